@@ -1,0 +1,53 @@
+import * as React from "react";
+import { Slot } from "radix-ui";
+import { cva, type VariantProps } from "class-variance-authority";
+
+import { cn } from "~/lib/utils";
+
+export const buttonVariants = cva(
+  [
+    "inline-flex cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-lg font-semibold",
+    "transition-colors focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
+    "disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50",
+    "[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  ],
+  {
+    variants: {
+      variant: {
+        default: "bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover",
+        secondary: "bg-secondary text-secondary-foreground hover:bg-border",
+        outline: "border border-input bg-background text-foreground hover:bg-muted",
+        ghost: "text-foreground hover:bg-muted",
+        destructive: "bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90",
+        link: "text-primary underline-offset-4 hover:text-primary-hover hover:underline",
+        // #128c4a on white is 4.3:1, just under AA for normal text, so the fill is
+        // darkened from the brand token (about 5.6:1, 7:1 on hover).
+        whatsapp:
+          "bg-[color-mix(in_srgb,var(--color-whatsapp)_85%,black)] text-white shadow-sm hover:bg-[color-mix(in_srgb,var(--color-whatsapp)_72%,black)]",
+        // For dark (navy) sections.
+        hero: "bg-white text-navy shadow-soft hover:bg-muted",
+      },
+      size: {
+        sm: "h-9 px-3 text-sm",
+        default: "h-11 px-5 text-sm",
+        lg: "h-12 px-7 text-base [&_svg:not([class*='size-'])]:size-5",
+        icon: "size-11",
+      },
+    },
+    defaultVariants: { variant: "default", size: "default" },
+  },
+);
+
+export type ButtonProps = React.ComponentProps<"button"> &
+  VariantProps<typeof buttonVariants> & {
+    /** Render the single child (e.g. a `<Link>`) with the button styles instead of a `<button>`. */
+    asChild?: boolean;
+  };
+
+export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+  const classes = cn(buttonVariants({ variant, size }), className);
+  if (asChild) {
+    return <Slot.Root data-slot="button" className={classes} {...props} />;
+  }
+  return <button data-slot="button" type={type ?? "button"} className={classes} {...props} />;
+}

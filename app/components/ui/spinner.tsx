@@ -1,0 +1,34 @@
+import * as React from "react";
+import { LoaderCircle } from "lucide-react";
+
+import { cn } from "~/lib/utils";
+
+const sizeClasses = {
+  sm: "size-4",
+  default: "size-5",
+  lg: "size-8",
+} as const;
+
+export type SpinnerProps = Omit<React.ComponentProps<typeof LoaderCircle>, "size"> & {
+  /** Preset (`sm` 16px, `default` 20px, `lg` 32px) or a pixel size. */
+  size?: keyof typeof sizeClasses | number;
+};
+
+/**
+ * Decorative loading indicator (aria-hidden). Pair it with visible or sr-only text,
+ * e.g. `<Button disabled><Spinner /> Enviando…</Button>`.
+ */
+export function Spinner({ className, size = "default", ...props }: SpinnerProps) {
+  const isPreset = typeof size === "string";
+  return (
+    <LoaderCircle
+      data-slot="spinner"
+      aria-hidden="true"
+      // The global reduced-motion rule keeps animations infinite but near-instant,
+      // which would make the icon jitter, so a static icon is shown instead.
+      className={cn("animate-spin motion-reduce:animate-none", isPreset && sizeClasses[size], className)}
+      size={isPreset ? undefined : size}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import { X } from "lucide-react";
+import { Toast as ToastPrimitive } from "radix-ui";
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { readFlash } from "~/lib/flash";
+import { cn } from "~/lib/utils";
+import { dismissToast, toast, TOAST_DURATION_MS, useToasts } from "./use-toast";
+
+/** Renders the toast queue (Radix: swipe threshold 50 px and hotkey F8 are its defaults). */
+export function Toaster() {
+  const items = useToasts();
+  const location = useLocation();
+
+  // A server action that redirected may have left a toast for the next page (login, logout...).
+  useEffect(() => {
+    const flash = readFlash();
+    if (flash) toast(flash);
+  }, [location.key]);
+
+  return (
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label="Notificação">
+      {items.map((item) => (
+        <ToastPrimitive.Root
+          key={item.id}
+          open={item.open}
+          duration={item.duration}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(item.id);
+          }}
+          className={cn(
+            "group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-10 shadow-lift",
+            "data-[state=open]:animate-fade-in data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 transition-opacity",
+            item.variant === "destructive"
+              ? "border-destructive bg-destructive text-destructive-foreground"
+              : "border-border bg-background text-foreground",
+          )}
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
+            {item.description && (
+              <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
+            )}
+          </div>
+          {item.action && (
+            <ToastPrimitive.Action
+              altText={item.action.label}
+              onClick={item.action.onClick}
+              className="shrink-0 rounded-md border border-current px-3 py-1.5 text-sm font-medium"
+            >
+              {item.action.label}
+            </ToastPrimitive.Action>
+          )}
+          <ToastPrimitive.Close
+            className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100 focus-visible:opacity-100"
+            aria-label="Fechar"
+          >
+            <X className="size-4" aria-hidden />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport label="Notificações ({hotkey})" className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]" />
+    </ToastPrimitive.Provider>
+  );
+}

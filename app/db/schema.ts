@@ -1,0 +1,299 @@
+/**
+ * The whole data model. SPEC §3 entities first (names and limits as the spec says), then the
+ * tables the product needs beyond the spec (sessions, leads, outbox, payments, chat, privacy).
+ * Change it, then run `npm run db:generate -- --name <what>` to write a migration.
+ */
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+// ---------------------------------------------------------------- SPEC §3
+export const users = pgTable("users", {
+  id: serial("id").primaryKey(),
+  username: text("username").notNull().unique(),
+  password: text("password").notNull(), // scrypt hash, never the password itself
+  role: text("role").notNull().default("user"),
+  createdAt: createdAt(),
+});
+
+export const contacts = pgTable("contacts", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  company: text("company").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone"),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});
+
+export const blogCategories = pgTable("blog_categories", {
+  id: serial("id").primaryKey(),
+  name: varchar("name", { length: 100 }).notNull().unique(),
+  slug: varchar("slug", { length: 100 }).notNull().unique(),
+  description: text("description"),
+  createdAt: createdAt(),
+});
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: serial("id").primaryKey(),
+    title: varchar("title", { length: 200 }).notNull(),
+    slug: varchar("slug", { length: 200 }).notNull().unique(),
+    categoryId: integer("category_id").references(() => blogCategories.id),
+    summary: text("summary").notNull(),
+    content: text("content").notNull(),
+    imageUrl: text("image_url"),
+    published: boolean("published").notNull().default(false),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("blog_posts_published_idx").on(t.published, t.publishedAt)],
+);
+
+export const consultations = pgTable("consultations", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  company: text("company").notNull(),
+  industryArea: text("industry_area").notNull(),
+  status: text("status").notNull().default("pending"),
+  source: text("source"), // which button opened the request form
+  createdAt: createdAt(),
+});
+
+export const businessOptimizations = pgTable("business_optimizations", {
+  id: serial("id").primaryKey(),
+  companyName: text("company_name"),
+  contactName: text("contact_name"),
+  email: text("email"),
+  phone: text("phone"),
+  position: text("position"),
+  industryArea: text("industry_area"),
+  companySize: text("company_size"),
+  keyProcesses: text("key_processes"),
+  processStructure: text("process_structure"),
+  currentChallenges: text("current_challenges"),
+  bottlenecks: text("bottlenecks"),
+  shortTermGoals: text("short_term_goals"),
+  longTermGoals: text("long_term_goals"),
+  optimizationImpact: text("optimization_impact"),
+  dataTypes: text("data_types"),
+  dataOrganization: text("data_organization"),
+  dataQuality: text("data_quality"),
+  currentTechnologies: text("current_technologies"),
+  techRestrictions: text("tech_restrictions"),
+  teamFamiliarity: text("team_familiarity"),
+  teamOpenness: text("team_openness"),
+  successIndicators: text("success_indicators"),
+  additionalInfo: text("additional_info"),
+  budget: text("budget"),
+  timeline: text("timeline"),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- auth and infrastructure
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(), // sha256 of the cookie token; the token itself is never stored
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** Fixed-window counters shared by every app instance (login throttling, form spam limits). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+/** Small key/value store for generated secrets and similar instance-wide settings. */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+/** Transactional outbox: written in the same transaction as the lead, sent by a worker. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(), // e.g. 'lead.contact'
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    status: text("status").notNull().default("pending"), // pending | sent | logged | failed
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/** Uploaded images (originals and resized variants), so every instance can serve them. */
+export const uploads = pgTable("uploads", {
+  id: text("id").primaryKey(),
+  parentId: text("parent_id"),
+  mime: text("mime").notNull(),
+  width: integer("width"),
+  height: integer("height"),
+  size: integer("size").notNull(),
+  data: bytea("data").notNull(),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- leads beyond SPEC §3
+export const careerApplications = pgTable("career_applications", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  position: text("position").notNull(),
+  experience: text("experience").notNull(),
+  motivation: text("motivation").notNull(),
+  linkedinUrl: text("linkedin_url"),
+  portfolioUrl: text("portfolio_url"),
+  createdAt: createdAt(),
+});
+
+export const newsletterSubscribers = pgTable("newsletter_subscribers", {
+  id: serial("id").primaryKey(),
+  email: varchar("email", { length: 320 }).notNull().unique(),
+  status: text("status").notNull().default("active"), // active | unsubscribed
+  source: text("source"),
+  policyVersion: text("policy_version"),
+  consentedAt: timestamp("consented_at", { withTimezone: true }).notNull().defaultNow(),
+  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** LGPD proof of consent (Art. 8): one row per grant or withdrawal. */
+export const consentRecords = pgTable(
+  "consent_records",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    purpose: text("purpose").notNull(), // e.g. 'newsletter', 'contact-policy'
+    policyVersion: text("policy_version").notNull(),
+    source: text("source").notNull(), // which form
+    action: text("action").notNull().default("granted"), // granted | withdrawn
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("consent_records_email_idx").on(t.email)],
+);
+
+// ---------------------------------------------------------------- chat widget
+export const chatSessions = pgTable("chat_sessions", {
+  id: serial("id").primaryKey(),
+  sessionId: text("session_id").notNull().unique(), // upstream id, or 'offline-{timestamp}'
+  email: text("email"),
+  phone: text("phone"),
+  company: text("company"),
+  offline: boolean("offline").notNull().default(false),
+  ip: text("ip"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: serial("id").primaryKey(),
+    chatSessionId: integer("chat_session_id")
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: "cascade" }),
+    role: text("role").notNull(), // user | assistant
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_messages_session_idx").on(t.chatSessionId)],
+);
+
+// ---------------------------------------------------------------- payments
+export const orders = pgTable("orders", {
+  id: serial("id").primaryKey(),
+  kind: text("kind").notNull(), // product | plan
+  itemId: text("item_id").notNull(),
+  itemName: text("item_name").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull().default("brl"),
+  status: text("status").notNull().default("pending"), // pending | paid | failed | canceled
+  provider: text("provider").notNull(), // stripe | demo
+  checkoutSessionId: text("checkout_session_id").unique(),
+  paymentIntentId: text("payment_intent_id"),
+  subscriptionId: text("subscription_id"),
+  customerEmail: text("customer_email"),
+  customerName: text("customer_name"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  paidAt: timestamp("paid_at", { withTimezone: true }),
+});
+
+export const subscriptions = pgTable("subscriptions", {
+  id: serial("id").primaryKey(),
+  providerSubscriptionId: text("provider_subscription_id").notNull().unique(),
+  planId: text("plan_id").notNull(),
+  status: text("status").notNull(),
+  customerEmail: text("customer_email"),
+  currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+  canceledAt: timestamp("canceled_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Webhook idempotency: an event id is processed once. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------- accountability
+/** Append-only record of admin actions; the application never updates or deletes rows. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    actor: text("actor"),
+    action: text("action").notNull(),
+    target: text("target"),
+    details: jsonb("details"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+

@@ -1,0 +1,70 @@
+/**
+ * Idempotent seed, run at every start under the migration lock:
+ * - the admin user always matches ADMIN_USERNAME/ADMIN_PASSWORD (or the demo password);
+ * - the blog gets its categories and posts only while it is empty.
+ */
+import { count, eq } from "drizzle-orm";
+import { env } from "~/config.server";
+import { hashPassword, verifyPassword } from "~/domain/passwords.server";
+import type { Database } from "./client.server";
+import { blogCategories, blogPosts, users } from "./schema";
+import { seedCategories, seedPosts } from "./seed-content";
+
+/** Shown on /login only while ADMIN_PASSWORD is not configured (SPEC §6 hint). */
+export const DEMO_ADMIN_PASSWORD = "admin123";
+
+export function adminCredentialsHint(): { username: string; password?: string } {
+  return env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME } : { username: env.ADMIN_USERNAME, password: DEMO_ADMIN_PASSWORD };
+}
+
+export async function seed(database: Database): Promise<void> {
+  await seedAdmin(database);
+  await seedBlog(database);
+}
+
+async function seedAdmin(database: Database): Promise<void> {
+  const password = env.ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD;
+  const [existing] = await database.select().from(users).where(eq(users.username, env.ADMIN_USERNAME));
+  if (!existing) {
+    await database
+      .insert(users)
+      .values({ username: env.ADMIN_USERNAME, password: await hashPassword(password), role: "admin" })
+      .onConflictDoNothing();
+    return;
+  }
+  // The environment is the source of truth: a changed ADMIN_PASSWORD takes effect on restart.
+  if (existing.role !== "admin" || !(await verifyPassword(password, existing.password))) {
+    await database
+      .update(users)
+      .set({ password: await hashPassword(password), role: "admin" })
+      .where(eq(users.id, existing.id));
+  }
+}
+
+async function seedBlog(database: Database): Promise<void> {
+  const [{ value: categoryCount }] = await database.select({ value: count() }).from(blogCategories);
+  const [{ value: postCount }] = await database.select({ value: count() }).from(blogPosts);
+  if (categoryCount > 0 || postCount > 0) return;
+
+  const inserted = await database.insert(blogCategories).values(seedCategories).returning();
+  const categoryId = new Map(inserted.map((c) => [c.slug, c.id]));
+  const day = 24 * 60 * 60 * 1000;
+  await database.insert(blogPosts).values(
+    seedPosts.map((post) => {
+      const publishedAt = post.publishedDaysAgo === null ? null : new Date(Date.now() - post.publishedDaysAgo * day);
+      const createdAt = new Date((publishedAt ?? new Date()).getTime() - day);
+      return {
+        title: post.title,
+        slug: post.slug,
+        categoryId: categoryId.get(post.categorySlug) ?? null,
+        summary: post.summary,
+        content: post.content,
+        imageUrl: post.imageUrl,
+        published: post.published,
+        publishedAt,
+        createdAt,
+        updatedAt: publishedAt ?? createdAt,
+      };
+    }),
+  );
+}

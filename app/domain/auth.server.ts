@@ -1,0 +1,191 @@
+/**
+ * Server-side admin authentication (SPEC §6 behaviour, made real): sessions in the database,
+ * an HMAC-signed HttpOnly cookie, throttled logins, guards for pages and APIs.
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { redirect } from "react-router";
+import { env } from "~/config.server";
+import { db } from "~/db/client.server";
+import { appSettings, sessions, users } from "~/db/schema";
+import { DUMMY_HASH, verifyPassword } from "./passwords.server";
+import { clearRateLimit, hitRateLimit, retryText } from "./rate-limit.server";
+
+export const SESSION_COOKIE = "sid";
+export const SESSION_TTL_SECONDS = 8 * 60 * 60; // one working day
+/** SPEC §6: a failed login answers after about a second (now also a brake on guessing). */
+export const FAILED_LOGIN_DELAY_MS = 1000;
+const LOGIN_WINDOW_SECONDS = 15 * 60;
+const LOGIN_LIMIT_PER_IP = 30;
+const LOGIN_FAILURES_PER_USERNAME = 10;
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  role: string;
+}
+
+// ---------------------------------------------------------------- secret
+let cachedSecret: string | undefined;
+
+/** SESSION_SECRET, or one generated once and kept in the database so all instances share it. */
+export async function sessionSecret(): Promise<string> {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  if (cachedSecret) return cachedSecret;
+  await db()
+    .insert(appSettings)
+    .values({ key: "session_secret", value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
+  const [row] = await db().select().from(appSettings).where(eq(appSettings.key, "session_secret"));
+  cachedSecret = row.value;
+  return cachedSecret;
+}
+
+function sign(token: string, secret: string): string {
+  return createHmac("sha256", secret).update(token).digest("base64url");
+}
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+// ---------------------------------------------------------------- cookies
+export function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index === -1) continue;
+    if (part.slice(0, index).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(index + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+export function isSecureRequest(request: Request): boolean {
+  return new URL(request.url).protocol === "https:" || env.SITE_URL.startsWith("https:");
+}
+
+function sessionCookie(value: string, maxAge: number, request: Request): string {
+  const parts = [`${SESSION_COOKIE}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAge}`];
+  if (isSecureRequest(request)) parts.push("Secure");
+  return parts.join("; ");
+}
+
+// ---------------------------------------------------------------- sessions
+export async function createSession(userId: number, request: Request, ip?: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db()
+    .insert(sessions)
+    .values({
+      id: hashToken(token),
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
+      ip: ip ?? null,
+      userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
+    });
+  return sessionCookie(`${token}.${sign(token, await sessionSecret())}`, SESSION_TTL_SECONDS, request);
+}
+
+/** Verifies the signature before touching the database, so forged cookies cost nothing. */
+async function tokenFromRequest(request: Request): Promise<string | undefined> {
+  const raw = readCookie(request, SESSION_COOKIE);
+  if (!raw) return undefined;
+  const dot = raw.lastIndexOf(".");
+  if (dot <= 0) return undefined;
+  const token = raw.slice(0, dot);
+  const given = Buffer.from(raw.slice(dot + 1));
+  const expected = Buffer.from(sign(token, await sessionSecret()));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  return token;
+}
+
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const token = await tokenFromRequest(request);
+  if (!token) return null;
+  const [row] = await db()
+    .select({ id: users.id, username: users.username, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, sql`now()`)));
+  return row && row.role === "admin" ? row : null;
+}
+
+export async function destroySession(request: Request): Promise<string> {
+  const token = await tokenFromRequest(request);
+  if (token) await db().delete(sessions).where(eq(sessions.id, hashToken(token)));
+  return sessionCookie("", 0, request);
+}
+
+export async function pruneExpiredSessions(): Promise<void> {
+  await db().delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}
+
+// ---------------------------------------------------------------- guards
+/** For admin pages: the user, or a redirect to /login. */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect("/login");
+  return user;
+}
+
+/** For admin APIs: the user, or a 401 JSON answer. */
+export async function requireAdminApi(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) {
+    throw Response.json(
+      { success: false, message: "Não autorizado. Faça login na área administrativa." },
+      { status: 401 },
+    );
+  }
+  return user;
+}
+
+// ---------------------------------------------------------------- login
+export type LoginResult =
+  | { ok: true; user: SessionUser; cookie: string }
+  | { ok: false; status: 401 | 429; message: string };
+
+export async function login(
+  username: string,
+  password: string,
+  request: Request,
+  ip: string,
+): Promise<LoginResult> {
+  const started = Date.now();
+  const userKey = `login-user:${username.toLowerCase()}`;
+  const ipLimit = await hitRateLimit(`login-ip:${ip}`, LOGIN_LIMIT_PER_IP, LOGIN_WINDOW_SECONDS);
+  // Counted before checking the password (atomically), so parallel guesses cannot slip past the limit;
+  // a successful login clears the counter, so only failures accumulate.
+  const userLimit = await hitRateLimit(userKey, LOGIN_FAILURES_PER_USERNAME, LOGIN_WINDOW_SECONDS);
+  if (!ipLimit.allowed || !userLimit.allowed) {
+    const wait = Math.max(ipLimit.allowed ? 0 : ipLimit.retryAfterSeconds, userLimit.allowed ? 0 : userLimit.retryAfterSeconds);
+    await waitUntil(started + FAILED_LOGIN_DELAY_MS);
+    return {
+      ok: false,
+      status: 429,
+      message: `Muitas tentativas de login. Tente novamente em ${retryText(wait)}.`,
+    };
+  }
+
+  const [user] = await db().select().from(users).where(eq(users.username, username));
+  // Always run one scrypt, so an unknown username takes as long as a wrong password.
+  const valid = await verifyPassword(password, user?.password ?? DUMMY_HASH);
+  if (!user || !valid || user.role !== "admin") {
+    await waitUntil(started + FAILED_LOGIN_DELAY_MS);
+    return { ok: false, status: 401, message: "Nome de usuário ou senha incorretos" };
+  }
+  await clearRateLimit(userKey);
+  const cookie = await createSession(user.id, request, ip);
+  return { ok: true, user: { id: user.id, username: user.username, role: user.role }, cookie };
+}
+
+function waitUntil(time: number): Promise<void> {
+  const remaining = time - Date.now();
+  return remaining > 0 ? new Promise((resolve) => setTimeout(resolve, remaining)) : Promise.resolve();
+}

@@ -1,0 +1,89 @@
+/**
+ * The JSON API contract of DESIGN.md in one place: `{ success: true, data? }` on success,
+ * `{ success: false, message, errors? }` with a 4xx for bad input. Routes stay thin by using these.
+ */
+import type { z } from "zod";
+
+export const INVALID_INPUT_MESSAGE = "Dados inválidos. Verifique os campos destacados.";
+
+export function ok<T>(data?: T, init?: ResponseInit): Response {
+  return Response.json(data === undefined ? { success: true } : { success: true, data }, init);
+}
+
+export function fail(status: number, message: string, errors?: Record<string, string>, init?: ResponseInit): Response {
+  return Response.json(errors ? { success: false, message, errors } : { success: false, message }, {
+    ...init,
+    status,
+  });
+}
+
+/** Zod issues → `{ field: first message }` (nested paths joined with dots). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * Reads the body as JSON (or as a submitted form, for pages that work without JavaScript).
+ * Throws a 400 JSON Response for anything that is not an object.
+ */
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+    const form = await request.formData();
+    const result: Record<string, unknown> = Object.create(null);
+    for (const [key, value] of form.entries()) if (typeof value === "string") result[key] = value;
+    return result;
+  }
+  const text = await request.text();
+  if (!text.trim()) throw fail(400, "O corpo da requisição está vazio.");
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw fail(400, "JSON malformado: verifique o corpo da requisição.");
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw fail(400, "O corpo da requisição deve ser um objeto JSON.");
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/** Validates a body with the form's own schema; a 400 with Portuguese field messages otherwise. */
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const body = await readBody(request);
+  const result = schema.safeParse(body);
+  if (!result.success) throw fail(400, INVALID_INPUT_MESSAGE, fieldErrors(result.error));
+  return result.data;
+}
+
+/** Parses a positive integer route parameter; a 400 otherwise. */
+export function parseId(value: string | undefined, what = "id"): number {
+  const id = Number(value);
+  if (!value || !/^\d+$/.test(value) || !Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) {
+    throw fail(400, `Parâmetro ${what} inválido.`);
+  }
+  return id;
+}
+
+export function methodNotAllowed(): Response {
+  return fail(405, "Método não permitido.");
+}
+
+/** True when the error is the unique-constraint violation of PostgreSQL (code 23505). */
+export function isUniqueViolation(error: unknown, constraintPart?: string): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e?.code ?? e?.cause?.code;
+  const constraint = e?.constraint ?? e?.cause?.constraint ?? "";
+  return code === "23505" && (!constraintPart || constraint.includes(constraintPart));
+}
+
+/** True when the error is a foreign-key violation (code 23503), e.g. deleting a category in use. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e?.code ?? e?.cause?.code) === "23503";
+}

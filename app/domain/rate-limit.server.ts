@@ -1,0 +1,61 @@
+/**
+ * Fixed-window counters kept in PostgreSQL, so every app instance shares them (DESIGN.md "Scale").
+ * Limits given here are multiplied by RATE_LIMIT_FACTOR.
+ */
+import { sql } from "drizzle-orm";
+import { scaledLimit } from "~/config.server";
+import { db } from "~/db/client.server";
+
+export interface RateLimitResult {
+  allowed: boolean;
+  count: number;
+  limit: number;
+  retryAfterSeconds: number;
+}
+
+/** Counts one hit against `key` and says whether it is still within `limit` per `windowSeconds`. */
+export async function hitRateLimit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+  const max = scaledLimit(limit);
+  const result = await db().execute<{ count: number; retry: number }>(sql`
+    insert into rate_limits (key, count, reset_at)
+    values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    on conflict (key) do update set
+      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+    returning count, ceil(extract(epoch from (reset_at - now())))::int as retry`);
+  const row = rowsOf(result)[0];
+  const count = Number(row?.count ?? 1);
+  return { allowed: count <= max, count, limit: max, retryAfterSeconds: Math.max(1, Number(row?.retry ?? windowSeconds)) };
+}
+
+/** Reads a counter without counting: used to refuse before doing expensive work. */
+export async function peekRateLimit(key: string, limit: number): Promise<RateLimitResult> {
+  const max = scaledLimit(limit);
+  const result = await db().execute<{ count: number; retry: number }>(sql`
+    select count, ceil(extract(epoch from (reset_at - now())))::int as retry
+    from rate_limits where key = ${key} and reset_at > now()`);
+  const row = rowsOf(result)[0];
+  const count = Number(row?.count ?? 0);
+  return { allowed: count < max, count, limit: max, retryAfterSeconds: Math.max(1, Number(row?.retry ?? 0)) };
+}
+
+export async function clearRateLimit(key: string): Promise<void> {
+  await db().execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+/** Removes expired counters; called by the periodic maintenance job. */
+export async function pruneRateLimits(): Promise<void> {
+  await db().execute(sql`delete from rate_limits where reset_at <= now()`);
+}
+
+/** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too, but typed differently. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** Portuguese wording for "try again in N minutes/seconds". */
+export function retryText(seconds: number): string {
+  if (seconds < 60) return `${seconds} segundo${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minuto${minutes === 1 ? "" : "s"}`;
+}

@@ -1,0 +1,12 @@
+import type { Route } from "./+types/blog-post";
+
+export const meta: Route.MetaFunction = () => [{ title: "Blog" }];
+
+// Placeholder: this page is built by its own issue.
+export default function Page() {
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-24">
+      <h1 className="text-3xl font-bold">Blog</h1>
+    </section>
+  );
+}

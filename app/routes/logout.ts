@@ -1,0 +1,16 @@
+import { redirect } from "react-router";
+import { destroySession } from "~/domain/auth.server";
+import { flashCookie } from "~/lib/flash";
+import { authMessages } from "~/lib/messages/auth";
+
+/** SPEC §6 logout: end the session, toast 'Logout realizado', back to /login. POST only. */
+export async function action({ request }: { request: Request }) {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySession(request));
+  headers.append("Set-Cookie", flashCookie(authMessages.logout));
+  return redirect("/login", { headers });
+}
+
+export function loader() {
+  return redirect("/login");
+}

@@ -1,0 +1,12 @@
+import type { Route } from "./+types/payment-success";
+
+export const meta: Route.MetaFunction = () => [{ title: "Pagamento confirmado" }];
+
+// Placeholder: this page is built by its own issue.
+export default function Page() {
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-24">
+      <h1 className="text-3xl font-bold">Pagamento confirmado</h1>
+    </section>
+  );
+}

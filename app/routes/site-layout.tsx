@@ -1,0 +1,19 @@
+import { Outlet } from "react-router";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+
+/** Public pages: header, content, footer. */
+export default function SiteLayout() {
+  return (
+    <>
+      <a href="#conteudo" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow-lift">
+        Pular para o conteúdo
+      </a>
+      <SiteHeader />
+      <main id="conteudo">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * A small Express → React Router adapter. We keep our own instead of @react-router/express
+ * because bodies are already buffered (with a size limit) by the host, and the framework must
+ * see that buffer rather than the consumed stream.
+ */
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createRequestHandler, type ServerBuild } from "react-router";
+
+interface HandlerOptions {
+  loadBuild: () => Promise<ServerBuild>;
+  mode: "development" | "production";
+}
+
+export function createReactRouterHandler({ loadBuild, mode }: HandlerOptions) {
+  // In production the build never changes: resolve it once.
+  let handle: ReturnType<typeof createRequestHandler> | undefined;
+  const getHandler = async () => {
+    if (mode === "development") return createRequestHandler(await loadBuild(), mode);
+    handle ??= createRequestHandler(await loadBuild(), mode);
+    return handle;
+  };
+
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const handler = await getHandler();
+      const response = await handler(toFetchRequest(req, res), {
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      });
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+    else if (value !== undefined) headers.set(key, value);
+  }
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    if (Buffer.isBuffer(req.body)) init.body = new Uint8Array(req.body);
+    else {
+      init.body = createReadableStreamFromReadable(req);
+      init.duplex = "half";
+    }
+  }
+  return new Request(url, init);
+}
+
+async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie") continue;
+    res.setHeader(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("set-cookie", cookies);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}

@@ -1,0 +1,112 @@
+/**
+ * Boots the real production bundle (build/server/index.js) on a fresh database for one test
+ * file: in-memory PGlite by default, or a new PostgreSQL database when TEST_DATABASE_URL is set
+ * (CI sets it; the database is dropped afterwards). Run `npm run build` first (npm test does).
+ */
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import pg from "pg";
+
+export interface TestApp {
+  url: string;
+  port: number;
+  /** The app's own database handle and schema, to check what was stored. */
+  db: () => import("../../app/db/client.server").Database;
+  schema: typeof import("../../app/db/schema");
+  databaseUrl?: string;
+  close: () => Promise<void>;
+}
+
+export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base.toString() });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestApp(extraEnv: Record<string, string | undefined> = {}): Promise<TestApp> {
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  if (usingPostgres) {
+    const created = await createTestDatabase();
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
+  }
+  Object.assign(process.env, {
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    DATA_DIR: "memory://",
+    DATABASE_URL: databaseUrl ?? "",
+    RATE_LIMIT_FACTOR: "1",
+    SITE_URL: "",
+    ADMIN_USERNAME: "",
+    ADMIN_PASSWORD: "",
+    SESSION_SECRET: "",
+    ...extraEnv,
+  });
+  for (const [k, v] of Object.entries(extraEnv)) if (v === undefined) delete process.env[k];
+
+  const bundle = path.resolve("build/server/index.js");
+  const mod = (await import(/* @vite-ignore */ bundle)) as typeof import("../../server/app") & {
+    db: TestApp["db"];
+    schema: TestApp["schema"];
+  };
+  const running = await mod.startServer({ port: 0 });
+  return {
+    url: `http://127.0.0.1:${running.port}`,
+    port: running.port,
+    db: mod.db,
+    schema: mod.schema,
+    databaseUrl,
+    close: async () => {
+      await running.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+/** POST JSON and return status + parsed body. */
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    redirect: "manual",
+  });
+  const text = await res.text();
+  let json: any = undefined;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, headers: res.headers, json, text };
+}
+
+/** Logs in through the real /login form action and returns the session cookie header value. */
+export async function loginCookie(app: TestApp, username = "admin", password = "admin123"): Promise<string> {
+  const res = await fetch(`${app.url}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username, password }),
+    redirect: "manual",
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("sid="));
+  if (!cookie) throw new Error(`login failed: ${res.status}`);
+  return cookie.split(";")[0];
+}

@@ -1,0 +1,112 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postJson, startTestApp, type TestApp } from "../helpers/app";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+
+describe("migrations and seed", () => {
+  it("creates the admin user with a hashed password", async () => {
+    const { users } = app.schema;
+    const [admin] = await app.db().select().from(users).where(eq(users.username, "admin"));
+    expect(admin.role).toBe("admin");
+    expect(admin.password).toMatch(/^scrypt\$/);
+  });
+
+  it("seeds 4 categories and 7 posts, 6 of them published", async () => {
+    const { blogCategories, blogPosts } = app.schema;
+    const [{ value: categories }] = await app.db().select({ value: count() }).from(blogCategories);
+    const [{ value: posts }] = await app.db().select({ value: count() }).from(blogPosts);
+    const [{ value: published }] = await app.db().select({ value: count() }).from(blogPosts).where(eq(blogPosts.published, true));
+    expect([categories, posts, published]).toEqual([4, 7, 6]);
+  });
+
+  it("is idempotent: seeding again adds nothing", async () => {
+    const { seed } = await import("~/db/seed.server");
+    const { blogPosts } = app.schema;
+    const before = await app.db().select({ value: count() }).from(blogPosts);
+    await seed(app.db());
+    const after = await app.db().select({ value: count() }).from(blogPosts);
+    expect(after).toEqual(before);
+  });
+
+  it("enforces the spec's column limits and uniqueness", async () => {
+    const { blogCategories } = app.schema;
+    await expect(
+      app.db().insert(blogCategories).values({ name: "x".repeat(101), slug: "longo-demais" }),
+    ).rejects.toThrow();
+    const [first] = await app.db().select().from(blogCategories).limit(1);
+    await expect(app.db().insert(blogCategories).values({ name: first.name, slug: "outro-slug" })).rejects.toThrow();
+  });
+});
+
+describe("server hardening", () => {
+  it("answers /healthz after checking the database", async () => {
+    const res = await fetch(`${app.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("rejects malformed JSON with a 400 JSON answer", async () => {
+    const res = await postJson(`${app.url}/api/contact`, "{ isto não é json");
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ success: false });
+    expect(res.json.message).toMatch(/JSON/);
+  });
+
+  it("rejects an oversized body with 413 JSON", async () => {
+    const res = await postJson(`${app.url}/api/contact`, { message: "a".repeat(400 * 1024) });
+    expect(res.status).toBe(413);
+    expect(res.json).toEqual({ success: false, message: "O conteúdo enviado é grande demais." });
+  });
+
+  it("answers unknown /api paths with a 404 JSON", async () => {
+    for (const method of ["GET", "POST"]) {
+      const res = await fetch(`${app.url}/api/nao-existe/mesmo`, { method, headers: { "content-type": "application/json" }, body: method === "POST" ? "{}" : undefined });
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toMatch(/json/);
+      expect(await res.json()).toMatchObject({ success: false });
+    }
+  });
+
+  it("refuses unsafe requests from a foreign Origin", async () => {
+    const res = await postJson(`${app.url}/logout`, {}, { origin: "https://site-malicioso.example" });
+    expect(res.status).toBe(403);
+  });
+
+  it("sends the security headers with a per-request CSP nonce", async () => {
+    const a = await fetch(`${app.url}/`);
+    const b = await fetch(`${app.url}/`);
+    const csp = a.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toBe(b.headers.get("content-security-policy"));
+    expect(a.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(a.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    const html = await a.text();
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attrs of scripts) if (!/type="application\/ld\+json"/.test(attrs)) expect(attrs).toContain(`nonce="${nonce}"`);
+  });
+
+  it("serves the not-found page with a real 404 status", async () => {
+    const res = await fetch(`${app.url}/pagina/que/nao/existe`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("404 Page Not Found");
+    expect(html).toContain("Did you forget to add the page to the router?");
+  });
+
+  it("serves hashed assets with immutable cache headers", async () => {
+    const html = await (await fetch(`${app.url}/`)).text();
+    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)![1];
+    const res = await fetch(`${app.url}${asset}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+});
