@@ -1,7 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-export const E2E_DATA_DIR = "test-results/e2e-data";
+/** Fresh for every run (scripts/test.mjs removes it); per port so parallel runs never share it. */
+export const E2E_DATA_DIR = `.tmp/e2e-data-${PORT}`;
 
 /** Browser tests against the production build, in the system Chromium (never a downloaded one). */
 export default defineConfig({
@@ -10,6 +11,7 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
+  outputDir: `test-results/pw-${PORT}`,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   globalSetup: "./tests/e2e/global-setup.ts",
@@ -40,6 +42,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: E2E_DATA_DIR,
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
       SITE_URL: `http://127.0.0.1:${PORT}`,
       RATE_LIMIT_FACTOR: "100",
       LOG_LEVEL: "warn",

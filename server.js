@@ -16,7 +16,8 @@ async function main() {
     };
   } else {
     process.env.NODE_ENV ??= "production";
-    mod = await import("./build/server/index.js");
+    const buildDir = process.env.BUILD_DIR ?? "build";
+    mod = await import(new URL(`./${buildDir}/server/index.js`, import.meta.url).href);
   }
   const running = await mod.startServer(startOptions);
   console.log(`Servidor pronto em http://localhost:${running.port}`);

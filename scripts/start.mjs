@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const stamp = path.join(root, "build/server/index.js");
+const stamp = path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js");
 const sources = ["app", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
 
 function newestMtime(target) {

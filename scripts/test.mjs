@@ -15,6 +15,6 @@ run(bin("react-router"), ["build"]);
 const vitestProjects = suites.filter((s) => s === "unit" || s === "integration");
 if (vitestProjects.length) run(bin("vitest"), ["run", ...vitestProjects.flatMap((p) => ["--project", p])]);
 if (suites.includes("e2e")) {
-  fs.rmSync("test-results/e2e-data", { recursive: true, force: true });
+  fs.rmSync(`.tmp/e2e-data-${process.env.E2E_PORT ?? 3210}`, { recursive: true, force: true });
   run(bin("playwright"), ["test"]);
 }

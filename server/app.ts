@@ -6,6 +6,7 @@ import "./load-context";
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import helmet from "helmet";
@@ -101,7 +102,8 @@ export function createApp(options: StartOptions = {}): express.Express {
   if (options.dev) {
     app.use(options.dev.middlewares);
   } else {
-    const client = path.resolve("build/client");
+    // The bundle lives in <build>/server, its browser assets in <build>/client.
+    const client = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
     // Hashed file names: safe to cache forever.
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(client, { maxAge: "1h", index: false }));

@@ -8,6 +8,7 @@ import { redirect } from "react-router";
 import { env } from "~/config.server";
 import { db } from "~/db/client.server";
 import { appSettings, sessions, users } from "~/db/schema";
+import { recordAudit } from "./audit.server";
 import { DUMMY_HASH, verifyPassword } from "./passwords.server";
 import { clearRateLimit, hitRateLimit, retryText } from "./rate-limit.server";
 
@@ -116,9 +117,11 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   return row && row.role === "admin" ? row : null;
 }
 
-export async function destroySession(request: Request): Promise<string> {
+export async function destroySession(request: Request, ip?: string): Promise<string> {
+  const user = await getSessionUser(request);
   const token = await tokenFromRequest(request);
   if (token) await db().delete(sessions).where(eq(sessions.id, hashToken(token)));
+  if (user) await recordAudit({ actor: user.username, action: "auth.logout", ip });
   return sessionCookie("", 0, request);
 }
 
@@ -177,11 +180,13 @@ export async function login(
   // Always run one scrypt, so an unknown username takes as long as a wrong password.
   const valid = await verifyPassword(password, user?.password ?? DUMMY_HASH);
   if (!user || !valid || user.role !== "admin") {
+    await recordAudit({ actor: username.slice(0, 100), action: "auth.login_failed", ip });
     await waitUntil(started + FAILED_LOGIN_DELAY_MS);
     return { ok: false, status: 401, message: "Nome de usuário ou senha incorretos" };
   }
   await clearRateLimit(userKey);
   const cookie = await createSession(user.id, request, ip);
+  await recordAudit({ actor: user.username, action: "auth.login", ip });
   return { ok: true, user: { id: user.id, username: user.username, role: user.role }, cookie };
 }
 

@@ -23,7 +23,7 @@ export async function hitRateLimit(key: string, limit: number, windowSeconds: nu
       count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
       reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
     returning count, ceil(extract(epoch from (reset_at - now())))::int as retry`);
-  const row = rowsOf(result)[0];
+  const row = rowsOf<{ count: number; retry: number }>(result)[0];
   const count = Number(row?.count ?? 1);
   return { allowed: count <= max, count, limit: max, retryAfterSeconds: Math.max(1, Number(row?.retry ?? windowSeconds)) };
 }
@@ -34,7 +34,7 @@ export async function peekRateLimit(key: string, limit: number): Promise<RateLim
   const result = await db().execute<{ count: number; retry: number }>(sql`
     select count, ceil(extract(epoch from (reset_at - now())))::int as retry
     from rate_limits where key = ${key} and reset_at > now()`);
-  const row = rowsOf(result)[0];
+  const row = rowsOf<{ count: number; retry: number }>(result)[0];
   const count = Number(row?.count ?? 0);
   return { allowed: count < max, count, limit: max, retryAfterSeconds: Math.max(1, Number(row?.retry ?? 0)) };
 }

@@ -2,11 +2,12 @@ import { redirect } from "react-router";
 import { destroySession } from "~/domain/auth.server";
 import { flashCookie } from "~/lib/flash";
 import { authMessages } from "~/lib/messages/auth";
+import type { Route } from "./+types/logout";
 
 /** SPEC §6 logout: end the session, toast 'Logout realizado', back to /login. POST only. */
-export async function action({ request }: { request: Request }) {
+export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
-  headers.append("Set-Cookie", await destroySession(request));
+  headers.append("Set-Cookie", await destroySession(request, context.clientIp));
   headers.append("Set-Cookie", flashCookie(authMessages.logout));
   return redirect("/login", { headers });
 }

@@ -1,8 +1,10 @@
 import { Outlet } from "react-router";
+import { ChatLauncher } from "~/components/chat/chat-launcher";
+import { ConsultationDialog } from "~/components/forms/consultation-dialog";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 
-/** Public pages: header, content, footer. */
+/** Public pages: header, content, footer, and the overlays every page can open. */
 export default function SiteLayout() {
   return (
     <>
@@ -14,6 +16,8 @@ export default function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <ChatLauncher />
+      <ConsultationDialog />
     </>
   );
 }

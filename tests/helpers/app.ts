@@ -61,7 +61,7 @@ export async function startTestApp(extraEnv: Record<string, string | undefined> 
   });
   for (const [k, v] of Object.entries(extraEnv)) if (v === undefined) delete process.env[k];
 
-  const bundle = path.resolve("build/server/index.js");
+  const bundle = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
   const mod = (await import(/* @vite-ignore */ bundle)) as typeof import("../../server/app") & {
     db: TestApp["db"];
     schema: TestApp["schema"];

@@ -120,7 +120,7 @@ describe("guards", () => {
     expect([202, 204, 302, 401, 403]).toContain(res.status);
   });
 
-  it("every admin route module is in the guard list", async () => {
+  it("every admin page route is in the guard list", async () => {
     const { default: routes } = await import("~/routes");
     const adminPaths: string[] = [];
     const walk = (entries: any[], prefix: string) => {
@@ -149,7 +149,7 @@ describe("guards", () => {
 describe("the embedded database folder lock", () => {
   it("a second process on the same DATA_DIR fails with a clear message", async () => {
     if (usingPostgres) return;
-    const dir = `test-results/lock-${Date.now()}`;
+    const dir = `.tmp/lock-${Date.now()}`;
     const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "silent", NODE_ENV: "production" };
     const first = spawn(process.execPath, ["server.js"], { env: { ...env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
     try {
