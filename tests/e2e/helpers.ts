@@ -1,0 +1,27 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Navigates and waits for hydration (clicks before it do nothing). */
+export async function gotoHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor();
+}
+
+/** The visible toast (Radix also copies its text into a screen-reader live region). */
+export function visibleToast(page: Page) {
+  return page.getByRole("region", { name: /Notificações/ }).locator("li[data-state=open]");
+}
+
+export async function expectToast(page: Page, title: string, description?: string) {
+  const toast = visibleToast(page);
+  await expect(toast).toContainText(title);
+  if (description) await expect(toast).toContainText(description);
+}
+
+/** Logs in through the real form with the demo credentials. */
+export async function loginAsAdmin(page: Page) {
+  await gotoHydrated(page, "/login");
+  await page.getByLabel("Nome de usuário").fill("admin");
+  await page.getByLabel("Senha").fill("admin123");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
