@@ -32,6 +32,8 @@ const envSchema = z.object({
   CHAT_API_URL: optionalUrl("CHAT_API_URL"),
   CHAT_API_KEY: optionalText,
   CHAT_ASSISTANT_ID: optionalText,
+  /** Tests only: multiplies the chat service timeouts (SPEC §9: 10 s, 15 s) so a hang test is quick. */
+  CHAT_TIMEOUT_SCALE: z.coerce.number().positive().max(1).default(1),
   SMTP_URL: optionalUrl("SMTP_URL"),
   MAIL_FROM: optionalText.default("Agile IA <nao-responda@agileia.com.br>"),
   CONTACT_WHATSAPP: optionalText.default("5511999999999"),

@@ -12,6 +12,8 @@ import {
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import manropeLatin from "@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2?url";
 import "./app.css";
 import { env } from "./config.server";
 import { Toaster } from "./components/ui/toaster";
@@ -19,7 +21,11 @@ import { useNonce } from "./lib/nonce";
 import { SITE_NAME, type PublicSiteConfig } from "./lib/site";
 
 export const links: LinksFunction = () => [
+  // The Latin subsets are needed on every page: fetch them with the CSS so text does not reflow later.
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: manropeLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png", sizes: "180x180" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 

@@ -17,13 +17,22 @@ export default [
     route("checkout/:type/:id", "routes/checkout.tsx"),
     route("payment-success", "routes/payment-success.tsx"),
     route("login", "routes/login.tsx"),
+    route("privacidade", "routes/privacidade.tsx"),
+    route("termos", "routes/termos.tsx"),
+    route("cookies", "routes/cookies.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("logout", "routes/logout.ts"),
   // [marketing] robots.txt and other public non-page routes go here
+  route("robots.txt", "routes/robots[.]txt.ts"),
   // [blog] sitemap.xml, blog/rss.xml, image routes go here
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("blog/rss.xml", "routes/blog.rss[.]xml.ts"),
+  route("media/:file", "routes/media.ts"),
   // [payments] demo checkout page and return routes go here
+  route("checkout/demo/:sessionId", "routes/checkout-demo.tsx"),
   // [leads] unsubscribe page goes here
+  route("descadastrar", "routes/descadastrar.tsx"),
 
   // ------------------------------------------------------------ admin (session required)
   route("admin", "routes/admin/layout.tsx", [
@@ -31,15 +40,45 @@ export default [
     route("dashboard", "routes/admin/dashboard.tsx"),
     route("business-optimizations", "routes/admin/business-optimizations.tsx"),
     // [leads] contacts, consultations, applications, newsletter pages
+    route("leads/:type", "routes/admin/leads.tsx"),
+    route("leads/:type/:id", "routes/admin/lead-detail.tsx"),
     // [payments] orders page
+    route("pedidos", "routes/admin/orders.tsx"),
     // [chat] conversations pages
+    route("conversas", "routes/admin/conversas.tsx"),
+    route("conversas/:id", "routes/admin/conversas.$id.tsx"),
     // [privacy] data-subject requests, audit log pages
+    route("privacidade", "routes/admin/privacidade.tsx"),
+    route("privacidade/exportar", "routes/admin/privacidade-exportar.ts"),
+    route("auditoria", "routes/admin/auditoria.tsx"),
   ]),
 
   // ------------------------------------------------------------ JSON API (SPEC §7)
   // [leads] /api/contact, /api/careers/application, /api/business-optimization, /api/consultations, /api/contacts, ...
+  route("api/contact", "routes/api/contact.ts"),
+  route("api/newsletter", "routes/api/newsletter.ts"),
+  route("api/careers/application", "routes/api/careers-application.ts"),
+  route("api/business-optimization", "routes/api/business-optimization.ts"),
+  route("api/business-optimizations", "routes/api/business-optimizations.ts"),
+  route("api/consultations", "routes/api/consultations.ts"),
+  route("api/consultations/:id", "routes/api/consultations.$id.ts"),
+  route("api/contacts", "routes/api/contacts.ts"),
+  route("api/leads/:type/export", "routes/api/leads-export.ts"),
   // [blog] /api/blog/...
+  route("api/blog/categories", "routes/api/blog-categories.ts"),
+  route("api/blog/categories/:id", "routes/api/blog-category.ts"),
+  route("api/blog/posts", "routes/api/blog-posts.ts"),
+  route("api/blog/posts/slug/:slug", "routes/api/blog-post-by-slug.ts"),
+  route("api/blog/posts/:id", "routes/api/blog-post.ts"),
+  route("api/uploads", "routes/api/uploads.ts"),
   // [payments] /api/checkout-session, /api/subscription, /api/stripe/webhook
+  route("api/checkout-session", "routes/api/checkout-session.ts"),
+  route("api/checkout-session/:sessionId", "routes/api/checkout-status.ts"),
+  route("api/subscription", "routes/api/subscription.ts"),
+  route("api/stripe/webhook", "routes/api/stripe-webhook.ts"),
   // [chat] /api/chat/session, /api/chat
+  route("api/chat/session", "routes/api/chat-session.ts"),
+  route("api/chat/contact", "routes/api/chat-contact.ts"),
+  route("api/chat", "routes/api/chat.ts"),
   route("api/*", "routes/api/not-found.ts"),
 ] satisfies RouteConfig;

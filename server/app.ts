@@ -18,6 +18,10 @@ import { seed } from "~/db/seed.server";
 import { getSessionUser } from "~/domain/auth.server";
 import { startJobs } from "~/domain/jobs.server";
 import { logger } from "~/domain/logger.server";
+// Background jobs register themselves when their module loads; load them before startJobs().
+import "~/domain/mail.server"; // outbox worker (lead notification e-mails)
+import "~/domain/retention.server"; // daily LGPD retention run
+import "~/domain/payments.server"; // Stripe reconciliation (only when a key is set)
 import { createReactRouterHandler } from "./react-router-handler";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -109,6 +113,12 @@ export function createApp(options: StartOptions = {}): express.Express {
     app.use(express.static(client, { maxAge: "1h", index: false }));
   }
 
+  // A NUL byte in the address can only be an attack or a bug, and PostgreSQL refuses it in text.
+  app.use((req, res, next) => {
+    if (!/%00/.test(req.originalUrl)) return next();
+    if (req.path.startsWith("/api/")) return void res.status(400).json({ success: false, message: "Endereço inválido." });
+    res.status(400).type("text/plain; charset=utf-8").send("Endereço inválido.");
+  });
   app.use(bufferBody);
   app.use(rejectMalformedJson);
   app.use(checkOrigin);
@@ -121,19 +131,39 @@ export function createApp(options: StartOptions = {}): express.Express {
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) => {
     logger.error({ err: error, url: req.originalUrl }, "erro não tratado");
     if (res.headersSent) return res.end();
+    // The database being away is an outage, not a bug: 503 + Retry-After, so clients and load
+    // balancers retry instead of treating it as a broken page.
+    const unavailable = isDatabaseUnavailable(error);
+    const status = unavailable ? 503 : 500;
+    if (unavailable) res.set({ "Retry-After": "5", "Cache-Control": "no-store" });
     if (req.path.startsWith("/api/")) {
-      return res.status(500).json({ success: false, message: "Erro interno do servidor. Tente novamente em instantes." });
+      return res.status(status).json({
+        success: false,
+        message: unavailable
+          ? "Serviço temporariamente indisponível. Tente novamente em instantes."
+          : "Erro interno do servidor. Tente novamente em instantes.",
+      });
     }
     res
-      .status(500)
+      .status(status)
       .type("html")
       .send(
         '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Erro</title>' +
-          '<body style="font-family:sans-serif;padding:2rem"><h1>Algo deu errado</h1>' +
+          `<body style="font-family:sans-serif;padding:2rem"><h1>${unavailable ? "Serviço temporariamente indisponível" : "Algo deu errado"}</h1>` +
           '<p>Tente novamente em instantes.</p><p><a href="/">Voltar ao início</a></p></body></html>',
       );
   });
   return app;
+}
+
+/** Connection-level failures of PostgreSQL (refused, reset, shut down, pool timeout), through `cause` chains. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const codes = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08006"]);
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === "string" && codes.has(e.code)) return true;
+    if (typeof e.message === "string" && /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(e.message)) return true;
+  }
+  return false;
 }
 
 function securityHeaders(isDev: boolean): express.RequestHandler {

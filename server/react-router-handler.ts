@@ -60,6 +60,9 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
 async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
+  // A 304 keeps the cached page, whose scripts carry the old nonce: a fresh CSP header would
+  // block them all. Without one, the browser keeps the policy it stored with the page.
+  if (response.status === 304) res.removeHeader("Content-Security-Policy");
   for (const [key, value] of response.headers.entries()) {
     if (key === "set-cookie") continue;
     res.setHeader(key, value);

@@ -1,10 +1,158 @@
-import { SITE_NAME } from "~/lib/site";
+/** Site footer exactly as SPEC §2, plus the floating messaging button every public page shows. */
+import { Mail, MessageSquareText } from "lucide-react";
+import { Link } from "react-router";
+import { NewsletterForm } from "~/components/forms/newsletter-form";
+import { LEGAL_PATHS } from "~/lib/privacy";
+import { formatPhone, SITE_NAME } from "~/lib/site";
+import { openChatWidget } from "~/lib/widget-events";
+import { useSiteConfig } from "~/root";
+import { BrandLink } from "./marketing/brand";
+import { FOOTER_SOLUTIONS, SOCIAL_PROFILE } from "./marketing/content/site";
+import { FloatingWhatsApp } from "./marketing/floating-whatsapp";
+import { WhatsAppIcon, WhatsAppLink } from "./marketing/whatsapp";
 
-// Placeholder: the marketing-site issue builds the real footer.
-export function SiteFooter() {
+const COMPANY_LINKS = [
+  { label: "Sobre Nós", to: "/sobre" },
+  { label: "Casos de Sucesso", to: "/blog" },
+  { label: "Blog", to: "/blog" },
+  { label: "Carreiras", to: "/carreiras" },
+  { label: "Formulário", to: "/formulario" },
+  { label: "Contato", to: "/#contact" },
+];
+
+const LEGAL_LINKS = [
+  { label: "Política de Privacidade", to: LEGAL_PATHS.privacy },
+  { label: "Termos de Uso", to: LEGAL_PATHS.terms },
+  { label: "Cookies", to: LEGAL_PATHS.cookies },
+];
+
+const linkClass = "rounded-sm text-white/75 transition-colors hover:text-white";
+
+function ColumnTitle({ id, children }: { id: string; children: string }) {
   return (
-    <footer className="bg-navy py-10 text-center text-sm text-white/80">
-      © {new Date().getFullYear()} {SITE_NAME}. Todos os direitos reservados.
-    </footer>
+    <h2 id={id} className="font-display text-sm font-bold uppercase tracking-[0.14em] text-white">
+      {children}
+    </h2>
+  );
+}
+
+/** LinkedIn-style "in" mark, drawn here rather than fetched. */
+function SocialMark() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" aria-hidden focusable="false">
+      <rect x="2" y="2" width="20" height="20" rx="4" fill="currentColor" />
+      <path d="M7 10v7M7 7v.01M11 17v-7m0 3.2c0-1.8 1-3.2 2.7-3.2 1.6 0 2.3 1.1 2.3 3v4" stroke="#0b1b3f" strokeWidth="2" strokeLinecap="round" fill="none" />
+    </svg>
+  );
+}
+
+export function SiteFooter() {
+  const { whatsapp, email } = useSiteConfig();
+  const year = new Date().getFullYear();
+  return (
+    <>
+      <footer className="relative overflow-hidden bg-navy text-white" aria-labelledby="footer-title">
+        <h2 id="footer-title" className="sr-only">
+          Rodapé
+        </h2>
+        <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 h-px bg-gradient-to-r from-transparent via-cyan/60 to-transparent" />
+        <div className="mx-auto grid grid-cols-1 max-w-7xl gap-12 px-5 pb-12 pt-16 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1.4fr] lg:px-8 lg:pt-20">
+          <div>
+            <BrandLink light />
+            <p className="mt-5 max-w-sm text-[0.9375rem] leading-relaxed text-white/75">
+              Agentes de IA sob medida, automação de processos e consultoria estratégica para empresas que querem
+              crescer com inteligência artificial, com segurança e resultados mensuráveis.
+            </p>
+            <a
+              href={SOCIAL_PROFILE.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-6 inline-flex items-center gap-2 rounded-md text-sm font-semibold text-white/85 hover:text-white"
+            >
+              <SocialMark />
+              {SOCIAL_PROFILE.label}
+              <span className="sr-only"> (abre em nova aba)</span>
+            </a>
+          </div>
+
+          <nav aria-labelledby="footer-solucoes">
+            <ColumnTitle id="footer-solucoes">Soluções</ColumnTitle>
+            <ul className="mt-5 space-y-3 text-[0.9375rem]">
+              {FOOTER_SOLUTIONS.map((label) => (
+                <li key={label}>
+                  <Link to="/agentes" className={linkClass}>
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <nav aria-labelledby="footer-empresa">
+            <ColumnTitle id="footer-empresa">Empresa</ColumnTitle>
+            <ul className="mt-5 space-y-3 text-[0.9375rem]">
+              {COMPANY_LINKS.map((l) => (
+                <li key={l.label}>
+                  <Link to={l.to} className={linkClass}>
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+              <li className="pt-2">
+                <button
+                  type="button"
+                  onClick={openChatWidget}
+                  className="inline-flex items-center gap-2 rounded-lg bg-white/10 px-4 py-2.5 text-sm font-semibold text-white ring-1 ring-white/20 transition-colors hover:bg-white/15"
+                >
+                  <MessageSquareText className="size-4" aria-hidden />
+                  Consultoria Gratuita
+                </button>
+              </li>
+            </ul>
+          </nav>
+
+          <div>
+            <ColumnTitle id="footer-contato">Contato Direto</ColumnTitle>
+            <ul className="mt-5 space-y-3 text-[0.9375rem]">
+              <li>
+                <WhatsAppLink className={`${linkClass} inline-flex items-center gap-2.5`}>
+                  <WhatsAppIcon className="size-5 text-[#4ade80]" />
+                  WhatsApp: {formatPhone(whatsapp)}
+                </WhatsAppLink>
+              </li>
+              <li>
+                <a href={`mailto:${email}`} className={`${linkClass} inline-flex items-center gap-2.5 [overflow-wrap:anywhere]`}>
+                  <Mail className="size-5 shrink-0 text-cyan" aria-hidden />
+                  {email}
+                </a>
+              </li>
+            </ul>
+            <div className="mt-8">
+              <p className="font-display text-sm font-bold text-white">Receba novidades sobre IA</p>
+              <p className="mt-1 text-sm text-white/70">Conteúdos práticos e novidades da empresa, sem spam.</p>
+              <NewsletterForm className="mt-4" />
+            </div>
+          </div>
+        </div>
+
+        <div className="border-t border-white/10">
+          <div className="mx-auto flex max-w-7xl flex-col gap-4 px-5 py-6 text-sm text-white/70 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
+            <p>
+              © {year} {SITE_NAME}. Todos os direitos reservados.
+            </p>
+            <ul aria-label="Informações legais" className="flex flex-wrap gap-x-6 gap-y-2">
+              {LEGAL_LINKS.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className={linkClass}>
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </footer>
+      <FloatingWhatsApp />
+    </>
   );
 }

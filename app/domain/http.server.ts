@@ -5,6 +5,7 @@
 import type { z } from "zod";
 
 export const INVALID_INPUT_MESSAGE = "Dados inválidos. Verifique os campos destacados.";
+const NUL_MESSAGE = "O conteúdo enviado contém caracteres inválidos.";
 
 export function ok<T>(data?: T, init?: ResponseInit): Response {
   return Response.json(data === undefined ? { success: true } : { success: true, data }, init);
@@ -36,7 +37,11 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
     const form = await request.formData();
     const result: Record<string, unknown> = Object.create(null);
-    for (const [key, value] of form.entries()) if (typeof value === "string") result[key] = value;
+    for (const [key, value] of form.entries()) {
+      if (typeof value !== "string") continue;
+      if (value.includes("\0")) throw fail(400, NUL_MESSAGE);
+      result[key] = value;
+    }
     return result;
   }
   const text = await request.text();
@@ -50,7 +55,15 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw fail(400, "O corpo da requisição deve ser um objeto JSON.");
   }
+  // PostgreSQL text cannot hold U+0000: refuse it here instead of failing at the insert.
+  if (containsNul(parsed)) throw fail(400, NUL_MESSAGE);
   return parsed as Record<string, unknown>;
+}
+
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\0");
+  if (!value || typeof value !== "object" || depth > 20) return false;
+  return Object.entries(value).some(([key, v]) => key.includes("\0") || containsNul(v, depth + 1));
 }
 
 /** Validates a body with the form's own schema; a 400 with Portuguese field messages otherwise. */

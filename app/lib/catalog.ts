@@ -44,7 +44,7 @@ export const plans: CatalogItem[] = [
     name: "Plano Estratégico",
     description: "Para operações que precisam integrar a IA aos sistemas da empresa e capacitar o time continuamente.",
     features: [
-      "Agentes de IA personalizados",
+      "1 agente de IA personalizado",
       "Integrações com até 2 sistemas",
       "8 horas mensais de treinamento",
       "Suporte 24/7",
@@ -63,7 +63,7 @@ export const plans: CatalogItem[] = [
       "2 agentes de IA no total",
       "Integrações avançadas com seus sistemas",
       "Otimização contínua dos modelos",
-      "Gerente de sucesso dedicado",
+      "Suporte 24/7 com gerente de sucesso dedicado",
     ],
     benefits: ["Automação em mais de uma frente do negócio", "Ganhos de produtividade que se somam", "Parceria estratégica de longo prazo"],
     priceCents: 1_000_000,

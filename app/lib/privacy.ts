@@ -11,3 +11,58 @@ export const CONSENT_PURPOSES = {
   newsletter: "newsletter",
   contactPolicy: "contact-policy",
 } as const;
+
+/** Page addresses of the legal texts (footer, forms and the chat link here). */
+export const LEGAL_PATHS = {
+  privacy: "/privacidade",
+  terms: "/termos",
+  cookies: "/cookies",
+} as const;
+
+export const COOKIES_VERSION = "1.0 (22/11/2026)";
+
+/**
+ * Retention periods: the one home of these numbers. The privacy policy prints them and the
+ * retention job (app/domain/retention.server.ts) applies them, so both always agree.
+ */
+export type RetentionUnit = "days" | "months";
+export interface RetentionPeriod {
+  amount: number;
+  unit: RetentionUnit;
+}
+
+export const RETENTION = {
+  /** career_applications, counted from the application. */
+  careerApplications: { amount: 12, unit: "months" },
+  /** chat_sessions and their chat_messages, counted from the last activity. */
+  chatTranscripts: { amount: 12, unit: "months" },
+  /** contacts, consultations and business_optimizations (questionnaires). */
+  leads: { amount: 24, unit: "months" },
+  /** newsletter_subscribers that unsubscribed (the consent records keep the proof). */
+  newsletterUnsubscribed: { amount: 30, unit: "days" },
+  /** consent_records, unless the e-mail still has an active newsletter subscription. */
+  consentRecords: { amount: 60, unit: "months" },
+  /** orders and ended subscriptions: after this the customer's name and e-mail are anonymised. */
+  orders: { amount: 72, unit: "months" },
+  /** outbox rows (notification e-mails, which repeat the lead's data). */
+  outbox: { amount: 90, unit: "days" },
+  /** audit_log: kept at least this long; the application itself never deletes it. */
+  auditLog: { amount: 60, unit: "months" },
+} as const satisfies Record<string, RetentionPeriod>;
+
+export type RetentionKind = keyof typeof RETENTION;
+
+/** "12 meses", "90 dias", "5 anos" (whole years read better than 60 months). */
+export function formatPeriod(period: RetentionPeriod): string {
+  if (period.unit === "days") return `${period.amount} ${period.amount === 1 ? "dia" : "dias"}`;
+  if (period.amount % 12 === 0 && period.amount >= 36) {
+    const years = period.amount / 12;
+    return `${years} ${years === 1 ? "ano" : "anos"}`;
+  }
+  return `${period.amount} ${period.amount === 1 ? "mês" : "meses"}`;
+}
+
+/** What replaces a customer's name and e-mail in rows kept for tax law after an erasure. */
+export const ANONYMISED_MARKER = "[anonimizado]";
+/** Prefix of the salted hash that replaces the e-mail in consent records kept as proof. */
+export const HASHED_EMAIL_PREFIX = "hash:";

@@ -1,12 +1,296 @@
+/**
+ * /blog (SPEC §2 "Blog list"): server-rendered list of published posts, filtered by
+ * `?categoria=<slug>` (or the API's `?categoryId=`), paginated with `?pagina=N`. On client
+ * navigation the page shows at once with skeletons (3 chips, 6 cards) while the data loads.
+ */
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Suspense, useEffect } from "react";
+import { Await, data, Link, redirect, useAsyncError, useLocation } from "react-router";
+import {
+  AdminLink,
+  BlogHero,
+  CategoryChips,
+  CategoryChipsSkeleton,
+  categoryHref,
+  PostCard,
+  PostCardSkeleton,
+  PostGrid,
+  RssLink,
+  type ChipCategory,
+} from "~/components/blog/blog-ui";
+import type { RouteHandle } from "~/components/site-header";
+import { toast } from "~/components/ui/use-toast";
+import { listCategories, listPublishedPosts } from "~/domain/blog.server";
+import { conditional, passLoaderHeaders, PUBLIC_PAGE_CACHE, weakEtag } from "~/domain/http-cache.server";
+import { mediaSrcSet } from "~/lib/media";
+import { BLOG_DESCRIPTION, BLOG_TITLE, blogText, blogToasts } from "~/lib/messages/blog";
+import { BLOG_PAGE_SIZE } from "~/lib/schemas/blog";
+import { seo } from "~/lib/seo";
+import { cn } from "~/lib/utils";
 import type { Route } from "./+types/blog";
 
-export const meta: Route.MetaFunction = () => [{ title: "Blog Agile" }];
+export const handle: RouteHandle = { darkHero: true };
 
-// Placeholder: this page is built by its own issue.
-export default function Page() {
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/rss+xml", title: BLOG_TITLE, href: "/blog/rss.xml" },
+];
+
+export const headers = passLoaderHeaders;
+
+function listHref(category: string | null, page: number): string {
+  const params = new URLSearchParams();
+  if (category) params.set("categoria", category);
+  if (page > 1) params.set("pagina", String(page));
+  const query = params.toString();
+  return query ? `/blog?${query}` : "/blog";
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const slug = url.searchParams.get("categoria");
+  const categoryIdParam = url.searchParams.get("categoryId");
+  const pageParam = url.searchParams.get("pagina");
+  const page = pageParam && /^\d{1,6}$/.test(pageParam) ? Math.max(1, Number(pageParam)) : 1;
+
+  const categories = await listCategories();
+  // The API's ?categoryId= works too, but one shareable address per list: the slug form.
+  if (categoryIdParam && !slug) {
+    const byId = categories.find((c) => String(c.id) === categoryIdParam);
+    if (byId) throw redirect(listHref(byId.slug, page), 301);
+  }
+  const selected = slug ? (categories.find((c) => c.slug === slug) ?? null) : null;
+  const unknownCategory = Boolean(slug && !selected) || Boolean(categoryIdParam && !slug);
+
+  const result = unknownCategory
+    ? { posts: [], total: 0, limit: BLOG_PAGE_SIZE, page }
+    : await listPublishedPosts({ categoryId: selected?.id, page, limit: BLOG_PAGE_SIZE });
+
+  const payload = {
+    categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
+    selected: selected ? { id: selected.id, name: selected.name, slug: selected.slug } : null,
+    unknownCategory,
+    posts: result.posts.map((p) => ({
+      id: p.id,
+      title: p.title,
+      slug: p.slug,
+      summary: p.summary,
+      imageUrl: p.imageUrl,
+      imageSrcSet: mediaSrcSet(p.imageUrl),
+      publishedAt: p.publishedAt,
+      createdAt: p.createdAt,
+      category: p.category,
+    })),
+    total: result.total,
+    limit: result.limit,
+    page: result.page,
+  };
+  // An unknown category or a page past the end is not a page (crawlers drop it).
+  const status = unknownCategory || (page > 1 && payload.posts.length === 0) ? 404 : 200;
+  const lastModified = result.posts.reduce<Date | null>((max, p) => (!max || p.updatedAt > max ? p.updatedAt : max), null);
+  const { headers } = conditional(request, {
+    etag: weakEtag("blog-list", status, payload),
+    lastModified,
+    cacheControl: status === 200 ? PUBLIC_PAGE_CACHE : "public, max-age=0, s-maxage=60",
+  });
+  // The validators are sent, but a page never answers 304: a cache would keep
+  // the old HTML with the new response's CSP nonce and block every script (checked in Chromium).
+  return data(payload, { status, headers });
+}
+
+type BlogData = Awaited<ReturnType<typeof loader>> extends infer R ? (R extends { data: infer D } ? D : never) : never;
+
+/** Client navigations render at once (skeletons) and fill in when the data arrives. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return { pending: serverLoader() as Promise<BlogData> };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const d = args.loaderData && "categories" in args.loaderData ? (args.loaderData as BlogData) : null;
+  const category = d?.selected ?? null;
+  const page = d?.page ?? 1;
+  const title = category ? `${BLOG_TITLE}: ${category.name}` : BLOG_TITLE;
+  return seo(args, {
+    title: page > 1 ? `${title} (página ${page})` : title,
+    description: category
+      ? `Posts da categoria ${category.name} no Blog Agile: ${BLOG_DESCRIPTION.charAt(0).toLowerCase()}${BLOG_DESCRIPTION.slice(1)}`
+      : BLOG_DESCRIPTION,
+    // While a client navigation is pending the address itself says which list this is.
+    path: d ? listHref(category?.slug ?? null, page) : `${args.location.pathname}${args.location.search}`,
+    noindex: d ? d.unknownCategory || d.posts.length === 0 : false,
+  });
+};
+
+// Chips of the last list shown, so a client-side filter change keeps them while cards load.
+let lastCategories: ChipCategory[] | null = null;
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const value = loaderData as BlogData | { pending: Promise<BlogData> };
+  if ("pending" in value) {
+    const selected = new URLSearchParams(location.search).get("categoria");
+    return (
+      // A new boundary per address, so a filter change shows skeletons instead of the old list.
+      <Suspense key={location.key} fallback={<BlogPage skeleton categories={lastCategories} selected={selected} />}>
+        <Await resolve={value.pending} errorElement={<BlogLoadError />}>
+          {(resolved) => <BlogPage data={resolved} />}
+        </Await>
+      </Suspense>
+    );
+  }
+  return <BlogPage data={value} />;
+}
+
+function BlogHeader({ children }: { children?: React.ReactNode }) {
   return (
-    <section className="mx-auto max-w-5xl px-4 py-24">
-      <h1 className="text-3xl font-bold">Blog Agile</h1>
-    </section>
+    <BlogHero>
+      <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
+        <div className="max-w-3xl">
+          <p className="font-display text-sm font-bold uppercase tracking-widest text-cyan">Conteúdo</p>
+          <h1 className="mt-3 text-4xl font-extrabold leading-tight text-white sm:text-5xl">{BLOG_TITLE}</h1>
+          <p className="mt-4 text-lg leading-relaxed text-white/80">{BLOG_DESCRIPTION}</p>
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          <RssLink />
+          <AdminLink />
+        </div>
+      </div>
+      {children}
+    </BlogHero>
+  );
+}
+
+type BlogPageProps =
+  | { data: BlogData; skeleton?: false }
+  | { skeleton: true; categories: ChipCategory[] | null; selected: string | null; data?: undefined };
+
+function BlogPage(props: BlogPageProps) {
+  if (props.data && typeof window !== "undefined") lastCategories = props.data.categories;
+  return (
+    <>
+      <BlogHeader />
+      <div className="mx-auto w-full max-w-7xl px-5 py-10 sm:px-6 sm:py-14 lg:px-8">
+        {props.skeleton ? (
+          <div aria-busy="true">
+            <p className="sr-only" role="status">
+              Carregando posts…
+            </p>
+            {props.categories ? <CategoryChips categories={props.categories} selected={props.selected} /> : <CategoryChipsSkeleton />}
+            <div className="mt-8">
+              <PostGrid busy>
+                {Array.from({ length: 6 }, (_, i) => (
+                  <PostCardSkeleton key={i} />
+                ))}
+              </PostGrid>
+            </div>
+          </div>
+        ) : (
+          <BlogList data={props.data} />
+        )}
+      </div>
+    </>
+  );
+}
+
+function BlogList({ data: d }: { data: BlogData }) {
+  const totalPages = Math.max(1, Math.ceil(d.total / d.limit));
+  const selectedSlug = d.selected?.slug ?? null;
+  return (
+    <>
+      <CategoryChips categories={d.categories} selected={selectedSlug} />
+      {d.selected && (
+        <h2 className="mt-8 text-2xl font-bold">
+          <span className="sr-only">Categoria: </span>
+          {d.selected.name}
+        </h2>
+      )}
+      {d.posts.length === 0 ? (
+        <div className="mt-10 rounded-2xl border border-dashed border-border bg-muted px-6 py-14 text-center">
+          <h2 className="text-xl font-bold">{blogText.emptyTitle}</h2>
+          <p className="mx-auto mt-2 max-w-xl text-muted-foreground">
+            {d.selected ? blogText.emptyInCategory(d.selected.name) : blogText.emptyAll}
+          </p>
+          {(d.selected || d.unknownCategory || d.page > 1) && (
+            <Link to="/blog" className="mt-6 inline-flex min-h-11 items-center font-semibold text-primary hover:text-primary-hover">
+              Ver todos os posts
+            </Link>
+          )}
+        </div>
+      ) : (
+        <>
+          <div className="mt-8">
+            <PostGrid>
+              {d.posts.map((post, i) => (
+                <PostCard key={post.id} post={post} eager={i < 3} priority={i === 0} headingLevel={d.selected ? 3 : 2} />
+              ))}
+            </PostGrid>
+          </div>
+          {d.total > d.limit && (
+            <div className="mt-10 flex flex-col items-center gap-4">
+              <p className="text-sm text-muted-foreground">{blogText.showing(d.posts.length, d.total)}</p>
+              <Pagination page={d.page} totalPages={totalPages} category={selectedSlug} />
+            </div>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function Pagination({ page, totalPages, category }: { page: number; totalPages: number; category: string | null }) {
+  const base = "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg border px-3 text-sm font-semibold";
+  return (
+    <nav aria-label="Paginação do blog">
+      <ul className="flex flex-wrap items-center justify-center gap-2">
+        {page > 1 && (
+          <li>
+            <Link to={listHref(category, page - 1)} rel="prev" className={cn(base, "border-border hover:border-primary hover:text-primary")}>
+              <ChevronLeft className="size-4" aria-hidden />
+              Anterior
+            </Link>
+          </li>
+        )}
+        {Array.from({ length: totalPages }, (_, i) => i + 1).map((n) => (
+          <li key={n}>
+            <Link
+              to={listHref(category, n)}
+              aria-current={n === page ? "page" : undefined}
+              aria-label={`Página ${n}`}
+              className={cn(base, n === page ? "border-primary bg-primary text-primary-foreground" : "border-border hover:border-primary hover:text-primary")}
+            >
+              {n}
+            </Link>
+          </li>
+        ))}
+        {page < totalPages && (
+          <li>
+            <Link to={listHref(category, page + 1)} rel="next" className={cn(base, "border-border hover:border-primary hover:text-primary")}>
+              Próxima
+              <ChevronRight className="size-4" aria-hidden />
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+function BlogLoadError() {
+  const error = useAsyncError();
+  useEffect(() => {
+    if (error) toast({ ...blogToasts.loadPostsError, variant: "destructive" });
+  }, [error]);
+  return (
+    <>
+      <BlogHeader />
+      <div className="mx-auto w-full max-w-7xl px-5 py-14 sm:px-6 lg:px-8">
+        <div role="alert" className="rounded-2xl border border-destructive/40 bg-destructive/5 px-6 py-10 text-center">
+          <h2 className="text-xl font-bold">{blogToasts.loadPostsError.title}</h2>
+          <p className="mt-2 text-muted-foreground">{blogToasts.loadPostsError.description}</p>
+          <a href={categoryHref(null)} className="mt-6 inline-flex min-h-11 items-center font-semibold text-primary hover:text-primary-hover">
+            Tentar novamente
+          </a>
+        </div>
+      </div>
+    </>
   );
 }

@@ -1,12 +1,63 @@
+import { ContactSection } from "~/components/marketing/contact-section";
+import { SOCIAL_PROFILE } from "~/components/marketing/content/site";
+import { HOME_CONTACT } from "~/components/marketing/content/home";
+import { AboutSection } from "~/components/marketing/home/about";
+import { ClosingCta, WhatsAppExpert } from "~/components/marketing/home/closing";
+import { HomeHero } from "~/components/marketing/home/hero";
+import { AgentsHighlight, ResultsHighlight } from "~/components/marketing/home/highlights";
+import { MethodologySection } from "~/components/marketing/home/methodology";
+import { ProductsTeaser } from "~/components/marketing/home/products-teaser";
+import { ServicesSection } from "~/components/marketing/home/services";
+import type { RouteHandle } from "~/components/site-header";
+import { seo, siteUrlFrom } from "~/lib/seo";
+import { absoluteUrl, SITE_DESCRIPTION, SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [{ title: "Agile IA" }];
+export const handle: RouteHandle = { darkHero: true };
 
-// Placeholder: this page is built by its own issue.
-export default function Page() {
+export const meta: Route.MetaFunction = (args) => {
+  const siteUrl = siteUrlFrom(args);
+  const root = args.matches.find((m) => m?.id === "root")?.loaderData as { site?: { whatsapp?: string; email?: string } } | undefined;
+  const organization = {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: SITE_NAME,
+    url: absoluteUrl(siteUrl, "/"),
+    logo: absoluteUrl(siteUrl, "/favicon.svg"),
+    description: SITE_DESCRIPTION,
+    email: root?.site?.email,
+    sameAs: [SOCIAL_PROFILE.url],
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: "sales",
+      telephone: root?.site?.whatsapp ? `+${root.site.whatsapp.replace(/\D/g, "")}` : undefined,
+      email: root?.site?.email,
+      areaServed: "BR",
+      availableLanguage: ["Portuguese"],
+    },
+  };
+  return seo(args, {
+    title: `${SITE_NAME} | Agentes de IA e consultoria em inteligência artificial para empresas`,
+    description:
+      "Agentes de IA sob medida, chatbots, automação de processos, treinamento de equipes e mapeamento estratégico. Consultoria gratuita e implementação em até 30 dias.",
+    path: "/",
+    extra: [{ "script:ld+json": organization }],
+  });
+};
+
+export default function Home() {
   return (
-    <section className="mx-auto max-w-5xl px-4 py-24">
-      <h1 className="text-3xl font-bold">Agile IA</h1>
-    </section>
+    <>
+      <HomeHero />
+      <ServicesSection />
+      <AgentsHighlight />
+      <ResultsHighlight />
+      <MethodologySection />
+      <AboutSection />
+      <ProductsTeaser />
+      <ClosingCta />
+      <WhatsAppExpert />
+      <ContactSection id="contact" source="home" {...HOME_CONTACT} />
+    </>
   );
 }

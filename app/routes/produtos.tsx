@@ -1,12 +1,42 @@
+import { HelpSection, OneOffSection, PlansSection } from "~/components/marketing/products-page";
+import { PRODUCTS_HERO } from "~/components/marketing/content/produtos";
+import { Highlight, PageHero } from "~/components/marketing/ui";
+import type { RouteHandle } from "~/components/site-header";
+import { Button } from "~/components/ui/button";
+import { seo } from "~/lib/seo";
 import type { Route } from "./+types/produtos";
 
-export const meta: Route.MetaFunction = () => [{ title: "Produtos e Assinaturas" }];
+export const handle: RouteHandle = { darkHero: true };
 
-// Placeholder: this page is built by its own issue.
-export default function Page() {
+export const meta: Route.MetaFunction = (args) =>
+  seo(args, {
+    title: "Produtos e Assinaturas: planos mensais e soluções de IA",
+    description:
+      "Planos mensais Essencial, Estratégico e Inovador e soluções avulsas: chatbot, consultoria de 8 horas, treinamento de equipe, implementação de agente e mapeamento de processos.",
+  });
+
+export default function Produtos() {
   return (
-    <section className="mx-auto max-w-5xl px-4 py-24">
-      <h1 className="text-3xl font-bold">Produtos e Assinaturas</h1>
-    </section>
+    <>
+      <PageHero
+        eyebrow={PRODUCTS_HERO.eyebrow}
+        title={
+          <>
+            {PRODUCTS_HERO.title} <Highlight>{PRODUCTS_HERO.highlight}</Highlight>
+          </>
+        }
+        lead={PRODUCTS_HERO.lead}
+      >
+        <Button asChild size="lg" variant="hero">
+          <a href="#planos">{PRODUCTS_HERO.plans}</a>
+        </Button>
+        <Button asChild size="lg" variant="outline" className="border-white/40 bg-transparent text-white hover:bg-white/10">
+          <a href="#avulsos">{PRODUCTS_HERO.products}</a>
+        </Button>
+      </PageHero>
+      <PlansSection />
+      <OneOffSection />
+      <HelpSection />
+    </>
   );
 }

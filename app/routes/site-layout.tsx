@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { ChatLauncher } from "~/components/chat/chat-launcher";
-import { ConsultationDialog } from "~/components/forms/consultation-dialog";
+import { ConsultationRequestHost } from "~/components/forms/consultation-request";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 
@@ -17,7 +17,7 @@ export default function SiteLayout() {
       </main>
       <SiteFooter />
       <ChatLauncher />
-      <ConsultationDialog />
+      <ConsultationRequestHost />
     </>
   );
 }

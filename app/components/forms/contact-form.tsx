@@ -1,4 +1,172 @@
-// STUB owned by the lead-capture issue: replace with the real contact form (SPEC §5).
+/**
+ * Site contact form (home #contact and /sobre): SPEC §5 rules, §4 submitting state, §8 toasts.
+ * Posts JSON to /api/contact; before JavaScript loads it posts the form itself to the same place.
+ */
+import { Send } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { Link, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { fieldA11y, FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { toast } from "~/components/ui/use-toast";
+import { contactMessages } from "~/lib/messages/leads";
+import { LEGAL_PATHS } from "~/lib/privacy";
+import { LIMITS } from "~/lib/lead-fields";
+import { cn } from "~/lib/utils";
+import { focusFirstError, Honeypot, readForm, ReturnTo, sendJson, useScriptValidation, validate } from "./lead-form-utils";
+
 export function ContactForm({ source = "home" }: { source?: string }) {
-  return <div data-contact-form={source} className="rounded-xl border border-dashed border-border p-8 text-muted-foreground">Formulário de contato</div>;
+  const formRef = useScriptValidation();
+  const location = useLocation();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [consent, setConsent] = useState(false);
+  const id = (name: string) => `contact-${source}-${name}`;
+
+  function clearError(name: string) {
+    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = readForm(form);
+    const checked = await validate((m) => m.contactFormSchema, { ...values, consent });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      focusFirstError(form, checked.errors);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      // SPEC §7: the consent flag stays in the browser.
+      const { consent: _consent, ...payload } = checked.data;
+      const result = await sendJson("/api/contact", { ...payload, source });
+      if (!result.ok) {
+        if (result.errors) setErrors(result.errors);
+        throw new Error(result.message);
+      }
+      toast(contactMessages.success);
+      form.reset();
+      setConsent(false);
+    } catch (error) {
+      toast({
+        title: contactMessages.failureTitle,
+        description: (error instanceof Error && error.message) || contactMessages.failureFallback,
+        variant: "destructive",
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      action="/api/contact"
+      onSubmit={onSubmit}
+      data-contact-form={source}
+      aria-label="Formulário de contato"
+      className="relative grid gap-5"
+    >
+      <Honeypot />
+      <ReturnTo path={`${location.pathname}${location.pathname === "/" ? "#contact" : ""}`} />
+      <input type="hidden" name="source" value={source} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id={id("name")} label="Nome" error={errors.name} required>
+          <Input
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={LIMITS.name}
+            onChange={() => clearError("name")}
+            {...fieldA11y(id("name"), errors.name)}
+          />
+        </FormField>
+        <FormField id={id("company")} label="Empresa" error={errors.company} required>
+          <Input
+            name="company"
+            autoComplete="organization"
+            required
+            maxLength={LIMITS.company}
+            onChange={() => clearError("company")}
+            {...fieldA11y(id("company"), errors.company)}
+          />
+        </FormField>
+        <FormField id={id("email")} label="Email" error={errors.email} required>
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            maxLength={LIMITS.email}
+            onChange={() => clearError("email")}
+            {...fieldA11y(id("email"), errors.email)}
+          />
+        </FormField>
+        <FormField id={id("phone")} label="Telefone (opcional)" error={errors.phone}>
+          <Input
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            maxLength={LIMITS.phone}
+            placeholder="(11) 99999-9999"
+            onChange={() => clearError("phone")}
+            {...fieldA11y(id("phone"), errors.phone)}
+          />
+        </FormField>
+      </div>
+      <FormField id={id("message")} label="Mensagem" error={errors.message} required>
+        <Textarea
+          name="message"
+          rows={5}
+          required
+          maxLength={LIMITS.longText}
+          placeholder="Conte sobre sua empresa e o desafio que deseja resolver com IA."
+          onChange={() => clearError("message")}
+          {...fieldA11y(id("message"), errors.message)}
+        />
+      </FormField>
+      <div className="grid gap-2">
+        <div className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            name="consent"
+            required
+            checked={consent}
+            onChange={(e) => {
+              setConsent(e.target.checked);
+              clearError("consent");
+            }}
+            className={cn(
+              "mt-0.5 size-5 shrink-0 cursor-pointer rounded-sm accent-primary",
+              errors.consent && "outline-2 outline-destructive",
+            )}
+            {...fieldA11y(id("consent"), errors.consent)}
+          />
+          <label htmlFor={id("consent")} className="text-sm leading-snug text-muted-foreground">
+            Li e concordo com a{" "}
+            <Link to={LEGAL_PATHS.privacy} className="font-medium text-primary underline underline-offset-2 hover:text-primary-hover">
+              Política de Privacidade
+            </Link>{" "}
+            e autorizo o contato da equipe sobre esta mensagem.
+          </label>
+        </div>
+        {errors.consent ? (
+          <p id={`${id("consent")}-error`} role="alert" className="text-sm text-destructive">
+            {errors.consent}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto sm:justify-self-start">
+        <Send aria-hidden />
+        {submitting ? contactMessages.submitting : contactMessages.submit}
+      </Button>
+    </form>
+  );
 }

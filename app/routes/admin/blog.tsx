@@ -1,14 +1,376 @@
+/**
+ * /admin (SPEC §2 "Admin blog"): posts and categories, the publish switch, the forms and the
+ * confirmations, with every toast of SPEC §8. Reads come from the loader; writes go through the
+ * JSON API of SPEC §7 and then revalidate the loader.
+ */
+import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Link, useRevalidator, useSearchParams } from "react-router";
+import { ApiError, apiRequest } from "~/components/blog/admin-api";
+import { CategoryFormDialog, type EditableCategory } from "~/components/blog/category-form-dialog";
+import { PostFormDialog } from "~/components/blog/post-form-dialog";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Label } from "~/components/ui/label";
+import { Switch } from "~/components/ui/switch";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { toast } from "~/components/ui/use-toast";
 import { requireAdmin } from "~/domain/auth.server";
+import { listAllPosts, listCategoriesWithCounts } from "~/domain/blog.server";
+import { logger } from "~/domain/logger.server";
+import { adminBlogText, blogToasts } from "~/lib/messages/blog";
+import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/blog";
 
-export const meta: Route.MetaFunction = () => [{ title: "Administração do Blog" }];
+export const meta: Route.MetaFunction = () => [
+  { title: `${adminBlogText.title} | ${SITE_NAME}` },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  // Each list fails on its own, so one broken list still leaves the other usable (SPEC §2 errors).
+  const [posts, categories] = await Promise.allSettled([listAllPosts(), listCategoriesWithCounts()]);
+  for (const r of [posts, categories]) if (r.status === "rejected") logger.error({ err: r.reason }, "falha ao carregar o blog no admin");
+  return data(
+    {
+      posts:
+        posts.status === "fulfilled"
+          ? posts.value.map((p) => ({
+              id: p.id,
+              title: p.title,
+              slug: p.slug,
+              published: p.published,
+              createdAt: p.createdAt,
+              updatedAt: p.updatedAt,
+            }))
+          : null,
+      categories:
+        categories.status === "fulfilled"
+          ? categories.value.map((c) => ({
+              id: c.id,
+              name: c.name,
+              slug: c.slug,
+              description: c.description,
+              createdAt: c.createdAt,
+              postCount: c.postCount,
+            }))
+          : null,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
-// Placeholder: the blog issue builds this page.
-export default function AdminBlog() {
-  return <h1 className="text-2xl font-bold">Administração do Blog</h1>;
+const dateTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" });
+const dateOnly = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: "America/Sao_Paulo" });
+
+type LoaderData = Route.ComponentProps["loaderData"];
+type AdminPost = NonNullable<LoaderData["posts"]>[number];
+type AdminCategory = NonNullable<LoaderData["categories"]>[number];
+
+export default function AdminBlog({ loaderData }: Route.ComponentProps) {
+  const { posts, categories } = loaderData;
+  const revalidator = useRevalidator();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = searchParams.get("aba") === "categorias" ? "categorias" : "posts";
+
+  const [postForm, setPostForm] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
+  const [categoryForm, setCategoryForm] = useState<{ open: boolean; category: EditableCategory | null }>({ open: false, category: null });
+  const [postToDelete, setPostToDelete] = useState<AdminPost | null>(null);
+  const [categoryToDelete, setCategoryToDelete] = useState<AdminCategory | null>(null);
+  const [movePosts, setMovePosts] = useState(false);
+  const [publishing, setPublishing] = useState<Record<number, boolean>>({});
+
+  useEffect(() => {
+    if (posts === null) toast({ ...blogToasts.loadPostsError, variant: "destructive" });
+  }, [posts]);
+  useEffect(() => {
+    if (categories === null) toast({ ...blogToasts.loadCategoriesError, variant: "destructive" });
+  }, [categories]);
+
+  const refresh = () => revalidator.revalidate();
+
+  /** SPEC §4: the list switch sends only `published`, at once. */
+  async function togglePublished(post: AdminPost, published: boolean) {
+    setPublishing((p) => ({ ...p, [post.id]: published }));
+    try {
+      await apiRequest("PUT", `/api/blog/posts/${post.id}`, { published });
+      await refresh();
+    } catch {
+      toast({ ...blogToasts.publishError, variant: "destructive" });
+    } finally {
+      setPublishing(({ [post.id]: _, ...rest }) => rest);
+    }
+  }
+
+  async function confirmDeletePost() {
+    const post = postToDelete;
+    if (!post) return;
+    setPostToDelete(null);
+    try {
+      await apiRequest("DELETE", `/api/blog/posts/${post.id}`);
+      toast(blogToasts.postDeleted);
+      await refresh();
+    } catch {
+      toast({ ...blogToasts.deletePostError, variant: "destructive" });
+    }
+  }
+
+  async function confirmDeleteCategory() {
+    const category = categoryToDelete;
+    if (!category) return;
+    setCategoryToDelete(null);
+    try {
+      await apiRequest("DELETE", `/api/blog/categories/${category.id}${movePosts ? "?moverPosts=true" : ""}`);
+      toast(blogToasts.categoryDeleted);
+      await refresh();
+    } catch (error) {
+      toast({
+        ...blogToasts.deleteCategoryError,
+        description: error instanceof ApiError && error.status === 409 ? error.message : blogToasts.deleteCategoryError.description,
+        variant: "destructive",
+      });
+    }
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-extrabold sm:text-3xl">{adminBlogText.title}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">Escreva, publique e organize os posts do Blog Agile.</p>
+        </div>
+        <Button asChild variant="outline">
+          <Link to="/blog">
+            <ExternalLink aria-hidden />
+            {adminBlogText.backToBlog}
+          </Link>
+        </Button>
+      </div>
+
+      <Tabs
+        value={tab}
+        onValueChange={(value) =>
+          setSearchParams(value === "categorias" ? { aba: "categorias" } : {}, { replace: true, preventScrollReset: true })
+        }
+      >
+        <TabsList aria-label="Conteúdo do blog">
+          <TabsTrigger value="posts">{adminBlogText.tabPosts}</TabsTrigger>
+          <TabsTrigger value="categorias">{adminBlogText.tabCategories}</TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="posts" className="rounded-xl border border-border bg-background shadow-soft">
+          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border p-4">
+            <h2 className="text-lg font-bold">{adminBlogText.tabPosts}</h2>
+            <Button onClick={() => setPostForm({ open: true, id: null })}>
+              <Plus aria-hidden />
+              {adminBlogText.newPost}
+            </Button>
+          </div>
+          {posts === null ? (
+            <p role="alert" className="p-8 text-center font-semibold text-destructive">
+              {adminBlogText.loadPostsError}
+            </p>
+          ) : posts.length === 0 ? (
+            <p className="p-8 text-center text-muted-foreground">{adminBlogText.emptyPosts}</p>
+          ) : (
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Título</TableHead>
+                  <TableHead>Slug</TableHead>
+                  <TableHead>Criado em</TableHead>
+                  <TableHead>Atualizado em</TableHead>
+                  <TableHead>Publicado</TableHead>
+                  <TableHead className="text-right">Ações</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {posts.map((post) => {
+                  const checked = publishing[post.id] ?? post.published;
+                  return (
+                    <TableRow key={post.id}>
+                      <TableCell className="min-w-56 max-w-md font-medium">{post.title}</TableCell>
+                      <TableCell className="max-w-56 truncate font-mono text-xs text-muted-foreground" title={post.slug}>
+                        {post.slug}
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap">{dateTime.format(new Date(post.createdAt))}</TableCell>
+                      <TableCell className="whitespace-nowrap">{dateTime.format(new Date(post.updatedAt))}</TableCell>
+                      <TableCell>
+                        <Switch
+                          checked={checked}
+                          disabled={post.id in publishing}
+                          aria-label={`Publicado: ${post.title}`}
+                          onCheckedChange={(value) => void togglePublished(post, value)}
+                        />
+                      </TableCell>
+                      <TableCell>
+                        <div className="flex justify-end gap-1">
+                          <Button asChild variant="ghost" size="icon" className="size-10">
+                            <a href={`/blog/${post.slug}`} target="_blank" rel="noopener noreferrer" aria-label={`Abrir “${post.title}” em nova aba`} title="Abrir em nova aba">
+                              <ExternalLink aria-hidden />
+                            </a>
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            className="size-10"
+                            aria-label={`Editar “${post.title}”`}
+                            title="Editar"
+                            onClick={() => setPostForm({ open: true, id: post.id })}
+                          >
+                            <Pencil aria-hidden />
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            className="size-10 text-destructive hover:text-destructive"
+                            aria-label={`Excluir “${post.title}”`}
+                            title="Excluir"
+                            onClick={() => setPostToDelete(post)}
+                          >
+                            <Trash2 aria-hidden />
+                          </Button>
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          )}
+        </TabsContent>
+
+        <TabsContent value="categorias" className="rounded-xl border border-border bg-background shadow-soft">
+          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border p-4">
+            <h2 className="text-lg font-bold">{adminBlogText.tabCategories}</h2>
+            <Button onClick={() => setCategoryForm({ open: true, category: null })}>
+              <Plus aria-hidden />
+              {adminBlogText.newCategory}
+            </Button>
+          </div>
+          {categories === null ? (
+            <p role="alert" className="p-8 text-center font-semibold text-destructive">
+              {adminBlogText.loadCategoriesError}
+            </p>
+          ) : categories.length === 0 ? (
+            <p className="p-8 text-center text-muted-foreground">{adminBlogText.emptyCategories}</p>
+          ) : (
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Nome</TableHead>
+                  <TableHead>Slug</TableHead>
+                  <TableHead>Descrição</TableHead>
+                  <TableHead>Criada em</TableHead>
+                  <TableHead className="text-right">Ações</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {categories.map((category) => (
+                  <TableRow key={category.id}>
+                    <TableCell className="font-medium whitespace-nowrap">{category.name}</TableCell>
+                    <TableCell className="font-mono text-xs text-muted-foreground">{category.slug}</TableCell>
+                    <TableCell className="max-w-md min-w-56 text-muted-foreground">{category.description || "-"}</TableCell>
+                    <TableCell className="whitespace-nowrap">{dateOnly.format(new Date(category.createdAt))}</TableCell>
+                    <TableCell>
+                      <div className="flex justify-end gap-1">
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="size-10"
+                          aria-label={`Editar “${category.name}”`}
+                          title="Editar"
+                          onClick={() => setCategoryForm({ open: true, category })}
+                        >
+                          <Pencil aria-hidden />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="size-10 text-destructive hover:text-destructive"
+                          aria-label={`Excluir “${category.name}”`}
+                          title="Excluir"
+                          onClick={() => {
+                            setMovePosts(false);
+                            setCategoryToDelete(category);
+                          }}
+                        >
+                          <Trash2 aria-hidden />
+                        </Button>
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </TabsContent>
+      </Tabs>
+
+      <PostFormDialog
+        open={postForm.open}
+        postId={postForm.id}
+        categories={categories ?? []}
+        onOpenChange={(open) => setPostForm((f) => ({ ...f, open }))}
+        onSaved={() => void refresh()}
+      />
+      <CategoryFormDialog
+        open={categoryForm.open}
+        category={categoryForm.category}
+        onOpenChange={(open) => setCategoryForm((f) => ({ ...f, open }))}
+        onSaved={() => void refresh()}
+      />
+
+      <AlertDialog open={postToDelete !== null} onOpenChange={(open) => !open && setPostToDelete(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{adminBlogText.deletePostTitle}</AlertDialogTitle>
+            <AlertDialogDescription>{postToDelete ? adminBlogText.deletePostText(postToDelete.title) : ""}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{adminBlogText.cancel}</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={() => void confirmDeletePost()}>
+              {adminBlogText.delete}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+
+      <AlertDialog open={categoryToDelete !== null} onOpenChange={(open) => !open && setCategoryToDelete(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{adminBlogText.deleteCategoryTitle}</AlertDialogTitle>
+            <AlertDialogDescription>{categoryToDelete ? adminBlogText.deleteCategoryText(categoryToDelete.name) : ""}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200">{adminBlogText.deleteCategoryWarning}</p>
+          {categoryToDelete && categoryToDelete.postCount > 0 && (
+            <div className="flex items-start gap-3">
+              <Checkbox id="mover-posts" checked={movePosts} onCheckedChange={(v) => setMovePosts(v === true)} className="mt-0.5" />
+              <Label htmlFor="mover-posts" className="font-normal">
+                {adminBlogText.moveAndDelete(categoryToDelete.postCount)}
+              </Label>
+            </div>
+          )}
+          <AlertDialogFooter>
+            <AlertDialogCancel>{adminBlogText.cancel}</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={() => void confirmDeleteCategory()}>
+              {adminBlogText.delete}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
 }

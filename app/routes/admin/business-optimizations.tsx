@@ -1,14 +1,202 @@
+/**
+ * Questionnaire answers (SPEC §2): count badge, 'Atualizar', a debug info box and one card per
+ * submission with every answer; polls GET /api/business-optimizations every 3 s, never cached.
+ */
+import { Bug, RefreshCw } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { data } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/domain/auth.server";
+import { listBusinessOptimizations } from "~/domain/leads.server";
+import { formatDateTime } from "~/lib/lead-types";
+import { adminLeadMessages } from "~/lib/messages/leads";
+import {
+  BUDGETS,
+  BUSINESS_OPTIMIZATION_CHOICES,
+  BUSINESS_OPTIMIZATION_LABELS,
+  choiceLabel,
+  type BusinessOptimizationField,
+} from "~/lib/schemas/leads";
+import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/business-optimizations";
 
-export const meta: Route.MetaFunction = () => [{ title: "Formulários de Otimização" }];
+export const meta: Route.MetaFunction = () => [{ title: `Formulários de Otimização | ${SITE_NAME}` }];
+
+const POLL_INTERVAL_MS = 3000;
+const ENDPOINT = "/api/business-optimizations";
+
+type Submission = { id: number; createdAt: string | Date } & Partial<Record<BusinessOptimizationField, string | null>>;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const { rows, total } = await listBusinessOptimizations();
+  return data({ rows: rows as Submission[], total, loadedAt: new Date().toISOString() }, { headers: { "Cache-Control": "no-store" } });
 }
 
-// Placeholder: the lead-capture issue builds this page.
-export default function BusinessOptimizations() {
-  return <h1 className="text-2xl font-bold">Formulários de Otimização</h1>;
+const FIELDS = Object.keys(BUSINESS_OPTIMIZATION_LABELS) as BusinessOptimizationField[];
+
+function answer(field: BusinessOptimizationField, value: string | null | undefined): string {
+  const choices = BUSINESS_OPTIMIZATION_CHOICES[field];
+  return (choices ? choiceLabel(choices, value) : value) || adminLeadMessages.notInformed;
+}
+
+export default function BusinessOptimizations({ loaderData }: Route.ComponentProps) {
+  const [rows, setRows] = useState<Submission[]>(loaderData.rows);
+  const [total, setTotal] = useState(loaderData.total);
+  const [error, setError] = useState<string | null>(null);
+  const [lastStatus, setLastStatus] = useState<string>("carregado pelo servidor");
+  const [updatedAt, setUpdatedAt] = useState(loaderData.loadedAt);
+  const [requests, setRequests] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const inFlight = useRef(false);
+
+  const refresh = useCallback(async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setLoading(true);
+    try {
+      // A time parameter and no-cache headers: every poll reaches the database.
+      const res = await fetch(`${ENDPOINT}?t=${Date.now()}`, {
+        credentials: "include",
+        cache: "no-store",
+        headers: { Accept: "application/json", "Cache-Control": "no-cache", Pragma: "no-cache" },
+      });
+      setLastStatus(`HTTP ${res.status}`);
+      if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
+      const body = (await res.json()) as { success?: boolean; data?: Submission[]; total?: number };
+      if (!body.success || !Array.isArray(body.data)) throw new Error("Resposta inesperada do servidor");
+      setRows(body.data);
+      setTotal(body.total ?? body.data.length);
+      setError(null);
+      setUpdatedAt(new Date().toISOString());
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      inFlight.current = false;
+      setLoading(false);
+      setRequests((n) => n + 1);
+    }
+  }, []);
+
+  useEffect(() => {
+    const timer = setInterval(refresh, POLL_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [refresh]);
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold">Formulários de Otimização</h1>
+          <Badge variant="secondary" data-testid="submission-count" aria-label={`${total} formulários`}>
+            {total}
+          </Badge>
+        </div>
+        <Button variant="outline" onClick={refresh} disabled={loading}>
+          <RefreshCw className={loading ? "animate-spin" : undefined} aria-hidden />
+          Atualizar
+        </Button>
+      </div>
+
+      <aside aria-label="Informações de depuração" className="rounded-lg border border-dashed border-border bg-card p-4 text-sm" data-testid="debug-info">
+        <p className="mb-2 flex items-center gap-2 font-semibold">
+          <Bug className="size-4" aria-hidden />
+          Informações de depuração
+        </p>
+        <dl className="grid gap-x-6 gap-y-1 text-muted-foreground sm:grid-cols-2 lg:grid-cols-3">
+          <div>
+            <dt className="inline">Endpoint: </dt>
+            <dd className="inline font-mono text-foreground">GET {ENDPOINT}</dd>
+          </div>
+          <div>
+            <dt className="inline">Registros carregados: </dt>
+            <dd className="inline text-foreground">
+              {rows.length} de {total}
+            </dd>
+          </div>
+          <div>
+            <dt className="inline">Atualização automática: </dt>
+            <dd className="inline text-foreground">a cada {POLL_INTERVAL_MS / 1000} segundos, sem cache</dd>
+          </div>
+          <div>
+            <dt className="inline">Última atualização: </dt>
+            <dd className="inline text-foreground" suppressHydrationWarning>
+              {formatDateTime(updatedAt)}
+            </dd>
+          </div>
+          <div>
+            <dt className="inline">Última resposta: </dt>
+            <dd className="inline text-foreground">{lastStatus}</dd>
+          </div>
+          <div>
+            <dt className="inline">Consultas feitas nesta página: </dt>
+            <dd className="inline text-foreground">{requests}</dd>
+          </div>
+          {error ? (
+            <div className="sm:col-span-2 lg:col-span-3">
+              <dt className="inline">Último erro: </dt>
+              <dd className="inline text-destructive">{error}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </aside>
+
+      {error ? (
+        <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-destructive">
+          <p className="font-semibold">{adminLeadMessages.loadErrorTitle}</p>
+          <p className="text-sm">{adminLeadMessages.loadError}</p>
+        </div>
+      ) : null}
+
+      {rows.length === 0 ? (
+        <p className="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">
+          Nenhum formulário recebido ainda.
+        </p>
+      ) : (
+        <ul className="grid gap-6" data-testid="submissions">
+          {rows.map((row) => (
+            <li key={row.id}>
+              <Card data-testid="submission" data-id={row.id}>
+                <CardHeader className="gap-3 border-b border-border">
+                  <div className="flex flex-wrap items-start justify-between gap-3">
+                    <div>
+                      <CardTitle asChild>
+                        <h2 className="break-words">{row.companyName || adminLeadMessages.notInformed}</h2>
+                      </CardTitle>
+                      <p className="text-sm text-muted-foreground break-words">
+                        {row.contactName || adminLeadMessages.notInformed} · {row.email || adminLeadMessages.notInformed}
+                      </p>
+                    </div>
+                    <Badge variant={row.budget ? "default" : "outline"}>
+                      Orçamento: {choiceLabel(BUDGETS, row.budget) ?? adminLeadMessages.notInformed}
+                    </Badge>
+                  </div>
+                  <p className="text-xs text-muted-foreground">
+                    ID #{row.id} · Enviado em <span suppressHydrationWarning>{formatDateTime(row.createdAt)}</span>
+                  </p>
+                </CardHeader>
+                <CardContent className="pt-6">
+                  <dl className="grid gap-x-8 gap-y-4 sm:grid-cols-2">
+                    {FIELDS.map((field) => {
+                      const value = row[field];
+                      return (
+                        <div key={field} className="min-w-0">
+                          <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                            {BUSINESS_OPTIMIZATION_LABELS[field]}
+                          </dt>
+                          <dd className={value ? "whitespace-pre-line break-words" : "italic text-muted-foreground"}>{answer(field, value)}</dd>
+                        </div>
+                      );
+                    })}
+                  </dl>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }

@@ -1,14 +1,173 @@
+/**
+ * Admin dashboard (SPEC §2): counts of contact messages, consultation requests and optimization
+ * forms, 'Em Breve' placeholders, and the three most recent messages and consultations.
+ */
+import { BarChart3, Briefcase, CalendarCheck, ClipboardList, FileText, Mail, MessageSquare, Newspaper } from "lucide-react";
+import { data, Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/domain/auth.server";
+import { dashboardSummary } from "~/domain/leads.server";
+import { formatDate } from "~/lib/lead-types";
+import { consultationStatusLabel } from "~/lib/schemas/leads";
+import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/dashboard";
 
-export const meta: Route.MetaFunction = () => [{ title: "Painel Administrativo" }];
+export const meta: Route.MetaFunction = () => [{ title: `Painel Administrativo | ${SITE_NAME}` }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  return data(await dashboardSummary(), { headers: { "Cache-Control": "no-store" } });
 }
 
-// Placeholder: the lead-capture issue builds this page.
-export default function Dashboard() {
-  return <h1 className="text-2xl font-bold">Painel Administrativo</h1>;
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const d = loaderData;
+  const counters = [
+    { label: "Mensagens de contato", value: d.contactCount, icon: MessageSquare, to: "/admin/leads/contatos", testId: "count-contacts" },
+    { label: "Solicitações de consultoria", value: d.consultationCount, icon: CalendarCheck, to: "/admin/leads/consultas", testId: "count-consultations" },
+    { label: "Formulários de otimização", value: d.optimizationCount, icon: ClipboardList, to: "/admin/business-optimizations", testId: "count-optimizations" },
+  ];
+  const soon = [
+    { label: "Posts do blog", icon: FileText },
+    { label: "Análises", icon: BarChart3 },
+  ];
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
+      <div>
+        <h1 className="text-3xl font-bold">Painel Administrativo</h1>
+        <p className="mt-1 text-muted-foreground">Resumo dos contatos, consultas e formulários recebidos pelo site.</p>
+      </div>
+
+      <section aria-label="Totais" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        {counters.map(({ label, value, icon: Icon, to, testId }) => (
+          <Link key={label} to={to} className="group rounded-xl focus-visible:outline-2 focus-visible:outline-ring">
+            <Card className="h-full transition-shadow group-hover:shadow-lift">
+              <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
+                <CardTitle asChild className="text-sm font-medium text-muted-foreground">
+                  <h2>{label}</h2>
+                </CardTitle>
+                <Icon className="size-5 text-primary" aria-hidden />
+              </CardHeader>
+              <CardContent>
+                <p className="font-display text-3xl font-extrabold" data-testid={testId}>
+                  {value}
+                </p>
+              </CardContent>
+            </Card>
+          </Link>
+        ))}
+        {soon.map(({ label, icon: Icon }) => (
+          <Card key={label} className="h-full opacity-70" aria-disabled="true">
+            <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
+              <CardTitle asChild className="text-sm font-medium text-muted-foreground">
+                <h2>{label}</h2>
+              </CardTitle>
+              <Icon className="size-5 text-muted-foreground" aria-hidden />
+            </CardHeader>
+            <CardContent>
+              <Button variant="secondary" size="sm" disabled>
+                Em Breve
+              </Button>
+            </CardContent>
+          </Card>
+        ))}
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>Mensagens recentes</h2>
+            </CardTitle>
+            <CardDescription>As 3 últimas mensagens do formulário de contato.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {d.recentContacts.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Nenhuma mensagem recebida ainda.</p>
+            ) : (
+              <ul className="grid gap-3" data-testid="recent-contacts">
+                {d.recentContacts.map((c) => (
+                  <li key={c.id} className="rounded-lg border border-border p-4">
+                    <div className="flex flex-wrap items-baseline justify-between gap-2">
+                      <Link to={`/admin/leads/contatos/${c.id}`} className="font-semibold hover:text-primary hover:underline">
+                        {c.name}
+                      </Link>
+                      <span className="text-xs text-muted-foreground">{formatDate(c.createdAt)}</span>
+                    </div>
+                    <p className="text-sm text-muted-foreground">{c.company}</p>
+                    <p className="mt-2 line-clamp-2 text-sm break-words">{c.message}</p>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Link to="/admin/leads/contatos" className="text-sm font-medium text-primary hover:underline">
+              {`Ver todas (${plural(d.contactCount, "mensagem", "mensagens")})`}
+            </Link>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>Consultas recentes</h2>
+            </CardTitle>
+            <CardDescription>As 3 últimas solicitações de consultoria.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {d.recentConsultations.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Nenhuma solicitação recebida ainda.</p>
+            ) : (
+              <ul className="grid gap-3" data-testid="recent-consultations">
+                {d.recentConsultations.map((c) => (
+                  <li key={c.id} className="rounded-lg border border-border p-4">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <Link to={`/admin/leads/consultas/${c.id}`} className="font-semibold hover:text-primary hover:underline">
+                        {c.name}
+                      </Link>
+                      <Badge variant={c.status === "pending" ? "secondary" : "default"}>{consultationStatusLabel(c.status)}</Badge>
+                    </div>
+                    <p className="text-sm text-muted-foreground">{c.company}</p>
+                    <p className="text-sm">{c.industryArea}</p>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Link to="/admin/leads/consultas" className="text-sm font-medium text-primary hover:underline">
+              {`Ver todas (${plural(d.consultationCount, "consulta", "consultas")})`}
+            </Link>
+          </CardContent>
+        </Card>
+      </div>
+
+      <section aria-labelledby="outros-leads" className="grid gap-4">
+        <h2 id="outros-leads" className="text-xl font-bold">
+          Outros leads
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Link to="/admin/leads/candidaturas" className="flex items-center gap-4 rounded-xl border border-border bg-card p-5 shadow-soft hover:shadow-lift">
+            <Briefcase className="size-6 text-primary" aria-hidden />
+            <span>
+              <span className="block font-semibold">Candidaturas</span>
+              <span className="text-sm text-muted-foreground">{plural(d.applicationCount, "candidatura recebida", "candidaturas recebidas")}</span>
+            </span>
+          </Link>
+          <Link to="/admin/leads/newsletter" className="flex items-center gap-4 rounded-xl border border-border bg-card p-5 shadow-soft hover:shadow-lift">
+            <Newspaper className="size-6 text-primary" aria-hidden />
+            <span>
+              <span className="block font-semibold">Newsletter</span>
+              <span className="text-sm text-muted-foreground">{plural(d.subscriberCount, "inscrito ativo", "inscritos ativos")}</span>
+            </span>
+          </Link>
+        </div>
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Mail className="size-4" aria-hidden />
+          Cada novo lead também gera um email de aviso para a equipe.
+        </p>
+      </section>
+    </div>
+  );
 }

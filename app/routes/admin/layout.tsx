@@ -1,5 +1,9 @@
 import { requireAdmin } from "~/domain/auth.server";
 import { FileText, LayoutDashboard, LogOut, ClipboardList, ExternalLink } from "lucide-react";
+import { MessagesSquare } from "lucide-react";
+import { Receipt } from "lucide-react";
+import { Inbox } from "lucide-react";
+import { ScrollText, ShieldCheck } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, NavLink, Outlet } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -20,6 +24,11 @@ const NAV = [
   { to: "/admin/dashboard", label: "Painel", icon: LayoutDashboard },
   { to: "/admin", label: "Blog", icon: FileText, end: true },
   { to: "/admin/business-optimizations", label: "Questionários", icon: ClipboardList },
+  { to: "/admin/leads/contatos", label: "Leads", icon: Inbox },
+  { to: "/admin/conversas", label: "Conversas", icon: MessagesSquare },
+  { to: "/admin/pedidos", label: "Pedidos", icon: Receipt },
+  { to: "/admin/privacidade", label: "Privacidade", icon: ShieldCheck },
+  { to: "/admin/auditoria", label: "Auditoria", icon: ScrollText },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,157 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast, type ToastInput } from "~/components/ui/use-toast";
+import {
+  AUTO_FIRST_MESSAGE_DELAY_MS,
+  chatTexts,
+  chatToasts,
+  OFFLINE_REPLY_DELAY_MS,
+  OFFLINE_SESSION_PREFIX,
+  offlineReply,
+  sendFailureReply,
+} from "~/lib/messages/chat";
+import type { ChatContactInput, ChatReplyData, ChatSessionData } from "~/lib/schemas/chat";
+import { postChatApi } from "./chat-api";
+
+export interface ChatMessage {
+  id: number;
+  role: "user" | "assistant";
+  content: string;
+}
+
+interface SessionState {
+  sessionId: string;
+  /** Proof of ownership from our server; null when the widget could not reach it. */
+  token: string | null;
+  offline: boolean;
+}
+
+/**
+ * The widget's state machine (SPEC §4): session on first open, contact form, then chat online
+ * (through our proxy) or offline (reply after 1.5 s), with the SPEC §8 toasts.
+ */
+export function useChat(open: boolean) {
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [contact, setContactState] = useState<ChatContactInput | null>(null);
+  const [hasSession, setHasSession] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  // Refs hold the truth for timers and async callbacks; state only drives rendering.
+  const sessionRef = useRef<SessionState | null>(null);
+  const contactRef = useRef<ChatContactInput | null>(null);
+  const started = useRef(false);
+  const nextId = useRef(0);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+
+  const append = useCallback((role: ChatMessage["role"], content: string) => {
+    setMessages((list) => [...list, { id: ++nextId.current, role, content }]);
+  }, []);
+
+  const later = useCallback((ms: number, fn: () => void) => {
+    const t = setTimeout(() => {
+      timers.current.delete(t);
+      fn();
+    }, ms);
+    timers.current.add(t);
+  }, []);
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach(clearTimeout);
+  }, []);
+
+  /** A SPEC §8 toast, also announced inside the sheet (the modal hides the toast region). */
+  const notify = useCallback((input: ToastInput) => {
+    setAnnouncement(`${input.title}. ${input.description ?? ""}`);
+    return toast(input);
+  }, []);
+
+  const setSession = (session: SessionState) => {
+    sessionRef.current = session;
+    setHasSession(true);
+  };
+
+  // First open with no session: create one (online or offline), then the first assistant message.
+  useEffect(() => {
+    if (!open || started.current) return;
+    started.current = true;
+    setLoading(true);
+    void (async () => {
+      const result = await postChatApi<ChatSessionData>("/api/chat/session", {});
+      if (result.ok) {
+        const { sessionId, token, offline, notice } = result.data;
+        setSession({ sessionId, token, offline });
+        if (notice === "no-id") notify({ ...chatToasts.sessionWithoutId, variant: "destructive" });
+        if (notice === "unavailable") notify({ ...chatToasts.sessionFailure, variant: "destructive" });
+      } else {
+        setSession({ sessionId: `${OFFLINE_SESSION_PREFIX}${Date.now()}`, token: null, offline: true });
+        notify({ ...chatToasts.sessionFailure, variant: "destructive" });
+      }
+      append("assistant", chatTexts.firstMessage);
+      setLoading(false);
+    })();
+  }, [open, append, notify]);
+
+  /** Sends one visitor message; ignored when empty or before session and contact exist. */
+  const send = useCallback(
+    async (text: string) => {
+      const content = text.trim();
+      const session = sessionRef.current;
+      const who = contactRef.current;
+      if (!content || !session || !who) return;
+      append("user", content);
+      const body = { sessionId: session.sessionId, token: session.token, content };
+
+      if (session.offline) {
+        setLoading(true);
+        // Stored on the server (the team follows up); the reply does not wait for it.
+        if (session.token) void postChatApi<ChatReplyData>("/api/chat", body);
+        later(OFFLINE_REPLY_DELAY_MS, () => {
+          append("assistant", offlineReply(who.email));
+          setLoading(false);
+        });
+        return;
+      }
+
+      setLoading(true);
+      const sending = notify(chatToasts.sending);
+      const result = await postChatApi<ChatReplyData>("/api/chat", body);
+      if (!result.ok) {
+        notify({ ...chatToasts.sendFailure, variant: "destructive" });
+        setSession({ ...session, offline: true });
+        append("assistant", sendFailureReply(who.email));
+      } else {
+        const { status, reply, offline } = result.data;
+        if (status === "ok") sending.dismiss();
+        if (status === "parse-error") notify({ ...chatToasts.parseError, variant: "destructive" });
+        if (status === "failed") notify({ ...chatToasts.sendFailure, variant: "destructive" });
+        if (offline) setSession({ ...session, offline: true });
+        append("assistant", reply);
+      }
+      setLoading(false);
+    },
+    [append, later, notify],
+  );
+
+  /** The contact form's submit: stored on the server, then the chat view and its greeting. */
+  const submitContact = useCallback(
+    async (values: ChatContactInput) => {
+      const session = sessionRef.current;
+      if (!session) return;
+      setLoading(true);
+      const result = await postChatApi<ChatSessionData>("/api/chat/contact", {
+        ...values,
+        ...(session.token ? { sessionId: session.sessionId, token: session.token } : {}),
+      });
+      if (result.ok) setSession({ sessionId: result.data.sessionId, token: result.data.token, offline: result.data.offline });
+      contactRef.current = values;
+      setContactState(values);
+      append("assistant", chatTexts.greeting);
+      setLoading(false);
+      const company = values.message;
+      if (company) later(AUTO_FIRST_MESSAGE_DELAY_MS, () => void send(company));
+    },
+    [append, later, send],
+  );
+
+  return { messages, loading, contact, hasSession, announcement, send, submitContact };
+}

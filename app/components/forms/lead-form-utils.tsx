@@ -1,0 +1,110 @@
+/**
+ * Browser helpers shared by the lead forms: the SPEC §7 request rules (JSON, credentials, the
+ * server's message or the status text on failure), reading a form, and the honeypot field.
+ */
+import { useEffect, useRef } from "react";
+import type { z } from "zod";
+import { HONEYPOT_FIELD } from "~/lib/lead-fields";
+
+type LeadSchemas = typeof import("~/lib/schemas/leads");
+
+export interface SendResult<T = unknown> {
+  ok: boolean;
+  status: number;
+  /** Parsed JSON body, when there is one. */
+  json: T | undefined;
+  /** Failure text: the server's `message` (or `error`) field, or the HTTP status text. */
+  message: string;
+  errors?: Record<string, string>;
+}
+
+/** POST JSON to our own server. Network failures throw (TypeError "Failed to fetch"). */
+export async function sendJson<T = Record<string, unknown>>(url: string, body: unknown): Promise<SendResult<T>> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    credentials: "include",
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: T | undefined;
+  try {
+    json = text ? (JSON.parse(text) as T) : undefined;
+  } catch {
+    json = undefined;
+  }
+  const j = (json ?? {}) as { message?: unknown; error?: unknown; errors?: unknown };
+  const serverMessage = typeof j.message === "string" ? j.message : typeof j.error === "string" ? j.error : "";
+  return {
+    ok: res.ok,
+    status: res.status,
+    json,
+    message: res.ok ? "" : serverMessage || res.statusText || `Erro ${res.status}`,
+    errors: j.errors && typeof j.errors === "object" ? (j.errors as Record<string, string>) : undefined,
+  };
+}
+
+/** The form's text fields as an object (the honeypot included, so the server can check it). */
+export function readForm(form: HTMLFormElement): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of new FormData(form).entries()) if (typeof value === "string") values[key] = value;
+  return values;
+}
+
+export type ValidationResult<T> = { ok: true; data: T } | { ok: false; errors: Record<string, string> };
+
+/**
+ * Validates with the form's shared Zod schema, loaded on first use: zod stays out of the
+ * pages' first load (the footer newsletter form is on every page).
+ */
+export async function validate<S extends z.ZodType>(
+  pick: (schemas: LeadSchemas) => S,
+  values: unknown,
+): Promise<ValidationResult<z.infer<S>>> {
+  const schemas = await import("~/lib/schemas/leads");
+  const result = pick(schemas).safeParse(values);
+  return result.success ? { ok: true, data: result.data } : { ok: false, errors: schemas.firstErrors(result.error) };
+}
+
+/** Moves focus to the first field with an error, so keyboard and screen-reader users land on it. */
+export function focusFirstError(form: HTMLFormElement | null, errors: Record<string, string>): void {
+  if (!form) return;
+  const first = Object.keys(errors)[0];
+  if (!first) return;
+  const field = form.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`);
+  field?.focus();
+}
+
+/**
+ * Browsers validate by themselves only until JavaScript runs; after that our Zod messages
+ * (in Portuguese, the same as the server's) take over.
+ */
+export function useScriptValidation() {
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.noValidate = true;
+  }, []);
+  return ref;
+}
+
+/** Hidden from people and assistive technology; bots that fill every field reveal themselves. */
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" className="pointer-events-none absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label>
+        Deixe este campo em branco
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+/** Where a form posted without JavaScript comes back to (the server only accepts own paths). */
+export function ReturnTo({ path }: { path: string }) {
+  return <input type="hidden" name="returnTo" value={path} />;
+}
+
+export const nativeSelectClassName =
+  "flex h-11 w-full cursor-pointer rounded-lg border border-input bg-background px-3 py-2 text-base text-foreground shadow-xs " +
+  "focus-visible:border-ring focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 " +
+  "disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive";

@@ -1,0 +1,37 @@
+/** Floating messaging button, bottom-left, shown 2 s after load (SPEC §2, §9). */
+import { useEffect, useState } from "react";
+import { formatPhone } from "~/lib/site";
+import { useSiteConfig } from "~/root";
+import { WhatsAppIcon, WhatsAppLink } from "./whatsapp";
+
+export const FLOATING_WHATSAPP_DELAY_MS = 2000;
+
+export function FloatingWhatsApp() {
+  const { whatsapp } = useSiteConfig();
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    const t = window.setTimeout(() => setVisible(true), FLOATING_WHATSAPP_DELAY_MS);
+    return () => window.clearTimeout(t);
+  }, []);
+
+  if (!visible) return null;
+  const number = formatPhone(whatsapp);
+  return (
+    <aside aria-label="WhatsApp" className="group fixed bottom-4 left-4 z-40 animate-fade-in sm:bottom-6 sm:left-6" data-floating-whatsapp="">
+      <WhatsAppLink
+        aria-label={`Conversar no WhatsApp: ${number} (abre em nova aba)`}
+        className="flex size-14 items-center justify-center rounded-full bg-[color-mix(in_srgb,var(--color-whatsapp)_85%,black)] text-white shadow-lift ring-4 ring-white/70 transition-transform hover:scale-105 hover:bg-[color-mix(in_srgb,var(--color-whatsapp)_72%,black)]"
+      >
+        <WhatsAppIcon className="size-7" />
+      </WhatsAppLink>
+      {/* CSS-only tooltip: no tooltip library for one label. The number is also in the link's name. */}
+      <span
+        aria-hidden
+        className="pointer-events-none absolute bottom-1/2 left-full ml-3 translate-y-1/2 whitespace-nowrap rounded-md bg-navy px-3 py-1.5 text-sm font-medium text-white opacity-0 shadow-soft transition-opacity group-hover:opacity-100 group-focus-within:opacity-100"
+      >
+        {number}
+      </span>
+    </aside>
+  );
+}

@@ -1,0 +1,343 @@
+/**
+ * Blog domain: categories and posts (SPEC §3), visibility (visitors only ever get published
+ * posts), the publish flag with a first-publication date, uniqueness answers and audit rows.
+ * Routes call these and turn the result into a page or a JSON answer.
+ */
+import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { blogCategories, blogPosts } from "~/db/schema";
+import { blogApiMessages } from "~/lib/messages/blog";
+import { BLOG_PAGE_SIZE, type CategoryInput, type PostInput, type PostUpdateInput } from "~/lib/schemas/blog";
+import { recordAudit } from "./audit.server";
+import { fail, isForeignKeyViolation, isUniqueViolation } from "./http.server";
+import { sanitizeContent } from "./sanitize.server";
+
+export type Category = typeof blogCategories.$inferSelect;
+export type Post = typeof blogPosts.$inferSelect;
+
+export interface Actor {
+  username: string;
+  ip?: string | null;
+}
+
+/** What a card or a list needs: everything but the content. */
+export interface PostSummary {
+  id: number;
+  title: string;
+  slug: string;
+  summary: string;
+  imageUrl: string | null;
+  categoryId: number | null;
+  published: boolean;
+  publishedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  category: { id: number; name: string; slug: string } | null;
+}
+
+const summaryColumns = {
+  id: blogPosts.id,
+  title: blogPosts.title,
+  slug: blogPosts.slug,
+  summary: blogPosts.summary,
+  imageUrl: blogPosts.imageUrl,
+  categoryId: blogPosts.categoryId,
+  published: blogPosts.published,
+  publishedAt: blogPosts.publishedAt,
+  createdAt: blogPosts.createdAt,
+  updatedAt: blogPosts.updatedAt,
+  categoryName: blogCategories.name,
+  categorySlug: blogCategories.slug,
+};
+
+function toSummary(row: Omit<PostSummary, "category"> & { categoryName: string | null; categorySlug: string | null }): PostSummary {
+  const { categoryName, categorySlug, ...post } = row;
+  return {
+    ...post,
+    category:
+      post.categoryId !== null && categoryName !== null && categorySlug !== null
+        ? { id: post.categoryId, name: categoryName, slug: categorySlug }
+        : null,
+  };
+}
+
+/** Newest first by publication (or creation) date. */
+const newestFirst = [desc(sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`), desc(blogPosts.id)];
+
+// ---------------------------------------------------------------- categories
+export async function listCategories(): Promise<Category[]> {
+  return db().select().from(blogCategories).orderBy(asc(blogCategories.name));
+}
+
+export async function listCategoriesWithCounts(): Promise<Array<Category & { postCount: number }>> {
+  const rows = await db()
+    .select({
+      id: blogCategories.id,
+      name: blogCategories.name,
+      slug: blogCategories.slug,
+      description: blogCategories.description,
+      createdAt: blogCategories.createdAt,
+      postCount: sql<number>`(select count(*) from ${blogPosts} where ${blogPosts.categoryId} = ${blogCategories.id})`.mapWith(Number),
+    })
+    .from(blogCategories)
+    .orderBy(asc(blogCategories.name));
+  return rows;
+}
+
+export async function getCategory(id: number): Promise<Category | null> {
+  const [row] = await db().select().from(blogCategories).where(eq(blogCategories.id, id));
+  return row ?? null;
+}
+
+export async function getCategoryBySlug(slug: string): Promise<Category | null> {
+  const [row] = await db().select().from(blogCategories).where(eq(blogCategories.slug, slug));
+  return row ?? null;
+}
+
+function categoryConflict(error: unknown): Response | null {
+  if (isUniqueViolation(error, "name")) {
+    return fail(409, blogApiMessages.categoryNameTaken, { name: blogApiMessages.categoryNameTaken });
+  }
+  if (isUniqueViolation(error, "slug")) {
+    return fail(409, blogApiMessages.categorySlugTaken, { slug: blogApiMessages.categorySlugTaken });
+  }
+  return null;
+}
+
+export async function createCategory(input: CategoryInput, actor: Actor): Promise<Category> {
+  try {
+    const [row] = await db().insert(blogCategories).values(input).returning();
+    await recordAudit({ actor: actor.username, action: "blog.category.create", target: `category:${row.id}`, details: { name: row.name, slug: row.slug }, ip: actor.ip });
+    return row;
+  } catch (error) {
+    throw categoryConflict(error) ?? error;
+  }
+}
+
+export async function updateCategory(id: number, input: CategoryInput, actor: Actor): Promise<Category> {
+  try {
+    const [row] = await db().update(blogCategories).set(input).where(eq(blogCategories.id, id)).returning();
+    if (!row) throw fail(404, blogApiMessages.categoryNotFound);
+    await recordAudit({ actor: actor.username, action: "blog.category.update", target: `category:${id}`, details: { name: row.name, slug: row.slug }, ip: actor.ip });
+    return row;
+  } catch (error) {
+    throw categoryConflict(error) ?? error;
+  }
+}
+
+/**
+ * A category used by posts is not deleted (409 with the count), unless `movePosts` is set: then
+ * its posts move to "no category" and the category goes, in one transaction.
+ */
+export async function deleteCategory(id: number, options: { movePosts: boolean }, actor: Actor): Promise<{ movedPosts: number }> {
+  return db().transaction(async (tx) => {
+    const [category] = await tx.select().from(blogCategories).where(eq(blogCategories.id, id)).for("update");
+    if (!category) throw fail(404, blogApiMessages.categoryNotFound);
+    const [{ value: inUse }] = await tx.select({ value: count() }).from(blogPosts).where(eq(blogPosts.categoryId, id));
+    if (inUse > 0 && !options.movePosts) throw fail(409, blogApiMessages.categoryInUse(inUse), { postCount: String(inUse) });
+    if (inUse > 0) {
+      await tx.update(blogPosts).set({ categoryId: null, updatedAt: new Date() }).where(eq(blogPosts.categoryId, id));
+    }
+    try {
+      await tx.delete(blogCategories).where(eq(blogCategories.id, id));
+    } catch (error) {
+      // A post assigned in between: same answer as above.
+      if (isForeignKeyViolation(error)) throw fail(409, blogApiMessages.categoryInUse(1));
+      throw error;
+    }
+    await recordAudit(
+      { actor: actor.username, action: "blog.category.delete", target: `category:${id}`, details: { name: category.name, movedPosts: inUse }, ip: actor.ip },
+      tx,
+    );
+    return { movedPosts: inUse };
+  });
+}
+
+// ---------------------------------------------------------------- posts (public reads)
+export interface PostPage {
+  posts: PostSummary[];
+  total: number;
+  limit: number;
+  page: number;
+}
+
+/** Published posts only, newest first, optionally of one category. */
+export async function listPublishedPosts(options: { categoryId?: number; limit?: number; page?: number } = {}): Promise<PostPage> {
+  const limit = options.limit ?? BLOG_PAGE_SIZE;
+  const page = options.page ?? 1;
+  const where = and(
+    eq(blogPosts.published, true),
+    options.categoryId !== undefined ? eq(blogPosts.categoryId, options.categoryId) : undefined,
+  );
+  const [rows, [{ value: total }]] = await Promise.all([
+    db()
+      .select(summaryColumns)
+      .from(blogPosts)
+      .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db().select({ value: count() }).from(blogPosts).where(where),
+  ]);
+  return { posts: rows.map(toSummary), total, limit, page };
+}
+
+export interface PostWithCategory extends Post {
+  category: { id: number; name: string; slug: string } | null;
+}
+
+async function findPost(where: ReturnType<typeof eq>): Promise<PostWithCategory | null> {
+  const [row] = await db()
+    .select({ post: blogPosts, categoryName: blogCategories.name, categorySlug: blogCategories.slug })
+    .from(blogPosts)
+    .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
+    .where(where);
+  if (!row) return null;
+  const { post, categoryName, categorySlug } = row;
+  return {
+    ...post,
+    category: post.categoryId !== null && categoryName && categorySlug ? { id: post.categoryId, name: categoryName, slug: categorySlug } : null,
+  };
+}
+
+/** Any status: callers decide who may see a draft. */
+export function getPostBySlug(slug: string): Promise<PostWithCategory | null> {
+  return findPost(eq(blogPosts.slug, slug));
+}
+
+export function getPostById(id: number): Promise<PostWithCategory | null> {
+  return findPost(eq(blogPosts.id, id));
+}
+
+/** Up to `limit` other published posts, same category first (the "Leia também" block). */
+export async function relatedPosts(post: Pick<Post, "id" | "categoryId">, limit = 3): Promise<PostSummary[]> {
+  const rows = await db()
+    .select(summaryColumns)
+    .from(blogPosts)
+    .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
+    .where(and(eq(blogPosts.published, true), sql`${blogPosts.id} <> ${post.id}`))
+    .orderBy(
+      ...(post.categoryId === null ? [] : [desc(sql`coalesce(${blogPosts.categoryId} = ${post.categoryId}, false)`)]),
+      ...newestFirst,
+    )
+    .limit(limit);
+  return rows.map(toSummary);
+}
+
+/** Published posts for the sitemap (slug and last change). */
+export async function sitemapPosts(): Promise<Array<{ slug: string; updatedAt: Date; publishedAt: Date | null }>> {
+  return db()
+    .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt, publishedAt: blogPosts.publishedAt })
+    .from(blogPosts)
+    .where(eq(blogPosts.published, true))
+    .orderBy(...newestFirst);
+}
+
+/** Newest published posts with content, for the RSS feed. */
+export async function feedPosts(limit = 20): Promise<PostWithCategory[]> {
+  const rows = await db()
+    .select({ post: blogPosts, categoryName: blogCategories.name, categorySlug: blogCategories.slug })
+    .from(blogPosts)
+    .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
+    .where(eq(blogPosts.published, true))
+    .orderBy(...newestFirst)
+    .limit(limit);
+  return rows.map(({ post, categoryName, categorySlug }) => ({
+    ...post,
+    category: post.categoryId !== null && categoryName && categorySlug ? { id: post.categoryId, name: categoryName, slug: categorySlug } : null,
+  }));
+}
+
+/** Latest change of anything public on the blog (Last-Modified of the list). */
+export async function blogLastModified(): Promise<Date | null> {
+  const [row] = await db()
+    .select({ value: sql<string | null>`max(${blogPosts.updatedAt})` })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.published, true), isNotNull(blogPosts.updatedAt)));
+  return row?.value ? new Date(row.value) : null;
+}
+
+// ---------------------------------------------------------------- posts (admin)
+export async function listAllPosts(): Promise<PostSummary[]> {
+  const rows = await db()
+    .select(summaryColumns)
+    .from(blogPosts)
+    .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+  return rows.map(toSummary);
+}
+
+function postConflict(error: unknown): Response | null {
+  if (isUniqueViolation(error, "slug")) return fail(409, blogApiMessages.slugTaken, { slug: blogApiMessages.slugTaken });
+  if (isForeignKeyViolation(error)) return fail(400, blogApiMessages.categoryMissing, { categoryId: blogApiMessages.categoryMissing });
+  return null;
+}
+
+export async function createPost(input: PostInput, actor: Actor): Promise<Post> {
+  const now = new Date();
+  try {
+    const [row] = await db()
+      .insert(blogPosts)
+      .values({
+        ...input,
+        content: sanitizeContent(input.content),
+        publishedAt: input.published ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await recordAudit({
+      actor: actor.username,
+      action: "blog.post.create",
+      target: `post:${row.id}`,
+      details: { title: row.title, slug: row.slug, published: row.published },
+      ip: actor.ip,
+    });
+    return row;
+  } catch (error) {
+    throw postConflict(error) ?? error;
+  }
+}
+
+/**
+ * Full edit or only `{ published }`. `publishedAt` is set the first time a post is published and
+ * kept afterwards (also across unpublish/publish), so the public date never jumps.
+ */
+export async function updatePost(id: number, input: PostUpdateInput, actor: Actor): Promise<Post> {
+  const [existing] = await db().select().from(blogPosts).where(eq(blogPosts.id, id));
+  if (!existing) throw fail(404, blogApiMessages.postNotFound);
+  const changes: Partial<typeof blogPosts.$inferInsert> = { updatedAt: new Date() };
+  for (const key of ["title", "slug", "summary", "categoryId", "imageUrl", "published"] as const) {
+    if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
+  }
+  if (input.content !== undefined) changes.content = sanitizeContent(input.content);
+  if (input.published && !existing.publishedAt) changes.publishedAt = new Date();
+  try {
+    const [row] = await db().update(blogPosts).set(changes).where(eq(blogPosts.id, id)).returning();
+    if (!row) throw fail(404, blogApiMessages.postNotFound);
+    // The list switch and the form's publish checkbox are recorded as what they are.
+    const action =
+      input.published !== undefined && input.published !== existing.published
+        ? input.published
+          ? "blog.post.publish"
+          : "blog.post.unpublish"
+        : "blog.post.update";
+    await recordAudit({
+      actor: actor.username,
+      action,
+      target: `post:${id}`,
+      details: { title: row.title, slug: row.slug, published: row.published, fields: Object.keys(input).filter((k) => input[k as keyof PostUpdateInput] !== undefined) },
+      ip: actor.ip,
+    });
+    return row;
+  } catch (error) {
+    throw postConflict(error) ?? error;
+  }
+}
+
+export async function deletePost(id: number, actor: Actor): Promise<void> {
+  const [row] = await db().delete(blogPosts).where(eq(blogPosts.id, id)).returning({ title: blogPosts.title, slug: blogPosts.slug });
+  if (!row) throw fail(404, blogApiMessages.postNotFound);
+  await recordAudit({ actor: actor.username, action: "blog.post.delete", target: `post:${id}`, details: row, ip: actor.ip });
+}

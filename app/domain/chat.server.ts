@@ -1,0 +1,381 @@
+/**
+ * The free-consultation chat (SPEC §4, §7, §8) behind a server-side proxy: the browser talks only
+ * to us; we hold the assistant service's key, call it with the exact bodies of SPEC §7, store every
+ * session (a lead) and every message, and fall back to the spec's offline mode whenever the
+ * service is missing, silent or broken.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { env } from "~/config.server";
+import { db, type Executor } from "~/db/client.server";
+import { chatMessages, chatSessions } from "~/db/schema";
+import {
+  chatTexts,
+  OFFLINE_SESSION_PREFIX,
+  offlineReply,
+  PARSE_ERROR_REPLY,
+  sendFailureReply,
+} from "~/lib/messages/chat";
+import type { ChatContactInput, ChatReplyData, ChatSessionData, ChatSessionNotice } from "~/lib/schemas/chat";
+import { sessionSecret } from "./auth.server";
+import { fail, isUniqueViolation } from "./http.server";
+import { logger } from "./logger.server";
+import { enqueueEmail } from "./outbox.server";
+import { hitRateLimit, retryText } from "./rate-limit.server";
+
+/** SPEC §9, scaled down only by tests (CHAT_TIMEOUT_SCALE). */
+export const SESSION_TIMEOUT_MS = 10_000;
+export const MESSAGE_TIMEOUT_MS = 15_000;
+/** Longest assistant reply we keep; anything beyond is cut. */
+const REPLY_MAX = 10_000;
+const UPSTREAM_ID_MAX = 200;
+
+// Per-IP limits (multiplied by RATE_LIMIT_FACTOR) and a per-conversation cap on upstream cost.
+export const CHAT_LIMITS = {
+  sessionsPerIp: { limit: 30, windowSeconds: 60 * 60 },
+  contactsPerIp: { limit: 20, windowSeconds: 60 * 60 },
+  messagesPerIp: { limit: 60, windowSeconds: 10 * 60 },
+} as const;
+/** Visitor messages per conversation: caps what one session can cost at the assistant service. */
+export const MESSAGES_PER_SESSION = 100;
+
+/** Counts one request of `kind` from `ip`; a 429 Response when over the limit, else null. */
+export async function chatRateLimit(kind: keyof typeof CHAT_LIMITS, ip: string): Promise<Response | null> {
+  const { limit, windowSeconds } = CHAT_LIMITS[kind];
+  const rate = await hitRateLimit(`chat:${kind}:${ip}`, limit, windowSeconds);
+  if (rate.allowed) return null;
+  return fail(429, `Muitas solicitações ao chat. Tente novamente em ${retryText(rate.retryAfterSeconds)}.`, undefined, {
+    headers: { "Retry-After": String(rate.retryAfterSeconds) },
+  });
+}
+
+function timeout(ms: number): number {
+  return Math.max(50, Math.round(ms * env.CHAT_TIMEOUT_SCALE));
+}
+
+function upstreamUrl(path: string): string | undefined {
+  return env.CHAT_API_URL ? `${env.CHAT_API_URL.replace(/\/+$/, "")}${path}` : undefined;
+}
+
+// ---------------------------------------------------------------- reply parsing (SPEC §7)
+/**
+ * The body as the original client saw it: JSON when it is JSON, else the raw text. A body that
+ * is a string holding JSON (double-encoded) is parsed once more.
+ */
+export function parseUpstreamBody(text: string): unknown {
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (typeof body === "string") {
+    try {
+      const inner: unknown = JSON.parse(body);
+      if (inner && typeof inner === "object") return inner;
+    } catch {
+      /* a plain string reply */
+    }
+  }
+  return body;
+}
+
+function field(value: unknown, key: string): unknown {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+/** session_id, then id (SPEC §7). */
+export function extractSessionId(body: unknown): string | undefined {
+  for (const candidate of [field(body, "session_id"), field(body, "id")]) {
+    if (typeof candidate === "number" && Number.isFinite(candidate)) return String(candidate);
+    if (typeof candidate === "string") {
+      const id = candidate.trim();
+      if (id && id.length <= UPSTREAM_ID_MAX && !id.startsWith(OFFLINE_SESSION_PREFIX)) return id;
+    }
+  }
+  return undefined;
+}
+
+const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : undefined);
+
+/**
+ * message.content, the whole body if a string, content, text, assistant.response, otherwise the
+ * body serialised as JSON (SPEC §7). Undefined when there is nothing to show (an empty answer).
+ */
+export function extractReply(body: unknown): string | undefined {
+  const reply =
+    text(field(field(body, "message"), "content")) ??
+    text(body) ??
+    text(field(body, "content")) ??
+    text(field(body, "text")) ??
+    text(field(field(body, "assistant"), "response")) ??
+    (body === null || body === undefined || typeof body === "string" ? undefined : JSON.stringify(body));
+  if (!reply || reply === "{}" || reply === "[]") return undefined;
+  return reply.length > REPLY_MAX ? reply.slice(0, REPLY_MAX) : reply;
+}
+
+type UpstreamResult = { ok: true; body: unknown } | { ok: false; reason: string };
+
+async function callUpstream(url: string, payload: unknown, ms: number): Promise<UpstreamResult> {
+  try {
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(payload),
+      signal: AbortSignal.timeout(timeout(ms)),
+      redirect: "error",
+    });
+    const raw = await res.text();
+    if (!res.ok) return { ok: false, reason: `HTTP ${res.status}` };
+    return { ok: true, body: parseUpstreamBody(raw) };
+  } catch (error) {
+    const e = error as Error;
+    return { ok: false, reason: e.name === "TimeoutError" ? "timeout" : e.message };
+  }
+}
+
+// ---------------------------------------------------------------- session ownership
+/** The browser proves it owns a session with this HMAC; offline ids are guessable timestamps. */
+async function sessionToken(sessionId: string): Promise<string> {
+  return createHmac("sha256", await sessionSecret()).update(`chat:${sessionId}`).digest("base64url");
+}
+
+async function verifyToken(sessionId: string, token: string): Promise<boolean> {
+  const expected = Buffer.from(await sessionToken(sessionId));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+type ChatSessionRow = typeof chatSessions.$inferSelect;
+
+async function ownedSession(sessionId: string, token: string): Promise<ChatSessionRow | undefined> {
+  if (!(await verifyToken(sessionId, token))) return undefined;
+  const [row] = await db().select().from(chatSessions).where(eq(chatSessions.sessionId, sessionId));
+  return row;
+}
+
+async function addMessage(executor: Executor, chatSessionId: number, role: "user" | "assistant", content: string) {
+  await executor.insert(chatMessages).values({ chatSessionId, role, content });
+}
+
+/** 'offline-{timestamp}' (SPEC §3); two visitors in the same millisecond get the next one. */
+async function insertOfflineSession(ip: string): Promise<ChatSessionRow> {
+  const now = Date.now();
+  for (let i = 0; i < 50; i++) {
+    const [row] = await db()
+      .insert(chatSessions)
+      .values({ sessionId: `${OFFLINE_SESSION_PREFIX}${now + i}`, offline: true, ip })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return row;
+  }
+  throw new Error("não foi possível criar uma sessão offline");
+}
+
+async function sessionData(row: ChatSessionRow, notice: ChatSessionNotice): Promise<ChatSessionData> {
+  return { sessionId: row.sessionId, token: await sessionToken(row.sessionId), offline: row.offline, notice };
+}
+
+// ---------------------------------------------------------------- use cases
+/** POST /api/chat/session: an upstream session, or an offline one saying why (SPEC §8). */
+export async function createChatSession(ip: string): Promise<ChatSessionData> {
+  const url = upstreamUrl("/api/chat/session");
+  let notice: ChatSessionNotice = "unavailable";
+  if (url) {
+    const result = await callUpstream(url, { api_key: env.CHAT_API_KEY, assistant_id: env.CHAT_ASSISTANT_ID }, SESSION_TIMEOUT_MS);
+    if (result.ok) {
+      const upstreamId = extractSessionId(result.body);
+      if (upstreamId) {
+        try {
+          const [row] = await db().insert(chatSessions).values({ sessionId: upstreamId, offline: false, ip }).returning();
+          await addMessage(db(), row.id, "assistant", chatTexts.firstMessage);
+          return sessionData(row, null);
+        } catch (error) {
+          // The service handed out an id we already have: never mix two visitors' conversations.
+          if (!isUniqueViolation(error)) throw error;
+          logger.warn({ upstreamId }, "chat: o serviço repetiu um id de sessão; modo offline");
+        }
+      } else {
+        notice = "no-id";
+        logger.warn("chat: o serviço respondeu sem id de sessão; modo offline");
+      }
+    } else {
+      logger.warn({ reason: result.reason }, "chat: falha ao criar sessão; modo offline");
+    }
+  }
+  const row = await insertOfflineSession(ip);
+  await addMessage(db(), row.id, "assistant", chatTexts.firstMessage);
+  return sessionData(row, notice);
+}
+
+export type ChatResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
+
+const INVALID_SESSION = { ok: false, status: 403, message: "Sessão de chat inválida. Feche e abra o chat novamente." } as const;
+
+/**
+ * POST /api/chat/contact: keeps the visitor's contact on the session (a lead) and queues the team
+ * notification the first time. Without a session of ours (the widget could not reach us when it
+ * opened), an offline session is opened here so the lead is never lost.
+ */
+export async function saveChatContact(
+  input: ChatContactInput & { sessionId?: string; token?: string },
+  ip: string,
+): Promise<ChatResult<ChatSessionData>> {
+  let row: ChatSessionRow | undefined;
+  if (input.sessionId && input.token) {
+    row = await ownedSession(input.sessionId, input.token);
+    if (!row) return INVALID_SESSION;
+  } else {
+    row = await insertOfflineSession(ip);
+    await addMessage(db(), row.id, "assistant", chatTexts.firstMessage);
+  }
+  const session = row;
+  await db().transaction(async (tx) => {
+    const contact = { email: input.email, phone: input.phone, company: input.message ?? null, updatedAt: new Date() };
+    const [first] = await tx
+      .update(chatSessions)
+      .set(contact)
+      .where(and(eq(chatSessions.id, session.id), isNull(chatSessions.email)))
+      .returning({ id: chatSessions.id });
+    if (!first) {
+      // Sent again (e.g. a retry): keep the newest contact, notify only once.
+      await tx.update(chatSessions).set(contact).where(eq(chatSessions.id, session.id));
+      return;
+    }
+    await addMessage(tx, session.id, "assistant", chatTexts.greeting);
+    await enqueueEmail(tx, {
+      kind: "lead.chat",
+      subject: `Novo contato no chat de consultoria: ${input.email}`,
+      body: [
+        "Um visitante iniciou uma consultoria gratuita pelo chat do site.",
+        "",
+        `Email: ${input.email}`,
+        `Telefone: ${input.phone}`,
+        `Nome da empresa: ${input.message ?? "Não informado"}`,
+        `Modo: ${session.offline ? "offline (responder por email)" : "online (assistente)"}`,
+        "",
+        `Conversa: ${env.SITE_URL}/admin/conversas/${session.id}`,
+      ].join("\n"),
+    });
+  });
+  return { ok: true, data: await sessionData(session, null) };
+}
+
+/**
+ * POST /api/chat: stores the visitor's message, asks the assistant (online) or answers with the
+ * offline reply, stores the answer, and tells the widget which SPEC §8 case happened.
+ */
+export async function sendChatMessage(
+  input: { sessionId: string; token: string; content: string },
+  ip: string,
+): Promise<ChatResult<ChatReplyData>> {
+  const session = await ownedSession(input.sessionId, input.token);
+  if (!session) return INVALID_SESSION;
+  if (!session.email || !session.phone) {
+    return { ok: false, status: 409, message: "Informe seu email e telefone antes de enviar mensagens." };
+  }
+  const [sent] = await db()
+    .select({ n: count() })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatSessionId, session.id), eq(chatMessages.role, "user")));
+  if ((sent?.n ?? 0) >= MESSAGES_PER_SESSION) {
+    return { ok: false, status: 429, message: "Esta conversa atingiu o limite de mensagens. Nossa equipe entrará em contato pelo email informado." };
+  }
+  await addMessage(db(), session.id, "user", input.content);
+
+  const answer = async (status: ChatReplyData["status"], reply: string, offline: boolean): Promise<ChatResult<ChatReplyData>> => {
+    await addMessage(db(), session.id, "assistant", reply);
+    return { ok: true, data: { status, reply, offline } };
+  };
+
+  const url = upstreamUrl("/api/chat");
+  if (session.offline || !url) return answer("offline", offlineReply(session.email), true);
+
+  const result = await callUpstream(
+    url,
+    {
+      api_key: env.CHAT_API_KEY,
+      session_id: session.sessionId,
+      type: "custom_code",
+      assistant_id: env.CHAT_ASSISTANT_ID,
+      messages: [{ role: "user", content: input.content }],
+      user_info: `${session.email},${session.phone}`,
+    },
+    MESSAGE_TIMEOUT_MS,
+  );
+  if (!result.ok) {
+    logger.warn({ reason: result.reason, chatSession: session.id }, "chat: falha ao obter resposta; modo offline");
+    await db().update(chatSessions).set({ offline: true, updatedAt: new Date() }).where(eq(chatSessions.id, session.id));
+    return answer("failed", sendFailureReply(session.email), true);
+  }
+  const reply = extractReply(result.body);
+  if (!reply) {
+    logger.warn({ chatSession: session.id }, "chat: resposta do assistente ilegível");
+    return answer("parse-error", PARSE_ERROR_REPLY, false);
+  }
+  await db().update(chatSessions).set({ updatedAt: new Date() }).where(eq(chatSessions.id, session.id));
+  return answer("ok", reply, false);
+}
+
+// ---------------------------------------------------------------- admin
+export interface ConversationSummary {
+  id: number;
+  sessionId: string;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  offline: boolean;
+  createdAt: Date;
+  messageCount: number;
+}
+
+export const CONVERSATIONS_PAGE_SIZE = 50;
+
+/** Conversations with a contact (a session nobody filled in is not a lead), newest first. */
+export async function listConversations(page: number): Promise<{
+  items: ConversationSummary[];
+  total: number;
+  withoutContact: number;
+}> {
+  const messageCount = db()
+    .select({ chatSessionId: chatMessages.chatSessionId, n: count().as("n") })
+    .from(chatMessages)
+    .where(eq(chatMessages.role, "user"))
+    .groupBy(chatMessages.chatSessionId)
+    .as("message_count");
+  const items = await db()
+    .select({
+      id: chatSessions.id,
+      sessionId: chatSessions.sessionId,
+      email: chatSessions.email,
+      phone: chatSessions.phone,
+      company: chatSessions.company,
+      offline: chatSessions.offline,
+      createdAt: chatSessions.createdAt,
+      messageCount: sql<number>`coalesce(${messageCount.n}, 0)`.mapWith(Number),
+    })
+    .from(chatSessions)
+    .leftJoin(messageCount, eq(messageCount.chatSessionId, chatSessions.id))
+    .where(isNotNull(chatSessions.email))
+    .orderBy(desc(chatSessions.createdAt), desc(chatSessions.id))
+    .limit(CONVERSATIONS_PAGE_SIZE)
+    .offset((page - 1) * CONVERSATIONS_PAGE_SIZE);
+  const [totals] = await db()
+    .select({
+      total: sql<number>`count(*) filter (where ${chatSessions.email} is not null)`.mapWith(Number),
+      withoutContact: sql<number>`count(*) filter (where ${chatSessions.email} is null)`.mapWith(Number),
+    })
+    .from(chatSessions);
+  return { items, total: totals?.total ?? 0, withoutContact: totals?.withoutContact ?? 0 };
+}
+
+export async function getConversation(id: number) {
+  const [session] = await db().select().from(chatSessions).where(eq(chatSessions.id, id));
+  if (!session) return undefined;
+  const messages = await db()
+    .select({ id: chatMessages.id, role: chatMessages.role, content: chatMessages.content, createdAt: chatMessages.createdAt })
+    .from(chatMessages)
+    .where(eq(chatMessages.chatSessionId, id))
+    .orderBy(chatMessages.id);
+  return { session, messages };
+}

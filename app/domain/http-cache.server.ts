@@ -1,0 +1,67 @@
+/**
+ * Conditional GET for public blog responses: a weak ETag computed from the data a response is
+ * made of (plus the build, since the HTML also depends on it), Last-Modified, and a 304 answer
+ * when the client already has that version.
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+
+/** Shared caches (CDN) keep public blog pages 5 min and may serve them stale while refreshing. */
+export const PUBLIC_PAGE_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+export const PUBLIC_FEED_CACHE = "public, max-age=300, s-maxage=900, stale-while-revalidate=3600";
+export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
+export const NO_STORE = "private, no-store";
+
+/** Changes with every build (the bundle holds the asset hashes the HTML points to). */
+const BUILD_ID = (() => {
+  try {
+    const file = fileURLToPath(import.meta.url);
+    const stat = fs.statSync(file);
+    return `${stat.size.toString(36)}${Math.floor(stat.mtimeMs).toString(36)}`;
+  } catch {
+    return "dev";
+  }
+})();
+
+export function weakEtag(...parts: unknown[]): string {
+  const hash = createHash("sha1").update(BUILD_ID);
+  for (const part of parts) hash.update(typeof part === "string" ? part : JSON.stringify(part) ?? "");
+  return `W/"${hash.digest("base64url").slice(0, 27)}"`;
+}
+
+function etagMatches(header: string, etag: string): boolean {
+  if (header.trim() === "*") return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => opaque(tag) === opaque(etag));
+}
+
+export interface Validators {
+  etag: string;
+  lastModified?: Date | null;
+  cacheControl: string;
+}
+
+/**
+ * Headers for a cacheable response, and whether the request's validators already match
+ * (If-None-Match wins over If-Modified-Since, as RFC 9110 says).
+ */
+export function conditional(request: Request, validators: Validators): { headers: Headers; notModified: boolean } {
+  const headers = new Headers({ "Cache-Control": validators.cacheControl, ETag: validators.etag });
+  const lastModified = validators.lastModified ? new Date(Math.floor(validators.lastModified.getTime() / 1000) * 1000) : null;
+  if (lastModified) headers.set("Last-Modified", lastModified.toUTCString());
+  if (request.method !== "GET" && request.method !== "HEAD") return { headers, notModified: false };
+  const ifNoneMatch = request.headers.get("if-none-match");
+  if (ifNoneMatch) return { headers, notModified: etagMatches(ifNoneMatch, validators.etag) };
+  const ifModifiedSince = request.headers.get("if-modified-since");
+  if (ifModifiedSince && lastModified) {
+    const since = Date.parse(ifModifiedSince);
+    return { headers, notModified: !Number.isNaN(since) && lastModified.getTime() <= since };
+  }
+  return { headers, notModified: false };
+}
+
+/** Page routes pass their loader's caching headers through (and those of a 304). */
+export function passLoaderHeaders({ loaderHeaders, errorHeaders }: { loaderHeaders: Headers; errorHeaders?: Headers }): Headers {
+  return errorHeaders ?? loaderHeaders;
+}

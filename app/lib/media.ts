@@ -1,0 +1,21 @@
+/** Addresses of uploaded images (shared by the server that stores them and the pages that show them). */
+
+/** Main image width and the smaller variant for cards and phones. */
+export const IMAGE_WIDTHS = { large: 1280, small: 640 } as const;
+
+export function mediaUrl(id: string, variant?: "small"): string {
+  return variant ? `/media/${id}-${IMAGE_WIDTHS.small}.webp` : `/media/${id}.webp`;
+}
+
+/** `{id}.webp` or `{id}-640.webp` → the stored row id. */
+export function parseMediaFile(file: string): string | null {
+  const match = /^([a-f0-9]{20})(-640)?\.webp$/.exec(file);
+  if (!match) return null;
+  return match[2] ? `${match[1]}-${IMAGE_WIDTHS.small}` : match[1];
+}
+
+/** The responsive srcset of an uploaded image URL (other URLs have none). */
+export function mediaSrcSet(url: string | null | undefined): string | undefined {
+  const match = url ? /^\/media\/([a-f0-9]{20})\.webp$/.exec(url) : null;
+  return match ? `${mediaUrl(match[1], "small")} ${IMAGE_WIDTHS.small}w, ${url} ${IMAGE_WIDTHS.large}w` : undefined;
+}

@@ -1,0 +1,75 @@
+/** SPEC §4 and §8 texts of the lead forms (one home per text), plus the ones beyond the spec. */
+
+export const contactMessages = {
+  submit: "Enviar Consulta",
+  submitting: "Enviando sua consulta...",
+  success: { title: "Consulta Enviada", description: "Obrigado por entrar em contato! Responderemos em até 24 horas." },
+  failureTitle: "Falha no Envio",
+  failureFallback: "Por favor, tente novamente mais tarde.",
+} as const;
+
+export const newsletterMessages = {
+  invalid: { title: "Email inválido", description: "Por favor, insira um endereço de email válido." },
+  success: {
+    title: "Obrigado por se inscrever!",
+    description: "Você receberá nossas novidades sobre IA e atualizações da empresa.",
+  },
+  failureTitle: "Não foi possível concluir a inscrição",
+  failureFallback: "Por favor, tente novamente mais tarde.",
+} as const;
+
+export const careersMessages = {
+  submit: "Enviar candidatura",
+  submitting: "Enviando candidatura...",
+  success: { title: "Candidatura enviada!", description: "Recebemos sua candidatura. Entraremos em contato em breve." },
+  failure: { title: "Erro", description: "Não foi possível enviar sua candidatura. Tente novamente." },
+} as const;
+
+export const questionnaireMessages = {
+  submit: "Enviar Formulário",
+  submitting: "Enviando...",
+  replyNote: "Nossa equipe analisará suas respostas e retornará em até 48 horas com uma proposta personalizada.",
+  successTitle: "Formulário enviado com sucesso!",
+  successDescription: (id: number | string) =>
+    `Seu formulário foi salvo com o ID ${id} e aparecerá no painel administrativo em instantes.`,
+  failureTitle: "Erro ao enviar formulário",
+  failureDurationMs: 8000,
+  unknownError: "Erro desconhecido ao processar formulário",
+  /** SPEC §8: the failure toast's text, chosen by the content of the error message. */
+  failureDescription(message?: string | null): string {
+    if (!message) return "Tente novamente em alguns minutos ou entre em contato conosco diretamente.";
+    if (message.includes("Failed to fetch")) return "Problema de conexão. Verifique sua internet e tente novamente.";
+    if (message.includes("500")) return "Erro no servidor. Por favor, tente novamente ou entre em contato.";
+    if (message.includes("400")) return "Dados inválidos. Verifique se todos os campos obrigatórios estão preenchidos.";
+    return `Erro: ${message}`;
+  },
+  /** Name of the browser event fired after a successful submission (detail: { id }). */
+  submittedEvent: "formulario-enviado",
+} as const;
+
+export const consultationMessages = {
+  title: "Solicitar consultoria exclusiva",
+  description: "Conte um pouco sobre sua empresa. Um especialista responde em até 24 horas.",
+  submit: "Enviar solicitação",
+  submitting: "Enviando...",
+  success: {
+    title: "Solicitação enviada!",
+    description: "Recebemos seu pedido. Um especialista entrará em contato em até 24 horas.",
+  },
+  failureTitle: "Falha no Envio",
+  failureFallback: "Por favor, tente novamente mais tarde.",
+} as const;
+
+/** Server answers shared by every lead endpoint. */
+export const leadServerMessages = {
+  spam: "Não foi possível processar o envio. Se você preencheu um campo oculto por engano, recarregue a página e tente novamente.",
+  rateLimited: (wait: string) => `Muitos envios em pouco tempo. Aguarde ${wait} e tente novamente.`,
+} as const;
+
+export const adminLeadMessages = {
+  loadError: "Erro ao carregar os dados. Tente novamente mais tarde.",
+  loadErrorTitle: "Erro ao carregar os dados",
+  notInformed: "Não informado",
+  statusUpdated: { title: "Status atualizado", description: "O status da consulta foi alterado." },
+  statusError: { title: "Erro ao atualizar status", description: "Não foi possível alterar o status da consulta." },
+} as const;

@@ -1,0 +1,143 @@
+/**
+ * Texts of the privacy admin (data-subject requests, retention, audit log), shared by the pages
+ * and the server so each lives in one place.
+ */
+
+/** Tables holding personal data, in the order the admin shows them. */
+export const PERSONAL_DATA_TABLES = {
+  contacts: { label: "Mensagens de contato", sqlName: "contacts" },
+  consultations: { label: "Solicitações de consultoria", sqlName: "consultations" },
+  businessOptimizations: { label: "Questionários de otimização", sqlName: "business_optimizations" },
+  careerApplications: { label: "Candidaturas", sqlName: "career_applications" },
+  newsletterSubscribers: { label: "Newsletter", sqlName: "newsletter_subscribers" },
+  consentRecords: { label: "Registros de consentimento", sqlName: "consent_records" },
+  chatSessions: { label: "Conversas do chat", sqlName: "chat_sessions" },
+  orders: { label: "Pedidos", sqlName: "orders" },
+  subscriptions: { label: "Assinaturas", sqlName: "subscriptions" },
+  outbox: { label: "Fila de e-mails de notificação", sqlName: "outbox" },
+} as const;
+
+export type PersonalDataTable = keyof typeof PERSONAL_DATA_TABLES;
+
+/** Field labels of the correction form (and of the tables on the page). */
+export const FIELD_LABELS: Record<string, string> = {
+  name: "Nome",
+  contactName: "Nome do contato",
+  customerName: "Nome do cliente",
+  company: "Empresa",
+  companyName: "Empresa",
+  email: "E-mail",
+  customerEmail: "E-mail do cliente",
+  phone: "Telefone",
+};
+
+export const privacyTexts = {
+  pageTitle: "Privacidade e LGPD",
+  pageIntro:
+    "Atenda às solicitações de titulares (art. 18 da LGPD): localize todos os dados de um e-mail, exporte, corrija ou elimine. Cada ação fica registrada na auditoria.",
+  searchLabel: "E-mail do titular",
+  searchButton: "Buscar dados",
+  searching: "Buscando...",
+  nothingFound: "Nenhum dado pessoal encontrado para este e-mail.",
+  exportJson: "Exportar JSON",
+  exportCsv: "Exportar CSV",
+  correct: "Corrigir",
+  correctTitle: "Corrigir registro",
+  save: "Salvar correção",
+  erase: "Eliminar dados do titular",
+  eraseTitle: "Eliminar todos os dados deste titular?",
+  eraseDescription:
+    "Mensagens, solicitações, questionários, candidaturas, newsletter e conversas serão apagados. Pedidos e assinaturas ficam com valores, itens, datas e situação (legislação tributária), mas nome e e-mail são anonimizados. Registros de consentimento ficam como prova, com o e-mail substituído por um hash. Esta ação não pode ser desfeita.",
+  eraseConfirmLabel: "Digite o e-mail do titular para confirmar",
+  eraseConfirmButton: "Eliminar definitivamente",
+  cancel: "Cancelar",
+  retentionTitle: "Retenção de dados",
+  retentionIntro:
+    "Uma tarefa diária apaga ou anonimiza o que passou do prazo. Os prazos são os mesmos publicados na política de privacidade.",
+  retentionRun: "Executar agora",
+  retentionRunning: "Executando...",
+  retentionNoRuns: "A retenção ainda não foi executada.",
+  auditTitle: "Auditoria",
+  auditIntro: "Registro permanente das ações administrativas: quem fez o quê, quando e de qual endereço.",
+  auditEmpty: "Nenhum registro encontrado com estes filtros.",
+} as const;
+
+export const privacyToasts = {
+  searched: (n: number) => ({ title: "Busca concluída", description: `${n} registro(s) encontrado(s).` }),
+  corrected: { title: "Registro corrigido", description: "A correção foi salva e registrada na auditoria." },
+  erased: (n: number) => ({
+    title: "Dados eliminados",
+    description: `${n} registro(s) apagado(s) ou anonimizado(s) em uma única transação.`,
+  }),
+  retention: (n: number) => ({ title: "Retenção executada", description: `${n} registro(s) apagado(s) ou anonimizado(s).` }),
+  retentionSkipped: {
+    title: "Retenção em andamento",
+    description: "Outra instância está executando a retenção agora. Tente novamente em instantes.",
+  },
+  error: { title: "Não foi possível concluir", variant: "destructive" as const },
+} as const;
+
+export const privacyErrors = {
+  invalidEmail: "Informe um e-mail válido.",
+  confirmMismatch: "O e-mail digitado não confere com o do titular.",
+  notFound: "Registro não encontrado.",
+  newsletterTaken: "Este e-mail já está cadastrado na newsletter.",
+  nothingToChange: "Nenhum campo foi alterado.",
+  required: (label: string) => `${label} é obrigatório`,
+  tooLong: (max: number) => `Use no máximo ${max} caracteres`,
+} as const;
+
+/** Counters of a retention run, as the admin reads them. */
+export const RETENTION_COUNT_LABELS: Record<string, string> = {
+  careerApplications: "Candidaturas apagadas",
+  chatSessions: "Conversas apagadas",
+  chatMessages: "Mensagens de chat apagadas",
+  contacts: "Mensagens de contato apagadas",
+  consultations: "Solicitações de consultoria apagadas",
+  businessOptimizations: "Questionários apagados",
+  newsletterSubscribers: "Cadastros de newsletter cancelados apagados",
+  consentRecords: "Registros de consentimento apagados",
+  orders: "Pedidos anonimizados",
+  subscriptions: "Assinaturas anonimizadas",
+  outbox: "E-mails da fila apagados",
+};
+
+/** Human names of audit actions; unknown actions are shown by their code. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  "auth.login": "Login",
+  "auth.login_failed": "Falha de login",
+  "auth.logout": "Logout",
+  "blog.post.create": "Post criado",
+  "blog.post.update": "Post editado",
+  "blog.post.publish": "Post publicado",
+  "blog.post.unpublish": "Post despublicado",
+  "blog.post.delete": "Post excluído",
+  "blog.category.create": "Categoria criada",
+  "blog.category.update": "Categoria editada",
+  "blog.category.delete": "Categoria excluída",
+  "blog.upload.create": "Imagem enviada",
+  "lead.consultation.status": "Situação de consultoria alterada",
+  "lead.export": "Exportação CSV de leads",
+  "payments.reconcile": "Sincronização com o Stripe",
+  "privacy.search": "Busca de titular (LGPD)",
+  "privacy.export": "Exportação de dados do titular",
+  "privacy.correct": "Correção de dados do titular",
+  "privacy.erase": "Eliminação de dados do titular",
+  "retention.run": "Execução da retenção",
+};
+
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+/** What each retention period covers, as the admin page lists them. */
+export const RETENTION_KIND_LABELS: Record<string, { label: string; effect: string }> = {
+  leads: { label: "Contatos, consultorias e questionários", effect: "apagados após o envio" },
+  chatTranscripts: { label: "Conversas do chat", effect: "apagadas após a última mensagem" },
+  careerApplications: { label: "Candidaturas", effect: "apagadas após o envio" },
+  newsletterUnsubscribed: { label: "Newsletter cancelada", effect: "apagada após o cancelamento" },
+  consentRecords: { label: "Registros de consentimento", effect: "apagados, salvo assinatura ativa" },
+  orders: { label: "Pedidos e assinaturas encerradas", effect: "nome e e-mail anonimizados" },
+  outbox: { label: "Fila de e-mails", effect: "apagada após o envio" },
+  auditLog: { label: "Auditoria", effect: "mantida (nunca apagada pela aplicação)" },
+};

@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+// No `new Function` code generation: the page CSP forbids eval, and Chrome reports every attempt.
+z.config({ jitless: true });
+
+/** Input caps: a chat is short text, never a document. */
+export const CHAT_MESSAGE_MAX = 2000;
+export const CHAT_COMPANY_MAX = 200;
+
+/** SPEC §5 chat contact form; shared by the widget and POST /api/chat/contact. */
+export const chatContactSchema = z.object({
+  email: z
+    .string({ error: "O email é obrigatório" })
+    .trim()
+    .min(1, "O email é obrigatório")
+    .max(320, "Email inválido")
+    .pipe(z.email("Email inválido")),
+  phone: z
+    .string({ error: "Forneça um telefone válido com DDD" })
+    .trim()
+    .min(10, "Forneça um telefone válido com DDD")
+    .max(30, "Forneça um telefone válido com DDD"),
+  /** Labelled 'Nome da empresa' in the widget; optional. */
+  message: z
+    .string()
+    .trim()
+    .max(CHAT_COMPANY_MAX, `Use no máximo ${CHAT_COMPANY_MAX} caracteres`)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+
+export type ChatContactInput = z.infer<typeof chatContactSchema>;
+
+/** The browser's proof that it owns a chat session (issued by POST /api/chat/session). */
+const sessionRef = {
+  sessionId: z.string().trim().min(1).max(200),
+  token: z.string().trim().min(1).max(200),
+};
+
+export const chatContactRequestSchema = chatContactSchema.extend({
+  // Absent when the widget could not reach us to open a session: the server opens an offline one.
+  sessionId: sessionRef.sessionId.optional(),
+  token: sessionRef.token.optional(),
+});
+
+export const chatMessageRequestSchema = z.object({
+  ...sessionRef,
+  content: z
+    .string({ error: "Escreva uma mensagem" })
+    .trim()
+    .min(1, "Escreva uma mensagem")
+    .max(CHAT_MESSAGE_MAX, `A mensagem pode ter no máximo ${CHAT_MESSAGE_MAX} caracteres`),
+});
+
+/** What our API answers the widget (the upstream service never talks to the browser). */
+export type ChatSessionNotice = "no-id" | "unavailable" | null;
+
+export interface ChatSessionData {
+  sessionId: string;
+  token: string;
+  offline: boolean;
+  /** Why the session is offline: the upstream answered without an id, or could not be reached. */
+  notice: ChatSessionNotice;
+}
+
+export type ChatReplyStatus = "ok" | "parse-error" | "failed" | "offline";
+
+export interface ChatReplyData {
+  status: ChatReplyStatus;
+  /** The assistant message to show (already stored on the server). */
+  reply: string;
+  offline: boolean;
+}

@@ -1,0 +1,187 @@
+/**
+ * /admin/auditoria: browse the append-only audit log (newest first), filtered by action, user
+ * and date range. Read only: nothing on this page changes a row.
+ */
+import { ChevronLeft, ChevronRight, Filter, ScrollText } from "lucide-react";
+import { data, Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { requireAdmin } from "~/domain/auth.server";
+import { auditFilterSchema, listAudit, type AuditFilter } from "~/domain/privacy.server";
+import { auditActionLabel, privacyTexts as t } from "~/lib/messages/privacy";
+import { cn } from "~/lib/utils";
+import type { Route } from "./+types/auditoria";
+
+export const meta: Route.MetaFunction = () => [{ title: "Auditoria | Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const filter = auditFilterSchema.parse(params);
+  const result = await listAudit(filter);
+  return data(
+    {
+      filter,
+      total: result.total,
+      page: result.page,
+      pages: result.pages,
+      actions: result.actions,
+      rows: result.rows.map((r) => ({
+        id: r.id,
+        actor: r.actor,
+        action: r.action,
+        target: r.target,
+        details: r.details === null ? null : JSON.stringify(r.details),
+        ip: r.ip,
+        createdAt: r.createdAt.toISOString(),
+      })),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "medium", timeZone: "America/Sao_Paulo" });
+
+function pageHref(filter: AuditFilter, page: number): string {
+  const params = new URLSearchParams();
+  for (const key of ["acao", "usuario", "de", "ate"] as const) if (filter[key]) params.set(key, filter[key]);
+  if (page > 1) params.set("pagina", String(page));
+  const query = params.toString();
+  return query ? `?${query}` : ".";
+}
+
+const selectClass =
+  "h-11 w-full rounded-lg border border-input bg-background px-3 text-base text-foreground focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 md:text-sm";
+
+export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+  const { filter, rows, total, page, pages, actions } = loaderData;
+  const filtered = Boolean(filter.acao || filter.usuario || filter.de || filter.ate);
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="flex items-center gap-2 text-2xl font-bold">
+          <ScrollText className="size-6 text-primary" aria-hidden />
+          {t.auditTitle}
+        </h1>
+        <p className="mt-1 max-w-3xl text-sm text-muted-foreground">{t.auditIntro}</p>
+      </div>
+
+      <Form method="get" className="grid gap-4 rounded-xl border border-border bg-background p-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
+        <div className="grid gap-2">
+          <Label htmlFor="filtro-acao">Ação</Label>
+          <select id="filtro-acao" name="acao" defaultValue={filter.acao} className={selectClass}>
+            <option value="">Todas</option>
+            {actions.map((a) => (
+              <option key={a} value={a}>
+                {auditActionLabel(a)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="filtro-usuario">Usuário</Label>
+          <Input id="filtro-usuario" name="usuario" defaultValue={filter.usuario} autoComplete="off" />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="filtro-de">De</Label>
+          <Input id="filtro-de" name="de" type="date" defaultValue={filter.de} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="filtro-ate">Até</Label>
+          <Input id="filtro-ate" name="ate" type="date" defaultValue={filter.ate} />
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit">
+            <Filter aria-hidden />
+            Filtrar
+          </Button>
+          {filtered && (
+            <Button asChild variant="ghost">
+              <Link to=".">Limpar</Link>
+            </Button>
+          )}
+        </div>
+      </Form>
+
+      <section aria-labelledby="audit-results" className="rounded-xl border border-border bg-background">
+        <h2 id="audit-results" className="border-b border-border px-4 py-3 text-sm font-semibold">
+          {total} registro(s){filtered ? " com estes filtros" : ""} · mais recentes primeiro
+        </h2>
+        {rows.length === 0 ? (
+          <p className="px-4 py-10 text-center text-muted-foreground">{t.auditEmpty}</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Data e hora</TableHead>
+                <TableHead>Ação</TableHead>
+                <TableHead>Usuário</TableHead>
+                <TableHead>Alvo</TableHead>
+                <TableHead>Detalhes</TableHead>
+                <TableHead>Endereço IP</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((r) => (
+                <TableRow key={r.id} data-testid="audit-row">
+                  <TableCell className="whitespace-nowrap align-top">{dateFormat.format(new Date(r.createdAt))}</TableCell>
+                  <TableCell className="align-top">
+                    <span className={cn("font-medium", r.action.includes("failed") && "text-destructive")}>{auditActionLabel(r.action)}</span>
+                    <code className="block text-xs text-muted-foreground">{r.action}</code>
+                  </TableCell>
+                  <TableCell className="align-top">{r.actor ?? "—"}</TableCell>
+                  <TableCell className="align-top">{r.target ? <code className="text-xs">{r.target}</code> : "—"}</TableCell>
+                  <TableCell className="max-w-xs align-top">
+                    {r.details ? (
+                      r.details.length > 80 ? (
+                        <details>
+                          <summary className="cursor-pointer text-xs text-primary">Ver detalhes</summary>
+                          <pre className="mt-1 whitespace-pre-wrap break-all text-xs">{r.details}</pre>
+                        </details>
+                      ) : (
+                        <code className="break-all text-xs">{r.details}</code>
+                      )
+                    ) : (
+                      "—"
+                    )}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap align-top text-xs">{r.ip ?? "—"}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </section>
+
+      {pages > 1 && (
+        <nav aria-label="Paginação da auditoria" className="flex items-center justify-between gap-4 text-sm">
+          {page > 1 ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={pageHref(filter, page - 1)}>
+                <ChevronLeft aria-hidden />
+                Anterior
+              </Link>
+            </Button>
+          ) : (
+            <span />
+          )}
+          <span className="text-muted-foreground">
+            Página {page} de {pages}
+          </span>
+          {page < pages ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={pageHref(filter, page + 1)}>
+                Próxima
+                <ChevronRight aria-hidden />
+              </Link>
+            </Button>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}

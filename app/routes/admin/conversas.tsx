@@ -1,0 +1,122 @@
+import { ChevronLeft, ChevronRight, MessagesSquare } from "lucide-react";
+import { data, Link } from "react-router";
+import { formatChatDate } from "~/components/chat/chat-format";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { requireAdmin } from "~/domain/auth.server";
+import { CONVERSATIONS_PAGE_SIZE, listConversations } from "~/domain/chat.server";
+import type { Route } from "./+types/conversas";
+
+export const meta: Route.MetaFunction = () => [{ title: "Conversas do chat | Admin" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const pageParam = Number(new URL(request.url).searchParams.get("pagina") ?? "1");
+  const page = Number.isSafeInteger(pageParam) && pageParam > 0 && pageParam < 100_000 ? pageParam : 1;
+  const result = await listConversations(page);
+  return data({ ...result, page, pageSize: CONVERSATIONS_PAGE_SIZE }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function Conversas({ loaderData }: Route.ComponentProps) {
+  const { items, total, withoutContact, page, pageSize } = loaderData;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="flex items-center gap-2 text-2xl font-bold">
+            Conversas do chat
+            <Badge variant="secondary" aria-label={`${total} conversas`}>
+              {total}
+            </Badge>
+          </h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Visitantes que deixaram email e telefone no chat de consultoria gratuita. Conversas offline esperam o contato da
+            equipe por email.
+          </p>
+        </div>
+        {withoutContact > 0 && (
+          <p className="text-sm text-muted-foreground">
+            {withoutContact} {withoutContact === 1 ? "chat aberto" : "chats abertos"} sem contato informado
+          </p>
+        )}
+      </div>
+
+      {items.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-border bg-card p-10 text-center">
+          <MessagesSquare className="size-8 text-muted-foreground" aria-hidden />
+          <p className="font-semibold">Nenhuma conversa ainda.</p>
+          <p className="text-sm text-muted-foreground">Quando um visitante preencher o contato no chat, ela aparece aqui.</p>
+        </div>
+      ) : (
+        <div className="overflow-hidden rounded-xl border border-border bg-card">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Data</TableHead>
+                <TableHead>E-mail</TableHead>
+                <TableHead>Telefone</TableHead>
+                <TableHead>Empresa</TableHead>
+                <TableHead>Modo</TableHead>
+                <TableHead className="text-right">Mensagens do visitante</TableHead>
+                <TableHead>
+                  <span className="sr-only">Ações</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {items.map((c) => (
+                <TableRow key={c.id}>
+                  <TableCell className="whitespace-nowrap">{formatChatDate(c.createdAt)}</TableCell>
+                  <TableCell>
+                    <a href={`mailto:${c.email}`} className="text-primary underline-offset-4 hover:underline">
+                      {c.email}
+                    </a>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{c.phone}</TableCell>
+                  <TableCell>{c.company || "-"}</TableCell>
+                  <TableCell>
+                    <Badge variant={c.offline ? "secondary" : "success"}>{c.offline ? "Offline" : "Online"}</Badge>
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{c.messageCount}</TableCell>
+                  <TableCell className="text-right">
+                    <Button asChild variant="outline" size="sm">
+                      <Link to={`/admin/conversas/${c.id}`} aria-label={`Ver conversa de ${c.email}`}>
+                        Ver conversa
+                      </Link>
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+
+      {pages > 1 && (
+        <nav aria-label="Paginação" className="flex items-center justify-between gap-3 text-sm">
+          <span className="text-muted-foreground">
+            Página {page} de {pages}
+          </span>
+          <div className="flex gap-2">
+            {page > 1 && (
+              <Button asChild variant="outline" size="sm">
+                <Link to={`?pagina=${page - 1}`}>
+                  <ChevronLeft aria-hidden /> Anterior
+                </Link>
+              </Button>
+            )}
+            {page < pages && (
+              <Button asChild variant="outline" size="sm">
+                <Link to={`?pagina=${page + 1}`}>
+                  Próxima <ChevronRight aria-hidden />
+                </Link>
+              </Button>
+            )}
+          </div>
+        </nav>
+      )}
+    </div>
+  );
+}

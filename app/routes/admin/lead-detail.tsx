@@ -1,0 +1,143 @@
+/** Detail view of one lead; consultations also get their status change here. */
+import { ArrowLeft } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { LeadValue } from "~/components/admin/lead-value";
+import { nativeSelectClassName } from "~/components/forms/lead-form-utils";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { recordAudit } from "~/domain/audit.server";
+import { requireAdmin } from "~/domain/auth.server";
+import { fieldErrors, parseId, readBody } from "~/domain/http.server";
+import { consentHistory, getLead, updateConsultationStatus } from "~/domain/leads.server";
+import { flashCookie } from "~/lib/flash";
+import { formatDateTime, isLeadType, LEAD_TYPE_INFO } from "~/lib/lead-types";
+import { adminLeadMessages } from "~/lib/messages/leads";
+import { CONSULTATION_STATUSES, consultationStatusSchema } from "~/lib/schemas/leads";
+import { SITE_NAME } from "~/lib/site";
+import type { Route } from "./+types/lead-detail";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data ? `${LEAD_TYPE_INFO[data.type].singular} #${String(data.row.id)}` : "Lead"} | ${SITE_NAME}` },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  if (!isLeadType(params.type)) throw data("Tipo de lead desconhecido", { status: 404 });
+  const row = await getLead(params.type, parseId(params.id));
+  if (!row) throw data("Registro não encontrado", { status: 404 });
+  const consents =
+    params.type === "contatos" || params.type === "newsletter" ? await consentHistory(String(row.email)) : [];
+  return data({ type: params.type, row, consents }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireAdmin(request);
+  if (params.type !== "consultas") throw data("Ação não permitida", { status: 405 });
+  const id = parseId(params.id);
+  const parsed = consultationStatusSchema.safeParse(await readBody(request));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  const updated = await updateConsultationStatus(id, parsed.data.status);
+  if (!updated) throw data("Registro não encontrado", { status: 404 });
+  await recordAudit({
+    actor: user.username,
+    action: "lead.consultation.status",
+    target: `consultation:${id}`,
+    details: { from: updated.previous, to: parsed.data.status },
+    ip: context.clientIp,
+  });
+  return redirect(`/admin/leads/consultas/${id}`, { headers: { "Set-Cookie": flashCookie(adminLeadMessages.statusUpdated) } });
+}
+
+export default function LeadDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { type, row, consents } = loaderData;
+  const info = LEAD_TYPE_INFO[type];
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <Link to={`/admin/leads/${type}`} className="inline-flex w-fit items-center gap-1 text-sm font-medium text-primary hover:underline">
+        <ArrowLeft className="size-4" aria-hidden />
+        Voltar para {info.title.toLowerCase()}
+      </Link>
+      <h1 className="text-3xl font-bold">
+        {info.singular} #{String(row.id)}
+      </h1>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <Card>
+          <CardContent>
+            <dl className="grid gap-5" data-testid="lead-detail">
+              {info.fields.map((f) => (
+                <div key={f.key} className="grid gap-1 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-4">
+                  <dt className="text-sm font-semibold text-muted-foreground">{f.label}</dt>
+                  <dd className="min-w-0">
+                    <LeadValue field={f} value={row[f.key]} />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </CardContent>
+        </Card>
+
+        <div className="grid content-start gap-6">
+          {type === "consultas" ? (
+            <Card>
+              <CardHeader>
+                <CardTitle asChild>
+                  <h2>Alterar status</h2>
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <Form method="post" className="grid gap-3">
+                  <label htmlFor="status" className="text-sm font-medium">
+                    Status da solicitação
+                  </label>
+                  <select id="status" name="status" defaultValue={String(row.status)} key={String(row.status)} className={nativeSelectClassName}>
+                    {CONSULTATION_STATUSES.map((s) => (
+                      <option key={s.value} value={s.value}>
+                        {s.label}
+                      </option>
+                    ))}
+                  </select>
+                  {actionData?.errors?.status ? (
+                    <p role="alert" className="text-sm text-destructive">
+                      {actionData.errors.status}
+                    </p>
+                  ) : null}
+                  <Button type="submit" disabled={saving}>
+                    {saving ? "Salvando..." : "Salvar status"}
+                  </Button>
+                </Form>
+              </CardContent>
+            </Card>
+          ) : null}
+
+          {consents.length > 0 ? (
+            <Card>
+              <CardHeader>
+                <CardTitle asChild>
+                  <h2>Registros de consentimento</h2>
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ul className="grid gap-3 text-sm">
+                  {consents.map((c) => (
+                    <li key={c.id} className="rounded-lg border border-border p-3">
+                      <p className="font-medium">
+                        {c.action === "withdrawn" ? "Consentimento retirado" : "Consentimento concedido"} ({c.purpose})
+                      </p>
+                      <p className="text-muted-foreground">
+                        {formatDateTime(c.createdAt)} · política {c.policyVersion} · origem {c.source}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

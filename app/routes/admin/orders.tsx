@@ -1,0 +1,219 @@
+import { RefreshCw } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { Badge, type BadgeProps } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { toast } from "~/components/ui/use-toast";
+import { recordAudit } from "~/domain/audit.server";
+import { requireAdmin } from "~/domain/auth.server";
+import { listOrders, listSubscriptions, paymentsMode, reconcileStripe } from "~/domain/payments.server";
+import { findCatalogItem, formatBRL } from "~/lib/catalog";
+import { orderStatusLabels, subscriptionStatusLabels } from "~/lib/messages/payments";
+import type { Route } from "./+types/orders";
+
+export const meta: Route.MetaFunction = () => [{ title: "Pedidos e assinaturas" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [orders, subscriptions] = await Promise.all([listOrders(), listSubscriptions()]);
+  const paid = orders.filter((o) => o.status === "paid");
+  return data(
+    {
+      mode: paymentsMode(),
+      orders: orders.map((o) => ({
+        id: o.id,
+        kind: o.kind,
+        itemName: o.itemName,
+        amountCents: o.amountCents,
+        status: o.status,
+        provider: o.provider,
+        customerEmail: o.customerEmail,
+        customerName: o.customerName,
+        createdAt: o.createdAt.toISOString(),
+      })),
+      subscriptions: subscriptions.map((s) => ({
+        id: s.id,
+        providerSubscriptionId: s.providerSubscriptionId,
+        planName: findCatalogItem("plan", s.planId)?.name ?? s.planId,
+        priceCents: findCatalogItem("plan", s.planId)?.priceCents ?? null,
+        status: s.status,
+        customerEmail: s.customerEmail,
+        currentPeriodEnd: s.currentPeriodEnd?.toISOString() ?? null,
+        createdAt: s.createdAt.toISOString(),
+      })),
+      totals: {
+        paidCount: paid.length,
+        paidCents: paid.reduce((sum, o) => sum + o.amountCents, 0),
+        pendingCount: orders.filter((o) => o.status === "pending").length,
+        activeSubscriptions: subscriptions.filter((s) => s.status === "active" || s.status === "trialing").length,
+      },
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+/** Runs the reconciliation with Stripe now (the job also runs it every 10 minutes). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAdmin(request);
+  if (paymentsMode() !== "stripe") return data({ ok: false, message: "O Stripe não está configurado (modo de demonstração)." }, { status: 400 });
+  try {
+    const report = await reconcileStripe();
+    await recordAudit({ actor: user.username, action: "payments.reconcile", details: { ...report }, ip: context.clientIp });
+    return { ok: true, message: `Sincronização concluída: ${report.sessions} sessões lidas, ${report.ordersChanged} pedidos atualizados.` };
+  } catch {
+    return data({ ok: false, message: "Não foi possível falar com o Stripe agora. Tente novamente em instantes." }, { status: 502 });
+  }
+}
+
+const dateFormat = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" });
+const dayFormat = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: "America/Sao_Paulo" });
+
+const ORDER_BADGE: Record<string, BadgeProps["variant"]> = { paid: "success", pending: "secondary", failed: "destructive", canceled: "outline" };
+const SUBSCRIPTION_BADGE: Record<string, BadgeProps["variant"]> = {
+  active: "success",
+  trialing: "success",
+  past_due: "destructive",
+  unpaid: "destructive",
+  canceled: "outline",
+};
+
+export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const { mode, orders, subscriptions, totals } = loaderData;
+  const navigation = useNavigation();
+  const syncing = navigation.state !== "idle" && navigation.formMethod === "POST";
+
+  useEffect(() => {
+    if (actionData?.message) {
+      toast({ title: actionData.ok ? "Sincronização concluída" : "Erro na sincronização", description: actionData.message, variant: actionData.ok ? "default" : "destructive" });
+    }
+  }, [actionData]);
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Pedidos e assinaturas</h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {mode === "demo"
+              ? "Modo de demonstração: os pedidos são registrados sem nenhuma cobrança real."
+              : "Pagamentos pelo Stripe, registrados pelo webhook e conferidos a cada 10 minutos."}
+          </p>
+        </div>
+        {mode === "stripe" && (
+          <Form method="post">
+            <Button type="submit" variant="outline" disabled={syncing}>
+              <RefreshCw className={syncing ? "animate-spin" : undefined} aria-hidden />
+              Sincronizar com o Stripe
+            </Button>
+          </Form>
+        )}
+      </div>
+
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <Stat label="Pedidos pagos" value={String(totals.paidCount)} />
+        <Stat label="Total recebido" value={formatBRL(totals.paidCents)} />
+        <Stat label="Pedidos pendentes" value={String(totals.pendingCount)} />
+        <Stat label="Assinaturas ativas" value={String(totals.activeSubscriptions)} />
+      </dl>
+
+      <section aria-labelledby="orders-heading" className="rounded-xl border border-border bg-background">
+        <h2 id="orders-heading" className="border-b border-border px-4 py-3 text-lg font-semibold">
+          Pedidos
+        </h2>
+        {orders.length === 0 ? (
+          <p className="px-4 py-8 text-center text-muted-foreground">Nenhum pedido ainda.</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Nº</TableHead>
+                <TableHead>Item</TableHead>
+                <TableHead>Valor</TableHead>
+                <TableHead>Situação</TableHead>
+                <TableHead>Cliente</TableHead>
+                <TableHead>Data</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {orders.map((o) => (
+                <TableRow key={o.id}>
+                  <TableCell className="text-muted-foreground">#{o.id}</TableCell>
+                  <TableCell>
+                    <span className="font-medium">{o.itemName}</span>
+                    <span className="block text-xs text-muted-foreground">
+                      {o.kind === "plan" ? "Plano mensal" : "Produto"}
+                      {o.provider === "demo" ? " · demonstração" : ""}
+                    </span>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {formatBRL(o.amountCents)}
+                    {o.kind === "plan" ? "/mês" : ""}
+                  </TableCell>
+                  <TableCell>
+                    <Badge variant={ORDER_BADGE[o.status] ?? "secondary"}>{orderStatusLabels[o.status] ?? o.status}</Badge>
+                  </TableCell>
+                  <TableCell>
+                    {o.customerEmail ?? <span className="text-muted-foreground">—</span>}
+                    {o.customerName && <span className="block text-xs text-muted-foreground">{o.customerName}</span>}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{dateFormat.format(new Date(o.createdAt))}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </section>
+
+      <section aria-labelledby="subscriptions-heading" className="rounded-xl border border-border bg-background">
+        <h2 id="subscriptions-heading" className="border-b border-border px-4 py-3 text-lg font-semibold">
+          Assinaturas
+        </h2>
+        {subscriptions.length === 0 ? (
+          <p className="px-4 py-8 text-center text-muted-foreground">Nenhuma assinatura ainda.</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Plano</TableHead>
+                <TableHead>Valor</TableHead>
+                <TableHead>Situação</TableHead>
+                <TableHead>Cliente</TableHead>
+                <TableHead>Próxima renovação</TableHead>
+                <TableHead>Início</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {subscriptions.map((s) => (
+                <TableRow key={s.id}>
+                  <TableCell>
+                    <span className="font-medium">{s.planName}</span>
+                    <span className="block text-xs text-muted-foreground">{s.providerSubscriptionId}</span>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{s.priceCents === null ? "—" : `${formatBRL(s.priceCents)}/mês`}</TableCell>
+                  <TableCell>
+                    <Badge variant={SUBSCRIPTION_BADGE[s.status] ?? "secondary"}>{subscriptionStatusLabels[s.status] ?? s.status}</Badge>
+                  </TableCell>
+                  <TableCell>{s.customerEmail ?? <span className="text-muted-foreground">—</span>}</TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {s.currentPeriodEnd ? dayFormat.format(new Date(s.currentPeriodEnd)) : "—"}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{dateFormat.format(new Date(s.createdAt))}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-xl border border-border bg-background p-4">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="mt-1 font-display text-xl font-bold sm:text-2xl">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * POST /admin/privacidade/exportar: everything held about one e-mail, as a JSON or CSV download
+ * (LGPD art. 18, II and V). POST, so the address never lands in URLs, logs or browser history.
+ */
+import { z } from "zod";
+import { requireAdminApi } from "~/domain/auth.server";
+import { methodNotAllowed, parseBody } from "~/domain/http.server";
+import { exportSubject, subjectEmailSchema } from "~/domain/privacy.server";
+import type { Route } from "./+types/privacidade-exportar";
+
+const exportSchema = z.object({
+  email: subjectEmailSchema,
+  format: z.enum(["json", "csv"], { error: "Formato deve ser json ou csv" }).default("json"),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAdminApi(request);
+  const { email, format } = await parseBody(request, exportSchema);
+  const file = await exportSubject(email, format, { username: user.username, ip: context.clientIp });
+  return new Response(file.body, {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Disposition": `attachment; filename="${file.filename}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminApi(request);
+  return methodNotAllowed();
+}

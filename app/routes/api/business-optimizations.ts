@@ -1,0 +1,16 @@
+import { requireAdminApi } from "~/domain/auth.server";
+import { methodNotAllowed } from "~/domain/http.server";
+import { listBusinessOptimizations } from "~/domain/leads.server";
+import type { Route } from "./+types/business-optimizations";
+
+/** GET /api/business-optimizations (admin, SPEC §7): polled every 3 s, never cached. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminApi(request);
+  const { rows, total } = await listBusinessOptimizations();
+  return Response.json(
+    { success: true, data: rows, total },
+    { headers: { "Cache-Control": "no-store, no-cache, must-revalidate", Pragma: "no-cache" } },
+  );
+}
+
+export const action = () => methodNotAllowed();

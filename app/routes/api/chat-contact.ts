@@ -1,0 +1,16 @@
+import { chatRateLimit, saveChatContact } from "~/domain/chat.server";
+import { fail, methodNotAllowed, ok, parseBody } from "~/domain/http.server";
+import { chatContactRequestSchema } from "~/lib/schemas/chat";
+import type { Route } from "./+types/chat-contact";
+
+/** POST /api/chat/contact: the widget's contact form (SPEC §5); stores the lead at once. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const input = await parseBody(request, chatContactRequestSchema);
+  const limited = await chatRateLimit("contactsPerIp", context.clientIp);
+  if (limited) return limited;
+  const result = await saveChatContact(input, context.clientIp);
+  return result.ok ? ok(result.data, { headers: { "Cache-Control": "no-store" } }) : fail(result.status, result.message);
+}
+
+export const loader = () => methodNotAllowed();

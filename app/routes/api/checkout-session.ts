@@ -1,0 +1,17 @@
+import { fail, fieldErrors, methodNotAllowed, readBody } from "~/domain/http.server";
+import { startCheckout } from "~/domain/payments.server";
+import { paymentMessages } from "~/lib/messages/payments";
+import { checkoutSessionSchema } from "~/lib/schemas/payments";
+import type { Route } from "./+types/checkout-session";
+
+/** SPEC §7 POST /api/checkout-session {productId, successUrl, cancelUrl}: a one-off product. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const parsed = checkoutSessionSchema.safeParse(await readBody(request));
+  if (!parsed.success) return fail(400, paymentMessages.missingId, fieldErrors(parsed.error));
+  const result = await startCheckout("product", parsed.data.productId, context.clientIp);
+  if (!result.ok) return fail(result.status, result.message);
+  return Response.json({ success: true, url: result.url, sessionId: result.sessionId });
+}
+
+export const loader = () => methodNotAllowed();

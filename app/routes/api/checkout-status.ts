@@ -1,0 +1,13 @@
+import { fail, ok } from "~/domain/http.server";
+import { checkoutStatus } from "~/domain/payments.server";
+import { SESSION_ID_PATTERN } from "~/lib/schemas/payments";
+import type { Route } from "./+types/checkout-status";
+
+/** GET /api/checkout-session/:sessionId: the order's status, polled by the checkout page. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const notFound = () => fail(404, "Sessão de pagamento não encontrada.", undefined, { headers: { "Cache-Control": "no-store" } });
+  if (!SESSION_ID_PATTERN.test(params.sessionId)) return notFound();
+  const status = await checkoutStatus(params.sessionId);
+  if (!status) return notFound();
+  return ok({ status }, { headers: { "Cache-Control": "no-store" } });
+}

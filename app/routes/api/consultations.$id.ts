@@ -1,0 +1,31 @@
+import { recordAudit } from "~/domain/audit.server";
+import { requireAdminApi } from "~/domain/auth.server";
+import { fail, methodNotAllowed, ok, parseBody, parseId } from "~/domain/http.server";
+import { getLead, updateConsultationStatus } from "~/domain/leads.server";
+import { consultationStatusSchema } from "~/lib/schemas/leads";
+import type { Route } from "./+types/consultations.$id";
+
+/** GET /api/consultations/:id (admin). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdminApi(request);
+  const row = await getLead("consultas", parseId(params.id));
+  return row ? ok(row, { headers: { "Cache-Control": "no-store" } }) : fail(404, "Solicitação não encontrada.");
+}
+
+/** PATCH or PUT /api/consultations/:id (admin): `{ status }`. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "PATCH" && request.method !== "PUT") return methodNotAllowed();
+  const user = await requireAdminApi(request);
+  const id = parseId(params.id);
+  const { status } = await parseBody(request, consultationStatusSchema);
+  const updated = await updateConsultationStatus(id, status);
+  if (!updated) return fail(404, "Solicitação não encontrada.");
+  await recordAudit({
+    actor: user.username,
+    action: "lead.consultation.status",
+    target: `consultation:${id}`,
+    details: { from: updated.previous, to: status },
+    ip: context.clientIp,
+  });
+  return ok({ id, status });
+}

@@ -1,0 +1,12 @@
+import { requireAdminApi } from "~/domain/auth.server";
+import { methodNotAllowed, ok } from "~/domain/http.server";
+import { allLeads } from "~/domain/leads.server";
+import type { Route } from "./+types/contacts";
+
+/** GET /api/contacts (admin, SPEC §7): the contact messages as a list, newest first. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminApi(request);
+  return ok(await allLeads("contatos"), { headers: { "Cache-Control": "no-store" } });
+}
+
+export const action = () => methodNotAllowed();

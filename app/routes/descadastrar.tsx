@@ -1,0 +1,93 @@
+import { MailX } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { readBody } from "~/domain/http.server";
+import { findSubscriberByToken, unsubscribeNewsletter } from "~/domain/leads.server";
+import { SITE_NAME } from "~/lib/site";
+import type { Route } from "./+types/descadastrar";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Cancelar inscrição na newsletter | ${SITE_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+/** "jo***@empresa.com.br": enough to recognise, not enough to leak an address from a link. */
+function maskEmail(email: string): string {
+  const [user, domain] = email.split("@");
+  return `${user.slice(0, 2)}${"*".repeat(Math.max(1, Math.min(user.length - 2, 6)))}@${domain}`;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const row = await findSubscriberByToken(token);
+  return data(
+    { token, email: row ? maskEmail(row.email) : null, status: row?.status ?? null },
+    { headers: { "Cache-Control": "no-store" }, status: row ? 200 : 404 },
+  );
+}
+
+/**
+ * Confirming takes a click (POST): mail scanners open links by themselves, and a GET alone must
+ * not withdraw anyone's subscription.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = await readBody(request);
+  const token = typeof body.token === "string" ? body.token : "";
+  const result = await unsubscribeNewsletter(token, {
+    ip: context.clientIp || null,
+    userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
+  });
+  return data({ done: Boolean(result) }, { status: result ? 200 : 404 });
+}
+
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const done = actionData?.done || loaderData.status === "unsubscribed";
+  const invalid = !loaderData.email || actionData?.done === false;
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted px-4 py-16">
+      <div className="w-full max-w-md rounded-2xl border border-border bg-card p-8 text-center shadow-soft">
+        <span className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
+          <MailX className="size-6" aria-hidden />
+        </span>
+        <p className="font-display text-sm font-semibold uppercase tracking-widest text-primary">{SITE_NAME}</p>
+        {invalid ? (
+          <>
+            <h1 className="mt-2 text-2xl font-bold">Link inválido</h1>
+            <p className="mt-3 text-muted-foreground">
+              Não encontramos uma inscrição para este link. Ele pode estar incompleto; copie o endereço completo do
+              email que você recebeu.
+            </p>
+          </>
+        ) : done ? (
+          <>
+            <h1 className="mt-2 text-2xl font-bold">Inscrição cancelada</h1>
+            <p className="mt-3 text-muted-foreground" role="status">
+              O email <strong className="text-foreground">{loaderData.email}</strong> não receberá mais a nossa newsletter.
+              Registramos a retirada do seu consentimento.
+            </p>
+          </>
+        ) : (
+          <>
+            <h1 className="mt-2 text-2xl font-bold">Cancelar inscrição na newsletter</h1>
+            <p className="mt-3 text-muted-foreground">
+              Deseja deixar de receber as novidades da {SITE_NAME} no email{" "}
+              <strong className="text-foreground">{loaderData.email}</strong>?
+            </p>
+            <Form method="post" className="mt-6">
+              <input type="hidden" name="token" value={loaderData.token} />
+              <Button type="submit" size="lg" className="w-full" disabled={busy}>
+                {busy ? "Cancelando..." : "Confirmar cancelamento"}
+              </Button>
+            </Form>
+          </>
+        )}
+        <Link to="/" className="mt-6 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
+          Voltar ao site
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,23 @@
+/** GET /media/{id}.webp and /media/{id}-640.webp: uploaded images from the database, cached forever. */
+import { conditional, IMMUTABLE_CACHE } from "~/domain/http-cache.server";
+import { getMedia } from "~/domain/uploads.server";
+import { parseMediaFile } from "~/lib/media";
+import type { Route } from "./+types/media";
+
+const notFound = () =>
+  new Response("Imagem não encontrada.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const id = parseMediaFile(params.file);
+  if (!id) return notFound();
+  // An id never changes content, so the id is the validator.
+  const { headers, notModified } = conditional(request, { etag: `"${id}"`, cacheControl: IMMUTABLE_CACHE });
+  if (notModified) return new Response(null, { status: 304, headers });
+  const media = await getMedia(id);
+  if (!media) return notFound();
+  headers.set("Content-Type", media.mime);
+  headers.set("Content-Length", String(media.data.length));
+  headers.set("Last-Modified", media.createdAt.toUTCString());
+  headers.set("X-Content-Type-Options", "nosniff");
+  return new Response(new Uint8Array(media.data), { headers });
+}

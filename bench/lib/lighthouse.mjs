@@ -1,0 +1,120 @@
+// Lighthouse (mobile preset, the default config) in the system Chromium, median of N runs per page.
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { gzipSync } from "node:zlib";
+import { log, median, PORTS, request } from "./util.mjs";
+
+export const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+function summarize(lhr) {
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]));
+  const items = lhr.audits["resource-summary"]?.details?.items ?? [];
+  const bytes = (type) => items.find((i) => i.resourceType === type)?.transferSize ?? 0;
+  const failing = [];
+  for (const cat of CATEGORIES.slice(1)) {
+    for (const ref of lhr.categories[cat]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+        const items = audit.details?.items ?? [];
+        const what = [...new Set(items.map((i) => i.issueType ?? i.source?.url ?? i.node?.selector ?? i.description).filter(Boolean))].slice(0, 3);
+        failing.push(`${cat}: ${ref.id}${what.length ? ` (${what.join("; ").slice(0, 160)})` : ""}`);
+      }
+    }
+  }
+  return {
+    scores,
+    lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? null,
+    tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? null,
+    cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? null,
+    fcpMs: lhr.audits["first-contentful-paint"]?.numericValue ?? null,
+    jsKb: bytes("script") / 1024,
+    cssKb: bytes("stylesheet") / 1024,
+    totalKb: bytes("total") / 1024,
+    failing,
+    runtimeError: lhr.runtimeError?.message ?? null,
+  };
+}
+
+export async function runLighthouse(base, pages, runs) {
+  const chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROME_FLAGS, port: PORTS.chrome });
+  const out = [];
+  try {
+    for (const page of pages) {
+      const samples = [];
+      for (let i = 0, retries = 0; i < runs; i++) {
+        let sample;
+        try {
+          const result = await lighthouse(`${base}${page}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+          sample = summarize(result.lhr);
+        } catch (error) {
+          sample = { error: String(error?.message ?? error) };
+        }
+        // A busy machine sometimes makes one run fail (e.g. NO_FCP): retry it once, and say so.
+        if ((sample.error || sample.runtimeError) && retries++ < 1) {
+          log(`lighthouse ${page}: execução falhou (${sample.error ?? sample.runtimeError}); repetindo`);
+          i--;
+          continue;
+        }
+        samples.push(sample);
+      }
+      const good = samples.filter((s) => !s.error && !s.runtimeError);
+      const pick = (f) => median(good.map(f));
+      const row = {
+        page,
+        runs: samples.length,
+        ok: good.length,
+        scores: Object.fromEntries(CATEGORIES.map((c) => [c, pick((s) => s.scores[c])])),
+        lcpMs: pick((s) => s.lcpMs),
+        tbtMs: pick((s) => s.tbtMs),
+        cls: pick((s) => s.cls),
+        fcpMs: pick((s) => s.fcpMs),
+        jsKb: pick((s) => s.jsKb),
+        cssKb: pick((s) => s.cssKb),
+        failing: [...new Set(good.flatMap((s) => s.failing))],
+        errors: samples.filter((s) => s.error || s.runtimeError).map((s) => s.error ?? s.runtimeError),
+      };
+      log(`lighthouse ${page}: ${JSON.stringify(row.scores)} LCP ${Math.round(row.lcpMs ?? 0)} ms, JS ${row.jsKb?.toFixed(1)} kB`);
+      out.push(row);
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return out;
+}
+
+/**
+ * First-load JavaScript of a page without a browser: the scripts and modulepreloads in its HTML,
+ * gzip-compressed (what a browser downloads before hydration).
+ */
+export async function firstLoadJs(base, page) {
+  const html = (await request(`${base}${page}`)).text;
+  const urls = new Set();
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/import\(?\s*["'](\/assets\/[^"']+\.js)["']/g)) urls.add(m[1]);
+  const css = new Set([...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]));
+  let js = 0;
+  const files = [];
+  for (const u of urls) {
+    const body = (await request(`${base}${u}`)).text;
+    const gz = gzipSync(body).length;
+    js += gz;
+    files.push({ url: u, gzipKb: gz / 1024 });
+  }
+  let cssBytes = 0;
+  for (const u of css) cssBytes += gzipSync((await request(`${base}${u}`)).text).length;
+  files.sort((a, b) => b.gzipKb - a.gzipKb);
+  return { page, jsKb: js / 1024, cssKb: cssBytes / 1024, files: files.slice(0, 8), htmlGzipKb: gzipSync(html).length / 1024 };
+}

@@ -1,0 +1,225 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { expectToast, gotoHydrated, loginAsAdmin } from "./helpers";
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test.describe("public blog", () => {
+  test("list → filter (skeletons while loading) → post → back", async ({ page }) => {
+    await gotoHydrated(page, "/blog");
+    await expect(page.getByRole("heading", { level: 1, name: "Blog Agile" })).toBeVisible();
+    const chips = page.getByRole("navigation", { name: "Categorias do blog" });
+    await expect(chips.getByRole("link", { name: "Todos" })).toHaveAttribute("aria-current", "page");
+    await expect(page.locator("article").first()).toContainText("Publicado em");
+
+    // Hold the data request so the loading state can be seen, then let it through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Only this route's own request (a client loader fetches it apart from the parents' data).
+    const ownData = (url: URL) => url.pathname === "/blog.data" && (url.searchParams.get("_routes") ?? "").split(",").includes("routes/blog");
+    await page.route(ownData, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await chips.getByRole("link", { name: "Dados e Analytics" }).click();
+    await expect(page).toHaveURL(/\/blog\?categoria=dados-e-analytics$/);
+    await expect(page.getByTestId("card-skeleton")).toHaveCount(6);
+    release();
+    await expect(page.getByTestId("card-skeleton")).toHaveCount(0);
+    await page.unroute(ownData);
+
+    await expect(chips.getByRole("link", { name: "Dados e Analytics" })).toHaveAttribute("aria-current", "page");
+    const cards = page.locator("article");
+    await expect(cards.first()).toBeVisible();
+    for (const card of await cards.all()) await expect(card).toContainText("Dados e Analytics");
+
+    const title = (await cards.first().getByRole("heading").textContent())!.trim();
+    await cards.first().getByRole("link", { name: /Ler mais/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.locator(".prose-content")).not.toBeEmpty();
+    await expect(page.getByText(/min de leitura/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Dados e Analytics" }).first()).toHaveAttribute("href", "/blog?categoria=dados-e-analytics");
+    await page.getByRole("link", { name: "Voltar para o blog" }).first().click();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  test("an unknown post is a 404 with the spec's texts and a way back", async ({ page }) => {
+    const response = await page.goto("/blog/este-post-nao-existe");
+    expect(response?.status()).toBe(404);
+    await page.locator("html[data-hydrated]").waitFor();
+    await expect(page.getByRole("heading", { name: "Post não encontrado" })).toBeVisible();
+    await expect(page.getByText("O post que você está procurando não existe ou foi removido.")).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Voltar para o blog" }).last().click();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  test("axe finds no violations on /blog and on a post", async ({ page }) => {
+    await gotoHydrated(page, "/blog");
+    await expectNoAxeViolations(page);
+    await gotoHydrated(page, "/blog/rpa-e-llms-a-nova-geracao-da-automacao-de-processos");
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("blog administration", () => {
+  // Several round trips and an image upload per test on a shared 2-core machine.
+  test.describe.configure({ timeout: 90_000 });
+
+  test("categories: validation, create (auto slug), edit (slug regenerated on demand), delete — with toasts", async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.getByRole("tab", { name: "Categorias" }).click();
+    await page.getByRole("button", { name: "Nova Categoria" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Criar Categoria" }).click();
+    await expect(dialog.getByText("O nome deve ter pelo menos 2 caracteres")).toBeVisible();
+
+    const id = unique();
+    const name = `Visão Computacional ${id}`;
+    await dialog.getByRole("textbox", { name: /^Nome/ }).fill(name);
+    const slug = dialog.getByRole("textbox", { name: /^Slug/ });
+    await expect(slug).toBeDisabled();
+    await expect(slug).toHaveValue(`visao-computacional-${id}`);
+    await dialog.getByRole("button", { name: "Criar Categoria" }).click();
+    await expectToast(page, "Categoria criada");
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    await expect(row).toContainText("-"); // empty description
+
+    await row.getByRole("button", { name: /Editar/ }).click();
+    await expect(slug).toBeEnabled(); // automatic slug is off when editing
+    await dialog.getByRole("textbox", { name: /^Nome/ }).fill(`Visão ${id}`);
+    await expect(slug).toHaveValue(`visao-computacional-${id}`);
+    await dialog.getByRole("switch", { name: "Gerar automaticamente" }).click();
+    await expect(slug).toHaveValue(`visao-${id}`);
+    await dialog.getByRole("textbox", { name: "Descrição" }).fill("Imagens e vídeo");
+    await dialog.getByRole("button", { name: "Salvar alterações" }).click();
+    await expectToast(page, "Categoria atualizada");
+    const edited = page.getByRole("row", { name: new RegExp(`Visão ${id}`) });
+    await expect(edited).toContainText("Imagens e vídeo");
+
+    await edited.getByRole("button", { name: /Excluir/ }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm.getByRole("heading", { name: "Excluir Categoria" })).toBeVisible();
+    await expect(confirm).toContainText("a exclusão pode falhar se houver posts usando esta categoria");
+    await confirm.getByRole("button", { name: "Excluir" }).click();
+    await expectToast(page, "Categoria excluída");
+    await expect(edited).toHaveCount(0);
+  });
+
+  test("posts: create with editor and cover upload, publish → on /blog, RSS and sitemap, unpublish, edit, delete", async ({ page, context }) => {
+    await loginAsAdmin(page);
+    await page.getByRole("button", { name: "Novo Post" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Criar Post" }).click();
+    await expect(dialog.getByText("O título deve ter pelo menos 3 caracteres")).toBeVisible();
+    await expect(dialog.getByText("O conteúdo deve ter pelo menos 50 caracteres")).toBeVisible();
+
+    const id = unique();
+    const title = `Agentes autônomos na prática ${id}`;
+    await dialog.getByRole("textbox", { name: /^Título/ }).fill(title);
+    await expect(dialog.getByRole("textbox", { name: /^Slug/ })).toHaveValue(`agentes-autonomos-na-pratica-${id}`);
+    await dialog.getByRole("combobox", { name: "Categoria" }).click();
+    await page.getByRole("option", { name: "Agentes de IA" }).click();
+    await dialog.getByRole("textbox", { name: /^Resumo/ }).fill("Como um agente autônomo resolve tarefas de ponta a ponta.");
+
+    const png = await sharp({ create: { width: 1400, height: 735, channels: 3, background: "#0f2557" } }).png().toBuffer();
+    await dialog.getByTestId("cover-file").setInputFiles({ name: "capa.png", mimeType: "image/png", buffer: png });
+    await expect(dialog.getByRole("textbox", { name: /Imagem de capa/ })).toHaveValue(/^\/media\/[a-f0-9]{20}\.webp$/);
+
+    const editor = dialog.getByRole("textbox", { name: /^Conteúdo/ });
+    await editor.click();
+    await dialog.getByRole("button", { name: "Seção (H2)" }).click();
+    await page.keyboard.type("Por que agentes");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Um agente entende a intenção do cliente e executa a tarefa inteira. ");
+    await page.keyboard.press("ControlOrMeta+b");
+    await page.keyboard.type("Sem filas.");
+    await expect(dialog.getByRole("button", { name: "Negrito" })).toHaveAttribute("aria-pressed", "true");
+    await dialog.getByRole("button", { name: "Criar Post" }).click();
+    await expectToast(page, "Post criado");
+
+    const row = page.getByRole("row", { name: new RegExp(title) });
+    const toggle = row.getByRole("switch");
+    await expect(toggle).not.toBeChecked();
+    await toggle.click();
+    await expect(toggle).toBeChecked();
+    await expect(toggle).toBeEnabled();
+
+    // A visitor's view (another page of the context, so no cached /blog).
+    const visitor = await context.newPage();
+    await gotoHydrated(visitor, "/blog");
+    await expect(visitor.getByRole("link", { name: "Área Administrativa" })).toHaveAttribute("href", "/admin");
+    await expect(visitor.locator("article").first()).toContainText(title);
+    await visitor.locator("article").first().getByRole("link", { name: /Ler mais/ }).click();
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(visitor.locator(".prose-content h2")).toHaveText("Por que agentes");
+    await expect(visitor.locator(".prose-content strong")).toHaveText("Sem filas.");
+    const slug = `agentes-autonomos-na-pratica-${id}`;
+    expect(await (await visitor.request.get("/blog/rss.xml")).text()).toContain(`<title>${title}</title>`);
+    expect(await (await visitor.request.get("/sitemap.xml")).text()).toContain(`/blog/${slug}</loc>`);
+
+    await toggle.click();
+    await expect(toggle).not.toBeChecked();
+    await expect(toggle).toBeEnabled();
+    expect((await visitor.request.get(`/api/blog/posts/slug/${slug}`)).status()).toBe(404);
+
+    await row.getByRole("button", { name: /Editar/ }).click();
+    await expect(dialog.getByRole("textbox", { name: /^Título/ })).toHaveValue(title);
+    await expect(dialog.getByRole("textbox", { name: /^Slug/ })).toBeEnabled();
+    await dialog.getByRole("textbox", { name: /^Título/ }).fill(`${title} (revisado)`);
+    await dialog.getByRole("button", { name: "Salvar alterações" }).click();
+    await expectToast(page, "Post atualizado");
+    const revised = page.getByRole("row", { name: new RegExp(`${title} \\(revisado\\)`) });
+    await expect(revised.getByRole("cell").nth(1)).toHaveText(slug); // the slug did not follow the title
+
+    await revised.getByRole("button", { name: /Excluir/ }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm.getByRole("heading", { name: "Excluir Post" })).toBeVisible();
+    await confirm.getByRole("button", { name: "Excluir" }).click();
+    await expectToast(page, "Post excluído");
+    await expect(revised).toHaveCount(0);
+  });
+
+  test("errors: a taken slug, a failing publish switch and a failing delete show the spec's toasts", async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.getByRole("button", { name: "Novo Post" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("textbox", { name: /^Título/ }).fill("RPA e LLMs: a nova geração da automação de processos");
+    await dialog.getByRole("textbox", { name: /^Resumo/ }).fill("Um resumo qualquer com tamanho suficiente.");
+    await dialog.getByRole("textbox", { name: /^Conteúdo/ }).click();
+    await page.keyboard.type("Um conteúdo com mais de cinquenta caracteres para passar na validação.");
+    await dialog.getByRole("button", { name: "Criar Post" }).click();
+    // While the form stays open the modal hides the rest of the page from the accessibility tree,
+    // so the toast is found by its text; the field message inside the dialog is the accessible one.
+    await expect(page.locator("li[data-state=open]", { hasText: "Ocorreu um erro ao salvar o post. Verifique os dados e tente novamente." })).toBeVisible();
+    await expect(dialog.getByText("Já existe um post com este slug.")).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+
+    await page.route("**/api/blog/posts/*", (route) =>
+      route.request().method() === "GET" ? route.continue() : route.fulfill({ status: 500, json: { success: false, message: "falha" } }),
+    );
+    const toggle = page.getByRole("row").filter({ hasText: "RPA e LLMs" }).getByRole("switch");
+    await expect(toggle).toBeChecked();
+    await toggle.click();
+    await expectToast(page, "Erro ao atualizar post", "Não foi possível alterar o status de publicação.");
+    await expect(toggle).toBeChecked();
+
+    await page.getByRole("row").filter({ hasText: "RPA e LLMs" }).getByRole("button", { name: /Excluir/ }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
+    await expectToast(page, "Erro ao excluir post");
+    await expect(page.getByRole("row").filter({ hasText: "RPA e LLMs" })).toHaveCount(1);
+  });
+
+  test("axe finds no violations on /admin and its post form", async ({ page }) => {
+    await loginAsAdmin(page);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Novo Post" }).click();
+    await page.getByRole("dialog").getByRole("textbox", { name: /^Conteúdo/ }).waitFor();
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * The free-consultation chat widget in Chromium (SPEC §2, §4, §5, §8). The e2e server runs
+ * without CHAT_API_URL, so the real offline path is exercised end to end (server storage and the
+ * admin transcript included). The online answers of our proxy are covered against a fake
+ * upstream in tests/integration/chat.test.ts; here the browser's handling of each of those
+ * answers is checked by answering our own /api/chat* endpoints from the test.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type Route } from "@playwright/test";
+
+const FIRST =
+  "Olá! Para iniciar nossa consultoria gratuita, precisamos do seu email e telefone. Por favor, preencha o formulário abaixo.";
+const GREETING = "Obrigado! Agora podemos começar nossa consultoria. Como posso ajudar você hoje?";
+
+async function home(page: Page) {
+  await page.goto("/");
+  await page.locator("html[data-hydrated]").waitFor();
+}
+
+const widget = (page: Page) => page.getByRole("dialog", { name: "Consultoria Gratuita" });
+const log = (page: Page) => widget(page).getByRole("log");
+const toastRegion = (page: Page) => page.getByRole("region", { name: /Notifica/, includeHidden: true });
+
+async function fillContact(page: Page, email: string, phone = "11999998888", company = "") {
+  const w = widget(page);
+  await w.getByLabel("Email").fill(email);
+  await w.getByLabel("Telefone").fill(phone);
+  await w.getByLabel("Nome da empresa").fill(company);
+  await w.getByRole("button", { name: "Iniciar consultoria" }).click();
+}
+
+function json(route: Route, data: unknown, status = 200) {
+  return route.fulfill({ status, contentType: "application/json", body: JSON.stringify(data) });
+}
+
+test.describe("chat widget, offline (no CHAT_API_URL)", () => {
+  test.skip(Boolean(process.env.E2E_CHAT_API_URL), "this run has an assistant service configured");
+
+  test("floating button → toasts, validation, greeting, company auto message, offline reply after 1.5 s, admin transcript", async ({
+    context,
+  }) => {
+    test.setTimeout(120_000); // one long story: widget, then the admin
+    const page = await context.newPage();
+    await page.clock.install();
+    await home(page);
+    const launcher = page.getByTestId("chat-launcher");
+    await expect(launcher).toHaveText("Consultoria Gratuita");
+    await launcher.click();
+
+    const w = widget(page);
+    await expect(w).toBeVisible();
+    await expect(w.getByText("Nossos especialistas estão aqui para ajudar")).toBeVisible();
+    await expect(w.getByText("Resposta em até 24 horas")).toBeVisible();
+    await expect(w.getByText("Implementação em até 30 dias")).toBeVisible();
+    await expect(toastRegion(page).getByText("Erro de conexão")).toBeVisible();
+    await expect(toastRegion(page).getByText("Não foi possível conectar ao serviço de chat. Modo offline ativado.")).toBeVisible();
+    await expect(log(page).getByText(FIRST)).toBeVisible();
+    await expect(w.getByLabel("Email")).toBeFocused(); // focus moved into the sheet
+
+    // SPEC §5 messages.
+    await w.getByRole("button", { name: "Iniciar consultoria" }).click();
+    await expect(w.getByText("O email é obrigatório")).toBeVisible();
+    await expect(w.getByText("Forneça um telefone válido com DDD")).toBeVisible();
+    await fillContact(page, "sem-arroba", "123");
+    await expect(w.getByText("Email inválido")).toBeVisible();
+    await expect(w.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+
+    // From here the widget's timers are driven by the test clock.
+    const email = `visitante-${Date.now()}@empresa.com.br`;
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await fillContact(page, email, "(11) 98888-7777", "Empresa Teste E2E");
+    await expect(log(page).getByText(GREETING)).toBeVisible();
+    await expect(w.getByLabel("Email")).toHaveCount(0); // the form gave way to the chat
+    const companyMessage = log(page).locator("[data-role=user]", { hasText: "Empresa Teste E2E" });
+    await expect(companyMessage).toHaveCount(0);
+    await page.clock.runFor(100); // SPEC §4: the company name is sent after 100 ms
+    await expect(companyMessage).toBeVisible();
+
+    const reply = log(page).locator("[data-role=assistant]", { hasText: `pelo email ${email}` });
+    await page.clock.runFor(1_400);
+    await expect(reply).toHaveCount(0);
+    await page.clock.runFor(100); // ...and answered 1.5 s after it
+    await expect(reply).toHaveCount(1);
+    await expect(reply).toContainText("Ela foi recebida e um de nossos especialistas entrará em contato");
+
+    // Typed messages: trimmed, empty ignored, input cleared.
+    const input = w.getByLabel("Sua mensagem");
+    await input.fill("   ");
+    await expect(w.getByRole("button", { name: "Enviar mensagem" })).toBeDisabled();
+    await input.fill("  Queremos automatizar o atendimento  ");
+    await input.press("Enter");
+    await expect(input).toHaveValue("");
+    await expect(log(page).locator("[data-role=user]").last()).toHaveText("Você: Queremos automatizar o atendimento");
+    await page.clock.runFor(1_500);
+    await expect(log(page).locator("[data-role=assistant]", { hasText: `pelo email ${email}` })).toHaveCount(2);
+    await page.clock.resume(); // Radix restores focus from a timer
+
+    // Bubbles are at most 80 % wide.
+    const widths = await log(page)
+      .locator("[data-role]")
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width / el.parentElement!.getBoundingClientRect().width));
+    for (const ratio of widths) expect(ratio).toBeLessThanOrEqual(0.8001);
+
+    // Closing and reopening keeps the conversation; Escape returns focus to the launcher.
+    await page.keyboard.press("Escape");
+    await expect(w).toBeHidden();
+    await expect(launcher).toBeFocused();
+    await launcher.click();
+    await expect(log(page).getByText(GREETING)).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    // The team sees the conversation in the admin.
+    await page.goto("/login");
+    await page.locator("html[data-hydrated]").waitFor();
+    await page.getByLabel("Nome de usuário").fill("admin");
+    await page.getByLabel("Senha").fill("admin123");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.waitForURL("**/admin");
+    await page.goto("/admin/conversas");
+    const row = page.getByRole("row", { name: new RegExp(email) });
+    await expect(row.getByText("Offline", { exact: true })).toBeVisible();
+    await expect(row.getByText("Empresa Teste E2E")).toBeVisible();
+    await row.getByRole("link", { name: `Ver conversa de ${email}` }).click();
+    await expect(page.getByRole("heading", { name: email })).toBeVisible();
+    const transcript = page.getByRole("list").filter({ hasText: GREETING });
+    await expect(transcript.getByText("Empresa Teste E2E", { exact: true })).toBeVisible();
+    await expect(transcript.getByText("Queremos automatizar o atendimento", { exact: true })).toBeVisible();
+    await expect(transcript.getByText(FIRST)).toBeVisible();
+    await expect(transcript.getByText(`pelo email ${email}`)).toHaveCount(2);
+  });
+});
+
+test("opens from other sections: the footer button and window.openConsultationWidget()", async ({ context }) => {
+  test.setTimeout(60_000); // axe takes a while on a busy machine
+  const page = await context.newPage();
+  await home(page);
+  await page.getByRole("contentinfo").getByRole("button", { name: "Consultoria Gratuita" }).click();
+  await expect(widget(page)).toBeVisible();
+  await expect(log(page).getByText(FIRST)).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(axe.violations).toEqual([]);
+  // (Escape would first dismiss a toast still on screen: Radix closes the topmost layer.)
+  await widget(page).getByRole("button", { name: "Fechar chat" }).click();
+  await expect(widget(page)).toBeHidden();
+
+  await page.evaluate(() => window.openConsultationWidget?.());
+  await expect(widget(page)).toBeVisible();
+  // The session was created once, on the first open: the greeting is not repeated.
+  await expect(log(page).getByText(FIRST)).toHaveCount(1);
+});
+
+test.describe("chat widget, answers of our proxy", () => {
+  test("online: 'Processando' while waiting, then the assistant's reply", async ({ context }) => {
+    const page = await context.newPage();
+    const sent: unknown[] = [];
+    let release!: () => void;
+    const replied = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/chat/session", (r) => json(r, { success: true, data: { sessionId: "sessao-e2e", token: "tok", offline: false, notice: null } }));
+    await page.route("**/api/chat/contact", (r) => json(r, { success: true, data: { sessionId: "sessao-e2e", token: "tok", offline: false, notice: null } }));
+    await page.route("**/api/chat", async (r) => {
+      sent.push(r.request().postDataJSON());
+      await replied;
+      await json(r, { success: true, data: { status: "ok", reply: "Podemos ajudar com agentes de atendimento.", offline: false } });
+    });
+    await home(page);
+    await page.getByTestId("chat-launcher").click();
+    await expect(log(page).getByText(FIRST)).toBeVisible();
+    await expect(toastRegion(page).getByText("Erro de conexão")).toHaveCount(0);
+    await fillContact(page, "online@empresa.com.br");
+    await expect(log(page).getByText(GREETING)).toBeVisible();
+    await widget(page).getByLabel("Sua mensagem").fill("Como funciona?");
+    await widget(page).getByRole("button", { name: "Enviar mensagem" }).click();
+    await expect(toastRegion(page).getByText("Processando")).toBeVisible();
+    await expect(toastRegion(page).getByText("Enviando mensagem para o assistente...")).toBeVisible();
+    await expect(widget(page).getByRole("button", { name: "Enviar mensagem" })).toBeDisabled();
+    release();
+    await expect(log(page).getByText("Podemos ajudar com agentes de atendimento.")).toBeVisible();
+    expect(sent).toEqual([{ sessionId: "sessao-e2e", token: "tok", content: "Como funciona?" }]);
+  });
+
+  test("session without id, unreadable reply and failed reply show the SPEC §8 toasts", async ({ context }) => {
+    const page = await context.newPage();
+    const replies = [
+      { status: "parse-error", reply: "Resposta substituta de erro de leitura.", offline: false },
+      { status: "failed", reply: "Resposta substituta de falha.", offline: true },
+    ];
+    let calls = 0;
+    await page.route("**/api/chat/session", (r) =>
+      json(r, { success: true, data: { sessionId: "sessao-x", token: "tok", offline: false, notice: "no-id" } }),
+    );
+    await page.route("**/api/chat/contact", (r) => json(r, { success: true, data: { sessionId: "sessao-x", token: "tok", offline: false, notice: null } }));
+    await page.route("**/api/chat", (r) => {
+      calls++;
+      return json(r, { success: true, data: replies.shift() });
+    });
+    await home(page);
+    await page.evaluate(() => window.openConsultationWidget?.());
+    await expect(toastRegion(page).getByText("Erro na conexão")).toBeVisible();
+    await expect(toastRegion(page).getByText("Não foi possível iniciar o chat. Modo offline ativado.")).toBeVisible();
+    await fillContact(page, "erros@empresa.com.br");
+    const input = widget(page).getByLabel("Sua mensagem");
+
+    await input.fill("primeira");
+    await input.press("Enter");
+    await expect(toastRegion(page).getByText("Erro ao processar resposta")).toBeVisible();
+    await expect(toastRegion(page).getByText("Houve um problema ao processar a resposta do assistente.")).toBeVisible();
+    await expect(log(page).getByText("Resposta substituta de erro de leitura.")).toBeVisible();
+
+    await input.fill("segunda");
+    await input.press("Enter");
+    await expect(toastRegion(page).getByText("Problema na comunicação")).toBeVisible();
+    await expect(
+      toastRegion(page).getByText("Não foi possível obter resposta do assistente. Continuando em modo offline."),
+    ).toBeVisible();
+    await expect(log(page).getByText("Resposta substituta de falha.")).toBeVisible();
+    expect(calls).toBe(2);
+
+    // Now offline: the next message is answered locally after 1.5 s, with the e-mail given.
+    await input.fill("terceira");
+    await input.press("Enter");
+    await expect(log(page).getByText("pelo email erros@empresa.com.br")).toBeVisible();
+  });
+});

@@ -1,0 +1,350 @@
+/**
+ * Lead forms and their admin side in Chromium: validation messages, submitting state, toasts and
+ * reset for each form; the questionnaire's browser event and failure toasts; the admin dashboard,
+ * the polling questionnaire page, CSV export and escaping of visitor text.
+ */
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type Route } from "@playwright/test";
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+}
+
+/** Holds a request for a moment so the submitting state can be seen, then lets it through. */
+async function slowDown(page: Page, url: string, ms = 600) {
+  await page.route(url, async (route: Route) => {
+    await new Promise((r) => setTimeout(r, ms));
+    await route.continue();
+  });
+}
+
+async function login(page: Page) {
+  await open(page, "/login");
+  await page.getByLabel("Nome de usuário").fill("admin");
+  await page.getByLabel("Senha").fill("admin123");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** The open toast (Radix also mirrors its text in a hidden live region, which we skip). */
+const toasts = (page: Page) => page.locator("li[data-state=open]");
+
+test.describe("questionnaire (/formulario)", () => {
+  test("validates, shows 'Enviando...', fires the event with the id, toasts and resets", async ({ context }) => {
+    const page = await context.newPage();
+    await open(page, "/formulario");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Formulário de Otimização de Negócios");
+    await expect(page.getByText("retornará em até 48 horas")).toBeVisible();
+
+    await page.getByRole("button", { name: "Enviar Formulário" }).click();
+    await expect(page.getByText("Nome da empresa é obrigatório")).toBeVisible();
+    await expect(page.getByText("Nome do contato é obrigatório")).toBeVisible();
+    await expect(page.getByText("Email é obrigatório")).toBeVisible();
+    await expect(page.getByLabel(/^Nome da empresa/)).toBeFocused();
+
+    await page.getByLabel(/^Nome da empresa/).fill("Metalúrgica São João");
+    await page.getByLabel(/^Nome do contato/).fill("Ana Paula");
+    await page.getByLabel(/^Email/).fill("ana");
+    await page.getByRole("button", { name: "Enviar Formulário" }).click();
+    await expect(page.getByText("Email inválido")).toBeVisible();
+    await page.getByLabel(/^Email/).fill("ana@example.com");
+    await page.getByLabel("Porte da empresa").selectOption({ label: "Média empresa (50 a 249 funcionários)" });
+    await page.getByLabel("Orçamento estimado").selectOption("50k-100k");
+    await page.getByLabel("Prazo desejado").selectOption({ label: "Urgente (1 a 2 meses)" });
+    await page.getByLabel("Principais desafios atuais").fill("Retrabalho no faturamento.");
+
+    await page.evaluate(() => {
+      window.addEventListener("formulario-enviado", (e) => {
+        (window as unknown as { __sent: unknown }).__sent = (e as CustomEvent).detail;
+      });
+    });
+    await slowDown(page, "**/api/business-optimization");
+    await page.getByRole("button", { name: "Enviar Formulário" }).click();
+    await expect(page.getByRole("button", { name: "Enviando..." })).toBeDisabled();
+    await expect(toasts(page).getByText("Formulário enviado com sucesso!")).toBeVisible();
+    const detail = (await page.evaluate(() => (window as unknown as { __sent: { id: number } }).__sent)) as { id: number };
+    expect(detail.id).toBeGreaterThan(0);
+    await expect(toasts(page).getByText(`ID ${detail.id}`)).toBeVisible();
+    await expect(page.getByLabel(/^Nome da empresa/)).toHaveValue("");
+    await expect(page.getByLabel("Orçamento estimado")).toHaveValue("");
+  });
+
+  test("failure toasts follow the SPEC §8 mapping", async ({ context }) => {
+    test.slow(); // four submissions in a row
+    const page = await context.newPage();
+    await open(page, "/formulario");
+    const fill = async () => {
+      await page.getByLabel(/^Nome da empresa/).fill("Empresa Falha");
+      await page.getByLabel(/^Nome do contato/).fill("Beto");
+      await page.getByLabel(/^Email/).fill("beto@example.com");
+    };
+    const cases: Array<[(route: Route) => Promise<void>, string]> = [
+      [(r) => r.fulfill({ status: 500, body: "Internal Server Error" }), "Erro no servidor. Por favor, tente novamente ou entre em contato."],
+      [(r) => r.abort("failed"), "Problema de conexão. Verifique sua internet e tente novamente."],
+      [
+        (r) => r.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ success: false, error: "Banco indisponível" }) }),
+        "Erro: Banco indisponível",
+      ],
+      [
+        (r) => r.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ success: false, message: "Dados inválidos" }) }),
+        "Dados inválidos. Verifique se todos os campos obrigatórios estão preenchidos.",
+      ],
+    ];
+    for (const [handler, text] of cases) {
+      await page.route("**/api/business-optimization", handler);
+      await fill();
+      await page.getByRole("button", { name: "Enviar Formulário" }).click();
+      await expect(toasts(page).getByText("Erro ao enviar formulário")).toBeVisible();
+      await expect(toasts(page).getByText(text)).toBeVisible();
+      await page.unroute("**/api/business-optimization");
+    }
+    // Nothing was reset after a failure.
+    await expect(page.getByLabel(/^Nome da empresa/)).toHaveValue("Empresa Falha");
+  });
+
+  test("has no axe violations", async ({ context }) => {
+    test.slow();
+    const page = await context.newPage();
+    await open(page, "/formulario");
+    // This area's content only: the shared header/footer/floating buttons have their own checks.
+    const results = await new AxeBuilder({ page }).include("#conteudo").analyze();
+    expect(results.violations).toEqual([]);
+  });
+});
+
+test.describe("contact form (home #contact)", () => {
+  test("validates, sends with 'Enviando sua consulta...', toasts and resets", async ({ context }) => {
+    const page = await context.newPage();
+    await open(page, "/#contact");
+    const form = page.locator("form[data-contact-form]").first();
+    await form.scrollIntoViewIfNeeded();
+    await form.getByRole("button", { name: "Enviar Consulta" }).click();
+    await expect(form.getByText("Nome é obrigatório")).toBeVisible();
+    await expect(form.getByText("Empresa é obrigatória")).toBeVisible();
+    await expect(form.getByText("Email é obrigatório")).toBeVisible();
+    await expect(form.getByText("Mensagem é obrigatória")).toBeVisible();
+    await expect(form.getByText("You must agree to the terms.")).toBeVisible();
+
+    await form.getByLabel(/^Nome/).fill(`Cliente ${unique()}`);
+    await form.getByLabel(/^Empresa/).fill("Açaí & Cia");
+    await form.getByLabel(/^Email/).fill("cliente@example.com");
+    await form.getByLabel(/^Mensagem/).fill("Gostaria de uma proposta de chatbot.");
+    await form.getByRole("checkbox").check();
+    await expect(form.getByText("You must agree to the terms.")).toBeHidden();
+
+    let payload: Record<string, unknown> = {};
+    page.on("request", (req) => {
+      if (req.url().endsWith("/api/contact") && req.method() === "POST") payload = req.postDataJSON();
+    });
+    await slowDown(page, "**/api/contact");
+    await form.getByRole("button", { name: "Enviar Consulta" }).click();
+    await expect(form.getByRole("button", { name: "Enviando sua consulta..." })).toBeDisabled();
+    await expect(toasts(page).getByText("Consulta Enviada")).toBeVisible();
+    await expect(toasts(page).getByText("Obrigado por entrar em contato! Responderemos em até 24 horas.")).toBeVisible();
+    expect(payload).not.toHaveProperty("consent");
+    expect(payload).toMatchObject({ company: "Açaí & Cia", email: "cliente@example.com" });
+    await expect(form.getByLabel(/^Nome/)).toHaveValue("");
+    await expect(form.getByRole("checkbox")).not.toBeChecked();
+  });
+
+  test("a server failure shows 'Falha no Envio' with the message", async ({ context }) => {
+    const page = await context.newPage();
+    await open(page, "/#contact");
+    const form = page.locator("form[data-contact-form]").first();
+    await page.route("**/api/contact", (r) =>
+      r.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ success: false, message: "Muitos envios em pouco tempo. Aguarde 5 minutos e tente novamente." }) }),
+    );
+    await form.getByLabel(/^Nome/).fill("Cliente");
+    await form.getByLabel(/^Empresa/).fill("Empresa");
+    await form.getByLabel(/^Email/).fill("c@example.com");
+    await form.getByLabel(/^Mensagem/).fill("Olá");
+    await form.getByRole("checkbox").check();
+    await form.getByRole("button", { name: "Enviar Consulta" }).click();
+    await expect(toasts(page).getByText("Falha no Envio")).toBeVisible();
+    await expect(toasts(page).getByText("Muitos envios em pouco tempo. Aguarde 5 minutos e tente novamente.")).toBeVisible();
+    await expect(form.getByLabel(/^Nome/)).toHaveValue("Cliente");
+  });
+});
+
+test.describe("newsletter (footer)", () => {
+  test("spec validation toast, then a real subscription with the field cleared", async ({ context }) => {
+    const page = await context.newPage();
+    await open(page, "/sobre");
+    const form = page.getByRole("form", { name: "Inscrição na newsletter" });
+    const field = form.getByLabel("Seu email");
+    await form.getByRole("button", { name: "Inscrever" }).click();
+    await expect(toasts(page).getByText("Por favor, insira um endereço de email válido.")).toBeVisible();
+    await field.fill("sem-arroba");
+    await form.getByRole("button", { name: "Inscrever" }).click();
+    await expect(toasts(page).getByText("Email inválido")).toBeVisible();
+
+    await field.fill(`leitor-${unique()}@example.com`);
+    await form.getByRole("button", { name: "Inscrever" }).click();
+    await expect(toasts(page).getByText("Obrigado por se inscrever!")).toBeVisible();
+    await expect(toasts(page).getByText("Você receberá nossas novidades sobre IA e atualizações da empresa.")).toBeVisible();
+    await expect(field).toHaveValue("");
+  });
+});
+
+test.describe("careers form (/carreiras)", () => {
+  test("validates with the spec's messages, pre-fills the position, sends and resets", async ({ context }) => {
+    const page = await context.newPage();
+    await open(page, "/carreiras");
+    const form = page.getByRole("form", { name: "Formulário de candidatura" });
+    await form.getByRole("button", { name: "Enviar candidatura" }).click();
+    for (const text of [
+      "Nome deve ter pelo menos 2 caracteres",
+      "Email inválido",
+      "Telefone deve ter pelo menos 10 dígitos",
+      "Selecione uma vaga",
+      "Descreva sua experiência com pelo menos 50 caracteres",
+      "Explique sua motivação com pelo menos 50 caracteres",
+    ]) {
+      await expect(form.getByRole("alert").filter({ hasText: text })).toBeVisible();
+    }
+    await form.getByLabel(/^LinkedIn/).fill("linkedin.com/in/x");
+    await form.getByRole("button", { name: "Enviar candidatura" }).click();
+    await expect(form.getByText("URL do LinkedIn inválida")).toBeVisible();
+
+    // An apply button on a job fills the position field.
+    const apply = page.getByRole("button", { name: /Candidatar/ }).first();
+    if (await apply.count()) {
+      await apply.click();
+      await expect(form.getByLabel(/^Vaga de interesse/)).not.toHaveValue("");
+    } else {
+      await form.getByLabel(/^Vaga de interesse/).selectOption({ index: 1 });
+    }
+    await form.getByLabel(/^Nome completo/).fill("Carla Mendes");
+    await form.getByLabel(/^Email/).fill("carla@example.com");
+    await form.getByLabel(/^Telefone com DDD/).fill("11987654321");
+    await form.getByLabel(/^LinkedIn/).fill("https://www.linkedin.com/in/carla");
+    await form.getByLabel(/^Experiência/).fill("Seis anos construindo produtos de dados e modelos de linguagem em produção.");
+    await form.getByLabel(/^Motivação/).fill("Quero levar agentes de IA para empresas brasileiras de todos os portes.");
+    await slowDown(page, "**/api/careers/application");
+    await form.getByRole("button", { name: "Enviar candidatura" }).click();
+    await expect(form.getByRole("button", { name: "Enviando candidatura..." })).toBeDisabled();
+    await expect(toasts(page).getByText("Candidatura enviada!")).toBeVisible();
+    await expect(form.getByLabel(/^Nome completo/)).toHaveValue("");
+    await expect(form.getByLabel(/^Vaga de interesse/)).toHaveValue("");
+  });
+});
+
+test.describe("consultation dialog", () => {
+  test("opens from a page button, validates and stores the request", async ({ context }) => {
+    const page = await context.newPage();
+    await open(page, "/");
+    const opener = page.getByRole("button", { name: "Solicitar Apresentação de Cases" });
+    if (await opener.count()) await opener.first().click();
+    else await page.evaluate(() => window.dispatchEvent(new CustomEvent("agile:open-consultation", { detail: { source: "Teste" } })));
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Enviar solicitação" }).click();
+    await expect(dialog.getByText("Nome da empresa é obrigatório")).toBeVisible();
+    await expect(dialog.getByText("Área de atuação é obrigatória")).toBeVisible();
+    await dialog.getByLabel(/^Nome/).first().fill("Rui Barbosa");
+    await dialog.getByLabel(/^Email/).fill("rui@example.com");
+    await dialog.getByLabel(/^Telefone/).fill("31988887777");
+    await dialog.getByLabel(/^Empresa/).fill("Barbosa Ltda");
+    await dialog.getByLabel(/^Área de atuação/).fill("Educação");
+    await dialog.getByRole("button", { name: "Enviar solicitação" }).click();
+    await expect(toasts(page).getByText("Solicitação enviada!")).toBeVisible();
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test.describe("admin", () => {
+  test("dashboard counts change after a submission", async ({ context }) => {
+    const page = await context.newPage();
+    await login(page);
+    await open(page, "/admin/dashboard");
+    await expect(page.getByRole("heading", { name: "Painel Administrativo" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Em Breve" })).toHaveCount(2);
+    const before = Number(await page.getByTestId("count-contacts").textContent());
+    const name = `Contato Painel ${unique()}`;
+    const res = await page.request.post("/api/contact", {
+      data: { name, company: "Empresa Painel", email: "painel@example.com", phone: "", message: "Olá" },
+    });
+    expect(res.status()).toBe(201);
+    await page.reload();
+    await expect(page.getByTestId("count-contacts")).toHaveText(String(before + 1));
+    await expect(page.getByTestId("recent-contacts")).toContainText(name);
+  });
+
+  test("questionnaire answers show a new submission within ~3 s without reload", async ({ context }) => {
+    const page = await context.newPage();
+    await login(page);
+    await open(page, "/admin/business-optimizations");
+    await expect(page.getByRole("button", { name: "Atualizar" })).toBeVisible();
+    await expect(page.getByTestId("debug-info")).toBeVisible();
+    const company = `Empresa Polling ${unique()}`;
+    const res = await page.request.post("/api/business-optimization", {
+      data: { companyName: company, contactName: "Dora", email: "dora@example.com", budget: "a-definir" },
+    });
+    const { data } = await res.json();
+    const card = page.locator(`[data-testid=submission][data-id="${data.id}"]`);
+    await expect(card).toBeVisible({ timeout: 5_000 });
+    await expect(card).toContainText(company);
+    await expect(card).toContainText("Orçamento: A definir");
+    await expect(card).toContainText("Não informado");
+    await expect(card).toContainText(`ID #${data.id}`);
+  });
+
+  test("shows an XSS payload as text and exports it in a CSV with accents", async ({ context }) => {
+    const page = await context.newPage();
+    let alerted = false;
+    page.on("dialog", async (d) => {
+      alerted = true;
+      await d.dismiss();
+    });
+    await login(page);
+    const marker = unique();
+    const payload = `<img src=x onerror=alert(1)><script>alert("${marker}")</script>`;
+    await page.request.post("/api/contact", {
+      data: { name: `Ação São Paulo ${marker}`, company: "Coração Ltda", email: "xss@example.com", phone: "", message: payload },
+    });
+    await open(page, `/admin/leads/contatos?q=${marker}`);
+    await expect(page.getByTestId("lead-row")).toHaveCount(1);
+    await expect(page.getByText(payload)).toBeVisible();
+    await page.getByRole("link", { name: /Ver detalhes/ }).click();
+    await expect(page.getByTestId("lead-detail")).toContainText(payload);
+    expect(alerted).toBe(false);
+
+    await open(page, `/admin/leads/contatos?q=${marker}`);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exportar CSV" }).click()]);
+    const bytes = fs.readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString("utf8");
+    expect(text).toContain(`Ação São Paulo ${marker}`);
+    expect(text).toContain("Coração Ltda");
+  });
+
+  test("changes a consultation's status from its detail page", async ({ context }) => {
+    const page = await context.newPage();
+    await login(page);
+    const res = await page.request.post("/api/consultations", {
+      data: { name: "Status Teste", email: "s@example.com", phone: "11999990000", company: "Status Ltda", industryArea: "Varejo" },
+    });
+    const { data } = await res.json();
+    await open(page, `/admin/leads/consultas/${data.id}`);
+    await expect(page.getByTestId("lead-detail")).toContainText("Pendente");
+    await page.getByLabel("Status da solicitação").selectOption("scheduled");
+    await page.getByRole("button", { name: "Salvar status" }).click();
+    await expect(toasts(page).getByText("Status atualizado")).toBeVisible();
+    await expect(page.getByTestId("lead-detail")).toContainText("Agendada");
+  });
+
+  test("lead pages have no axe violations", async ({ context }) => {
+    test.slow(); // three pages, each analysed in full
+    const page = await context.newPage();
+    await login(page);
+    for (const path of ["/admin/dashboard", "/admin/leads/contatos", "/admin/business-optimizations"]) {
+      await open(page, path);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations, path).toEqual([]);
+    }
+  });
+});

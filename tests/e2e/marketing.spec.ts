@@ -1,0 +1,283 @@
+/**
+ * Marketing pages (SPEC §1–2): header, mobile menu, footer, messaging links, floating button,
+ * careers pre-fill, products, SEO basics and axe on every marketing page.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { formatBRL, plans, products } from "../../app/lib/catalog";
+import { WHATSAPP_GREETING } from "../../app/lib/site";
+import { gotoHydrated } from "./helpers";
+
+const PAGES = ["/", "/sobre", "/carreiras", "/agentes", "/produtos"];
+const DEFAULT_WHATSAPP = "5511999999999";
+
+const header = (page: Page) => page.locator("header[data-scrolled]");
+
+/** True when the element's top is inside the viewport. */
+async function isInViewport(page: Page, selector: string) {
+  return page.locator(selector).evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= -2 && r.top < window.innerHeight;
+  });
+}
+
+test("the header turns translucent with a shadow past 10 px and back at the top", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  await expect(header(page)).toHaveAttribute("data-scrolled", "false");
+  const transparentBg = await header(page).evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(transparentBg).toBe("rgba(0, 0, 0, 0)");
+
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await expect(header(page)).toHaveAttribute("data-scrolled", "true");
+  await expect.poll(() => header(page).evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe("none");
+  // Sticky: still at the top of the viewport after scrolling.
+  expect(await header(page).evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header(page)).toHaveAttribute("data-scrolled", "false");
+});
+
+test("the mobile menu opens, closes with Escape and closes when a section is chosen", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await gotoHydrated(page, "/");
+  const toggle = page.getByRole("button", { name: "Abrir menu" });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  const menu = page.locator("[data-mobile-menu]");
+  await expect(menu).toBeHidden();
+  // The desktop nav is not shown on a phone.
+  await expect(page.getByRole("navigation", { name: "Principal", exact: true })).toBeHidden();
+
+  await toggle.click();
+  const close = page.getByRole("button", { name: "Fechar menu" });
+  await expect(close).toHaveAttribute("aria-expanded", "true");
+  await expect(menu).toBeVisible();
+  for (const label of ["Início", "Soluções", "Agentes Autônomos", "Sobre", "Blog", "Produtos e Assinaturas", "Contato"]) {
+    await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
+  }
+  await expect(menu.getByRole("link", { name: /WhatsApp/ })).toBeVisible();
+
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(toggle).toBeFocused();
+
+  await toggle.click();
+  await menu.getByRole("link", { name: "Soluções", exact: true }).click();
+  await expect(menu).toBeHidden();
+  await expect(page).toHaveURL(/\/#services$/);
+  await expect.poll(() => isInViewport(page, "#services")).toBe(true);
+});
+
+test("from another page the nav goes home and to home sections; Agentes Autônomos opens /agentes", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await gotoHydrated(page, "/sobre");
+  const nav = page.getByRole("navigation", { name: "Principal", exact: true });
+  await expect(nav.getByRole("link", { name: "Início" })).toHaveAttribute("href", "/");
+  await expect(nav.getByRole("link", { name: "Sobre" })).toHaveAttribute("aria-current", "page");
+
+  await nav.getByRole("link", { name: "Soluções" }).click();
+  await expect(page).toHaveURL(/\/#services$/);
+  await expect(page.getByRole("heading", { level: 2, name: /Inteligência artificial aplicada/ })).toBeVisible();
+  await expect.poll(() => isInViewport(page, "#services")).toBe(true);
+
+  await page.getByRole("banner").getByRole("link", { name: "Contato", exact: true }).click();
+  await expect(page).toHaveURL(/\/#contact$/);
+  await expect.poll(() => isInViewport(page, "#contact")).toBe(true);
+
+  await nav.getByRole("link", { name: "Agentes Autônomos" }).click();
+  await expect(page).toHaveURL(/\/agentes$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Agentes de IA");
+});
+
+test("the footer has the spec's columns, links and copyright", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const footer = page.getByRole("contentinfo");
+  const solutions = footer.getByRole("navigation", { name: "Soluções" }).getByRole("link");
+  await expect(solutions).toHaveCount(5);
+  for (const href of await solutions.evaluateAll((els) => els.map((e) => e.getAttribute("href")))) expect(href).toBe("/agentes");
+
+  const company = footer.getByRole("navigation", { name: "Empresa" });
+  const expected: Record<string, string> = {
+    "Sobre Nós": "/sobre",
+    "Casos de Sucesso": "/blog",
+    Blog: "/blog",
+    Carreiras: "/carreiras",
+    Formulário: "/formulario",
+    Contato: "/#contact",
+  };
+  for (const [name, href] of Object.entries(expected)) {
+    await expect(company.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  }
+  await expect(company.getByRole("button", { name: "Consultoria Gratuita" })).toBeVisible();
+
+  const legal = footer.getByRole("list", { name: "Informações legais" });
+  for (const [name, href] of [
+    ["Política de Privacidade", "/privacidade"],
+    ["Termos de Uso", "/termos"],
+    ["Cookies", "/cookies"],
+  ]) {
+    await expect(legal.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  }
+  await expect(footer.getByRole("link", { name: /contato@agileia\.com\.br/ })).toHaveAttribute("href", "mailto:contato@agileia.com.br");
+  await expect(footer.getByRole("link", { name: /LinkedIn/ })).toHaveAttribute("target", "_blank");
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} Agile IA. Todos os direitos reservados.`);
+
+  await company.getByRole("link", { name: "Sobre Nós" }).click();
+  await expect(page).toHaveURL(/\/sobre$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("every messaging link opens the chat link in a new tab with the prefilled greeting", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await gotoHydrated(page, "/");
+  const links = page.locator("a[data-whatsapp-link]");
+  expect(await links.count()).toBeGreaterThanOrEqual(4); // header, expert block, contact, footer
+  for (const link of await links.all()) {
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", /noopener/);
+    const url = new URL((await link.getAttribute("href"))!);
+    expect(url.origin + url.pathname).toBe(`https://wa.me/${DEFAULT_WHATSAPP}`);
+    expect(url.searchParams.get("text")).toBe(WHATSAPP_GREETING);
+  }
+  expect(WHATSAPP_GREETING).toMatch(/agentes de IA/);
+
+  // The header button opens a new tab (answered locally: the test machine has no internet).
+  await page.context().route("https://wa.me/**", (route) => route.fulfill({ contentType: "text/plain", body: "ok" }));
+  const [popup] = await Promise.all([
+    page.context().waitForEvent("page"),
+    page.getByRole("banner").getByRole("link", { name: /WhatsApp/ }).click(),
+  ]);
+  expect(popup.url()).toContain("wa.me");
+  await popup.close();
+});
+
+test("the floating messaging button appears bottom-left after 2 s with the number as tooltip", async ({ page }) => {
+  // Fake timers, paused: time only moves when the test says so.
+  const start = new Date("2026-03-02T10:00:00-03:00");
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 60_000)); // no page timers exist yet
+  await gotoHydrated(page, "/sobre");
+  const floating = page.locator("[data-floating-whatsapp]");
+  await page.clock.runFor(1_500);
+  await expect(floating).toHaveCount(0);
+  await page.clock.runFor(600);
+  await expect(floating).toBeVisible();
+
+  const box = (await floating.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.x).toBeLessThan(viewport.width / 4);
+  expect(box.y + box.height).toBeGreaterThan(viewport.height - 120);
+
+  const link = floating.getByRole("link");
+  await expect(link).toHaveAccessibleName(/\+55 \(11\) 99999-9999/);
+  await link.hover();
+  await expect(floating.getByText("+55 (11) 99999-9999")).toBeVisible();
+});
+
+test("careers: Candidatar-se pre-fills the position and scrolls to the form", async ({ page }) => {
+  await gotoHydrated(page, "/carreiras");
+  await expect(page.locator("#vagas article")).toHaveCount(4);
+  for (const title of ["Senior AI Engineer", "AI Business Consultant", "Mid-level Frontend Developer", "B2B Sales Specialist"]) {
+    const job = page.getByRole("article", { name: title });
+    await expect(job).toContainText("Remoto");
+    await expect(job).toContainText("Tempo integral");
+    await expect(job).toContainText("Requisitos");
+    await expect(job).toContainText("Responsabilidades");
+  }
+  await expect(page.locator("#candidatura")).toContainText("PDF, DOC ou DOCX");
+  await expect(page.locator("#candidatura")).toContainText("5MB");
+
+  /** The position the form shows: a field's value, or (form without fields) its text. */
+  const shownPosition = (position: string) =>
+    page.locator("#candidatura").evaluate((el, pos) => {
+      const fields = [...el.querySelectorAll<HTMLInputElement | HTMLSelectElement>("select, input")];
+      if (fields.length) return fields.some((f) => f.value === pos);
+      return (el.textContent ?? "").includes(pos);
+    }, position);
+
+  expect(await shownPosition("AI Business Consultant")).toBe(false);
+  await page.getByRole("article", { name: "AI Business Consultant" }).getByRole("link", { name: /Candidatar-se/ }).click();
+  await expect.poll(() => shownPosition("AI Business Consultant")).toBe(true);
+  await expect.poll(() => isInViewport(page, "#candidatura")).toBe(true);
+
+  await page.getByRole("article", { name: "B2B Sales Specialist" }).getByRole("link", { name: /Candidatar-se/ }).click();
+  await expect.poll(() => shownPosition("B2B Sales Specialist")).toBe(true);
+});
+
+test("products lists every plan and product with its BRL price and buy link", async ({ page }) => {
+  await gotoHydrated(page, "/produtos");
+  for (const item of [...plans, ...products]) {
+    const card = page.locator(`[data-catalog-item="${item.id}"]`);
+    await expect(card).toContainText(item.name);
+    await expect(card).toContainText(formatBRL(item.priceCents));
+    await expect(card.getByRole("link", { name: new RegExp(item.kind === "plan" ? "Assinar plano" : "Comprar agora") })).toHaveAttribute(
+      "href",
+      `/checkout/${item.kind}/${item.id}`,
+    );
+  }
+  await expect(page.locator('[data-catalog-item="plano-estrategico"]')).toContainText("Mais popular");
+  await expect(page.locator('[data-catalog-item="plano-essencial"]')).not.toContainText("Mais popular");
+  await expect(page.locator("[data-catalog-item]")).toHaveCount(8);
+  await expect(page.getByRole("main").getByRole("button", { name: "Falar com um consultor" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: /formulário de contato/ })).toHaveAttribute("href", "/#contact");
+});
+
+test("pages are server-rendered with unique titles; home carries the Organization JSON-LD", async ({ request }) => {
+  const titles = new Set<string>();
+  for (const path of PAGES) {
+    const res = await request.get(path);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    const title = /<title>([^<]+)<\/title>/.exec(html)?.[1];
+    expect(title, path).toBeTruthy();
+    titles.add(title!);
+    expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\//);
+  }
+  expect(titles.size).toBe(PAGES.length);
+
+  const home = await (await request.get("/")).text();
+  for (const text of [
+    "Enterprise Document Intelligence",
+    "Client Experience Intelligence",
+    "Strategic Insight Intelligence",
+    "Consultoria Estratégica Exclusiva",
+    "Resposta em até 24 horas",
+    "Descoberta Estratégica",
+    "Otimização Contínua",
+    "Áreas de Impacto",
+    "Advanced Team Training",
+    "Solicitar Proposta Exclusiva",
+    "Iniciar Chat Imediato",
+    "Segunda a sexta, das 9h às 18h",
+    "Resposta em até 30 minutos",
+  ]) {
+    expect(home, text).toContain(text);
+  }
+  const ld = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(home)?.[1];
+  expect(JSON.parse(ld!)).toMatchObject({ "@type": "Organization", name: "Agile IA" });
+
+  const robots = await request.get("/robots.txt");
+  expect(robots.headers()["content-type"]).toContain("text/plain");
+  const body = await robots.text();
+  for (const line of ["Disallow: /admin", "Disallow: /login", "Disallow: /api/"]) expect(body).toContain(line);
+  expect(body).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
+});
+
+test("an unknown path shows the 404 page", async ({ page }) => {
+  const res = await page.goto("/pagina-que-nao-existe");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+});
+
+for (const path of PAGES) {
+  test(`axe finds no violation on ${path} (one h1, phone and desktop)`, async ({ page }) => {
+    test.setTimeout(120_000); // long pages, two widths, a shared 2-core machine
+    for (const width of [1440, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await gotoHydrated(page, path);
+      await expect(page.locator("h1")).toHaveCount(1);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${path} @${width}`).toEqual([]);
+    }
+  });
+}

@@ -1,0 +1,123 @@
+/** The purchase path in the browser, in demo mode (the e2e server has no STRIPE_SECRET_KEY). */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]", { state: "attached" });
+
+/** `scope`: the page content on site-layout pages (shared header/footer/overlays are checked by their owners). */
+async function expectNoAxeViolations(page: Page, scope?: string) {
+  const builder = new AxeBuilder({ page });
+  if (scope) builder.include(scope);
+  const results = await builder.analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test("buys a product: /produtos → checkout → demo confirm → /payment-success countdown → /produtos", async ({ page, context }) => {
+  test.slow(); // two tabs, three accessibility scans and a real 5-second countdown
+  await page.goto("/produtos");
+  await hydrated(page);
+  await page.locator('a[data-buy="chatbot"]').click();
+
+  await expect(page).toHaveURL(/\/checkout\/product\/chatbot$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Chatbot Inteligente" })).toBeVisible();
+  await expect(page.getByTestId("checkout-price")).toContainText("R$ 3.000,00");
+  const link = page.getByTestId("checkout-link");
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("href", /^\/checkout\/demo\/demo_[0-9a-f]{32}$/);
+  await expectNoAxeViolations(page, "#conteudo");
+
+  // The hosted (here: demo) checkout opens in a new tab.
+  const [demo] = await Promise.all([context.waitForEvent("page"), link.click()]);
+  await demo.waitForLoadState();
+  await hydrated(demo);
+  await expect(demo.getByText("Modo de demonstração — nenhuma cobrança real")).toBeVisible();
+  await expect(demo.getByTestId("demo-total")).toContainText("R$ 3.000,00");
+  await expectNoAxeViolations(demo);
+  await demo.getByLabel("Nome (opcional)").fill("Ana Compradora");
+  await demo.getByLabel("E-mail (opcional)").fill("ana@empresa.com.br");
+  await demo.getByRole("button", { name: "Confirmar pagamento de demonstração" }).click();
+
+  await expect(demo).toHaveURL(/\/payment-success\?session_id=demo_/, { timeout: 15_000 });
+  await expect(demo.getByRole("heading", { level: 1, name: "Pagamento realizado com sucesso!" })).toBeVisible();
+  await expect(demo.getByTestId("order-summary")).toContainText("Chatbot Inteligente");
+  await expect(demo.getByTestId("countdown")).toContainText(/em [1-5] segundos?/);
+  await expect(demo.getByRole("link", { name: "Voltar ao início" })).toHaveAttribute("href", "/");
+  await expectNoAxeViolations(demo, "#conteudo");
+  await expect(demo).toHaveURL(/\/produtos$/, { timeout: 10_000 });
+
+  // The first tab noticed the payment and moved on to the success page by itself.
+  await expect(page).toHaveURL(/\/payment-success\?session_id=demo_/, { timeout: 10_000 });
+});
+
+test("a plan shows its real name; cancelling the demo checkout goes back to /produtos", async ({ page, context }) => {
+  await page.goto("/checkout/plan/plano-estrategico");
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Plano Estratégico" })).toBeVisible();
+  await expect(page.getByTestId("checkout-price")).toContainText("R$ 8.000,00");
+  await expect(page.getByTestId("checkout-price")).toContainText("por mês");
+
+  const [demo] = await Promise.all([context.waitForEvent("page"), page.getByTestId("checkout-link").click()]);
+  await hydrated(demo);
+  await demo.getByRole("button", { name: "Cancelar e voltar aos produtos" }).click();
+  await expect(demo).toHaveURL(/\/produtos$/, { timeout: 15_000 });
+  await expect(demo.getByText("Pagamento cancelado", { exact: true })).toBeVisible();
+});
+
+test("the back button and invalid routes lead to /produtos", async ({ page }) => {
+  await page.goto("/checkout/servico/chatbot");
+  await expect(page).toHaveURL(/\/produtos$/);
+  await page.goto("/checkout/plan/plano-basico");
+  await expect(page).toHaveURL(/\/produtos$/);
+
+  await page.goto("/checkout/product/treinamento-equipe");
+  await hydrated(page);
+  await expect(page.getByTestId("checkout-link")).toBeVisible();
+  await page.getByRole("link", { name: "Voltar para produtos" }).first().click();
+  await expect(page).toHaveURL(/\/produtos$/);
+});
+
+test("shows the error state with the server's message when the server fails", async ({ page }) => {
+  let calls = 0;
+  await page.route("**/api/checkout-session", (route) => {
+    calls++;
+    return route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "Serviço de pagamento indisponível" }) });
+  });
+  await page.goto("/checkout/product/consultoria-8-horas");
+  const alert = page.getByRole("alert").filter({ hasText: "Erro ao iniciar o pagamento" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("Serviço de pagamento indisponível");
+  await expect(page.getByTestId("checkout-link")).toHaveCount(0);
+  await expectNoAxeViolations(page, "#conteudo");
+
+  // Retry asks again; the back button leaves.
+  await alert.getByRole("button", { name: "Tentar novamente" }).click();
+  await expect.poll(() => calls).toBe(2);
+  await expect(alert).toBeVisible();
+  await alert.getByRole("link", { name: "Voltar para produtos" }).click();
+  await expect(page).toHaveURL(/\/produtos$/);
+});
+
+test("the order appears in the admin", async ({ page, context }) => {
+  await page.goto("/checkout/product/mapeamento-completo");
+  await hydrated(page);
+  const [demo] = await Promise.all([context.waitForEvent("page"), page.getByTestId("checkout-link").click()]);
+  await hydrated(demo);
+  await demo.getByLabel("E-mail (opcional)").fill("diretoria@cliente-admin.com");
+  await demo.getByRole("button", { name: "Confirmar pagamento de demonstração" }).click();
+  await expect(demo).toHaveURL(/\/payment-success/);
+
+  await page.goto("/login");
+  await hydrated(page);
+  await page.getByLabel("Nome de usuário").fill("admin");
+  await page.getByLabel("Senha").fill("admin123");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Pedidos" }).click();
+  await expect(page).toHaveURL(/\/admin\/pedidos$/);
+  const row = page.getByRole("row").filter({ hasText: "diretoria@cliente-admin.com" });
+  await expect(row).toContainText("Mapeamento Completo de Processos");
+  await expect(row).toContainText("R$ 20.000,00");
+  await expect(row).toContainText("Pago");
+  await expectNoAxeViolations(page, "#admin-main");
+});

@@ -1,0 +1,505 @@
+/**
+ * Lead capture end to end through real HTTP: each endpoint stores exactly one row for good input
+ * and none for bad input, honeypot and rate limit, the outbox row written with the lead and sent
+ * by the worker through a local SMTP server (with a retry after an SMTP failure), 50 concurrent
+ * submissions, admin APIs and CSV export.
+ */
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { count, eq, like, sql } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
+
+// ---------------------------------------------------------------- local SMTP server
+const received: string[] = [];
+const failedOnce = new Set<string>();
+/** Messages carrying this marker are refused the first time (a temporary SMTP failure). */
+const FAIL_MARKER = "FALHASMTP";
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  logger: false,
+  onData(stream, _session, callback) {
+    let raw = "";
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk: string) => (raw += chunk));
+    stream.on("end", () => {
+      if (raw.includes("SEMPREFALHA")) {
+        return callback(Object.assign(new Error("Caixa indisponível"), { responseCode: 451 }));
+      }
+      const marker = /FALHASMTP-[a-z0-9]+/.exec(raw)?.[0];
+      if (marker && !failedOnce.has(marker)) {
+        failedOnce.add(marker);
+        return callback(Object.assign(new Error("Falha temporária simulada"), { responseCode: 451 }));
+      }
+      received.push(raw);
+      callback();
+    });
+  },
+});
+
+let app: TestApp;
+let ipCounter = 0;
+/** Each test speaks from its own address (TRUST_PROXY=1), so rate limits never leak between tests. */
+const newIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  // RATE_LIMIT_FACTOR 0.3: 3 submissions per form and address in the window.
+  app = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, TRUST_PROXY: "1", RATE_LIMIT_FACTOR: "0.3" });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const post = (path: string, body: unknown, ip = newIp()) => postJson(`${app.url}${path}`, body, { "x-forwarded-for": ip });
+
+async function rows(table: "contacts" | "consultations" | "careerApplications" | "businessOptimizations" | "newsletterSubscribers" | "outbox" | "consentRecords") {
+  const [{ value }] = await app.db().select({ value: count() }).from(app.schema[table]);
+  return value;
+}
+
+async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const tag = () => randomUUID().slice(0, 8);
+const contact = (over: Record<string, unknown> = {}) => ({
+  name: "Maria Souza",
+  company: "Souza & Filhos Ltda",
+  email: "maria@example.com",
+  phone: "11 98888-7777",
+  message: "Queremos automatizar o atendimento ao cliente.",
+  ...over,
+});
+const application = (over: Record<string, unknown> = {}) => ({
+  name: "Carlos Lima",
+  email: "carlos@example.com",
+  phone: "11987654321",
+  position: "Senior AI Engineer",
+  experience: "Oito anos desenvolvendo sistemas de aprendizado de máquina em produção.",
+  motivation: "Quero construir agentes de IA que resolvem problemas reais de empresas brasileiras.",
+  linkedinUrl: "https://www.linkedin.com/in/carlos",
+  portfolioUrl: "",
+  ...over,
+});
+const questionnaire = (over: Record<string, unknown> = {}) => ({
+  companyName: "Indústria Ação",
+  contactName: "Ana Paula",
+  email: "ana@example.com",
+  companySize: "media",
+  budget: "25k-50k",
+  timeline: "curto",
+  keyProcesses: "Faturamento e atendimento",
+  ...over,
+});
+const consultation = (over: Record<string, unknown> = {}) => ({
+  name: "Pedro Alves",
+  email: "pedro@example.com",
+  phone: "21999998888",
+  company: "Alves Logística",
+  industryArea: "Logística",
+  source: "Solicitar Apresentação de Cases",
+  ...over,
+});
+
+// ---------------------------------------------------------------- each endpoint: one row, or none
+describe("POST /api/contact", () => {
+  it("stores one contact, its policy consent record and one outbox row in the same transaction", async () => {
+    const before = await Promise.all([rows("contacts"), rows("consentRecords"), rows("outbox")]);
+    const res = await post("/api/contact", contact({ name: `Maria ${tag()}` }));
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ success: true, data: { id: expect.any(Number) } });
+    const after = await Promise.all([rows("contacts"), rows("consentRecords"), rows("outbox")]);
+    expect(after).toEqual([before[0] + 1, before[1] + 1, before[2] + 1]);
+    const [consent] = await app
+      .db()
+      .select()
+      .from(app.schema.consentRecords)
+      .where(eq(app.schema.consentRecords.purpose, "contact-policy"))
+      .orderBy(sql`id desc`)
+      .limit(1);
+    expect(consent).toMatchObject({ email: "maria@example.com", action: "granted", policyVersion: "1.0 (22/11/2026)" });
+  });
+
+  it.each([
+    ["missing name", contact({ name: "" }), "name", "Nome é obrigatório"],
+    ["missing company", contact({ company: "  " }), "company", "Empresa é obrigatória"],
+    ["invalid email", contact({ email: "sem-arroba" }), "email", "Email inválido"],
+    ["missing message", contact({ message: undefined }), "message", "Mensagem é obrigatória"],
+    ["too long message", contact({ message: "x".repeat(5001) }), "message", "Use no máximo 5000 caracteres"],
+    ["wrong type", contact({ name: 42 }), "name", "Valor inválido: envie um texto"],
+  ])("refuses %s with 400 and the field message, storing nothing", async (_kind, body, field, message) => {
+    const before = await Promise.all([rows("contacts"), rows("outbox")]);
+    const res = await post("/api/contact", body);
+    expect(res.status).toBe(400);
+    expect(res.json.success).toBe(false);
+    expect(res.json.errors[field]).toBe(message);
+    expect(await Promise.all([rows("contacts"), rows("outbox")])).toEqual(before);
+  });
+
+  it("refuses malformed JSON, an empty body and an array with 400, storing nothing", async () => {
+    const before = await rows("contacts");
+    for (const body of ["{nome:", "", "[1,2]"]) {
+      const res = await post("/api/contact", body);
+      expect(res.status).toBe(400);
+      expect(res.json.success).toBe(false);
+    }
+    expect(await rows("contacts")).toBe(before);
+  });
+
+  it("refuses a filled honeypot without storing anything", async () => {
+    const before = await Promise.all([rows("contacts"), rows("outbox")]);
+    const res = await post("/api/contact", contact({ website: "http://spam.example" }));
+    expect(res.status).toBe(400);
+    expect(res.json.message).toContain("Não foi possível processar o envio");
+    expect(await Promise.all([rows("contacts"), rows("outbox")])).toEqual(before);
+  });
+
+  it("rate-limits each address per form with a clear 429 message", async () => {
+    const ip = newIp();
+    const before = await rows("contacts");
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await post("/api/contact", contact(), ip)).status);
+    const blocked = await post("/api/contact", contact(), ip);
+    expect(statuses).toEqual([201, 201, 201]);
+    expect(blocked.status).toBe(429);
+    expect(blocked.json.message).toMatch(/^Muitos envios em pouco tempo\. Aguarde \d+ minutos? e tente novamente\.$/);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await rows("contacts")).toBe(before + 3);
+    // Another form from the same address has its own counter.
+    expect((await post("/api/consultations", consultation(), ip)).status).toBe(201);
+  });
+
+  it("works without JavaScript: a plain form post redirects back with a flash toast", async () => {
+    const before = await rows("contacts");
+    const form = (extra: Record<string, string>) =>
+      fetch(`${app.url}/api/contact`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html", "x-forwarded-for": newIp() },
+        body: new URLSearchParams({ ...contact(), returnTo: "/sobre", ...extra }),
+      });
+    const okRes = await form({ consent: "on" });
+    expect(okRes.status).toBe(302);
+    expect(okRes.headers.get("location")).toBe("/sobre");
+    expect(decodeURIComponent(okRes.headers.getSetCookie().join(";"))).toContain("Consulta Enviada");
+    const noConsent = await form({});
+    expect(noConsent.status).toBe(302);
+    expect(decodeURIComponent(noConsent.headers.getSetCookie().join(";"))).toContain("You must agree to the terms.");
+    const offsite = await form({ consent: "on", returnTo: "//evil.example/" });
+    expect(offsite.headers.get("location")).toBe("/#contact");
+    expect(await rows("contacts")).toBe(before + 2);
+  });
+
+  it("answers 405 to GET", async () => {
+    const res = await fetch(`${app.url}/api/contact`);
+    expect(res.status).toBe(405);
+  });
+});
+
+describe("POST /api/careers/application", () => {
+  it("stores one application and answers { ok: true, success: true }", async () => {
+    const before = await Promise.all([rows("careerApplications"), rows("outbox")]);
+    const res = await post("/api/careers/application", application());
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ ok: true, success: true });
+    expect(await Promise.all([rows("careerApplications"), rows("outbox")])).toEqual([before[0] + 1, before[1] + 1]);
+  });
+
+  it.each([
+    ["short name", { name: "A" }, "name", "Nome deve ter pelo menos 2 caracteres"],
+    ["invalid email", { email: "x@" }, "email", "Email inválido"],
+    ["short phone", { phone: "1199" }, "phone", "Telefone deve ter pelo menos 10 dígitos"],
+    ["no position", { position: "" }, "position", "Selecione uma vaga"],
+    ["short experience", { experience: "Pouca." }, "experience", "Descreva sua experiência com pelo menos 50 caracteres"],
+    ["short motivation", { motivation: "Porque sim." }, "motivation", "Explique sua motivação com pelo menos 50 caracteres"],
+    ["javascript: LinkedIn", { linkedinUrl: "javascript:alert(1)" }, "linkedinUrl", "URL do LinkedIn inválida"],
+    ["bad portfolio", { portfolioUrl: "meu site" }, "portfolioUrl", "URL do portfólio inválida"],
+  ])("refuses %s with the spec's message and ok: false", async (_kind, over, field, message) => {
+    const before = await rows("careerApplications");
+    const res = await post("/api/careers/application", application(over));
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ ok: false, success: false });
+    expect(res.json.errors[field]).toBe(message);
+    expect(await rows("careerApplications")).toBe(before);
+  });
+});
+
+describe("POST /api/business-optimization", () => {
+  it("stores one questionnaire and answers { success, data: { id } }", async () => {
+    const before = await rows("businessOptimizations");
+    const res = await post("/api/business-optimization", questionnaire());
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({ success: true, data: { id: expect.any(Number) } });
+    expect(await rows("businessOptimizations")).toBe(before + 1);
+    const [row] = await app.db().select().from(app.schema.businessOptimizations).where(eq(app.schema.businessOptimizations.id, res.json.data.id));
+    expect(row).toMatchObject({ companyName: "Indústria Ação", budget: "25k-50k", bottlenecks: null });
+  });
+
+  it.each([
+    ["no company", { companyName: "" }, "companyName", "Nome da empresa é obrigatório"],
+    ["no contact", { contactName: "" }, "contactName", "Nome do contato é obrigatório"],
+    ["no email", { email: "" }, "email", "Email é obrigatório"],
+    ["invalid email", { email: "ana" }, "email", "Email inválido"],
+    ["unknown budget", { budget: "um-milhao" }, "budget", "Selecione uma opção válida"],
+  ])("refuses %s with success: false and an error text", async (_kind, over, field, message) => {
+    const before = await rows("businessOptimizations");
+    const res = await post("/api/business-optimization", questionnaire(over));
+    expect(res.status).toBe(400);
+    expect(res.json.success).toBe(false);
+    expect(typeof res.json.error).toBe("string");
+    expect(res.json.errors[field]).toBe(message);
+    expect(await rows("businessOptimizations")).toBe(before);
+  });
+});
+
+describe("POST /api/consultations", () => {
+  it("stores one pending request with the button that opened it", async () => {
+    const res = await post("/api/consultations", consultation({ name: `Pedro ${tag()}` }));
+    expect(res.status).toBe(201);
+    const [row] = await app.db().select().from(app.schema.consultations).where(eq(app.schema.consultations.id, res.json.data.id));
+    expect(row).toMatchObject({ status: "pending", source: "Solicitar Apresentação de Cases", industryArea: "Logística" });
+  });
+
+  it("refuses a short phone and a missing industry area, storing nothing", async () => {
+    const before = await rows("consultations");
+    const res = await post("/api/consultations", consultation({ phone: "123", industryArea: "" }));
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toMatchObject({
+      phone: "Telefone deve ter pelo menos 10 dígitos",
+      industryArea: "Área de atuação é obrigatória",
+    });
+    expect(await rows("consultations")).toBe(before);
+  });
+});
+
+describe("newsletter", () => {
+  it("subscribes once, re-subscribes without error, and unsubscribes through the link", async () => {
+    const email = `leitor-${tag()}@example.com`;
+    const before = await rows("newsletterSubscribers");
+    const first = await post("/api/newsletter", { email });
+    expect(first.status).toBe(201);
+    const again = await post("/api/newsletter", { email: email.toUpperCase() });
+    expect(again.status).toBe(200);
+    expect(again.json.success).toBe(true);
+    expect(await rows("newsletterSubscribers")).toBe(before + 1);
+
+    const { newsletterSubscribers, consentRecords, outbox } = app.schema;
+    const [sub] = await app.db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+    expect(sub).toMatchObject({ status: "active", policyVersion: "1.0 (22/11/2026)", source: "rodape" });
+    // The subscriber gets a confirmation with the unsubscribe link.
+    const mails = await app.db().select().from(outbox).where(eq(outbox.recipient, email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].body).toContain(`/descadastrar?token=${sub.unsubscribeToken}`);
+
+    const page = await fetch(`${app.url}/descadastrar?token=${sub.unsubscribeToken}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Confirmar cancelamento");
+    const stillActive = await app.db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+    expect(stillActive[0].status).toBe("active"); // opening the link alone changes nothing
+
+    const confirm = await fetch(`${app.url}/descadastrar?token=${sub.unsubscribeToken}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: sub.unsubscribeToken }),
+    });
+    expect(confirm.status).toBe(200);
+    expect(await confirm.text()).toContain("Inscrição cancelada");
+    const [gone] = await app.db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+    expect(gone.status).toBe("unsubscribed");
+    expect(gone.unsubscribedAt).not.toBeNull();
+    const consents = await app.db().select().from(consentRecords).where(eq(consentRecords.email, email)).orderBy(consentRecords.id);
+    expect(consents.map((c) => c.action)).toEqual(["granted", "granted", "withdrawn"]);
+
+    const back = await post("/api/newsletter", { email });
+    expect(back.status).toBe(200);
+    const [active] = await app.db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+    expect(active.status).toBe("active");
+  });
+
+  it("refuses an invalid e-mail and an unknown unsubscribe token", async () => {
+    const before = await rows("newsletterSubscribers");
+    const res = await post("/api/newsletter", { email: "sem-arroba" });
+    expect(res.status).toBe(400);
+    expect(res.json.errors.email).toBe("Email inválido");
+    expect(await rows("newsletterSubscribers")).toBe(before);
+    expect((await fetch(`${app.url}/descadastrar?token=nao-existe`)).status).toBe(404);
+  });
+});
+
+// ---------------------------------------------------------------- notification e-mails
+describe("outbox worker", () => {
+  it("sends the lead's notification through SMTP and marks it sent", async () => {
+    const marker = `MARCA${tag()}`;
+    await post("/api/contact", contact({ name: marker }));
+    const { outbox } = app.schema;
+    const [row] = await waitFor(async () => {
+      const r = await app.db().select().from(outbox).where(like(outbox.subject, `%${marker}%`));
+      return r[0]?.status === "sent" ? r : undefined;
+    });
+    expect(row.attempts).toBe(1);
+    expect(row.sentAt).not.toBeNull();
+    expect(received.some((raw) => raw.includes(marker) && raw.includes("contato@agileia.com.br"))).toBe(true);
+  });
+
+  it("retries after an SMTP failure, recording the error, then sends", async () => {
+    const marker = `${FAIL_MARKER}-${tag()}`;
+    await post("/api/contact", contact({ name: marker }));
+    const { outbox } = app.schema;
+    const byMarker = async () => (await app.db().select().from(outbox).where(like(outbox.subject, `%${marker}%`)))[0];
+    const failed = await waitFor(async () => {
+      const r = await byMarker();
+      return r && r.status === "pending" && r.attempts === 1 ? r : undefined;
+    });
+    expect(failed.lastError).toContain("Falha temporária simulada");
+    expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now()); // backoff, not an immediate loop
+    // Time passes: make the retry due now.
+    await app.db().update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.id, failed.id));
+    const sent = await waitFor(async () => {
+      const r = await byMarker();
+      return r?.status === "sent" ? r : undefined;
+    });
+    expect(sent.attempts).toBe(2);
+    expect(sent.lastError).toBeNull();
+    expect(received.some((raw) => raw.includes(marker))).toBe(true);
+  });
+
+  it("gives up after the last attempt and marks the message failed", async () => {
+    const marker = `SEMPREFALHA${tag()}`;
+    await post("/api/contact", contact({ name: marker }));
+    const { outbox } = app.schema;
+    const byMarker = async () => (await app.db().select().from(outbox).where(like(outbox.subject, `%${marker}%`)))[0];
+    const first = await waitFor(async () => {
+      const r = await byMarker();
+      return r && r.status === "pending" && r.attempts === 1 ? r : undefined;
+    });
+    // Seven attempts already made: the next one is the last.
+    await app.db().update(outbox).set({ attempts: 7, nextAttemptAt: sql`now()` }).where(eq(outbox.id, first.id));
+    const failed = await waitFor(async () => {
+      const r = await byMarker();
+      return r?.status === "failed" ? r : undefined;
+    });
+    expect(failed.attempts).toBe(8);
+    expect(failed.lastError).toContain("Caixa indisponível");
+    expect(failed.sentAt).toBeNull();
+  });
+});
+
+// ---------------------------------------------------------------- concurrency
+describe("50 concurrent submissions", () => {
+  it("stores exactly as many rows as 2xx answers", async () => {
+    const marker = `LOTE${tag()}`;
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => post("/api/contact", contact({ name: `${marker} ${i}` }))),
+    );
+    const ok = results.filter((r) => r.status >= 200 && r.status < 300).length;
+    const { contacts, outbox } = app.schema;
+    const [{ value: stored }] = await app.db().select({ value: count() }).from(contacts).where(like(contacts.name, `${marker} %`));
+    const [{ value: queued }] = await app.db().select({ value: count() }).from(outbox).where(like(outbox.subject, `%${marker} %`));
+    console.log(`50 concurrent submissions: ${ok} answered 2xx, ${stored} rows stored, ${queued} notifications queued`);
+    expect(ok).toBe(50);
+    expect(stored).toBe(ok);
+    expect(queued).toBe(ok);
+  });
+});
+
+// ---------------------------------------------------------------- admin
+describe("admin APIs and export", () => {
+  let cookie: string;
+  beforeAll(async () => {
+    cookie = await loginCookie(app);
+  });
+
+  it.each(["/api/contacts", "/api/consultations", "/api/business-optimizations", "/api/leads/contatos/export"])(
+    "%s answers 401 JSON without a session",
+    async (path) => {
+      const res = await fetch(`${app.url}${path}`);
+      expect(res.status).toBe(401);
+      expect((await res.json()).success).toBe(false);
+    },
+  );
+
+  it("lists contacts, consultations and questionnaires as { success, data: [...] }", async () => {
+    for (const path of ["/api/contacts", "/api/consultations", "/api/business-optimizations"]) {
+      const res = await fetch(`${app.url}${path}?t=${Date.now()}`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toContain("no-store");
+      const body = await res.json();
+      expect(body.success).toBe(true);
+      expect(Array.isArray(body.data)).toBe(true);
+      expect(body.data.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("changes a consultation's status (PATCH) and audits it", async () => {
+    const created = await post("/api/consultations", consultation());
+    const id = created.json.data.id;
+    const patch = (status: string) =>
+      fetch(`${app.url}/api/consultations/${id}`, {
+        method: "PATCH",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify({ status }),
+      });
+    expect((await patch("inventado")).status).toBe(400);
+    const res = await patch("contacted");
+    expect(res.status).toBe(200);
+    const [row] = await app.db().select().from(app.schema.consultations).where(eq(app.schema.consultations.id, id));
+    expect(row.status).toBe("contacted");
+    const audits = await app.db().select().from(app.schema.auditLog).where(eq(app.schema.auditLog.target, `consultation:${id}`));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ actor: "admin", action: "lead.consultation.status" });
+  });
+
+  it("exports CSV in UTF-8 with BOM, accents intact, formulas neutralised, and audits the export", async () => {
+    const name = `João Ação ${tag()}`;
+    await post("/api/contact", contact({ name, message: "=HYPERLINK(\"http://x\")" }));
+    const res = await fetch(`${app.url}/api/leads/contatos/export?q=${encodeURIComponent(name)}`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/csv");
+    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="contatos-\d{4}-\d{2}-\d{2}\.csv"/);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+    const lines = text.slice(1).trim().split("\r\n");
+    expect(lines[0]).toBe("ID;Nome;Empresa;Email;Telefone;Mensagem;Recebida em");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(name);
+    expect(lines[1]).toContain("Souza & Filhos Ltda");
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"")"`);
+    const audits = await app.db().select().from(app.schema.auditLog).where(eq(app.schema.auditLog.action, "lead.export"));
+    expect(audits.length).toBeGreaterThan(0);
+  });
+
+  it("shows a script payload as text in the admin pages", async () => {
+    const payload = `<script>alert("xss-${tag()}")</script><img src=x onerror=alert(1)>`;
+    const created = await post("/api/contact", contact({ name: "Teste XSS", message: payload }));
+    for (const path of ["/admin/dashboard", `/admin/leads/contatos?q=Teste%20XSS`, `/admin/leads/contatos/${created.json.data.id}`]) {
+      const res = await fetch(`${app.url}${path}`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).not.toContain(payload);
+      expect(html).toContain("&lt;script&gt;alert(");
+    }
+  });
+
+  it("renders the lead pages with search and pagination", async () => {
+    const res = await fetch(`${app.url}/admin/leads/contatos?q=${encodeURIComponent("LOTE")}&page=2`, { headers: { cookie } });
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).toContain("Mensagens de contato");
+    expect(html).toMatch(/Página 2 de 3/);
+    expect((await fetch(`${app.url}/admin/leads/desconhecido`, { headers: { cookie } })).status).toBe(404);
+  });
+});

@@ -1,0 +1,615 @@
+/**
+ * Privacy and accountability (issue 9): legal pages, data-subject requests (search, export,
+ * correction, erasure), retention and the append-only audit log, through real HTTP on a real
+ * database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
+ */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loginCookie, startTestApp, usingPostgres, type TestApp } from "../helpers/app";
+
+const DPO = "encarregado@exemplo.com.br";
+let app: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  app = await startTestApp({ DPO_EMAIL: DPO });
+  cookie = await loginCookie(app);
+});
+afterAll(() => app?.close());
+
+const DAY = 24 * 3600 * 1000;
+const days = (n: number) => new Date(Date.now() - n * DAY);
+/** Calendar months back, then a few days further back (older) or forward (younger): clear of any edge. */
+const monthsAgo = (n: number) => {
+  const d = new Date();
+  d.setUTCMonth(d.getUTCMonth() - n);
+  return d;
+};
+const olderThan = (n: number) => new Date(monthsAgo(n).getTime() - 5 * DAY);
+const youngerThan = (n: number) => new Date(monthsAgo(n).getTime() + 5 * DAY);
+
+/** Puts one person in every table that holds personal data; returns the ids per table. */
+async function seedPerson(email: string, name: string) {
+  const s = app.schema;
+  const db = app.db();
+  const mixed = email.replace(/^./, (c) => c.toUpperCase()); // stored with other casing
+  const [contact] = await db.insert(s.contacts).values({ name, company: "Empresa Teste", email: mixed, phone: "11999990000", message: "Quero um agente de IA" }).returning();
+  const [consultation] = await db.insert(s.consultations).values({ name, email, phone: "11999990000", company: "Empresa Teste", industryArea: "Varejo" }).returning();
+  const [questionnaire] = await db.insert(s.businessOptimizations).values({ contactName: name, companyName: "Empresa Teste", email, phone: "11999990000", position: "CTO" }).returning();
+  const [application] = await db.insert(s.careerApplications).values({ name, email, phone: "11999990000", position: "Engenheiro(a) de IA Sênior", experience: "x".repeat(60), motivation: "y".repeat(60) }).returning();
+  const [subscriber] = await db.insert(s.newsletterSubscribers).values({ email, source: "footer", policyVersion: "1.0", unsubscribeToken: `tok-${email}` }).returning();
+  const consents = await db
+    .insert(s.consentRecords)
+    .values([
+      { email, purpose: "newsletter", policyVersion: "1.0", source: "footer", ip: "203.0.113.9", userAgent: "Teste" },
+      { email: mixed, purpose: "contact-policy", policyVersion: "1.0", source: "contact-form" },
+    ])
+    .returning();
+  const [chat] = await db.insert(s.chatSessions).values({ sessionId: `sess-${email}`, email, phone: "11999990000", company: "Empresa Teste" }).returning();
+  // A conversation without the e-mail column, where the visitor typed the address.
+  const [chatTyped] = await db.insert(s.chatSessions).values({ sessionId: `sess-typed-${email}`, offline: true }).returning();
+  const messages = await db
+    .insert(s.chatMessages)
+    .values([
+      { chatSessionId: chat.id, role: "user", content: "Olá, quero automatizar o atendimento" },
+      { chatSessionId: chat.id, role: "assistant", content: "Claro! Conte mais." },
+      { chatSessionId: chatTyped.id, role: "user", content: `meu e-mail é ${email}` },
+    ])
+    .returning();
+  const [order] = await db.insert(s.orders).values({ kind: "product", itemId: "chatbot", itemName: "Chatbot", amountCents: 350000, status: "paid", provider: "demo", checkoutSessionId: `cs_${randomUUID()}`, customerEmail: email, customerName: name }).returning();
+  const [subscription] = await db.insert(s.subscriptions).values({ providerSubscriptionId: `sub_${randomUUID()}`, planId: "plano-essencial", status: "active", customerEmail: email }).returning();
+  const [mail] = await db.insert(s.outbox).values({ kind: "lead.contact", recipient: "contato@agileia.com.br", subject: "Novo contato", body: `Nome: ${name}\nE-mail: ${email}` }).returning();
+  await db.insert(s.rateLimits).values({ key: `newsletter:${email}`, count: 1, resetAt: new Date(Date.now() + 60_000) });
+  return {
+    contacts: [contact.id],
+    consultations: [consultation.id],
+    businessOptimizations: [questionnaire.id],
+    careerApplications: [application.id],
+    newsletterSubscribers: [subscriber.id],
+    consentRecords: consents.map((c) => c.id),
+    chatSessions: [chat.id, chatTyped.id],
+    chatMessages: messages.map((m) => m.id),
+    orders: [order.id],
+    subscriptions: [subscription.id],
+    outbox: [mail.id],
+  };
+}
+
+async function postForm(pathname: string, fields: Record<string, string>, withCookie = true) {
+  return fetch(`${app.url}${pathname}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(withCookie ? { cookie } : {}) },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+}
+
+async function auditRows(action: string) {
+  const { auditLog } = app.schema;
+  return app.db().select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id));
+}
+
+/** Rendered text without React's SSR text separators. */
+const plainHtml = (html: string) => html.replaceAll("<!-- -->", "");
+
+/** Every text-like column of every table in the app's schema, with how often `needle` appears. */
+async function occurrences(needle: string): Promise<string[]> {
+  const columns = (await app.db().execute(sql`
+    select table_name, column_name from information_schema.columns
+    where table_schema = current_schema() and data_type in ('text', 'character varying', 'jsonb', 'json')`)) as unknown as {
+    rows: Array<{ table_name: string; column_name: string }>;
+  };
+  expect(columns.rows.length).toBeGreaterThan(30);
+  const hits: string[] = [];
+  for (const { table_name, column_name } of columns.rows) {
+    const result = (await app.db().execute(
+      sql`select count(*)::int as n from ${sql.identifier(table_name)} where strpos(lower(${sql.identifier(column_name)}::text), ${needle.toLowerCase()}) > 0`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    if (Number(result.rows[0].n) > 0) hits.push(`${table_name}.${column_name}`);
+  }
+  return hits;
+}
+
+describe("legal pages", () => {
+  it.each([
+    ["/privacidade", "Política de Privacidade"],
+    ["/termos", "Termos de Uso"],
+    ["/cookies", "Política de Cookies"],
+  ])("%s renders its heading, version and date", async (pathname, heading) => {
+    const res = await fetch(`${app.url}${pathname}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+    expect(html).toContain("22 de novembro de 2026");
+    expect(html).toMatch(/Versão <!-- -->1\.0|Versão 1\.0/);
+    expect(html).toContain(`<title>${heading} | Agile IA</title>`);
+  });
+
+  it("the privacy policy names the encarregado from DPO_EMAIL, legal bases, recipients and the job's retention periods", async () => {
+    const html = await (await fetch(`${app.url}/privacidade`)).text();
+    expect(html).toContain(`mailto:${DPO}`);
+    for (const text of ["art. 7º, I", "art. 7º, V", "art. 7º, IX", "art. 7º, II", "Stripe", "assistente de chat", "Provedor de e-mail", "art. 33", "art. 18", "24 meses", "12 meses", "90 dias", "5 anos", "6 anos"]) {
+      expect(html).toContain(text);
+    }
+  });
+
+  it("the cookie policy lists only the sid and flash cookies", async () => {
+    const html = await (await fetch(`${app.url}/cookies`)).text();
+    expect(html).toContain("<code>sid</code>");
+    expect(html).toContain("<code>flash</code>");
+    expect(html).toContain("não exibimos um aviso de cookies");
+  });
+});
+
+describe("data-subject requests", () => {
+  const email = "maria.titular@example.com";
+  const other = "joao.controle@example.com";
+  let ids: Awaited<ReturnType<typeof seedPerson>>;
+  let otherIds: Awaited<ReturnType<typeof seedPerson>>;
+
+  beforeAll(async () => {
+    ids = await seedPerson(email, "Maria Titular");
+    otherIds = await seedPerson(other, "João Controle");
+  });
+
+  it("search finds the person in every table, and the audit row does not hold the e-mail", async () => {
+    const res = await postForm("/admin/privacidade", { intent: "search", subject: "  MARIA.titular@example.com " });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    for (const group of ["contacts", "consultations", "businessOptimizations", "careerApplications", "newsletterSubscribers", "consentRecords", "chatSessions", "orders", "subscriptions", "outbox"]) {
+      expect(html).toContain(`data-testid="group-${group}"`);
+    }
+    expect(html).not.toContain(other);
+    const [audit] = await auditRows("privacy.search");
+    expect(audit.actor).toBe("admin");
+    expect(audit.target).toMatch(/^titular:[0-9a-f]{12}$/);
+    expect(JSON.stringify(audit)).not.toContain("maria");
+    expect((audit.details as { found: Record<string, number> }).found).toMatchObject({ contacts: 1, consentRecords: 2, chatSessions: 2, chatMessages: 3, outbox: 1 });
+  });
+
+  it("a search with an invalid address is refused with 400", async () => {
+    const res = await postForm("/admin/privacidade", { intent: "search", subject: "não é e-mail" });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Informe um e-mail válido.");
+  });
+
+  it("exports every row as JSON, and writes one audit row", async () => {
+    const before = (await auditRows("privacy.export")).length;
+    const res = await postForm("/admin/privacidade/exportar", { email, format: "json" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="dados-titular-\d{4}-\d{2}-\d{2}\.json"$/);
+    const doc = (await res.json()) as { titular: string; tabelas: Record<string, Array<{ id: number; messages?: Array<{ id: number }> }>> };
+    expect(doc.titular).toBe(email);
+    const sqlNames: Record<string, string> = {
+      contacts: "contacts",
+      consultations: "consultations",
+      businessOptimizations: "business_optimizations",
+      careerApplications: "career_applications",
+      newsletterSubscribers: "newsletter_subscribers",
+      consentRecords: "consent_records",
+      chatSessions: "chat_sessions",
+      orders: "orders",
+      subscriptions: "subscriptions",
+      outbox: "outbox",
+    };
+    for (const [key, table] of Object.entries(sqlNames)) {
+      expect(doc.tabelas[table].map((r) => r.id).sort(), table).toEqual([...ids[key as keyof typeof ids]].sort());
+    }
+    expect(doc.tabelas.chat_sessions.flatMap((s) => s.messages!.map((m) => m.id)).sort()).toEqual([...ids.chatMessages].sort());
+    expect(JSON.stringify(doc)).not.toContain(other);
+    expect((await auditRows("privacy.export")).length).toBe(before + 1);
+  });
+
+  it("exports CSV in UTF-8 with BOM, one line per field of every row", async () => {
+    const res = await fetch(`${app.url}/admin/privacidade/exportar`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({ email, format: "csv" }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/csv");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    expect(text.split(/\r?\n/)[0]).toBe("tabela,registro,campo,valor");
+    for (const table of ["contacts", "consultations", "business_optimizations", "career_applications", "newsletter_subscribers", "consent_records", "chat_sessions", "chat_messages", "orders", "subscriptions", "outbox"]) {
+      expect(text).toContain(`\n${table},`);
+    }
+    expect(text).toContain("Engenheiro(a) de IA Sênior");
+    expect(text).toContain(`chat_messages,${ids.chatMessages[2]},content,meu e-mail é ${email}`);
+  });
+
+  it("export refuses bad input with 400 JSON", async () => {
+    const res = await postForm("/admin/privacidade/exportar", { email: "x", format: "xml" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ success: false });
+  });
+
+  it("corrects a record, auditing which fields changed but not their values", async () => {
+    const res = await postForm("/admin/privacidade", {
+      intent: "correct",
+      subject: email,
+      table: "contacts",
+      id: String(ids.contacts[0]),
+      name: "Maria T. Corrigida",
+      company: "Empresa Teste",
+      email,
+      phone: "11988887777",
+    });
+    expect(res.status).toBe(200);
+    const { contacts } = app.schema;
+    const [row] = await app.db().select().from(contacts).where(eq(contacts.id, ids.contacts[0]));
+    expect(row).toMatchObject({ name: "Maria T. Corrigida", phone: "11988887777", email });
+    const [audit] = await auditRows("privacy.correct");
+    expect(audit.target).toBe(`contacts:${ids.contacts[0]}`);
+    expect(audit.details).toEqual({ fields: ["name", "email", "phone"] });
+    expect(JSON.stringify(audit)).not.toContain("Corrigida");
+  });
+
+  it("refuses an invalid correction and leaves the row as it was", async () => {
+    const before = (await auditRows("privacy.correct")).length;
+    const bad = await postForm("/admin/privacidade", { intent: "correct", subject: email, table: "consultations", id: String(ids.consultations[0]), email: "sem-arroba", name: "" });
+    expect(bad.status).toBe(400);
+    const unknown = await postForm("/admin/privacidade", { intent: "correct", subject: email, table: "users", id: "1", name: "x" });
+    expect(unknown.status).toBe(400);
+    const { consultations } = app.schema;
+    const [row] = await app.db().select().from(consultations).where(eq(consultations.id, ids.consultations[0]));
+    expect(row.email).toBe(email);
+    expect((await auditRows("privacy.correct")).length).toBe(before);
+  });
+
+  it("erasure needs the typed e-mail as confirmation", async () => {
+    const res = await postForm("/admin/privacidade", { intent: "erase", subject: email, confirm: "outra@example.com" });
+    expect(res.status).toBe(400);
+    const { contacts } = app.schema;
+    expect(await app.db().select().from(contacts).where(inArray(contacts.id, ids.contacts))).toHaveLength(1);
+    expect(await auditRows("privacy.erase")).toHaveLength(0);
+  });
+
+  it("erases everything in one go: no trace of the e-mail anywhere, tax and consent proof kept anonymised", async () => {
+    expect((await occurrences(email)).length).toBeGreaterThan(5);
+    const res = await postForm("/admin/privacidade", { intent: "erase", subject: email, confirm: email.toUpperCase() });
+    expect(res.status).toBe(200);
+
+    expect(await occurrences(email)).toEqual([]);
+    expect(await occurrences("Maria T")).toEqual([]); // the name went too
+
+    const s = app.schema;
+    const db = app.db();
+    const gone = async (table: any, list: number[]) => (await db.select().from(table).where(inArray(table.id, list))).length;
+    for (const key of ["contacts", "consultations", "businessOptimizations", "careerApplications", "newsletterSubscribers", "chatSessions", "chatMessages", "outbox"] as const) {
+      expect(await gone(s[key], ids[key]), key).toBe(0);
+    }
+    const [order] = await db.select().from(s.orders).where(eq(s.orders.id, ids.orders[0]));
+    expect(order).toMatchObject({ customerEmail: "[anonimizado]", customerName: "[anonimizado]", amountCents: 350000, itemId: "chatbot", itemName: "Chatbot", status: "paid" });
+    expect(order.paidAt ?? order.createdAt).toBeTruthy();
+    const [subscription] = await db.select().from(s.subscriptions).where(eq(s.subscriptions.id, ids.subscriptions[0]));
+    expect(subscription).toMatchObject({ customerEmail: "[anonimizado]", planId: "plano-essencial", status: "active" });
+    const consents = await db.select().from(s.consentRecords).where(inArray(s.consentRecords.id, ids.consentRecords));
+    expect(consents).toHaveLength(2);
+    expect(new Set(consents.map((c) => c.email)).size).toBe(1);
+    expect(consents[0].email).toMatch(/^hash:[0-9a-f]{64}$/);
+    expect(consents.map((c) => c.purpose).sort()).toEqual(["contact-policy", "newsletter"]);
+
+    // The other person is untouched.
+    for (const key of Object.keys(otherIds) as Array<keyof typeof otherIds>) {
+      expect(await gone(s[key], otherIds[key]), key).toBe(otherIds[key].length);
+    }
+    expect((await occurrences(other)).length).toBeGreaterThan(5);
+
+    const [audit] = await auditRows("privacy.erase");
+    expect(audit.target).toMatch(/^titular:[0-9a-f]{12}$/);
+    expect(audit.details).toMatchObject({
+      deleted: { contacts: 1, chatSessions: 2, chatMessages: 3, outbox: 1, rateLimits: 1 },
+      anonymised: { orders: 1, subscriptions: 1 },
+      pseudonymised: { consentRecords: 2 },
+    });
+  });
+
+  it("after erasure a new request finds only the pseudonymised proof of consent", async () => {
+    const res = await postForm("/admin/privacidade/exportar", { email, format: "json" });
+    const doc = (await res.json()) as { tabelas: Record<string, unknown[]> };
+    const nonEmpty = Object.entries(doc.tabelas).filter(([, rows]) => rows.length > 0).map(([t]) => t);
+    expect(nonEmpty).toEqual(["consent_records"]);
+  });
+});
+
+describe("retention", () => {
+  async function seedAged() {
+    const s = app.schema;
+    const db = app.db();
+    const lead = (createdAt: Date, tag: string) => ({ name: tag, company: "C", email: `${tag}@ret.example`, message: "m", createdAt });
+    const [oldContact, newContact] = await db.insert(s.contacts).values([lead(olderThan(24), "c-old"), lead(youngerThan(24), "c-new")]).returning();
+    const [oldConsult, newConsult] = await db
+      .insert(s.consultations)
+      .values([
+        { name: "a", email: "a@ret.example", phone: "1", company: "c", industryArea: "x", createdAt: olderThan(24) },
+        { name: "b", email: "b@ret.example", phone: "1", company: "c", industryArea: "x", createdAt: youngerThan(24) },
+      ])
+      .returning();
+    const [oldQuest, newQuest] = await db.insert(s.businessOptimizations).values([{ email: "q1@ret.example", createdAt: olderThan(24) }, { email: "q2@ret.example", createdAt: youngerThan(24) }]).returning();
+    const app1 = { email: "cand@ret.example", phone: "1", position: "p", experience: "e", motivation: "m" };
+    const [oldApp, newApp] = await db.insert(s.careerApplications).values([{ ...app1, name: "old", createdAt: olderThan(12) }, { ...app1, name: "new", createdAt: youngerThan(12) }]).returning();
+    const [oldChat, revivedChat, newChat] = await db
+      .insert(s.chatSessions)
+      .values([
+        { sessionId: "ret-old", createdAt: olderThan(12), updatedAt: olderThan(12) },
+        { sessionId: "ret-revived", createdAt: olderThan(12), updatedAt: olderThan(12) },
+        { sessionId: "ret-new", createdAt: youngerThan(12), updatedAt: youngerThan(12) },
+      ])
+      .returning();
+    await db.insert(s.chatMessages).values([
+      { chatSessionId: oldChat.id, role: "user", content: "velha", createdAt: olderThan(12) },
+      { chatSessionId: revivedChat.id, role: "user", content: "antiga", createdAt: olderThan(12) },
+      { chatSessionId: revivedChat.id, role: "user", content: "recente", createdAt: days(3) },
+    ]);
+    const [oldMail, newMail] = await db
+      .insert(s.outbox)
+      .values([
+        { kind: "k", recipient: "r", subject: "s", body: "b", status: "sent", createdAt: days(91) },
+        { kind: "k", recipient: "r", subject: "s", body: "b", status: "sent", createdAt: days(89) },
+      ])
+      .returning();
+    const [goneSub, recentUnsub, activeOld] = await db
+      .insert(s.newsletterSubscribers)
+      .values([
+        { email: "unsub-old@ret.example", status: "unsubscribed", unsubscribedAt: days(31), unsubscribeToken: "r1", createdAt: olderThan(30) },
+        { email: "unsub-new@ret.example", status: "unsubscribed", unsubscribedAt: days(29), unsubscribeToken: "r2", createdAt: olderThan(30) },
+        { email: "ativo@ret.example", status: "active", unsubscribeToken: "r3", createdAt: olderThan(70) },
+      ])
+      .returning();
+    const consent = { purpose: "newsletter", policyVersion: "1.0", source: "footer" };
+    const [oldConsent, activeConsent, newConsent] = await db
+      .insert(s.consentRecords)
+      .values([
+        { ...consent, email: "unsub-old@ret.example", createdAt: olderThan(60) },
+        { ...consent, email: "ATIVO@ret.example", createdAt: olderThan(60) },
+        { ...consent, email: "x@ret.example", createdAt: youngerThan(60) },
+      ])
+      .returning();
+    const order = { kind: "product", itemId: "chatbot", itemName: "Chatbot", amountCents: 100, status: "paid", provider: "demo" };
+    const [oldOrder, newOrder] = await db
+      .insert(s.orders)
+      .values([
+        { ...order, customerEmail: "o1@ret.example", customerName: "Old", createdAt: olderThan(72) },
+        { ...order, customerEmail: "o2@ret.example", customerName: "New", createdAt: youngerThan(72) },
+      ])
+      .returning();
+    const [endedSub, activeSub] = await db
+      .insert(s.subscriptions)
+      .values([
+        { providerSubscriptionId: "ret-s1", planId: "plano-essencial", status: "canceled", customerEmail: "s1@ret.example", canceledAt: olderThan(72), createdAt: olderThan(80) },
+        { providerSubscriptionId: "ret-s2", planId: "plano-essencial", status: "active", customerEmail: "s2@ret.example", createdAt: olderThan(80), updatedAt: olderThan(80) },
+      ])
+      .returning();
+    return {
+      expired: {
+        contacts: [oldContact.id],
+        consultations: [oldConsult.id],
+        businessOptimizations: [oldQuest.id],
+        careerApplications: [oldApp.id],
+        chatSessions: [oldChat.id],
+        outbox: [oldMail.id],
+        newsletterSubscribers: [goneSub.id],
+        consentRecords: [oldConsent.id],
+      },
+      kept: {
+        contacts: [newContact.id],
+        consultations: [newConsult.id],
+        businessOptimizations: [newQuest.id],
+        careerApplications: [newApp.id],
+        chatSessions: [revivedChat.id, newChat.id],
+        outbox: [newMail.id],
+        newsletterSubscribers: [recentUnsub.id, activeOld.id],
+        consentRecords: [activeConsent.id, newConsent.id],
+      },
+      orders: { old: oldOrder.id, recent: newOrder.id },
+      subscriptions: { ended: endedSub.id, active: activeSub.id },
+    };
+  }
+
+  it("removes only expired rows, anonymises old orders, records the counts, and is idempotent", async () => {
+    const seeded = await seedAged();
+    const s = app.schema;
+    const db = app.db();
+
+    const first = await postForm("/admin/privacidade", { intent: "retention" });
+    expect(first.status).toBe(200);
+    const count = async (table: any, list: number[]) => (await db.select().from(table).where(inArray(table.id, list))).length;
+    for (const [key, list] of Object.entries(seeded.expired)) expect(await count((s as any)[key], list), `${key} expired`).toBe(0);
+    for (const [key, list] of Object.entries(seeded.kept)) expect(await count((s as any)[key], list), `${key} kept`).toBe(list.length);
+
+    const [oldOrder] = await db.select().from(s.orders).where(eq(s.orders.id, seeded.orders.old));
+    expect(oldOrder).toMatchObject({ customerEmail: "[anonimizado]", customerName: "[anonimizado]", amountCents: 100, status: "paid" });
+    const [recentOrder] = await db.select().from(s.orders).where(eq(s.orders.id, seeded.orders.recent));
+    expect(recentOrder.customerEmail).toBe("o2@ret.example");
+    const [ended] = await db.select().from(s.subscriptions).where(eq(s.subscriptions.id, seeded.subscriptions.ended));
+    expect(ended.customerEmail).toBe("[anonimizado]");
+    const [active] = await db.select().from(s.subscriptions).where(eq(s.subscriptions.id, seeded.subscriptions.active));
+    expect(active.customerEmail).toBe("s2@ret.example");
+
+    const [run] = await auditRows("retention.run");
+    expect(run.actor).toBe("admin");
+    expect(run.details).toMatchObject({
+      trigger: "manual",
+      counts: { contacts: 1, consultations: 1, businessOptimizations: 1, careerApplications: 1, chatSessions: 1, chatMessages: 1, outbox: 1, newsletterSubscribers: 1, consentRecords: 1, orders: 1, subscriptions: 1 },
+      total: 11,
+    });
+
+    const second = await postForm("/admin/privacidade", { intent: "retention" });
+    expect(second.status).toBe(200);
+    const [again] = await auditRows("retention.run");
+    expect(again.id).toBeGreaterThan(run.id);
+    expect(again.details).toMatchObject({ total: 0 });
+    for (const [key, list] of Object.entries(seeded.kept)) expect(await count((s as any)[key], list), `${key} kept`).toBe(list.length);
+
+    // The admin page lists the runs.
+    const page = await (await fetch(`${app.url}/admin/privacidade`, { headers: { cookie } })).text();
+    expect(page).toContain('data-testid="retention-runs"');
+    expect(page).toContain("Pedidos anonimizados: 1");
+  });
+
+  it("the scheduled run works at most once a day", async () => {
+    const { runRetention } = await import("~/domain/retention.server");
+    expect(await runRetention({ trigger: "agendada" })).toEqual({ status: "skipped", reason: "recent" });
+  });
+
+  it("only one instance runs it at a time (advisory lock)", async () => {
+    if (!usingPostgres) return; // the embedded database has a single connection: nothing can race
+    const other = new pg.Client({ connectionString: app.databaseUrl });
+    await other.connect();
+    try {
+      await other.query("begin");
+      await other.query("select pg_advisory_xact_lock(724502)");
+      const blocked = await postForm("/admin/privacidade", { intent: "retention" });
+      expect(blocked.status).toBe(409);
+      await other.query("commit");
+      const free = await postForm("/admin/privacidade", { intent: "retention" });
+      expect(free.status).toBe(200);
+    } finally {
+      await other.end();
+    }
+  });
+});
+
+describe("audit log", () => {
+  it("lists rows newest first with filters by action, user and dates, paginated", async () => {
+    const { auditLog } = app.schema;
+    const rows = Array.from({ length: 55 }, (_, i) => ({ actor: "paginador", action: "test.bulk", target: `n:${i}`, createdAt: new Date(Date.UTC(2025, 0, 10, 12, 0, i)) }));
+    await app.db().insert(auditLog).values(rows);
+
+    const res = await fetch(`${app.url}/admin/auditoria?acao=test.bulk&usuario=PAGINA`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    const html = plainHtml(await res.text());
+    expect(html.match(/data-testid="audit-row"/g)).toHaveLength(50);
+    expect(html).toContain("55 registro(s)");
+    expect(html.indexOf("n:54")).toBeGreaterThan(-1);
+    expect(html.indexOf("n:54")).toBeLessThan(html.indexOf("n:53")); // newest first
+    expect(html).not.toContain("n:4<");
+
+    const second = plainHtml(await (await fetch(`${app.url}/admin/auditoria?acao=test.bulk&pagina=2`, { headers: { cookie } })).text());
+    expect(second.match(/data-testid="audit-row"/g)).toHaveLength(5);
+    expect(second).toContain("Página 2 de 2");
+
+    const inRange = plainHtml(await (await fetch(`${app.url}/admin/auditoria?de=2025-01-10&ate=2025-01-10`, { headers: { cookie } })).text());
+    expect(inRange).toContain("55 registro(s)");
+    const outOfRange = await (await fetch(`${app.url}/admin/auditoria?acao=test.bulk&de=2025-01-11`, { headers: { cookie } })).text();
+    expect(outOfRange).toContain("Nenhum registro encontrado com estes filtros.");
+
+    const logins = await (await fetch(`${app.url}/admin/auditoria?acao=auth.login`, { headers: { cookie } })).text();
+    expect(logins).toContain("auth.login");
+    expect(logins).not.toContain("test.bulk</code>");
+  });
+
+  it("every privacy action wrote exactly one audit row per request", async () => {
+    const before = await app.db().select({ action: app.schema.auditLog.action }).from(app.schema.auditLog);
+    const counts = (list: Array<{ action: string }>) => Object.fromEntries(["privacy.search", "privacy.export", "privacy.correct", "privacy.erase", "retention.run"].map((a) => [a, list.filter((r) => r.action === a).length]));
+    const start = counts(before);
+    await postForm("/admin/privacidade", { intent: "search", subject: "ninguem@example.com" });
+    await postForm("/admin/privacidade/exportar", { email: "ninguem@example.com", format: "csv" });
+    await postForm("/admin/privacidade", { intent: "erase", subject: "ninguem@example.com", confirm: "ninguem@example.com" });
+    await postForm("/admin/privacidade", { intent: "retention" });
+    const after = counts(await app.db().select({ action: app.schema.auditLog.action }).from(app.schema.auditLog));
+    expect(after).toEqual({
+      "privacy.search": start["privacy.search"] + 1,
+      "privacy.export": start["privacy.export"] + 1,
+      "privacy.correct": start["privacy.correct"],
+      "privacy.erase": start["privacy.erase"] + 1,
+      "retention.run": start["retention.run"] + 1,
+    });
+    const [last] = await app.db().select().from(app.schema.auditLog).where(and(eq(app.schema.auditLog.action, "privacy.erase"))).orderBy(desc(app.schema.auditLog.id));
+    expect(last.ip).toBeTruthy();
+  });
+
+  it("login, failed login, logout, blog, lead and export actions each write exactly one audit row", async () => {
+    const { auditLog } = app.schema;
+    const all = () => app.db().select({ id: auditLog.id, action: auditLog.action, actor: auditLog.actor, ip: auditLog.ip }).from(auditLog);
+    /** Runs one admin request and returns the single audit row it added. */
+    async function audited(action: string, request: () => Promise<Response>, status: number) {
+      const before = new Set((await all()).map((r) => r.id));
+      const res = await request();
+      expect(res.status, action).toBe(status);
+      const added = (await all()).filter((r) => !before.has(r.id));
+      expect(added.map((r) => r.action), action).toEqual([action]);
+      expect(added[0].ip, action).toBeTruthy();
+      return added[0];
+    }
+    const api = (method: string, pathname: string, body: unknown, session: string) => () =>
+      fetch(`${app.url}${pathname}`, {
+        method,
+        headers: { "content-type": "application/json", cookie: session },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const login = (password: string) => () =>
+      fetch(`${app.url}/login`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ username: "admin", password }),
+        redirect: "manual",
+      });
+
+    const failed = await audited("auth.login_failed", login("senha-errada"), 401);
+    expect(failed.actor).toBe("admin");
+    let session = "";
+    await audited("auth.login", async () => {
+      const res = await login("admin123")();
+      session = res.headers.getSetCookie().find((c) => c.startsWith("sid="))!.split(";")[0];
+      return res;
+    }, 302);
+
+    let categoryId = 0;
+    await audited("blog.category.create", async () => {
+      const res = await api("POST", "/api/blog/categories", { name: "Auditoria Teste", slug: "auditoria-teste" }, session)();
+      categoryId = (await res.clone().json()).data.id;
+      return res;
+    }, 201);
+    await audited("blog.category.update", api("PUT", `/api/blog/categories/${categoryId}`, { name: "Auditoria Teste 2", slug: "auditoria-teste" }, session), 200);
+    let postId = 0;
+    await audited("blog.post.create", async () => {
+      const res = await api("POST", "/api/blog/posts", { title: "Post da auditoria", slug: "post-da-auditoria", summary: "Resumo do post da auditoria.", content: "Conteúdo ".repeat(10), categoryId }, session)();
+      postId = (await res.clone().json()).data.id;
+      return res;
+    }, 201);
+    await audited("blog.post.update", api("PUT", `/api/blog/posts/${postId}`, { title: "Post da auditoria editado" }, session), 200);
+    await audited("blog.post.publish", api("PUT", `/api/blog/posts/${postId}`, { published: true }, session), 200);
+    await audited("blog.post.delete", api("DELETE", `/api/blog/posts/${postId}`, undefined, session), 200);
+    await audited("blog.category.delete", api("DELETE", `/api/blog/categories/${categoryId}`, undefined, session), 200);
+
+    const [consultation] = await app.db().insert(app.schema.consultations).values({ name: "Auditada", email: "auditada@example.com", phone: "11999990000", company: "C", industryArea: "x" }).returning();
+    await audited("lead.consultation.status", api("PATCH", `/api/consultations/${consultation.id}`, { status: "contacted" }, session), 200);
+    await audited("lead.export", api("GET", "/api/leads/contatos/export", undefined, session), 200);
+    await audited("auth.logout", () => fetch(`${app.url}/logout`, { method: "POST", headers: { cookie: session }, redirect: "manual" }), 302);
+  });
+
+  it("the application has no code path that updates or deletes audit rows", () => {
+    const forbidden = [
+      /\.\s*(update|delete)\s*\(\s*(schema\s*\.\s*)?auditLog\b/,
+      /\b(update|delete\s+from|truncate(\s+table)?)\s+"?audit_log\b/i,
+    ];
+    const offends = (source: string) => forbidden.some((re) => re.test(source));
+    // The detector itself must work, or this test could never fail.
+    expect(offends("await db().delete(auditLog).where(x)")).toBe(true);
+    expect(offends("tx.update(schema.auditLog).set({})")).toBe(true);
+    expect(offends("sql`DELETE FROM audit_log WHERE id = 1`")).toBe(true);
+    expect(offends('execute("update \\"audit_log\\" set actor = null")'.replace(/\\/g, ""))).toBe(true);
+    expect(offends("await executor.insert(auditLog).values(entry)")).toBe(false);
+
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.(ts|tsx|js|mjs|sql)$/.test(entry.name)) files.push(full);
+      }
+    };
+    walk("app");
+    walk("server");
+    expect(files.length).toBeGreaterThan(20);
+    const offenders = files.filter((f) => offends(fs.readFileSync(f, "utf8")));
+    expect(offenders).toEqual([]);
+  });
+});
