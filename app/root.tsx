@@ -16,7 +16,7 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 import manropeLatin from "@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2?url";
 import "./app.css";
 import { env } from "./config.server";
-import { Toaster } from "./components/ui/toaster";
+import { ToastHost } from "./components/ui/toast-host";
 import { useNonce } from "./lib/nonce";
 import { SITE_NAME, type PublicSiteConfig } from "./lib/site";
 
@@ -53,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <Toaster />
+        <ToastHost />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -241,6 +241,8 @@ function checkOrigin(req: ExpressRequest, res: ExpressResponse, next: NextFuncti
 /** Every /admin page needs a session; the loaders check again, this is the second lock. */
 async function guardAdminPages(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
   const isAdminPath = req.path === "/admin" || req.path.startsWith("/admin/");
+  // Admin and login answers are personal: no browser or shared cache may keep them.
+  if (isAdminPath || req.path === "/login" || req.path.startsWith("/login.")) res.set("Cache-Control", "no-store");
   // Client-side data requests (*.data) get their redirect from the loader in the framework's format.
   if (!isAdminPath || req.path.endsWith(".data") || req.method !== "GET") return next();
   try {

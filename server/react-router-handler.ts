@@ -6,6 +6,8 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { DatabaseUnavailableError, pingDatabase } from "~/db/client.server";
+import { clearPageCache, getCachedPage, isCacheableRequest, isNotModified, NONCE_PLACEHOLDER, storePage, withNonce } from "./page-cache";
 
 interface HandlerOptions {
   loadBuild: () => Promise<ServerBuild>;
@@ -23,16 +25,46 @@ export function createReactRouterHandler({ loadBuild, mode }: HandlerOptions) {
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
+      const nonce = res.locals.cspNonce as string;
+      const cacheable =
+        mode === "production" &&
+        isCacheableRequest({ method: req.method, path: req.path, url: req.originalUrl, cookie: req.get("cookie") });
+      if (cacheable) {
+        const hit = getCachedPage(req.originalUrl);
+        if (hit && isNotModified(hit, req.get("if-none-match"))) return sendCached(res, 304, hit.headers, "");
+        if (hit) return sendCached(res, hit.status, hit.headers, withNonce(hit.body, nonce));
+      }
+
       const handler = await getHandler();
       const response = await handler(toFetchRequest(req, res), {
-        cspNonce: res.locals.cspNonce as string,
+        cspNonce: cacheable ? NONCE_PLACEHOLDER : nonce,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       });
-      await sendResponse(res, response);
+
+      // The framework turns a failed query into a 500; if the database is down, say so (503).
+      if (response.status >= 500 && (await pingDatabase().then(() => false, () => true))) {
+        await response.body?.cancel();
+        throw new DatabaseUnavailableError();
+      }
+      if (req.method !== "GET" && req.method !== "HEAD" && response.status < 400 && /^\/(api\/blog|api\/uploads|admin)(\/|$)/.test(req.path)) {
+        clearPageCache(); // the admin changed content public pages show
+      }
+      if (!cacheable) return await sendResponse(res, response);
+      const body = await response.text();
+      storePage(req.originalUrl, response.status, response.headers, body);
+      sendCached(res, response.status, [...response.headers.entries()], withNonce(body, nonce), response.headers.getSetCookie());
     } catch (error) {
       next(error);
     }
   };
+}
+
+function sendCached(res: ExpressResponse, status: number, headers: Array<[string, string]>, body: string, cookies: string[] = []) {
+  res.status(status);
+  for (const [key, value] of headers) if (key !== "set-cookie" && key !== "content-length") res.setHeader(key, value);
+  if (cookies.length) res.setHeader("set-cookie", cookies);
+  if (status === 304) res.removeHeader("Content-Security-Policy");
+  res.end(body);
 }
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {

@@ -67,6 +67,14 @@ export async function pingDatabase(): Promise<void> {
   await db().execute(sql`select 1`);
 }
 
+/** Thrown when a request failed because the database cannot be reached (answered with 503). */
+export class DatabaseUnavailableError extends Error {
+  readonly code = "08006"; // SQLSTATE connection_failure
+  constructor(cause?: unknown) {
+    super("Banco de dados indisponível", { cause });
+  }
+}
+
 async function openPostgres(options: OpenOptions): Promise<OpenDatabase> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
@@ -79,8 +87,10 @@ async function openPostgres(options: OpenOptions): Promise<OpenDatabase> {
     idleTimeoutMillis: 30_000,
     query_timeout: 15_000,
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A client losing its connection (idle, or in the middle of a query while the database
+  // restarts) must not crash the process: the query fails, the pool replaces the client.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
 
   const client = await pool.connect();
   try {

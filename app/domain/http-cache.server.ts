@@ -13,6 +13,11 @@ export const PUBLIC_FEED_CACHE = "public, max-age=300, s-maxage=900, stale-while
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 export const NO_STORE = "private, no-store";
 
+/** `headers` export of public pages that are the same for every visitor (CDN and page cache). */
+export function publicPageHeaders(): HeadersInit {
+  return { "Cache-Control": PUBLIC_PAGE_CACHE };
+}
+
 /** Changes with every build (the bundle holds the asset hashes the HTML points to). */
 const BUILD_ID = (() => {
   try {

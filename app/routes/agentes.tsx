@@ -8,6 +8,10 @@ import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import { openChatWidget } from "~/lib/widget-events";
 import type { Route } from "./+types/agentes";
+import { publicPageHeaders } from "~/domain/http-cache.server";
+
+/** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
+export const headers = publicPageHeaders;
 
 export const handle: RouteHandle = { darkHero: true };
 

@@ -6,6 +6,10 @@ import type { RouteHandle } from "~/components/site-header";
 import { Button } from "~/components/ui/button";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/carreiras";
+import { publicPageHeaders } from "~/domain/http-cache.server";
+
+/** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
+export const headers = publicPageHeaders;
 
 export const handle: RouteHandle = { darkHero: true };
 

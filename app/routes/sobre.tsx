@@ -5,6 +5,10 @@ import { Highlight, PageHero } from "~/components/marketing/ui";
 import type { RouteHandle } from "~/components/site-header";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/sobre";
+import { publicPageHeaders } from "~/domain/http-cache.server";
+
+/** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
+export const headers = publicPageHeaders;
 
 export const handle: RouteHandle = { darkHero: true };
 

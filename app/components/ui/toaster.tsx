@@ -1,21 +1,14 @@
 import { X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
-import { useEffect } from "react";
-import { useLocation } from "react-router";
-import { readFlash } from "~/lib/flash";
 import { cn } from "~/lib/utils";
-import { dismissToast, toast, TOAST_DURATION_MS, useToasts } from "./use-toast";
+import { dismissToast, TOAST_DURATION_MS, useToasts } from "./use-toast";
 
-/** Renders the toast queue (Radix: swipe threshold 50 px and hotkey F8 are its defaults). */
-export function Toaster() {
+/**
+ * Renders the toast queue (Radix: swipe threshold 50 px and hotkey F8 are its defaults).
+ * Loaded by ToastHost (./toast-host) when the first toast appears.
+ */
+export default function Toaster() {
   const items = useToasts();
-  const location = useLocation();
-
-  // A server action that redirected may have left a toast for the next page (login, logout...).
-  useEffect(() => {
-    const flash = readFlash();
-    if (flash) toast(flash);
-  }, [location.key]);
 
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label="Notificação">
