@@ -3,16 +3,14 @@
  * §8 toasts). Posts JSON to /api/business-optimization; without JavaScript the form posts itself.
  */
 import { Clock, Send, ShieldCheck } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import {
-  focusFirstError,
   Honeypot,
   nativeSelectClassName,
-  readForm,
   ReturnTo,
   sendJson,
+  useLeadForm,
   useScriptValidation,
-  validate,
 } from "~/components/forms/lead-form-utils";
 import { PageHero } from "~/components/marketing/ui";
 import { Button } from "~/components/ui/button";
@@ -29,6 +27,10 @@ import {
 } from "~/lib/lead-fields";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/formulario";
+import { publicPageHeaders } from "~/domain/http-cache.server";
+
+/** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
+export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
@@ -133,49 +135,32 @@ function failureMessage(status: number, message: string): string {
 
 export default function Questionnaire() {
   const formRef = useScriptValidation();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { errors, clearError, submitting, run } = useLeadForm();
 
-  function clearError(name: string) {
-    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const checked = await validate((m) => m.businessOptimizationSchema, readForm(form));
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      focusFirstError(form, checked.errors);
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
-      const result = await sendJson<{ success?: boolean; data?: { id?: number }; error?: string }>(
-        "/api/business-optimization",
-        checked.data,
-      );
-      if (!result.ok) {
-        if (result.errors) setErrors(result.errors);
-        throw new Error(failureMessage(result.status, result.message));
-      }
-      if (!result.json?.success) throw new Error(result.json?.error || questionnaireMessages.unknownError);
-      const id = result.json.data?.id;
-      form.reset();
-      window.dispatchEvent(new CustomEvent(questionnaireMessages.submittedEvent, { detail: { id } }));
-      toast({ title: questionnaireMessages.successTitle, description: questionnaireMessages.successDescription(id ?? "") });
-    } catch (error) {
-      toast({
-        title: questionnaireMessages.failureTitle,
-        description: questionnaireMessages.failureDescription(error instanceof Error ? error.message : null),
-        variant: "destructive",
-        duration: questionnaireMessages.failureDurationMs,
-      });
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    run(event, {
+      schema: (m) => m.businessOptimizationSchema,
+      send: async (data) => {
+        const result = await sendJson<{ success?: boolean; data?: { id?: number }; error?: string }>(
+          "/api/business-optimization",
+          data,
+        );
+        if (result.ok && !result.json?.success) throw new Error(result.json?.error || questionnaireMessages.unknownError);
+        return result;
+      },
+      onSuccess: (result) => {
+        const id = result.json?.data?.id;
+        window.dispatchEvent(new CustomEvent(questionnaireMessages.submittedEvent, { detail: { id } }));
+        toast({ title: questionnaireMessages.successTitle, description: questionnaireMessages.successDescription(id ?? "") });
+      },
+      onFailure: ({ status, message }) =>
+        toast({
+          title: questionnaireMessages.failureTitle,
+          description: questionnaireMessages.failureDescription(status ? failureMessage(status, message) : message),
+          variant: "destructive",
+          duration: questionnaireMessages.failureDurationMs,
+        }),
+    });
 
   function renderField(spec: FieldSpec) {
     const id = `bo-${spec.name}`;

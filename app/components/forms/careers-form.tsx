@@ -12,67 +12,41 @@ import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { careersMessages } from "~/lib/messages/leads";
 import { LIMITS } from "~/lib/lead-fields";
-import {
-  focusFirstError,
-  Honeypot,
-  nativeSelectClassName,
-  readForm,
-  ReturnTo,
-  sendJson,
-  useScriptValidation,
-  validate,
-} from "./lead-form-utils";
+import { Honeypot, nativeSelectClassName, ReturnTo, sendJson, useLeadForm, useScriptValidation } from "./lead-form-utils";
 
 export function CareersForm({ positions, selectedPosition }: { positions: string[]; selectedPosition?: string }) {
   const formRef = useScriptValidation();
   const location = useLocation();
   const [position, setPosition] = useState(selectedPosition ?? "");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { errors, setErrors, clearError, submitting, run } = useLeadForm();
 
   useEffect(() => {
     if (selectedPosition) {
       setPosition(selectedPosition);
       setErrors(({ position: _, ...rest }) => rest);
     }
-  }, [selectedPosition]);
+  }, [selectedPosition, setErrors]);
 
-  function clearError(name: string) {
-    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const checked = await validate((m) => m.careerApplicationSchema, readForm(form));
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      focusFirstError(form, checked.errors);
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
-      const result = await sendJson<{ ok?: boolean }>("/api/careers/application", checked.data);
-      if (!result.ok || !result.json?.ok) {
-        if (result.errors) setErrors(result.errors);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    run(event, {
+      schema: (m) => m.careerApplicationSchema,
+      send: async (data) => {
+        const result = await sendJson<{ ok?: boolean }>("/api/careers/application", data);
+        // An answer without `ok: true` is a failure, whatever its status.
+        return result.json?.ok ? result : { ...result, ok: false };
+      },
+      onSuccess: () => {
+        toast(careersMessages.success);
+        setPosition("");
+      },
+      onFailure: ({ status, message }) =>
         toast({
           title: careersMessages.failure.title,
           // A rate limit says how long to wait; anything else gets the spec's text.
-          description: result.status === 429 ? result.message : careersMessages.failure.description,
+          description: status === 429 ? message : careersMessages.failure.description,
           variant: "destructive",
-        });
-        return;
-      }
-      toast(careersMessages.success);
-      form.reset();
-      setPosition("");
-    } catch {
-      toast({ ...careersMessages.failure, variant: "destructive" });
-    } finally {
-      setSubmitting(false);
-    }
-  }
+        }),
+    });
 
   const options = position && !positions.includes(position) ? [...positions, position] : positions;
 

@@ -3,7 +3,7 @@
  * Apresentação de Cases', 'Solicitar Proposta Exclusiva', ...). Any section opens it with
  * openConsultationRequest(source); the request is stored with that source (status 'pending').
  */
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
@@ -11,7 +11,7 @@ import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/use-toast";
 import { consultationMessages } from "~/lib/messages/leads";
 import { LIMITS } from "~/lib/lead-fields";
-import { focusFirstError, Honeypot, readForm, sendJson, validate } from "./lead-form-utils";
+import { Honeypot, sendJson, useLeadForm } from "./lead-form-utils";
 
 export interface ConsultationDialogProps {
   open: boolean;
@@ -22,44 +22,21 @@ export interface ConsultationDialogProps {
 
 /** Loaded on first open by ConsultationRequestHost (./consultation-request). */
 export default function ConsultationDialog({ open, setOpen, source }: ConsultationDialogProps) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { errors, clearError, submitting, run } = useLeadForm();
   const formRef = useRef<HTMLFormElement>(null);
 
-  function clearError(name: string) {
-    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const checked = await validate((m) => m.consultationSchema, { ...readForm(form), source });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      focusFirstError(form, checked.errors);
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
-      const result = await sendJson("/api/consultations", checked.data);
-      if (!result.ok) {
-        if (result.errors) setErrors(result.errors);
-        throw new Error(result.message);
-      }
-      toast(consultationMessages.success);
-      form.reset();
-      setOpen(false);
-    } catch (error) {
-      toast({
-        title: consultationMessages.failureTitle,
-        description: (error instanceof Error && error.message) || consultationMessages.failureFallback,
-        variant: "destructive",
-      });
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    run(event, {
+      schema: (m) => m.consultationSchema,
+      values: (fields) => ({ ...fields, source }),
+      send: (data) => sendJson("/api/consultations", data),
+      onSuccess: () => {
+        toast(consultationMessages.success);
+        setOpen(false);
+      },
+      onFailure: ({ message }) =>
+        toast({ title: consultationMessages.failureTitle, description: message || consultationMessages.failureFallback, variant: "destructive" }),
+    });
 
   const field = (name: "name" | "email" | "phone" | "company" | "industryArea", label: string, props: React.ComponentProps<"input">) => (
     <FormField id={`consultation-${name}`} label={label} error={errors[name]} required>

@@ -14,53 +14,28 @@ import { contactMessages } from "~/lib/messages/leads";
 import { LEGAL_PATHS } from "~/lib/privacy";
 import { LIMITS } from "~/lib/lead-fields";
 import { cn } from "~/lib/utils";
-import { focusFirstError, Honeypot, readForm, ReturnTo, sendJson, useScriptValidation, validate } from "./lead-form-utils";
+import { Honeypot, ReturnTo, sendJson, useLeadForm, useScriptValidation } from "./lead-form-utils";
 
 export function ContactForm({ source = "home" }: { source?: string }) {
   const formRef = useScriptValidation();
   const location = useLocation();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { errors, clearError, submitting, run } = useLeadForm();
   const [consent, setConsent] = useState(false);
   const id = (name: string) => `contact-${source}-${name}`;
 
-  function clearError(name: string) {
-    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = readForm(form);
-    const checked = await validate((m) => m.contactFormSchema, { ...values, consent });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      focusFirstError(form, checked.errors);
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    run(event, {
+      schema: (m) => m.contactFormSchema,
+      values: (fields) => ({ ...fields, consent }),
       // SPEC §7: the consent flag stays in the browser.
-      const { consent: _consent, ...payload } = checked.data;
-      const result = await sendJson("/api/contact", { ...payload, source });
-      if (!result.ok) {
-        if (result.errors) setErrors(result.errors);
-        throw new Error(result.message);
-      }
-      toast(contactMessages.success);
-      form.reset();
-      setConsent(false);
-    } catch (error) {
-      toast({
-        title: contactMessages.failureTitle,
-        description: (error instanceof Error && error.message) || contactMessages.failureFallback,
-        variant: "destructive",
-      });
-    } finally {
-      setSubmitting(false);
-    }
-  }
+      send: ({ consent: _consent, ...payload }) => sendJson("/api/contact", { ...payload, source }),
+      onSuccess: () => {
+        toast(contactMessages.success);
+        setConsent(false);
+      },
+      onFailure: ({ message }) =>
+        toast({ title: contactMessages.failureTitle, description: message || contactMessages.failureFallback, variant: "destructive" }),
+    });
 
   return (
     <form

@@ -1,8 +1,9 @@
 /**
  * Browser helpers shared by the lead forms: the SPEC §7 request rules (JSON, credentials, the
- * server's message or the status text on failure), reading a form, and the honeypot field.
+ * server's message or the status text on failure), reading a form, the submit state, and the
+ * honeypot field.
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { HONEYPOT_FIELD } from "~/lib/lead-fields";
 
@@ -73,6 +74,68 @@ export function focusFirstError(form: HTMLFormElement | null, errors: Record<str
   if (!first) return;
   const field = form.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`);
   field?.focus();
+}
+
+/** Why a submission failed: `status` when the server's answer was refused, none when sending threw. */
+export interface LeadFailure {
+  status?: number;
+  message: string;
+}
+
+/**
+ * The submit cycle every lead form shares: validate (errors shown, focus on the first), send,
+ * show the server's field errors, reset the form on success. The form itself says how to send
+ * and what to announce.
+ */
+export function useLeadForm() {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  function clearError(name: string) {
+    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+  }
+
+  async function run<S extends z.ZodType, T>(
+    event: FormEvent<HTMLFormElement>,
+    steps: {
+      schema: (schemas: LeadSchemas) => S;
+      /** What to validate, from the form's fields (default: the fields themselves). */
+      values?: (fields: Record<string, string>) => unknown;
+      /** May throw: a network error, or an answer the form does not accept. */
+      send: (data: z.infer<S>) => Promise<SendResult<T>>;
+      /** After the form has been reset. */
+      onSuccess: (result: SendResult<T>) => void;
+      onFailure: (failure: LeadFailure) => void;
+    },
+  ) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const fields = readForm(form);
+    const checked = await validate(steps.schema, steps.values ? steps.values(fields) : fields);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      focusFirstError(form, checked.errors);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      const result = await steps.send(checked.data);
+      if (!result.ok) {
+        if (result.errors) setErrors(result.errors);
+        steps.onFailure({ status: result.status, message: result.message });
+        return;
+      }
+      form.reset();
+      steps.onSuccess(result);
+    } catch (error) {
+      steps.onFailure({ message: error instanceof Error ? error.message : "" });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return { errors, setErrors, clearError, submitting, run };
 }
 
 /**
