@@ -1,4 +1,4 @@
-// `npm test`: build once, then unit + integration (Vitest) and browser tests (Playwright).
+// `npm test`: build once, type-check, then unit + integration (Vitest) and browser tests (Playwright).
 // Extra arguments choose suites: `npm test -- unit integration e2e`.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -12,6 +12,9 @@ const run = (cmd, args, env = {}) => {
 const bin = (name) => `node_modules/.bin/${name}`;
 
 run(bin("react-router"), ["build"]);
+// Types first: a type error fails fast, before the slower suites.
+run(bin("react-router"), ["typegen"]);
+run(bin("tsc"), ["--noEmit"]);
 const vitestProjects = suites.filter((s) => s === "unit" || s === "integration");
 if (vitestProjects.length) run(bin("vitest"), ["run", ...vitestProjects.flatMap((p) => ["--project", p])]);
 if (suites.includes("e2e")) {

@@ -1,12 +1,19 @@
-import { requireAdmin } from "~/domain/auth.server";
-import { FileText, LayoutDashboard, LogOut, ClipboardList, ExternalLink } from "lucide-react";
-import { MessagesSquare } from "lucide-react";
-import { Receipt } from "lucide-react";
-import { Inbox } from "lucide-react";
-import { ScrollText, ShieldCheck } from "lucide-react";
+import {
+  ClipboardList,
+  ExternalLink,
+  FileText,
+  Inbox,
+  LayoutDashboard,
+  LogOut,
+  MessagesSquare,
+  Receipt,
+  ScrollText,
+  ShieldCheck,
+} from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, NavLink, Outlet } from "react-router";
 import { Button } from "~/components/ui/button";
+import { requireAdmin } from "~/domain/auth.server";
 import { AUTH_STORAGE_KEY } from "~/lib/messages/auth";
 import { SITE_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
