@@ -5,8 +5,8 @@
  * upstream in tests/integration/chat.test.ts; here the browser's handling of each of those
  * answers is checked by answering our own /api/chat* endpoints from the test.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Route } from "@playwright/test";
+import { axeScan } from "./helpers";
 
 const FIRST =
   "Olá! Para iniciar nossa consultoria gratuita, precisamos do seu email e telefone. Por favor, preencha o formulário abaixo.";
@@ -137,7 +137,7 @@ test("opens from other sections: the footer button and window.openConsultationWi
   await page.getByRole("contentinfo").getByRole("button", { name: "Consultoria Gratuita" }).click();
   await expect(widget(page)).toBeVisible();
   await expect(log(page).getByText(FIRST)).toBeVisible();
-  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  const axe = await axeScan(page, '[role="dialog"]');
   expect(axe.violations).toEqual([]);
   // (Escape would first dismiss a toast still on screen: Radix closes the topmost layer.)
   await widget(page).getByRole("button", { name: "Fechar chat" }).click();

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 
 /** Navigates and waits for hydration (clicks before it do nothing). */
 export async function gotoHydrated(page: Page, path: string) {
@@ -24,4 +25,19 @@ export async function loginAsAdmin(page: Page) {
   await page.getByLabel("Senha").fill("admin123");
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** Waits until no finite animation runs (a toast fading in is briefly low-contrast). */
+export async function settleAnimations(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** axe-core on the page (or only `include`), once the page has stopped animating. */
+export async function axeScan(page: Page, include?: string) {
+  await settleAnimations(page);
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  return builder.analyze();
 }

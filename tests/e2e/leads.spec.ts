@@ -4,7 +4,7 @@
  * the polling questionnaire page, CSV export and escaping of visitor text.
  */
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
+import { axeScan } from "./helpers";
 import { expect, test, type Page, type Route } from "@playwright/test";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -111,7 +111,7 @@ test.describe("questionnaire (/formulario)", () => {
     const page = await context.newPage();
     await open(page, "/formulario");
     // This area's content only: the shared header/footer/floating buttons have their own checks.
-    const results = await new AxeBuilder({ page }).include("#conteudo").analyze();
+    const results = await axeScan(page, "#conteudo");
     expect(results.violations).toEqual([]);
   });
 });
@@ -343,7 +343,7 @@ test.describe("admin", () => {
     await login(page);
     for (const path of ["/admin/dashboard", "/admin/leads/contatos", "/admin/business-optimizations"]) {
       await open(page, path);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeScan(page);
       expect(results.violations, path).toEqual([]);
     }
   });

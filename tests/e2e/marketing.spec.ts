@@ -2,11 +2,10 @@
  * Marketing pages (SPEC §1–2): header, mobile menu, footer, messaging links, floating button,
  * careers pre-fill, products, SEO basics and axe on every marketing page.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { formatBRL, plans, products } from "../../app/lib/catalog";
 import { WHATSAPP_GREETING } from "../../app/lib/site";
-import { gotoHydrated } from "./helpers";
+import { axeScan, gotoHydrated } from "./helpers";
 
 const PAGES = ["/", "/sobre", "/carreiras", "/agentes", "/produtos"];
 const DEFAULT_WHATSAPP = "5511999999999";
@@ -276,7 +275,7 @@ for (const path of PAGES) {
       await page.setViewportSize({ width, height: 900 });
       await gotoHydrated(page, path);
       await expect(page.locator("h1")).toHaveCount(1);
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await axeScan(page);
       expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${path} @${width}`).toEqual([]);
     }
   });

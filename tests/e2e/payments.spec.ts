@@ -1,14 +1,12 @@
 /** The purchase path in the browser, in demo mode (the e2e server has no STRIPE_SECRET_KEY). */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { axeScan } from "./helpers";
 
 const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]", { state: "attached" });
 
 /** `scope`: the page content on site-layout pages (shared header/footer/overlays are checked by their owners). */
 async function expectNoAxeViolations(page: Page, scope?: string) {
-  const builder = new AxeBuilder({ page });
-  if (scope) builder.include(scope);
-  const results = await builder.analyze();
+  const results = await axeScan(page, scope);
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
+import { axeScan } from "./helpers";
 import { expect, test, type Page } from "@playwright/test";
 
 const LEGAL_PAGES = [
@@ -21,7 +21,7 @@ test.describe("legal pages", () => {
       await gotoHydrated(page, legal.path);
       await expect(page.getByRole("heading", { level: 1, name: legal.heading })).toBeVisible();
       await expect(page.getByText(/Versão 1\.0 · Atualizada em 22 de novembro de 2026/)).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeScan(page);
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
       await context.close();
     });
@@ -118,7 +118,7 @@ test("the admin privacy and audit pages have no axe violations", async ({ browse
   await expect(page).toHaveURL(/\/admin$/);
   for (const path of ["/admin/privacidade", "/admin/auditoria"]) {
     await gotoHydrated(page, path);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeScan(page);
     expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
   }
   await context.close();
