@@ -171,20 +171,14 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
         </TabsList>
 
         <TabsContent value="posts" className="rounded-xl border border-border bg-background shadow-soft">
-          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border p-4">
-            <h2 className="text-lg font-bold">{adminBlogText.tabPosts}</h2>
-            <Button onClick={() => setPostForm({ open: true, id: null })}>
-              <Plus aria-hidden />
-              {adminBlogText.newPost}
-            </Button>
-          </div>
-          {posts === null ? (
-            <p role="alert" className="p-8 text-center font-semibold text-destructive">
-              {adminBlogText.loadPostsError}
-            </p>
-          ) : posts.length === 0 ? (
-            <p className="p-8 text-center text-muted-foreground">{adminBlogText.emptyPosts}</p>
-          ) : (
+          <ListPanel
+            title={adminBlogText.tabPosts}
+            newLabel={adminBlogText.newPost}
+            onNew={() => setPostForm({ open: true, id: null })}
+            items={posts}
+            errorText={adminBlogText.loadPostsError}
+            emptyText={adminBlogText.emptyPosts}
+          >
             <Table>
               <TableHeader>
                 <TableRow>
@@ -197,7 +191,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {posts.map((post) => {
+                {(posts ?? []).map((post) => {
                   const checked = publishing[post.id] ?? post.published;
                   return (
                     <TableRow key={post.id}>
@@ -249,24 +243,18 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
                 })}
               </TableBody>
             </Table>
-          )}
+          </ListPanel>
         </TabsContent>
 
         <TabsContent value="categorias" className="rounded-xl border border-border bg-background shadow-soft">
-          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border p-4">
-            <h2 className="text-lg font-bold">{adminBlogText.tabCategories}</h2>
-            <Button onClick={() => setCategoryForm({ open: true, category: null })}>
-              <Plus aria-hidden />
-              {adminBlogText.newCategory}
-            </Button>
-          </div>
-          {categories === null ? (
-            <p role="alert" className="p-8 text-center font-semibold text-destructive">
-              {adminBlogText.loadCategoriesError}
-            </p>
-          ) : categories.length === 0 ? (
-            <p className="p-8 text-center text-muted-foreground">{adminBlogText.emptyCategories}</p>
-          ) : (
+          <ListPanel
+            title={adminBlogText.tabCategories}
+            newLabel={adminBlogText.newCategory}
+            onNew={() => setCategoryForm({ open: true, category: null })}
+            items={categories}
+            errorText={adminBlogText.loadCategoriesError}
+            emptyText={adminBlogText.emptyCategories}
+          >
             <Table>
               <TableHeader>
                 <TableRow>
@@ -278,7 +266,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {categories.map((category) => (
+                {(categories ?? []).map((category) => (
                   <TableRow key={category.id}>
                     <TableCell className="font-medium whitespace-nowrap">{category.name}</TableCell>
                     <TableCell className="font-mono text-xs text-muted-foreground">{category.slug}</TableCell>
@@ -315,7 +303,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
                 ))}
               </TableBody>
             </Table>
-          )}
+          </ListPanel>
         </TabsContent>
       </Tabs>
 
@@ -372,5 +360,37 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
         </AlertDialogContent>
       </AlertDialog>
     </div>
+  );
+}
+
+/** One tab of the admin: heading, the "new" button, and the load-error / empty / list states. */
+function ListPanel(props: {
+  title: string;
+  newLabel: string;
+  onNew: () => void;
+  items: readonly unknown[] | null;
+  errorText: string;
+  emptyText: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border p-4">
+        <h2 className="text-lg font-bold">{props.title}</h2>
+        <Button onClick={props.onNew}>
+          <Plus aria-hidden />
+          {props.newLabel}
+        </Button>
+      </div>
+      {props.items === null ? (
+        <p role="alert" className="p-8 text-center font-semibold text-destructive">
+          {props.errorText}
+        </p>
+      ) : props.items.length === 0 ? (
+        <p className="p-8 text-center text-muted-foreground">{props.emptyText}</p>
+      ) : (
+        props.children
+      )}
+    </>
   );
 }
