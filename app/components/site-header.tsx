@@ -112,11 +112,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="hidden items-center gap-2 xl:flex">
-          <Button
-            asChild
-            variant="outline"
-            className={cn(light && "border-white/40 bg-transparent text-white hover:bg-white/10")}
-          >
+          <Button asChild variant={light ? "heroOutline" : "outline"}>
             <Link to="/produtos" aria-current={pathname === "/produtos" ? "page" : undefined}>
               Produtos e Assinaturas
             </Link>

@@ -3,6 +3,7 @@
  * `{ success: false, message, errors? }` with a 4xx for bad input. Routes stay thin by using these.
  */
 import type { z } from "zod";
+import { fieldErrors } from "~/lib/form-errors";
 
 export const INVALID_INPUT_MESSAGE = "Dados inválidos. Verifique os campos destacados.";
 const NUL_MESSAGE = "O conteúdo enviado contém caracteres inválidos.";
@@ -18,15 +19,7 @@ export function fail(status: number, message: string, errors?: Record<string, st
   });
 }
 
-/** Zod issues → `{ field: first message }` (nested paths joined with dots). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
+export { fieldErrors };
 
 /**
  * Reads the body as JSON (or as a submitted form, for pages that work without JavaScript).

@@ -4,7 +4,6 @@
  * per-IP rate limit. Also the admin side: lists, search, counts, status changes and CSV export.
  */
 import { randomBytes } from "node:crypto";
-import { stringify } from "csv-stringify/sync";
 import { count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { redirect, type AppLoadContext } from "react-router";
@@ -21,7 +20,9 @@ import {
 } from "~/db/schema";
 import type { ToastInput } from "~/components/ui/use-toast";
 import { flashCookie } from "~/lib/flash";
-import { formatDateTime, LEAD_TYPE_INFO, subscriptionStatusLabel, type LeadType } from "~/lib/lead-types";
+import { toCsv } from "./csv.server";
+import { formatDateTime } from "~/lib/dates";
+import { LEAD_TYPE_INFO, subscriptionStatusLabel, type LeadType } from "~/lib/lead-types";
 import { leadServerMessages } from "~/lib/messages/leads";
 import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import {
@@ -521,13 +522,13 @@ export async function updateConsultationStatus(id: number, status: ConsultationS
 }
 
 // ---------------------------------------------------------------- CSV export
-/** Excel runs cells that start like a formula; a leading apostrophe keeps them text. */
+/** A lead value as people read it (dates in Brasília time, status labels); toCsv guards formulas. */
 function csvCell(type: LeadType, key: string, value: unknown): string {
   if (value === null || value === undefined) return "";
   if (value instanceof Date) return formatDateTime(value);
-  let text = String(value);
-  if (key === "status") text = type === "newsletter" ? subscriptionStatusLabel(text) : consultationStatusLabel(text);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const text = String(value);
+  if (key === "status") return type === "newsletter" ? subscriptionStatusLabel(text) : consultationStatusLabel(text);
+  return text;
 }
 
 /** UTF-8 with BOM and ';' separators, as Excel in pt-BR opens it (accents and columns intact). */
@@ -540,7 +541,7 @@ export async function exportLeadsCsv(type: LeadType, q?: string): Promise<{ csv:
     columns.map((f) => (f.key === "unsubscribeUrl" ? unsubscribeUrl(String(row.unsubscribeToken)) : csvCell(type, f.key, row[f.key]))),
   );
   const header = columns.map((f) => f.label);
-  const csv = stringify([header, ...records], { bom: true, delimiter: ";", record_delimiter: "\r\n" });
+  const csv = toCsv([header, ...records]);
   return { csv, count: rows.length };
 }
 

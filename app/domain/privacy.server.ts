@@ -12,8 +12,8 @@
  * Audit rows never contain the e-mail itself (they cannot be edited later): they name the
  * person by a short prefix of the same hash.
  */
+import { toCsv } from "./csv.server";
 import { createHmac, randomBytes } from "node:crypto";
-import { stringify } from "csv-stringify/sync";
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
@@ -263,8 +263,7 @@ export async function exportSubject(email: string, format: ExportFormat, actor: 
       if (key === "chatSessions") for (const m of (row as PersonalData["chatSessions"][number]).messages) push("chat_messages", m);
     }
   }
-  // BOM: spreadsheet programs then read the accents as UTF-8.
-  const body = "\uFEFF" + stringify(records, { header: true, columns: ["tabela", "registro", "campo", "valor"], cast: { date: (d) => d.toISOString() } });
+  const body = toCsv([["tabela", "registro", "campo", "valor"], ...records], ",");
   return { filename: `dados-titular-${stamp}.csv`, contentType: "text/csv; charset=utf-8", body };
 }
 

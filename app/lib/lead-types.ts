@@ -102,23 +102,3 @@ export const LEAD_TYPE_INFO: Record<LeadType, LeadTypeInfo> = {
 export function subscriptionStatusLabel(value: string): string {
   return value === "active" ? "Ativo" : value === "unsubscribed" ? "Descadastrado" : value;
 }
-
-const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
-  dateStyle: "short",
-  timeStyle: "short",
-  timeZone: "America/Sao_Paulo",
-});
-const dateFormat = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: "America/Sao_Paulo" });
-
-/** "22/11/2026, 14:05" in Brasília time, the same on the server and in the browser. */
-export function formatDateTime(value: string | Date | null | undefined): string {
-  if (!value) return "";
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : dateTimeFormat.format(date);
-}
-
-export function formatDate(value: string | Date | null | undefined): string {
-  if (!value) return "";
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
-}

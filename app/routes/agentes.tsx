@@ -38,7 +38,7 @@ export default function Agentes() {
           <MessageSquareText aria-hidden />
           {AGENTS_HERO.primary}
         </Button>
-        <Button asChild size="lg" variant="outline" className="border-white/40 bg-transparent text-white hover:bg-white/10">
+        <Button asChild size="lg" variant="heroOutline">
           <a href="#exemplos">{AGENTS_HERO.secondary}</a>
         </Button>
       </PageHero>

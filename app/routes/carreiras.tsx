@@ -47,7 +47,7 @@ export default function Carreiras() {
         <Button asChild size="lg" variant="hero">
           <a href="#vagas">{CAREERS_HERO.positions}</a>
         </Button>
-        <Button asChild size="lg" variant="outline" className="border-white/40 bg-transparent text-white hover:bg-white/10">
+        <Button asChild size="lg" variant="heroOutline">
           <a href="#candidatura">{CAREERS_HERO.apply}</a>
         </Button>
       </PageHero>

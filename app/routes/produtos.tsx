@@ -34,7 +34,7 @@ export default function Produtos() {
         <Button asChild size="lg" variant="hero">
           <a href="#planos">{PRODUCTS_HERO.plans}</a>
         </Button>
-        <Button asChild size="lg" variant="outline" className="border-white/40 bg-transparent text-white hover:bg-white/10">
+        <Button asChild size="lg" variant="heroOutline">
           <a href="#avulsos">{PRODUCTS_HERO.products}</a>
         </Button>
       </PageHero>

@@ -1,5 +1,6 @@
 /** SPEC §5 messages of every lead schema (the browser forms and the server share them). */
 import { describe, expect, it } from "vitest";
+import { fieldErrors as firstErrors } from "~/lib/form-errors";
 import { questionnaireMessages } from "~/lib/messages/leads";
 import {
   businessOptimizationSchema,
@@ -7,7 +8,6 @@ import {
   consultationSchema,
   contactFormSchema,
   contactSchema,
-  firstErrors,
   isNewsletterEmailAcceptable,
   newsletterSchema,
 } from "~/lib/schemas/leads";

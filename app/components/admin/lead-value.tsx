@@ -1,6 +1,7 @@
 /** How the admin shows one lead field (always as text: React escapes whatever a visitor typed). */
 import { Badge } from "~/components/ui/badge";
-import { formatDateTime, subscriptionStatusLabel, type LeadField } from "~/lib/lead-types";
+import { formatDateTime } from "~/lib/dates";
+import { subscriptionStatusLabel, type LeadField } from "~/lib/lead-types";
 import { adminLeadMessages } from "~/lib/messages/leads";
 import { consultationStatusLabel } from "~/lib/lead-fields";
 

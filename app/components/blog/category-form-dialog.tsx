@@ -13,7 +13,7 @@ import { adminBlogText, blogToasts } from "~/lib/messages/blog";
 import { categorySchema, type CategoryFormValues } from "~/lib/schemas/blog";
 import { slugify } from "~/lib/slug";
 import { ApiError, apiRequest } from "./admin-api";
-import { issuesToErrors } from "./form-errors";
+import { fieldErrors } from "~/lib/form-errors";
 
 export interface EditableCategory {
   id: number;
@@ -68,7 +68,7 @@ export function CategoryFormDialog({
     event.preventDefault();
     const parsed = categorySchema.safeParse(values);
     if (!parsed.success) {
-      const found = issuesToErrors(parsed.error.issues);
+      const found = fieldErrors(parsed.error);
       setErrors(found);
       document.getElementById(found.name ? ids.name : found.slug ? ids.slug : ids.description)?.focus();
       return;

@@ -20,7 +20,7 @@ import { adminBlogText, blogText, blogToasts } from "~/lib/messages/blog";
 import { postSchema, type PostFormValues } from "~/lib/schemas/blog";
 import { slugify } from "~/lib/slug";
 import { ApiError, apiRequest, uploadImage } from "./admin-api";
-import { issuesToErrors } from "./form-errors";
+import { fieldErrors } from "~/lib/form-errors";
 
 // TipTap is big: it loads only when a post form opens, never on public pages.
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
@@ -167,7 +167,7 @@ export function PostFormDialog({
       imageUrl: values.imageUrl || null,
     });
     if (!parsed.success) {
-      const found = issuesToErrors(parsed.error.issues);
+      const found = fieldErrors(parsed.error);
       setErrors(found);
       focusFirstError(found);
       return;

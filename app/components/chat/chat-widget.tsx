@@ -1,4 +1,5 @@
 import { Bot, Clock, Rocket, SendHorizontal } from "lucide-react";
+import { fieldErrors } from "~/lib/form-errors";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
@@ -131,11 +132,7 @@ function ContactForm({ loading, onSubmit }: { loading: boolean; onSubmit: (value
       message: form.get("message") ?? "",
     });
     if (!parsed.success) {
-      const next: ContactErrors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof ChatContactInput;
-        next[key] ??= issue.message;
-      }
+      const next: ContactErrors = fieldErrors(parsed.error);
       setErrors(next);
       const first = (["email", "phone", "message"] as const).find((k) => next[k]);
       if (first) event.currentTarget.querySelector<HTMLElement>(`#chat-${first}`)?.focus();

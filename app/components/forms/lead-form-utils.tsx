@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
+import { fieldErrors } from "~/lib/form-errors";
 import { HONEYPOT_FIELD } from "~/lib/lead-fields";
 
 type LeadSchemas = typeof import("~/lib/schemas/leads");
@@ -64,7 +65,7 @@ export async function validate<S extends z.ZodType>(
 ): Promise<ValidationResult<z.infer<S>>> {
   const schemas = await import("~/lib/schemas/leads");
   const result = pick(schemas).safeParse(values);
-  return result.success ? { ok: true, data: result.data } : { ok: false, errors: schemas.firstErrors(result.error) };
+  return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error) };
 }
 
 /** Moves focus to the first field with an error, so keyboard and screen-reader users land on it. */

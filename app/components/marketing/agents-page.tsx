@@ -68,7 +68,7 @@ export function AgentsCta() {
             <MessageSquareText aria-hidden />
             {AGENTS_CTA.chat}
           </Button>
-          <Button asChild size="lg" variant="outline" className="border-white/40 bg-transparent text-white hover:bg-white/10">
+          <Button asChild size="lg" variant="heroOutline">
             <a href="#contato">
               {AGENTS_CTA.contact}
               <ArrowDown aria-hidden />

@@ -26,6 +26,8 @@ export const buttonVariants = cva(
           "bg-[color-mix(in_srgb,var(--color-whatsapp)_85%,black)] text-white shadow-sm hover:bg-[color-mix(in_srgb,var(--color-whatsapp)_72%,black)]",
         // For dark (navy) sections.
         hero: "bg-white text-navy shadow-soft hover:bg-muted",
+        // The secondary action next to `hero`, on the same dark sections.
+        heroOutline: "border border-white/40 bg-transparent text-white hover:bg-white/10",
       },
       size: {
         sm: "h-9 px-3 text-sm",

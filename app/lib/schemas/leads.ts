@@ -151,13 +151,3 @@ export const businessOptimizationSchema = z.object({
 
 export type BusinessOptimizationInput = z.infer<typeof businessOptimizationSchema>;
 
-
-/** `{ field: first message }` from a failed parse, for the browser forms. */
-export function firstErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

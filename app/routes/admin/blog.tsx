@@ -3,6 +3,7 @@
  * confirmations, with every toast of SPEC §8. Reads come from the loader; writes go through the
  * JSON API of SPEC §7 and then revalidate the loader.
  */
+import { formatDate, formatDateTime } from "~/lib/dates";
 import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link, useRevalidator, useSearchParams } from "react-router";
@@ -72,8 +73,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-const dateTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" });
-const dateOnly = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: "America/Sao_Paulo" });
 
 type LoaderData = Route.ComponentProps["loaderData"];
 type AdminPost = NonNullable<LoaderData["posts"]>[number];
@@ -199,8 +198,8 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
                       <TableCell className="max-w-56 truncate font-mono text-xs text-muted-foreground" title={post.slug}>
                         {post.slug}
                       </TableCell>
-                      <TableCell className="whitespace-nowrap">{dateTime.format(new Date(post.createdAt))}</TableCell>
-                      <TableCell className="whitespace-nowrap">{dateTime.format(new Date(post.updatedAt))}</TableCell>
+                      <TableCell className="whitespace-nowrap">{formatDateTime(post.createdAt)}</TableCell>
+                      <TableCell className="whitespace-nowrap">{formatDateTime(post.updatedAt)}</TableCell>
                       <TableCell>
                         <Switch
                           checked={checked}
@@ -271,7 +270,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
                     <TableCell className="font-medium whitespace-nowrap">{category.name}</TableCell>
                     <TableCell className="font-mono text-xs text-muted-foreground">{category.slug}</TableCell>
                     <TableCell className="max-w-md min-w-56 text-muted-foreground">{category.description || "-"}</TableCell>
-                    <TableCell className="whitespace-nowrap">{dateOnly.format(new Date(category.createdAt))}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatDate(category.createdAt)}</TableCell>
                     <TableCell>
                       <div className="flex justify-end gap-1">
                         <Button

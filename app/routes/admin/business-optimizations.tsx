@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/domain/auth.server";
 import { listBusinessOptimizations } from "~/domain/leads.server";
-import { formatDateTime } from "~/lib/lead-types";
+import { formatDateTime } from "~/lib/dates";
 import { adminLeadMessages } from "~/lib/messages/leads";
 import {
   BUDGETS,

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/domain/auth.server";
 import { dashboardSummary } from "~/domain/leads.server";
-import { formatDate } from "~/lib/lead-types";
+import { formatDate } from "~/lib/dates";
 import { consultationStatusLabel } from "~/lib/schemas/leads";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/dashboard";

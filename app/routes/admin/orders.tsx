@@ -1,4 +1,5 @@
 import { RefreshCw } from "lucide-react";
+import { formatDate, formatDateTime } from "~/lib/dates";
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
@@ -66,8 +67,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const dateFormat = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" });
-const dayFormat = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: "America/Sao_Paulo" });
 
 const ORDER_BADGE: Record<string, BadgeProps["variant"]> = { paid: "success", pending: "secondary", failed: "destructive", canceled: "outline" };
 const SUBSCRIPTION_BADGE: Record<string, BadgeProps["variant"]> = {
@@ -157,7 +156,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                     {o.customerEmail ?? <span className="text-muted-foreground">—</span>}
                     {o.customerName && <span className="block text-xs text-muted-foreground">{o.customerName}</span>}
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">{dateFormat.format(new Date(o.createdAt))}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(o.createdAt)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -196,9 +195,9 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                   </TableCell>
                   <TableCell>{s.customerEmail ?? <span className="text-muted-foreground">—</span>}</TableCell>
                   <TableCell className="whitespace-nowrap">
-                    {s.currentPeriodEnd ? dayFormat.format(new Date(s.currentPeriodEnd)) : "—"}
+                    {s.currentPeriodEnd ? formatDate(s.currentPeriodEnd) : "—"}
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">{dateFormat.format(new Date(s.createdAt))}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(s.createdAt)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -2,6 +2,7 @@
  * /admin/privacidade: data-subject requests (LGPD art. 18) and the retention job.
  * Every request is a POST, so the person's e-mail never lands in URLs, access logs or history.
  */
+import { formatDateTime } from "~/lib/dates";
 import { Download, FileJson, Pencil, Play, Search, ShieldCheck, Trash2 } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { data, Form, useNavigation } from "react-router";
@@ -125,8 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 // ---------------------------------------------------------------- view helpers
-const dateFormat = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" });
-const when = (v: unknown) => (v ? dateFormat.format(new Date(v as string)) : "—");
+const when = (v: unknown) => formatDateTime(v as string | Date | null) || "—";
 const text = (v: unknown, max = 80) => {
   if (v === null || v === undefined || v === "") return <span className="text-muted-foreground">—</span>;
   const s = String(v);

@@ -60,7 +60,7 @@ export function HomeHero() {
               {HERO.primary}
               <ArrowRight aria-hidden />
             </Button>
-            <Button asChild size="lg" variant="outline" className="border-white/40 bg-transparent text-white hover:bg-white/10">
+            <Button asChild size="lg" variant="heroOutline">
               <Link to="/produtos">{HERO.secondary}</Link>
             </Button>
           </div>
