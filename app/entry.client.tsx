@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { hydrating } from "./lib/hydration";
 
 /**
  * The browser runs Preact through its React compatibility layer (see vite.config.ts). React
@@ -24,13 +25,18 @@ async function routerDataDecoded(): Promise<void> {
   }
 }
 
-routerDataDecoded().then(() => {
+/** Ends the current task: the modules' start-up and the hydration run as two shorter tasks. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+routerDataDecoded().then(nextTask).then(() => {
   startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
+    hydrating(() =>
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>,
+      ),
     );
   });
 });

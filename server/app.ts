@@ -87,6 +87,23 @@ export function createApp(options: StartOptions = {}): express.Express {
     }),
   );
 
+  // The bundle lives in <build>/server, its browser assets in <build>/client.
+  const client = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+  if (!options.dev) {
+    // Hashed file names: safe to cache forever. Served before the page headers: a CSP or frame
+    // policy means nothing on a script, style or font, and would add ~600 bytes to each of the
+    // dozens of files a page loads.
+    app.use(
+      "/assets",
+      compression(),
+      (_req, res, next) => {
+        res.set({ "X-Content-Type-Options": "nosniff", "Cross-Origin-Resource-Policy": "same-origin" });
+        next();
+      },
+      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+  }
+
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
@@ -106,10 +123,6 @@ export function createApp(options: StartOptions = {}): express.Express {
   if (options.dev) {
     app.use(options.dev.middlewares);
   } else {
-    // The bundle lives in <build>/server, its browser assets in <build>/client.
-    const client = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
-    // Hashed file names: safe to cache forever.
-    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(client, { maxAge: "1h", index: false }));
   }
 

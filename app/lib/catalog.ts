@@ -128,10 +128,12 @@ export function findCatalogItem(kind: CatalogKind, id: string): CatalogItem | un
   return (kind === "plan" ? plans : products).find((item) => item.id === id);
 }
 
-const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+// Created on first use: building a number format is slow on phones, and most pages never need it.
+let brl: Intl.NumberFormat | undefined;
 
 /** 500000 → "R$ 5.000,00" */
 export function formatBRL(cents: number): string {
+  brl ??= new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
   return brl.format(cents / 100);
 }
 

@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { ChatLauncher } from "~/components/chat/chat-launcher";
 import { ConsultationRequestHost } from "~/components/forms/consultation-request";
+import { HydrateLater } from "~/components/hydrate-later";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 
@@ -15,7 +16,9 @@ export default function SiteLayout() {
       <main id="conteudo">
         <Outlet />
       </main>
-      <SiteFooter />
+      <HydrateLater>
+        <SiteFooter />
+      </HydrateLater>
       <ChatLauncher />
       <ConsultationRequestHost />
     </>
