@@ -7,7 +7,18 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { DatabaseUnavailableError, pingDatabase } from "~/db/client.server";
-import { clearPageCache, getCachedPage, isCacheableRequest, isNotModified, NONCE_PLACEHOLDER, storePage, withNonce } from "./page-cache";
+import {
+  type CachedPage,
+  clearPageCache,
+  getCachedPage,
+  isCacheableRequest,
+  isNotModified,
+  NONCE_PLACEHOLDER,
+  pickEncoding,
+  storePage,
+  withNonce,
+  withScriptHashes,
+} from "./page-cache";
 
 interface HandlerOptions {
   loadBuild: () => Promise<ServerBuild>;
@@ -32,11 +43,12 @@ export function createReactRouterHandler({ loadBuild, mode }: HandlerOptions) {
       if (cacheable) {
         const hit = getCachedPage(req.originalUrl);
         if (hit && isNotModified(hit, req.get("if-none-match"))) return sendCached(res, 304, hit.headers, "");
-        if (hit) return sendCached(res, hit.status, hit.headers, withNonce(hit.body, nonce));
+        if (hit) return sendPage(req, res, hit);
       }
 
       const handler = await getHandler();
-      const response = await handler(toFetchRequest(req, res), {
+      // A cacheable HEAD renders the GET (stored, and sent without its body): the same headers.
+      const response = await handler(toFetchRequest(req, res, cacheable ? "GET" : req.method), {
         cspNonce: cacheable ? NONCE_PLACEHOLDER : nonce,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       });
@@ -51,12 +63,29 @@ export function createReactRouterHandler({ loadBuild, mode }: HandlerOptions) {
       }
       if (!cacheable) return await sendResponse(res, response);
       const body = await response.text();
-      storePage(req.originalUrl, response.status, response.headers, body);
+      const entry = await storePage(req.originalUrl, response.status, response.headers, body);
+      if (entry) return sendPage(req, res, entry);
+      // Not cacheable after all: sent as rendered, with this response's nonce.
       sendCached(res, response.status, [...response.headers.entries()], withNonce(body, nonce), response.headers.getSetCookie());
     } catch (error) {
       next(error);
     }
   };
+}
+
+/** A cached page: its stored bytes in the client's preferred coding, its scripts allowed by hash. */
+function sendPage(req: ExpressRequest, res: ExpressResponse, entry: CachedPage) {
+  const encoding = pickEncoding(req.get("accept-encoding"));
+  const body = entry.bodies[encoding];
+  res.status(entry.status);
+  for (const [key, value] of entry.headers) res.setHeader(key, value);
+  const csp = res.getHeader("Content-Security-Policy");
+  if (typeof csp === "string") res.setHeader("Content-Security-Policy", withScriptHashes(csp, entry.scriptHashes));
+  // The compression middleware leaves a response that already has a Content-Encoding alone.
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.vary("Accept-Encoding");
+  res.setHeader("Content-Length", body.length);
+  res.end(body);
 }
 
 function sendCached(res: ExpressResponse, status: number, headers: Array<[string, string]>, body: string, cookies: string[] = []) {
@@ -67,7 +96,7 @@ function sendCached(res: ExpressResponse, status: number, headers: Array<[string
   res.end(body);
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, method: string): Request {
   const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
   const controller = new AbortController();
   res.on("close", () => {
@@ -78,8 +107,8 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
     if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
     else if (value !== undefined) headers.set(key, value);
   }
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
+  const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
+  if (method !== "GET" && method !== "HEAD") {
     if (Buffer.isBuffer(req.body)) init.body = new Uint8Array(req.body);
     else {
       init.body = createReadableStreamFromReadable(req);

@@ -63,7 +63,7 @@ function summaryRows(report) {
     if (sec && !sec.error) {
       const label = sec.https ? "https" : mode;
       rows.push([`Guardas admin (${label})`, "redirect/401 sem sessão, expirada, forjada", `${sec.guards.checks - sec.guards.failures.length}/${sec.guards.checks} ok (${sec.guards.pages} páginas, ${sec.guards.apis} APIs × ${sec.guards.variants.length} variantes${sec.guards.notBuiltYet?.length ? `; ${sec.guards.notBuiltYet.length} ainda não existem` : ""})`, yes(sec.guards.failures.length === 0)]);
-      rows.push([`Cabeçalhos (${label})`, `CSP nonce, nosniff, Referrer-Policy, frame-ancestors${sec.https ? ", HSTS" : ""}`, sec.headerProblems.length ? sec.headerProblems.slice(0, 3).join("; ") : "todos presentes", yes(sec.headerProblems.length === 0)]);
+      rows.push([`Cabeçalhos (${label})`, `CSP nonce ou hashes, nosniff, Referrer-Policy, frame-ancestors${sec.https ? ", HSTS" : ""}`, sec.headerProblems.length ? sec.headerProblems.slice(0, 3).join("; ") : "todos presentes", yes(sec.headerProblems.length === 0)]);
       if (sec.bruteForceUser) rows.push([`Força bruta no login (${label})`, "429 após N", `usuário: ${sec.bruteForceUser.firstThrottledAt === null ? "nunca 429" : `429 após ${sec.bruteForceUser.failuresBeforeThrottle} senhas erradas`}; endereço: 429 na tentativa ${sec.bruteForceIp?.firstThrottledAt ?? "nunca"}`, yes(sec.bruteForceUser.firstThrottledAt !== null && sec.bruteForceIp?.firstThrottledAt !== null)]);
       if (sec.secrets) rows.push([`Segredos nos arquivos servidos (${label})`, "nenhum", `${sec.secrets.hits.length} achados em ${sec.secrets.pages} páginas + ${sec.secrets.assets} assets`, yes(sec.secrets.hits.length === 0)]);
     } else if (sec?.error) rows.push([`Segurança (${mode})`, "–", `erro: ${sec.error}`, "❌"]);

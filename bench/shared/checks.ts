@@ -3,6 +3,7 @@
  * tests/integration/security.test.ts. Each returns findings instead of asserting, so the bench can
  * report them and the tests can assert on them.
  */
+import { createHash } from "node:crypto";
 
 export const PUBLIC_PAGES = ["/", "/sobre", "/carreiras", "/agentes", "/produtos", "/blog", "/formulario", "/login"];
 
@@ -115,7 +116,21 @@ export interface HeaderResult {
   problems: string[];
 }
 
-/** CSP with a per-request nonce on every script, frame-ancestors, nosniff, Referrer-Policy, HSTS on HTTPS. */
+/** A page's <script> elements: attributes, and text as the browser hashes it (between the tags). */
+export function pageScripts(html: string): Array<{ attrs: string; text: string }> {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map((m) => ({ attrs: m[1], text: m[2] }));
+}
+
+/** The CSP source allowing an inline script with this text. */
+export function scriptHash(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+/**
+ * CSP without 'unsafe-inline'/'unsafe-eval', frame-ancestors, nosniff, Referrer-Policy, HSTS on
+ * HTTPS. Every script is allowed by the response's own nonce (fresh per request) or, on pages
+ * served from the cache as identical bytes, by its sha256 in script-src (and no nonce is left).
+ */
 export async function headerCheck(base: string, paths: string[], options: { https: boolean }): Promise<HeaderResult[]> {
   const out: HeaderResult[] = [];
   for (const path of paths) {
@@ -124,12 +139,14 @@ export async function headerCheck(base: string, paths: string[], options: { http
     await b.arrayBuffer();
     const problems: string[] = [];
     const csp = a.headers.get("content-security-policy") ?? "";
-    const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(csp)?.[1];
+    const scriptSrc = /script-src([^;]*)/.exec(csp)?.[1] ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1];
+    const hashes: string[] = scriptSrc.match(/'sha256-[^']+'/g) ?? [];
     if (!csp) problems.push("sem Content-Security-Policy");
     else {
-      if (!nonce) problems.push("CSP sem nonce em script-src");
-      if (/script-src[^;]*'unsafe-inline'/.test(csp)) problems.push("CSP script-src com 'unsafe-inline'");
-      if (/script-src[^;]*'unsafe-eval'/.test(csp)) problems.push("CSP script-src com 'unsafe-eval'");
+      if (!nonce && !hashes.length) problems.push("CSP sem nonce nem hashes em script-src");
+      if (/'unsafe-inline'/.test(scriptSrc)) problems.push("CSP script-src com 'unsafe-inline'");
+      if (/'unsafe-eval'/.test(scriptSrc)) problems.push("CSP script-src com 'unsafe-eval'");
       if (!/frame-ancestors 'none'|frame-ancestors 'self'/.test(csp)) problems.push("CSP sem frame-ancestors");
       if (nonce && csp === b.headers.get("content-security-policy")) problems.push("nonce repetido entre requisições");
     }
@@ -138,11 +155,13 @@ export async function headerCheck(base: string, paths: string[], options: { http
     const hsts = a.headers.get("strict-transport-security");
     if (options.https && !/max-age=\d{7,}/.test(hsts ?? "")) problems.push("HTTPS sem HSTS (max-age >= 1 ano)");
     if (!options.https && hsts) problems.push("HSTS enviado em HTTP simples");
-    if ((a.headers.get("content-type") ?? "").includes("html") && nonce) {
-      for (const m of html.matchAll(/<script\b([^>]*)>/g)) {
-        const attrs = m[1];
+    if ((a.headers.get("content-type") ?? "").includes("html") && (nonce || hashes.length)) {
+      if (!nonce && /\snonce=/.test(html)) problems.push("nonce no HTML sem nonce na CSP");
+      for (const { attrs, text } of pageScripts(html)) {
         if (/type="application\/(ld\+)?json"/.test(attrs)) continue;
-        if (!attrs.includes(`nonce="${nonce}"`)) problems.push(`<script${attrs.slice(0, 60)}> sem o nonce`);
+        if (nonce && !attrs.includes(`nonce="${nonce}"`)) problems.push(`<script${attrs.slice(0, 60)}> sem o nonce`);
+        const sameOrigin = /\ssrc="\/(?!\/)/.test(attrs);
+        if (!nonce && !sameOrigin && !hashes.includes(scriptHash(text))) problems.push(`<script${attrs.slice(0, 60)}> sem hash na CSP`);
       }
     }
     out.push({ path, status: a.status, problems });

@@ -265,6 +265,26 @@ test("pages are server-rendered with unique titles; home carries the Organizatio
   expect(body).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
 });
 
+test("the home page hydrates under the CSP of a cached page (script hashes, no nonce)", async ({ page }) => {
+  const cspErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.text().includes("Content Security Policy")) cspErrors.push(message.text());
+  });
+  const policies: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "document") policies.push(response.headers()["content-security-policy"] ?? "");
+  });
+  await gotoHydrated(page, "/");
+  await gotoHydrated(page, "/"); // from the cache for sure
+  expect(policies).toHaveLength(2);
+  expect(policies[1]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*'){3,}(;|$)/);
+  // Hydrated and interactive: the mobile menu opens.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.getByRole("button", { name: "Abrir menu" }).click();
+  await expect(page.locator("[data-mobile-menu]")).toBeVisible();
+  expect(cspErrors).toEqual([]);
+});
+
 test("an unknown path shows the 404 page", async ({ page }) => {
   const res = await page.goto("/pagina-que-nao-existe");
   expect(res?.status()).toBe(404);

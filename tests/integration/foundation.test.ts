@@ -78,8 +78,9 @@ describe("server hardening", () => {
   });
 
   it("sends the security headers with a per-request CSP nonce", async () => {
-    const a = await fetch(`${app.url}/`);
-    const b = await fetch(`${app.url}/`);
+    // A page that is never cached (cached ones carry script hashes: tests/integration/page-cache.test.ts).
+    const a = await fetch(`${app.url}/login`);
+    const b = await fetch(`${app.url}/login`);
     const csp = a.headers.get("content-security-policy") ?? "";
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);

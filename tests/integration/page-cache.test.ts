@@ -1,4 +1,8 @@
+import { createHash } from "node:crypto";
+import http from "node:http";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pageScripts } from "../../bench/shared/checks";
 import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
 
 let app: TestApp;
@@ -7,21 +11,95 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
-const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, "");
+/** A GET (or HEAD) with the body exactly as sent (fetch would decode it). */
+function rawRequest(path: string, headers: Record<string, string> = {}, method = "GET") {
+  return new Promise<{ status: number; headers: Record<string, string | undefined>; body: Buffer }>((resolve, reject) => {
+    http
+      .request(`${app.url}${path}`, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)]));
+        res.on("end", () => resolve({ status: res.statusCode!, headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject)
+      .end();
+  });
+}
+
+const decode = (res: Awaited<ReturnType<typeof rawRequest>>) => {
+  const coding = res.headers["content-encoding"];
+  const body = coding === "br" ? zlib.brotliDecompressSync(res.body) : coding === "gzip" ? zlib.gunzipSync(res.body) : res.body;
+  return body.toString("utf8");
+};
+const scriptSrc = (csp: string | undefined) => /script-src([^;]*)/.exec(csp ?? "")?.[1].trim().split(" ") ?? [];
+const inline = (html: string) => pageScripts(html).filter((s) => !/\ssrc=|type="application\/ld\+json"/.test(s.attrs));
 
 describe("cache of rendered public pages", () => {
-  it("serves the same page with a fresh nonce that matches the CSP every time", async () => {
-    const pages = await Promise.all([fetch(`${app.url}/`), fetch(`${app.url}/`), fetch(`${app.url}/`)]);
-    const bodies = await Promise.all(pages.map((r) => r.text()));
-    const nonces = pages.map((r) => nonceOf(r.headers.get("content-security-policy")));
-    expect(new Set(nonces).size).toBe(3);
-    bodies.forEach((body, i) => {
-      expect(body).toContain(`nonce="${nonces[i]}"`);
-      expect(body).not.toMatch(/nonce[0-9a-f]{24}/); // the placeholder never leaks
-    });
-    expect(withoutNonces(bodies[1])).toBe(withoutNonces(bodies[0]));
-    expect(pages[0].headers.get("cache-control")).toContain("public");
+  it("sends the same precompressed bytes every time, its scripts allowed by hash", async () => {
+    const first = await rawRequest("/", { "accept-encoding": "gzip" }); // stores the page (or finds it stored)
+    const responses = [
+      first,
+      await rawRequest("/", { "accept-encoding": "gzip" }),
+      await rawRequest("/", { "accept-encoding": "br" }),
+      await rawRequest("/", { "accept-encoding": "gzip, deflate, br" }),
+      await rawRequest("/", { "accept-encoding": "br;q=0, gzip" }),
+      await rawRequest("/"),
+    ];
+    expect(responses.map((r) => r.headers["content-encoding"])).toEqual(["gzip", "gzip", "br", "br", "gzip", undefined]);
+    expect(responses[1].body.equals(responses[0].body)).toBe(true); // compressed once, not per response
+    const html = decode(responses[0]);
+    expect(html.length).toBeGreaterThan(50_000);
+    for (const res of responses) {
+      expect(res.status).toBe(200);
+      expect(decode(res)).toBe(html);
+      expect(Number(res.headers["content-length"])).toBe(res.body.length);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers["cache-control"]).toContain("public");
+      expect(res.headers["content-security-policy"]).toBe(responses[0].headers["content-security-policy"]);
+    }
+    // Every inline script is listed by the sha256 of its text; no nonce anywhere.
+    const csp = responses[0].headers["content-security-policy"]!;
+    const scripts = inline(html);
+    expect(scripts.length).toBeGreaterThanOrEqual(3);
+    const hashes = scripts.map((s) => `'sha256-${createHash("sha256").update(s.text, "utf8").digest("base64")}'`);
+    expect(new Set(scriptSrc(csp))).toEqual(new Set(["'self'", ...hashes]));
+    expect(csp).not.toContain("nonce-");
+    expect(html).not.toMatch(/nonce=/);
+    expect(html).not.toMatch(/nonce[0-9a-f]{24}/); // the placeholder never leaks
+
+    // Only the script-src nonce was replaced: every other directive is as helmet set it.
+    const login = await fetch(`${app.url}/login`);
+    const loginCsp = login.headers.get("content-security-policy")!;
+    expect(csp.split(";").filter((d) => !d.startsWith("script-src"))).toEqual(
+      loginCsp.split(";").filter((d) => !d.startsWith("script-src")),
+    );
+    expect(scriptSrc(loginCsp)).toEqual(["'self'", expect.stringMatching(/^'nonce-[A-Za-z0-9+/=]+'$/)]);
+  });
+
+  it("answers HEAD for a cached page", async () => {
+    await rawRequest("/sobre", { "accept-encoding": "br" });
+    const head = await rawRequest("/sobre", { "accept-encoding": "br" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers["content-type"]).toMatch(/text\/html/);
+  });
+
+  it("visitors with a session and admin pages still get a fresh nonce on every script", async () => {
+    const cookie = await loginCookie(app);
+    for (const path of ["/", "/admin"]) {
+      const responses = [await rawRequest(path, { cookie, "accept-encoding": "gzip" }), await rawRequest(path, { cookie })];
+      const nonces = responses.map((r) => /'nonce-([^']+)'/.exec(r.headers["content-security-policy"] ?? "")?.[1]);
+      expect(nonces[0]).toBeTruthy();
+      expect(nonces[1]).not.toBe(nonces[0]);
+      responses.forEach((res, i) => {
+        expect(res.status).toBe(200);
+        expect(res.headers["content-security-policy"]).not.toContain("sha256-");
+        const html = decode(res);
+        const scripts = pageScripts(html).filter((s) => !/type="application\/ld\+json"/.test(s.attrs));
+        expect(scripts.length).toBeGreaterThan(0);
+        for (const script of scripts) expect(script.attrs).toContain(`nonce="${nonces[i]}"`);
+      });
+    }
   });
 
   it("shows a post published in the admin at once", async () => {

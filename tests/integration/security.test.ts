@@ -88,7 +88,7 @@ describe("admin guards", () => {
 });
 
 describe("response headers", () => {
-  it("every public page has CSP with nonces, frame-ancestors, nosniff, Referrer-Policy and HSTS", async () => {
+  it("every public page has CSP with nonces or script hashes, frame-ancestors, nosniff, Referrer-Policy and HSTS", async () => {
     const results = await headerCheck(app.url, [...PUBLIC_PAGES, postPath, "/pagina-que-nao-existe"], { https: true });
     expect(results.flatMap((r) => r.problems.map((p) => `${r.path}: ${p}`))).toEqual([]);
   });
