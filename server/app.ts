@@ -123,7 +123,10 @@ export function createApp(options: StartOptions = {}): express.Express {
   if (options.dev) {
     app.use(options.dev.middlewares);
   } else {
-    app.use(express.static(client, { maxAge: "1h", index: false }));
+    // Only addresses with a file extension can be files here (favicon, robots…): pages skip the
+    // file-system lookup, which is a measurable share of a cached page's cost under load.
+    const publicFiles = express.static(client, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   // A NUL byte in the address can only be an attack or a bug, and PostgreSQL refuses it in text.

@@ -1,3 +1,4 @@
+import { HydrateLater } from "~/components/hydrate-later";
 import { MessageSquareText } from "lucide-react";
 import { AgentBenefitsSection, AgentExamplesSection, AgentsCta } from "~/components/marketing/agents-page";
 import { ContactSection } from "~/components/marketing/contact-section";
@@ -42,10 +43,18 @@ export default function Agentes() {
           <a href="#exemplos">{AGENTS_HERO.secondary}</a>
         </Button>
       </PageHero>
-      <AgentExamplesSection />
-      <AgentBenefitsSection />
-      <AgentsCta />
-      <ContactSection id="contato" source="agentes" {...AGENTS_CONTACT} />
+      <HydrateLater>
+        <AgentExamplesSection />
+      </HydrateLater>
+      <HydrateLater>
+        <AgentBenefitsSection />
+      </HydrateLater>
+      <HydrateLater>
+        <AgentsCta />
+      </HydrateLater>
+      <HydrateLater>
+        <ContactSection id="contato" source="agentes" {...AGENTS_CONTACT} />
+      </HydrateLater>
     </>
   );
 }

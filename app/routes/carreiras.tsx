@@ -1,3 +1,4 @@
+import { HydrateLater } from "~/components/hydrate-later";
 import { useCallback, useState } from "react";
 import { ApplicationSection, BenefitsSection, JobsSection } from "~/components/marketing/careers-page";
 import { CAREERS_HERO, type Job } from "~/components/marketing/content/carreiras";
@@ -51,9 +52,15 @@ export default function Carreiras() {
           <a href="#candidatura">{CAREERS_HERO.apply}</a>
         </Button>
       </PageHero>
-      <BenefitsSection />
-      <JobsSection onApply={apply} />
-      <ApplicationSection selectedPosition={selectedPosition} />
+      <HydrateLater>
+        <BenefitsSection />
+      </HydrateLater>
+      <HydrateLater>
+        <JobsSection onApply={apply} />
+      </HydrateLater>
+      <HydrateLater>
+        <ApplicationSection selectedPosition={selectedPosition} />
+      </HydrateLater>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { HydrateLater } from "~/components/hydrate-later";
 import { HelpSection, OneOffSection, PlansSection } from "~/components/marketing/products-page";
 import { PRODUCTS_HERO } from "~/components/marketing/content/produtos";
 import { Highlight, PageHero } from "~/components/marketing/ui";
@@ -38,9 +39,15 @@ export default function Produtos() {
           <a href="#avulsos">{PRODUCTS_HERO.products}</a>
         </Button>
       </PageHero>
-      <PlansSection />
-      <OneOffSection />
-      <HelpSection />
+      <HydrateLater>
+        <PlansSection />
+      </HydrateLater>
+      <HydrateLater>
+        <OneOffSection />
+      </HydrateLater>
+      <HydrateLater>
+        <HelpSection />
+      </HydrateLater>
     </>
   );
 }

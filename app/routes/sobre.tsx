@@ -1,3 +1,4 @@
+import { HydrateLater } from "~/components/hydrate-later";
 import { FoundersSection, MissionSection, StorySection, SynergySection } from "~/components/marketing/about-page";
 import { ContactSection } from "~/components/marketing/contact-section";
 import { ABOUT_HERO } from "~/components/marketing/content/sobre";
@@ -31,16 +32,26 @@ export default function Sobre() {
         }
         lead={ABOUT_HERO.lead}
       />
-      <StorySection />
-      <MissionSection />
-      <FoundersSection />
-      <SynergySection />
-      <ContactSection
-        id="contato"
-        source="sobre"
-        title="Fale com os nossos especialistas"
-        lead="Conte um pouco sobre a sua empresa e o seu desafio. Respondemos em até 24 horas."
-      />
+      <HydrateLater>
+        <StorySection />
+      </HydrateLater>
+      <HydrateLater>
+        <MissionSection />
+      </HydrateLater>
+      <HydrateLater>
+        <FoundersSection />
+      </HydrateLater>
+      <HydrateLater>
+        <SynergySection />
+      </HydrateLater>
+      <HydrateLater>
+        <ContactSection
+          id="contato"
+          source="sobre"
+          title="Fale com os nossos especialistas"
+          lead="Conte um pouco sobre a sua empresa e o seu desafio. Respondemos em até 24 horas."
+        />
+      </HydrateLater>
     </>
   );
 }
