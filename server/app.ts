@@ -100,7 +100,8 @@ export function createApp(options: StartOptions = {}): express.Express {
         res.set({ "X-Content-Type-Options": "nosniff", "Cross-Origin-Resource-Policy": "same-origin" });
         next();
       },
-      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+      // A hashed file never changes, so there is nothing to revalidate: no ETag or Last-Modified.
+      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false, etag: false, lastModified: false }),
     );
   }
 
