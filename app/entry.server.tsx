@@ -1,25 +1,13 @@
-import { options, type VNode } from "preact";
-import { renderToStringAsync } from "preact-render-to-string";
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceProvider } from "./lib/nonce";
 
-/** How long deferred loader data may take before the framework rejects it. */
 export const streamTimeout = 5_000;
 
-// A React-only prop the framework sets on its scripts; Preact's renderer would print it as an attribute.
-const previousVNodeHook = options.vnode;
-options.vnode = (vnode: VNode) => {
-  const props = vnode.props as Record<string, unknown> | undefined;
-  if (typeof vnode.type === "string" && props && "suppressHydrationWarning" in props) delete props.suppressHydrationWarning;
-  previousVNodeHook?.(vnode);
-};
-
-/**
- * Pages render with Preact (see vite.config.ts) into one string: it waits for anything that
- * suspends, so crawlers and people get the same complete page, with the framework's data
- * scripts in place for hydration.
- */
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -30,11 +18,40 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
-  const html = await renderToStringAsync(
-    <NonceProvider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </NonceProvider>,
-  );
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    // Crawlers get the whole page at once; people get the shell as soon as it is ready.
+    const userAgent = request.headers.get("user-agent");
+    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
 }

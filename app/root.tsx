@@ -1,4 +1,4 @@
-import { Fragment, useEffect, type ReactNode } from "react";
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -40,18 +40,10 @@ export function useSiteConfig(): PublicSiteConfig {
   return data?.site ?? { siteUrl: "", whatsapp: "5511999999999", email: "contato@agileia.com.br" };
 }
 
-/**
- * The server renders the whole document. In the browser Preact (see vite.config.ts) hydrates
- * into the existing <html> element itself, so there the document root renders only its children.
- */
-const DocumentRoot = import.meta.env.SSR
-  ? ({ children }: { children: ReactNode }) => <html lang="pt-BR">{children}</html>
-  : Fragment;
-
-export function Layout({ children }: { children: ReactNode }) {
+export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
-    <DocumentRoot>
+    <html lang="pt-BR">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -65,31 +57,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
-    </DocumentRoot>
+    </html>
   );
 }
 
-/**
- * SPEC §2: pages start at the top on navigation and hash links land on their section. The
- * framework's scroll restoration looks for the section before Preact has rendered the new page,
- * so the section is looked up again here, once the page is on screen.
- */
+/** SPEC §2: pages start at the top on navigation (hash links still land on their section). */
 function ScrollToTop() {
   const { pathname, hash } = useLocation();
   useEffect(() => {
-    const section = hash ? document.getElementById(safeDecode(hash.slice(1))) : null;
-    if (section) section.scrollIntoView();
-    else if (!hash) window.scrollTo(0, 0);
+    if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
   return null;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 export default function App() {

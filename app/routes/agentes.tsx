@@ -1,4 +1,3 @@
-import { HydrateLater } from "~/components/hydrate-later";
 import { MessageSquareText } from "lucide-react";
 import { AgentBenefitsSection, AgentExamplesSection, AgentsCta } from "~/components/marketing/agents-page";
 import { ContactSection } from "~/components/marketing/contact-section";
@@ -43,18 +42,10 @@ export default function Agentes() {
           <a href="#exemplos">{AGENTS_HERO.secondary}</a>
         </Button>
       </PageHero>
-      <HydrateLater>
-        <AgentExamplesSection />
-      </HydrateLater>
-      <HydrateLater>
-        <AgentBenefitsSection />
-      </HydrateLater>
-      <HydrateLater>
-        <AgentsCta />
-      </HydrateLater>
-      <HydrateLater>
-        <ContactSection id="contato" source="agentes" {...AGENTS_CONTACT} />
-      </HydrateLater>
+      <AgentExamplesSection />
+      <AgentBenefitsSection />
+      <AgentsCta />
+      <ContactSection id="contato" source="agentes" {...AGENTS_CONTACT} />
     </>
   );
 }

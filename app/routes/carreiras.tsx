@@ -1,4 +1,3 @@
-import { HydrateLater } from "~/components/hydrate-later";
 import { useCallback, useState } from "react";
 import { ApplicationSection, BenefitsSection, JobsSection } from "~/components/marketing/careers-page";
 import { CAREERS_HERO, type Job } from "~/components/marketing/content/carreiras";
@@ -52,15 +51,9 @@ export default function Carreiras() {
           <a href="#candidatura">{CAREERS_HERO.apply}</a>
         </Button>
       </PageHero>
-      <HydrateLater>
-        <BenefitsSection />
-      </HydrateLater>
-      <HydrateLater>
-        <JobsSection onApply={apply} />
-      </HydrateLater>
-      <HydrateLater>
-        <ApplicationSection selectedPosition={selectedPosition} />
-      </HydrateLater>
+      <BenefitsSection />
+      <JobsSection onApply={apply} />
+      <ApplicationSection selectedPosition={selectedPosition} />
     </>
   );
 }

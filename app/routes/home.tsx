@@ -11,7 +11,6 @@ import { ServicesSection } from "~/components/marketing/home/services";
 import type { RouteHandle } from "~/components/site-header";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { absoluteUrl, SITE_DESCRIPTION, SITE_NAME } from "~/lib/site";
-import { HydrateLater } from "~/components/hydrate-later";
 import type { Route } from "./+types/home";
 import { publicPageHeaders } from "~/domain/http-cache.server";
 
@@ -54,33 +53,15 @@ export default function Home() {
   return (
     <>
       <HomeHero />
-      <HydrateLater>
-        <ServicesSection />
-      </HydrateLater>
-      <HydrateLater>
-        <AgentsHighlight />
-      </HydrateLater>
-      <HydrateLater>
-        <ResultsHighlight />
-      </HydrateLater>
-      <HydrateLater>
-        <MethodologySection />
-      </HydrateLater>
-      <HydrateLater>
-        <AboutSection />
-      </HydrateLater>
-      <HydrateLater>
-        <ProductsTeaser />
-      </HydrateLater>
-      <HydrateLater>
-        <ClosingCta />
-      </HydrateLater>
-      <HydrateLater>
-        <WhatsAppExpert />
-      </HydrateLater>
-      <HydrateLater>
-        <ContactSection id="contact" source="home" {...HOME_CONTACT} />
-      </HydrateLater>
+      <ServicesSection />
+      <AgentsHighlight />
+      <ResultsHighlight />
+      <MethodologySection />
+      <AboutSection />
+      <ProductsTeaser />
+      <ClosingCta />
+      <WhatsAppExpert />
+      <ContactSection id="contact" source="home" {...HOME_CONTACT} />
     </>
   );
 }

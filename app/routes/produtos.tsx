@@ -1,4 +1,3 @@
-import { HydrateLater } from "~/components/hydrate-later";
 import { HelpSection, OneOffSection, PlansSection } from "~/components/marketing/products-page";
 import { PRODUCTS_HERO } from "~/components/marketing/content/produtos";
 import { Highlight, PageHero } from "~/components/marketing/ui";
@@ -39,15 +38,9 @@ export default function Produtos() {
           <a href="#avulsos">{PRODUCTS_HERO.products}</a>
         </Button>
       </PageHero>
-      <HydrateLater>
-        <PlansSection />
-      </HydrateLater>
-      <HydrateLater>
-        <OneOffSection />
-      </HydrateLater>
-      <HydrateLater>
-        <HelpSection />
-      </HydrateLater>
+      <PlansSection />
+      <OneOffSection />
+      <HelpSection />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { Outlet } from "react-router";
 import { ChatLauncher } from "~/components/chat/chat-launcher";
 import { ConsultationRequestHost } from "~/components/forms/consultation-request";
-import { HydrateLater } from "~/components/hydrate-later";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 
@@ -16,9 +15,7 @@ export default function SiteLayout() {
       <main id="conteudo">
         <Outlet />
       </main>
-      <HydrateLater>
-        <SiteFooter />
-      </HydrateLater>
+      <SiteFooter />
       <ChatLauncher />
       <ConsultationRequestHost />
     </>

@@ -1,4 +1,3 @@
-import { HydrateLater } from "~/components/hydrate-later";
 import { FoundersSection, MissionSection, StorySection, SynergySection } from "~/components/marketing/about-page";
 import { ContactSection } from "~/components/marketing/contact-section";
 import { ABOUT_HERO } from "~/components/marketing/content/sobre";
@@ -32,26 +31,16 @@ export default function Sobre() {
         }
         lead={ABOUT_HERO.lead}
       />
-      <HydrateLater>
-        <StorySection />
-      </HydrateLater>
-      <HydrateLater>
-        <MissionSection />
-      </HydrateLater>
-      <HydrateLater>
-        <FoundersSection />
-      </HydrateLater>
-      <HydrateLater>
-        <SynergySection />
-      </HydrateLater>
-      <HydrateLater>
-        <ContactSection
-          id="contato"
-          source="sobre"
-          title="Fale com os nossos especialistas"
-          lead="Conte um pouco sobre a sua empresa e o seu desafio. Respondemos em até 24 horas."
-        />
-      </HydrateLater>
+      <StorySection />
+      <MissionSection />
+      <FoundersSection />
+      <SynergySection />
+      <ContactSection
+        id="contato"
+        source="sobre"
+        title="Fale com os nossos especialistas"
+        lead="Conte um pouco sobre a sua empresa e o seu desafio. Respondemos em até 24 horas."
+      />
     </>
   );
 }

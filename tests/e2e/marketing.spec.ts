@@ -154,10 +154,7 @@ test("the floating messaging button appears bottom-left after 2 s with the numbe
   const start = new Date("2026-03-02T10:00:00-03:00");
   await page.clock.install({ time: start });
   await page.clock.pauseAt(new Date(start.getTime() + 60_000)); // no page timers exist yet
-  await page.goto("/sobre");
-  // Effects run on the next animation frame: with the clock paused, time must move to hydrate.
-  for (let frame = 0; frame < 20 && !(await page.locator("html[data-hydrated]").count()); frame++) await page.clock.runFor(16);
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await gotoHydrated(page, "/sobre");
   const floating = page.locator("[data-floating-whatsapp]");
   await page.clock.runFor(1_500);
   await expect(floating).toHaveCount(0);
