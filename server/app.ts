@@ -87,6 +87,7 @@ export function createApp(options: StartOptions = {}): express.Express {
     }),
   );
 
+  const compress = compression();
   // The bundle lives in <build>/server, its browser assets in <build>/client.
   const client = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
   if (!options.dev) {
@@ -95,7 +96,7 @@ export function createApp(options: StartOptions = {}): express.Express {
     // dozens of files a page loads.
     app.use(
       "/assets",
-      compression(),
+      compress,
       (_req, res, next) => {
         res.set({ "X-Content-Type-Options": "nosniff", "Cross-Origin-Resource-Policy": "same-origin" });
         next();
@@ -110,7 +111,7 @@ export function createApp(options: StartOptions = {}): express.Express {
     next();
   });
   app.use(securityHeaders(isDev));
-  app.use(compression());
+  app.use(compress);
 
   app.get("/healthz", async (_req, res) => {
     try {
