@@ -7,6 +7,7 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { DatabaseUnavailableError, pingDatabase } from "~/db/client.server";
+import { deferHydration } from "./deferred-boot";
 import {
   type CachedPage,
   clearPageCache,
@@ -63,7 +64,8 @@ export function createReactRouterHandler({ loadBuild, mode }: HandlerOptions) {
       }
       if (!cacheable) return await sendResponse(res, response);
       const body = await response.text();
-      const entry = await storePage(req.originalUrl, response.status, response.headers, body);
+      const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
+      const entry = await storePage(req.originalUrl, response.status, response.headers, isHtml ? deferHydration(body) : body);
       if (entry) return sendPage(req, res, entry);
       // Not cacheable after all: sent as rendered, with this response's nonce.
       sendCached(res, response.status, [...response.headers.entries()], withNonce(body, nonce), response.headers.getSetCookie());

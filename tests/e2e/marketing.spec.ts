@@ -262,7 +262,7 @@ test("pages are server-rendered with unique titles; home carries the Organizatio
   expect(body).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
 });
 
-test("the home page hydrates under the CSP of a cached page (script hashes, no nonce)", async ({ page }) => {
+test("the home page hydrates under the CSP of a cached page (script hashes, no nonce), its scripts fetched after the first paint", async ({ page }) => {
   const cspErrors: string[] = [];
   page.on("console", (message) => {
     if (message.text().includes("Content Security Policy")) cspErrors.push(message.text());
@@ -275,6 +275,15 @@ test("the home page hydrates under the CSP of a cached page (script hashes, no n
   await gotoHydrated(page, "/"); // from the cache for sure
   expect(policies).toHaveLength(2);
   expect(policies[1]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*'){3,}(;|$)/);
+  // server/deferred-boot.ts: no script download competes with the stylesheet for the first paint.
+  const timing = await page.evaluate(() => {
+    const firstPaint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity;
+    const scripts = performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".js"));
+    return { firstPaint, scripts: scripts.length, earliestScript: Math.min(...scripts.map((e) => e.startTime)) };
+  });
+  expect(await (await page.request.get("/")).text()).not.toContain('rel="modulepreload"');
+  expect(timing.scripts).toBeGreaterThan(0);
+  expect(timing.earliestScript).toBeGreaterThanOrEqual(timing.firstPaint);
   // Hydrated and interactive: the mobile menu opens.
   await page.setViewportSize({ width: 360, height: 740 });
   await page.getByRole("button", { name: "Abrir menu" }).click();
