@@ -94,27 +94,37 @@ export async function runLighthouse(base, pages, runs) {
   return out;
 }
 
+/** `import … from "x"` and `import "x"` (static: part of the first load), not `import("x")`. */
+const STATIC_IMPORT = /\bimport\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["']([^"']+\.js)["']/g;
+
 /**
- * First-load JavaScript of a page without a browser: the scripts and modulepreloads in its HTML,
- * gzip-compressed (what a browser downloads before hydration).
+ * First-load JavaScript of a page without a browser, gzip-compressed: what the HTML loads (script
+ * tags, modulepreload links, and the imports of its inline boot script, which server/deferred-boot.ts
+ * makes dynamic), followed through every static import of those files. Chunks the page only
+ * loads on demand (dynamic imports inside the bundle) are not counted.
  */
 export async function firstLoadJs(base, page) {
   const html = (await request(`${base}${page}`)).text;
-  const urls = new Set();
-  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/import\(?\s*["'](\/assets\/[^"']+\.js)["']/g)) urls.add(m[1]);
+  const queue = [];
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) queue.push(m[1]);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) queue.push(m[1]);
+  for (const m of html.matchAll(/import\(?\s*["'](\/assets\/[^"']+\.js)["']/g)) queue.push(m[1]);
   const css = new Set([...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]));
+  const seen = new Set();
   let js = 0;
   const files = [];
-  for (const u of urls) {
+  while (queue.length) {
+    const u = queue.shift();
+    if (seen.has(u)) continue;
+    seen.add(u);
     const body = (await request(`${base}${u}`)).text;
     const gz = gzipSync(body).length;
     js += gz;
     files.push({ url: u, gzipKb: gz / 1024 });
+    for (const m of body.matchAll(STATIC_IMPORT)) queue.push(new URL(m[1], `${base}${u}`).pathname);
   }
   let cssBytes = 0;
   for (const u of css) cssBytes += gzipSync((await request(`${base}${u}`)).text).length;
   files.sort((a, b) => b.gzipKb - a.gzipKb);
-  return { page, jsKb: js / 1024, cssKb: cssBytes / 1024, files: files.slice(0, 8), htmlGzipKb: gzipSync(html).length / 1024 };
+  return { page, jsKb: js / 1024, cssKb: cssBytes / 1024, fileCount: files.length, files: files.slice(0, 8), htmlGzipKb: gzipSync(html).length / 1024 };
 }

@@ -37,7 +37,7 @@ function summaryRows(report) {
   const lhHomeJs = lh?.find((p) => p.page === "/")?.jsKb;
   if (homeJs != null) {
     const lhNote = lhHomeJs == null ? "" : ` · Lighthouse: ${f1(lhHomeJs)} kB transferidos (com cabeçalhos HTTP e chunks carregados depois)`;
-    rows.push(["JS gzip no primeiro carregamento de /", "≤ 120 kB", `${f1(homeJs)} kB (scripts e modulepreload do HTML)${lhNote}`, yes(homeJs <= BARS.jsKbHome)]);
+    rows.push(["JS gzip no primeiro carregamento de /", "≤ 120 kB", `${f1(homeJs)} kB (${report.firstLoadJs.fileCount ?? "?"} arquivos: o que o HTML carrega e seus imports estáticos)${lhNote}`, yes(homeJs <= BARS.jsKbHome)]);
   }
 
   for (const [mode, m] of Object.entries(report.modes)) {
