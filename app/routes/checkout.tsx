@@ -125,7 +125,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           </Link>
         </Button>
 
-        <div className="grid gap-6 lg:grid-cols-[1.1fr_1fr]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
           <article className="rounded-2xl border border-border bg-card p-6 shadow-soft sm:p-8" aria-labelledby="checkout-item">
             <p className="text-sm font-semibold uppercase tracking-wider text-primary">
               {isPlan ? "Assinatura mensal" : "Produto avulso"}

@@ -55,7 +55,7 @@ function CatalogCard({ item, className }: { item: CatalogItem; className?: strin
       </h3>
       <p className={cn("mt-3 leading-relaxed", featured ? "text-white/80" : "text-muted-foreground")}>{item.description}</p>
       <p className="mt-7 flex flex-wrap items-baseline gap-x-1.5">
-        <span className={cn("font-display text-4xl font-extrabold tracking-tight", featured ? "text-white" : "text-navy")}>
+        <span className={cn("font-display text-[2rem] font-extrabold tracking-tight sm:text-4xl", featured ? "text-white" : "text-navy")}>
           {formatBRL(item.priceCents)}
         </span>
         <span className={cn("text-sm font-medium", featured ? "text-white/75" : "text-muted-foreground")}>
@@ -116,11 +116,11 @@ export function HelpSection() {
             </h2>
             <p className="mt-4 text-lg leading-relaxed text-white/80">{HELP_BLOCK.lead}</p>
             <div className="mt-8 flex flex-col gap-3">
-              <Button size="lg" variant="hero" className="h-auto min-h-12 whitespace-normal py-3 text-center" onClick={openChatWidget}>
+              <Button size="lg" variant="hero" className="py-3" onClick={openChatWidget}>
                 <MessageSquareText aria-hidden />
                 {HELP_BLOCK.chat}
               </Button>
-              <Button asChild size="lg" className="h-auto min-h-12 whitespace-normal bg-electric py-3 text-center hover:bg-primary">
+              <Button asChild size="lg" className="bg-electric py-3 hover:bg-primary">
                 <Link to="/#contact">
                   <Mail aria-hidden />
                   {HELP_BLOCK.contact}

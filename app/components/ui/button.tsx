@@ -6,7 +6,8 @@ import { cn } from "~/lib/utils";
 
 export const buttonVariants = cva(
   [
-    "inline-flex cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-lg font-semibold",
+    // A label too long for a narrow phone wraps, centred, instead of running out of the button.
+    "inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg text-center font-semibold",
     "transition-colors focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
     "disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50",
     "[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
@@ -30,9 +31,9 @@ export const buttonVariants = cva(
         heroOutline: "border border-white/40 bg-transparent text-white hover:bg-white/10",
       },
       size: {
-        sm: "h-9 px-3 text-sm",
-        default: "h-11 px-5 text-sm",
-        lg: "h-12 px-7 text-base [&_svg:not([class*='size-'])]:size-5",
+        sm: "min-h-9 px-3 py-1.5 text-sm",
+        default: "min-h-11 px-5 py-2 text-sm",
+        lg: "min-h-12 px-7 py-2.5 text-base [&_svg:not([class*='size-'])]:size-5",
         icon: "size-11",
       },
     },

@@ -55,7 +55,7 @@ function PartnerMarks() {
 export function AboutSection() {
   return (
     <Section id="about" labelledBy="about-title">
-      <div className="grid grid-cols-1 gap-14 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
+      <div className="grid grid-cols-1 gap-14 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-16">
         <div>
           <SectionHeader id="about-title" align="left" eyebrow={ABOUT_BLOCK.eyebrow} title={ABOUT_BLOCK.title} lead={ABOUT_BLOCK.lead} />
           <ul className="mt-10 grid grid-cols-1 gap-5 sm:grid-cols-2">
@@ -67,7 +67,7 @@ export function AboutSection() {
               </li>
             ))}
           </ul>
-          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+          <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <Button asChild size="lg" variant="outline">
               <a href="#metodologia">
                 <BookOpen aria-hidden />

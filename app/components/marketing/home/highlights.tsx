@@ -22,7 +22,7 @@ export function AgentsHighlight() {
               </li>
             ))}
           </ul>
-          <Button asChild size="lg" variant="outline" className="mt-10 h-auto min-h-12 whitespace-normal py-3 text-center">
+          <Button asChild size="lg" variant="outline" className="mt-10 py-3">
             <Link to="/agentes">
               {AGENTS_BLOCK.link}
               <ArrowRight aria-hidden />

@@ -58,11 +58,11 @@ function ConsultationPanel() {
           <p className="mt-4 max-w-2xl text-lg leading-relaxed text-white/80">{CONSULTATION_PANEL.text}</p>
         </div>
         <div className="flex flex-col gap-3">
-          <Button size="lg" variant="hero" className="h-auto min-h-12 whitespace-normal py-3 text-center" onClick={() => openConsultationRequest(CONSULTATION_PANEL.cases)}>
+          <Button size="lg" variant="hero" className="py-3" onClick={() => openConsultationRequest(CONSULTATION_PANEL.cases)}>
             <Presentation aria-hidden />
             {CONSULTATION_PANEL.cases}
           </Button>
-          <Button size="lg" onClick={openChatWidget} className="h-auto min-h-12 whitespace-normal bg-electric py-3 text-center hover:bg-primary">
+          <Button size="lg" onClick={openChatWidget} className="bg-electric py-3 hover:bg-primary">
             <CalendarCheck aria-hidden />
             {CONSULTATION_PANEL.schedule}
           </Button>
