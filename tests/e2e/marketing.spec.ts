@@ -309,3 +309,20 @@ for (const path of PAGES) {
     }
   });
 }
+
+test("no public page is wider than a 320 px phone, and no button or link label runs out of its box", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 320, height: 700 });
+  for (const path of [...PAGES, "/formulario", "/blog", "/checkout/plan/plano-estrategico"]) {
+    await gotoHydrated(page, path);
+    const problems = await page.evaluate(() => {
+      const out: string[] = [];
+      if (document.documentElement.scrollWidth > window.innerWidth) out.push(`page is ${document.documentElement.scrollWidth} px wide`);
+      for (const el of document.querySelectorAll<HTMLElement>("main a, main button, footer a, footer button")) {
+        if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) out.push(`"${el.textContent?.trim()}" needs ${el.scrollWidth} px, has ${el.clientWidth}`);
+      }
+      return out;
+    });
+    expect(problems, path).toEqual([]);
+  }
+});
