@@ -43,8 +43,20 @@ function summarize(lhr) {
     cssKb: bytes("stylesheet") / 1024,
     totalKb: bytes("total") / 1024,
     failing,
-    runtimeError: lhr.runtimeError?.message ?? null,
+    runtimeError: lhr.runtimeError?.message ?? metricError(lhr),
   };
+}
+
+/**
+ * A run whose trace Lighthouse could not read (e.g. NO_NAVSTART, seen on the first page after
+ * Chromium starts) scores performance 0 without a runtime error: name the audit that failed.
+ */
+function metricError(lhr) {
+  for (const ref of lhr.categories.performance?.auditRefs ?? []) {
+    const audit = lhr.audits[ref.id];
+    if (ref.weight > 0 && audit?.errorMessage) return `${ref.id}: ${audit.errorMessage}`;
+  }
+  return null;
 }
 
 export async function runLighthouse(base, pages, runs) {
@@ -61,8 +73,8 @@ export async function runLighthouse(base, pages, runs) {
         } catch (error) {
           sample = { error: String(error?.message ?? error) };
         }
-        // A busy machine sometimes makes one run fail (e.g. NO_FCP): retry it once, and say so.
-        if ((sample.error || sample.runtimeError) && retries++ < 1) {
+        // A busy machine sometimes makes a run fail (e.g. NO_FCP, NO_NAVSTART): retry (twice at most), and say so.
+        if ((sample.error || sample.runtimeError) && retries++ < 2) {
           log(`lighthouse ${page}: execução falhou (${sample.error ?? sample.runtimeError}); repetindo`);
           i--;
           continue;
