@@ -1,6 +1,6 @@
 /**
- * A short-lived in-process cache of rendered public pages (a cache only: losing it loses
- * nothing). A page is cached when its route answers 200 with a `public` Cache-Control and no
+ * A short-lived in-process cache of rendered public pages and public blog API answers (a cache
+ * only: losing it loses nothing). A page is cached when its route answers 200 with a `public` Cache-Control and no
  * cookie; visitors with an admin session always get a fresh render.
  *
  * A cached page is sent as the very same bytes to everyone, so it is compressed once (gzip and
@@ -19,8 +19,11 @@ export const NONCE_PLACEHOLDER = `nonce${randomBytes(12).toString("hex")}`;
 /** Short enough that a post published on another instance shows up quickly everywhere. */
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 300;
-/** Paths whose pages depend on the visitor or change on every request. */
-const NEVER_CACHED = /^\/(admin|login|logout|api|checkout|payment-success|descadastrar|media)(\/|$)/;
+/**
+ * Paths whose answers depend on the visitor or change on every request. Of the JSON API only the
+ * public blog reads are cached: the same published posts for everyone, like the blog pages.
+ */
+const NEVER_CACHED = /^\/(admin|login|logout|api(?!\/blog\/)|checkout|payment-success|descadastrar|media)(\/|$)/;
 
 /** In server preference order: on equal client weights the smallest body wins. */
 const ENCODINGS = ["br", "gzip", "identity"] as const;

@@ -102,8 +102,15 @@ describe("cache of rendered public pages", () => {
     }
   });
 
-  it("shows a post published in the admin at once", async () => {
+  it("shows a post published in the admin at once, on the blog page and in the public API", async () => {
     const before = await (await fetch(`${app.url}/blog`)).text(); // now cached
+    const apiBefore = await (await fetch(`${app.url}/api/blog/posts`)).text();
+    const cachedApi = await fetch(`${app.url}/api/blog/posts`);
+    expect(await cachedApi.text()).toBe(apiBefore);
+    // The cached answer keeps its validator: a client that has it gets a 304.
+    const etag = cachedApi.headers.get("etag");
+    expect(etag).toBeTruthy();
+    expect((await fetch(`${app.url}/api/blog/posts`, { headers: { "if-none-match": etag! } })).status).toBe(304);
     const cookie = await loginCookie(app);
     const title = `Post do teste de cache ${Date.now()}`;
     const res = await fetch(`${app.url}/api/blog/posts`, {
@@ -121,7 +128,9 @@ describe("cache of rendered public pages", () => {
     });
     expect(res.status).toBe(201);
     expect(before).not.toContain(title);
+    expect(apiBefore).not.toContain(title);
     expect(await (await fetch(`${app.url}/blog`)).text()).toContain(title);
+    expect(await (await fetch(`${app.url}/api/blog/posts`)).text()).toContain(title);
   });
 
   it("never caches pages that depend on the visitor", async () => {
