@@ -21,8 +21,8 @@ import { useNonce } from "./lib/nonce";
 import { SITE_NAME, type PublicSiteConfig } from "./lib/site";
 
 export const links: LinksFunction = () => [
-  // With a precedence React puts the stylesheet first in <head>, ahead of the script preloads,
-  // so the first paint waits for it alone.
+  // With a precedence React puts the stylesheet first in <head>, ahead of the font and script
+  // preloads, so the browser asks for it first.
   { rel: "stylesheet", href: appCss, precedence: "default" },
   // The Latin subsets are needed on every page: fetch them with the CSS so text does not reflow later.
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },

@@ -1,7 +1,7 @@
 /**
  * A short-lived in-process cache of rendered public pages and public blog API answers (a cache
- * only: losing it loses nothing). A page is cached when its route answers 200 with a `public` Cache-Control and no
- * cookie; visitors with an admin session always get a fresh render.
+ * only: losing it loses nothing). A page is cached when its route answers 200 with a `public`
+ * Cache-Control and no cookie; visitors with an admin session always get a fresh render.
  *
  * A cached page is sent as the very same bytes to everyone, so it is compressed once (gzip and
  * brotli) when stored instead of on every response. That rules out CSP nonces for it: a nonce
