@@ -1,11 +1,63 @@
+import fs from "node:fs";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+const SHELL_PAGES_DIR = "app/shell/pages";
+const SHELL_MANIFEST = "shell-pages.json";
+const VIRTUAL_ID = "virtual:shell-pages";
+
+/**
+ * Pages hydrated without React Router (app/shell): each file of app/shell/pages becomes an extra
+ * entry of the client build, so it shares React's chunks with the rest of the site. The client
+ * build writes name → URL next to its assets; the server build reads it as `virtual:shell-pages`.
+ * In development the module is empty and React Router hydrates every page.
+ */
+function shellPages(): Plugin {
+  let outDir = "";
+  let base = "/";
+  let building = false;
+  const refs = new Map<string, string>();
+  const isSsr = (env: { config: { consumer?: string } } | undefined, ssrFlag: boolean) => (env ? env.config.consumer === "server" : ssrFlag);
+  let ssrBuild = false;
+  return {
+    name: "agile:shell-pages",
+    configResolved(config) {
+      outDir = config.build.outDir;
+      base = config.base;
+      building = config.command === "build";
+      ssrBuild = Boolean(config.build.ssr);
+    },
+    buildStart() {
+      if (!building || isSsr(this.environment, ssrBuild)) return;
+      for (const file of fs.readdirSync(SHELL_PAGES_DIR).filter((f) => f.endsWith(".tsx"))) {
+        const name = path.basename(file, ".tsx");
+        refs.set(name, this.emitFile({ type: "chunk", id: path.resolve(SHELL_PAGES_DIR, file), name: `shell-${name}` }));
+      }
+    },
+    generateBundle() {
+      if (!building || isSsr(this.environment, ssrBuild)) return;
+      const scripts = Object.fromEntries([...refs].map(([name, ref]) => [name, `${base}${this.getFileName(ref)}`]));
+      this.emitFile({ type: "asset", fileName: SHELL_MANIFEST, source: JSON.stringify(scripts) });
+    },
+    resolveId(id) {
+      return id === VIRTUAL_ID ? `\0${VIRTUAL_ID}` : undefined;
+    },
+    load(id) {
+      if (id !== `\0${VIRTUAL_ID}`) return undefined;
+      // The server build runs after the client build, whose output sits beside this one.
+      const manifest = path.resolve(outDir, "..", "client", SHELL_MANIFEST);
+      const scripts = building && fs.existsSync(manifest) ? fs.readFileSync(manifest, "utf8") : "{}";
+      return `export default ${scripts};`;
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entry is our Express app (server/app.ts), so production runs plain JS.
   build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), shellPages()],
   resolve: { tsconfigPaths: true },
   server: { watch: { ignored: ["**/data/**", "**/test-results/**", "**/bench/**"] } },
 }));

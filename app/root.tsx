@@ -1,13 +1,14 @@
 import { useEffect } from "react";
 import {
   isRouteErrorResponse,
-  Link,
+  Link as RouterLink,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLocation,
+  useLocation as useRouterLocation,
+  useMatches,
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
@@ -17,8 +18,13 @@ import manropeLatin from "@fontsource-variable/manrope/files/manrope-latin-wght-
 import appCss from "./app.css?url";
 import { env } from "./config.server";
 import { ToastHost } from "./components/ui/toast-host";
+import { AFTER_FIRST_PAINT } from "./lib/after-first-paint";
+import { NavigationProvider, type Navigation } from "./lib/navigation";
 import { useNonce } from "./lib/nonce";
 import { SITE_NAME, type PublicSiteConfig } from "./lib/site";
+import { FALLBACK_SITE_CONFIG, SiteConfigProvider } from "./lib/site-config";
+import { SHELL_DATA_ID, type ShellData, type ShellHandle } from "./shell/contract";
+import { shellPageScripts } from "./shell/pages.server";
 
 export const links: LinksFunction = () => [
   // With a precedence React puts the stylesheet first in <head>, ahead of the font and script
@@ -34,17 +40,43 @@ export const links: LinksFunction = () => [
 
 export function loader() {
   const site: PublicSiteConfig = { siteUrl: env.SITE_URL, whatsapp: env.CONTACT_WHATSAPP, email: env.CONTACT_EMAIL };
-  return { site };
+  // Built browser entries of the pages hydrated without the router (none in development).
+  return { site, shellScripts: shellPageScripts };
 }
 
-/** Contact data and site URL for any component (from the environment, via the root loader). */
-export function useSiteConfig(): PublicSiteConfig {
-  const data = useRouteLoaderData<typeof loader>("root");
-  return data?.site ?? { siteUrl: "", whatsapp: "5511999999999", email: "contato@agileia.com.br" };
+/** Shared components navigate through React Router on the pages it hydrates. */
+const routerNavigation: Navigation = {
+  Link: (props) => <RouterLink {...props} />,
+  useLocation: () => {
+    const { pathname, key } = useRouterLocation();
+    return { pathname, key };
+  },
+  useRouteHandles: () => useMatches().map((match) => match.handle),
+};
+
+/**
+ * On the server, for a route whose handle names a built shell page: the data and the script that
+ * hydrate the page without React Router (app/shell). Once the router runs in the browser (a
+ * visitor navigated here from another page), it renders every page itself.
+ */
+function useShellPage(site: PublicSiteConfig | undefined, scripts: Record<string, string> | undefined) {
+  const handles = useMatches().map((match) => match.handle);
+  if (typeof document !== "undefined" || !site || !scripts) return undefined;
+  const name = handles.map((handle) => (handle as ShellHandle | undefined)?.shell).findLast(Boolean);
+  const script = name ? scripts[name] : undefined;
+  return script ? { script, data: { site, handles } satisfies ShellData } : undefined;
+}
+
+/** JSON in a script element: `<` escaped so no text can close the element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const site = data?.site;
+  const shell = useShellPage(site, data?.shellScripts);
   return (
     <html lang="pt-BR">
       <head>
@@ -55,10 +87,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
-        <ToastHost />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <NavigationProvider value={routerNavigation}>
+          <SiteConfigProvider value={site ?? FALLBACK_SITE_CONFIG}>
+            {children}
+            {!shell && <ToastHost />}
+          </SiteConfigProvider>
+        </NavigationProvider>
+        {shell ? (
+          <>
+            <script type="application/json" id={SHELL_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(shell.data) }} />
+            {/* Like the router's boot script (server/deferred-boot.ts): downloads start after the first paint. */}
+            <script nonce={nonce} type="module" dangerouslySetInnerHTML={{ __html: `${AFTER_FIRST_PAINT}(()=>import(${JSON.stringify(shell.script)}))` }} />
+          </>
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -66,7 +112,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /** SPEC §2: pages start at the top on navigation (hash links still land on their section). */
 function ScrollToTop() {
-  const { pathname, hash } = useLocation();
+  const { pathname, hash } = useRouterLocation();
   useEffect(() => {
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
@@ -97,9 +143,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           ? "O endereço que você acessou não existe."
           : "Tivemos um problema inesperado ao carregar esta página. Tente novamente em instantes."}
       </p>
-      <Link to="/" className="rounded-md bg-primary px-5 py-3 font-medium text-primary-foreground hover:bg-primary-hover">
+      <RouterLink to="/" className="rounded-md bg-primary px-5 py-3 font-medium text-primary-foreground hover:bg-primary-hover">
         Voltar ao início
-      </Link>
+      </RouterLink>
     </main>
   );
 }

@@ -15,23 +15,13 @@
  * Anything in the script that is not the shape React Router 7 writes leaves the page unchanged.
  */
 
+import { AFTER_FIRST_PAINT } from "~/lib/after-first-paint";
+
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 /** The one inline module script <Scripts> writes (attributes as React serialises them). */
 const BOOT_SCRIPT = /<script((?: nonce="[^"]*")?) type="module" async="">([\s\S]*?)<\/script>/g;
 const STATIC_IMPORT = /^[ \t]*import\s+(?:\*\s+as\s+([A-Za-z_$][\w$]*)\s+from\s+)?("[^"\\]+");[ \t]*$/gm;
 
-/**
- * Starts the boot once the browser reports the first contentful paint (the observer is called in
- * a task after that frame; text may stay invisible for a few frames while the fonts arrive, so a
- * frame callback would be too early). A tab opened in the background paints nothing, so it boots
- * at once; a browser without paint timing boots after 3 s.
- */
-const AFTER_FIRST_PAINT = [
-  "(f=>{let d=0;const g=()=>d++||f();",
-  "if(document.hidden)return g();",
-  'try{new PerformanceObserver(l=>l.getEntries().some(e=>e.name==="first-contentful-paint")&&g()).observe({type:"paint",buffered:true})}catch{}',
-  "setTimeout(g,3e3)})",
-].join("");
 
 /** The boot script with its imports deferred, or undefined if it is not one we recognise. */
 export function deferBootScript(text: string): string | undefined {

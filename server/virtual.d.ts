@@ -3,3 +3,9 @@ declare module "virtual:react-router/server-build" {
   const build: ServerBuild;
   export = build;
 }
+
+/** Built entries of app/shell/pages (see vite.config.ts): page name → public URL. */
+declare module "virtual:shell-pages" {
+  const scripts: Record<string, string>;
+  export default scripts;
+}

@@ -3,7 +3,7 @@
  * contents built from the sections, and the text in `.prose-content`.
  */
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "~/lib/navigation";
 import { LEGAL_PATHS } from "~/lib/privacy";
 import { cn } from "~/lib/utils";
 

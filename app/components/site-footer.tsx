@@ -1,11 +1,11 @@
 /** Site footer exactly as SPEC §2, plus the floating messaging button every public page shows. */
 import { Mail, MessageSquareText } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/lib/navigation";
 import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { LEGAL_PATHS } from "~/lib/privacy";
 import { formatPhone, SITE_NAME } from "~/lib/site";
 import { openChatWidget } from "~/lib/widget-events";
-import { useSiteConfig } from "~/root";
+import { useSiteConfig } from "~/lib/site-config";
 import { BrandLink } from "./marketing/brand";
 import { FOOTER_SOLUTIONS, SOCIAL_PROFILE } from "./marketing/content/site";
 import { FloatingWhatsApp } from "./marketing/floating-whatsapp";

@@ -5,16 +5,17 @@
  */
 import { Menu, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation, useMatches } from "react-router";
+import { Link, useLocation, useRouteHandles } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
+import type { ShellHandle } from "~/shell/contract";
 import { BrandLink } from "./marketing/brand";
 import { WhatsAppIcon, WhatsAppLink } from "./marketing/whatsapp";
 
 /** SPEC §9: header style scroll threshold. */
 export const HEADER_SCROLL_THRESHOLD = 10;
 
-export interface RouteHandle {
+export interface RouteHandle extends ShellHandle {
   /** The page starts with a dark hero the header can overlay. */
   darkHero?: boolean;
 }
@@ -38,8 +39,7 @@ function sectionHref(section: string, onHome: boolean): string {
 
 export function SiteHeader() {
   const { pathname, key } = useLocation();
-  const matches = useMatches();
-  const overlay = matches.some((m) => (m.handle as RouteHandle | undefined)?.darkHero);
+  const overlay = useRouteHandles().some((handle) => (handle as RouteHandle | undefined)?.darkHero);
   const onHome = pathname === "/";
   const [scrolled, setScrolled] = useState(false);
   const [open, setOpen] = useState(false);

@@ -1,13 +1,5 @@
-import { ContactSection } from "~/components/marketing/contact-section";
 import { SOCIAL_PROFILE } from "~/components/marketing/content/site";
-import { HOME_CONTACT } from "~/components/marketing/content/home";
-import { AboutSection } from "~/components/marketing/home/about";
-import { ClosingCta, WhatsAppExpert } from "~/components/marketing/home/closing";
-import { HomeHero } from "~/components/marketing/home/hero";
-import { AgentsHighlight, ResultsHighlight } from "~/components/marketing/home/highlights";
-import { MethodologySection } from "~/components/marketing/home/methodology";
-import { ProductsTeaser } from "~/components/marketing/home/products-teaser";
-import { ServicesSection } from "~/components/marketing/home/services";
+import { HomePage } from "~/components/marketing/pages/home";
 import type { RouteHandle } from "~/components/site-header";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { absoluteUrl, SITE_DESCRIPTION, SITE_NAME } from "~/lib/site";
@@ -17,7 +9,8 @@ import { publicPageHeaders } from "~/domain/http-cache.server";
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
 export const headers = publicPageHeaders;
 
-export const handle: RouteHandle = { darkHero: true };
+/** Hydrated without the router when opened first (app/shell/pages/home.tsx). */
+export const handle: RouteHandle = { darkHero: true, shell: "home" };
 
 export const meta: Route.MetaFunction = (args) => {
   const siteUrl = siteUrlFrom(args);
@@ -49,19 +42,4 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-export default function Home() {
-  return (
-    <>
-      <HomeHero />
-      <ServicesSection />
-      <AgentsHighlight />
-      <ResultsHighlight />
-      <MethodologySection />
-      <AboutSection />
-      <ProductsTeaser />
-      <ClosingCta />
-      <WhatsAppExpert />
-      <ContactSection id="contact" source="home" {...HOME_CONTACT} />
-    </>
-  );
-}
+export default HomePage;

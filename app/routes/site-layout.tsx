@@ -1,23 +1,14 @@
 import { Outlet } from "react-router";
-import { ChatLauncher } from "~/components/chat/chat-launcher";
-import { ConsultationRequestHost } from "~/components/forms/consultation-request";
-import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
+import { SiteChrome } from "~/components/site-chrome";
+import { SITE_ROOT_ID } from "~/shell/contract";
 
-/** Public pages: header, content, footer, and the overlays every page can open. */
+/** Public pages. The wrapper is what a page hydrated without the router hydrates (app/shell). */
 export default function SiteLayout() {
   return (
-    <>
-      <a href="#conteudo" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow-lift">
-        Pular para o conteúdo
-      </a>
-      <SiteHeader />
-      <main id="conteudo">
+    <div id={SITE_ROOT_ID} className="contents">
+      <SiteChrome>
         <Outlet />
-      </main>
-      <SiteFooter />
-      <ChatLauncher />
-      <ConsultationRequestHost />
-    </>
+      </SiteChrome>
+    </div>
   );
 }

@@ -262,34 +262,42 @@ test("pages are server-rendered with unique titles; home carries the Organizatio
   expect(body).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
 });
 
-test("the home page hydrates under the CSP of a cached page (script hashes, no nonce), its scripts fetched after the first paint", async ({ page }) => {
-  const cspErrors: string[] = [];
-  page.on("console", (message) => {
-    if (message.text().includes("Content Security Policy")) cspErrors.push(message.text());
+// The home page is a shell page (app/shell: hydrated without React Router, one inline boot
+// script); /blog is hydrated by the router (several inline scripts).
+for (const { path, shell } of [
+  { path: "/", shell: true },
+  { path: "/blog", shell: false },
+]) {
+  test(`${path} hydrates under the CSP of a cached page (script hashes, no nonce), its scripts fetched after the first paint`, async ({ page }) => {
+    const cspErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.text().includes("Content Security Policy")) cspErrors.push(message.text());
+    });
+    const policies: string[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "document") policies.push(response.headers()["content-security-policy"] ?? "");
+    });
+    await gotoHydrated(page, path);
+    await gotoHydrated(page, path); // from the cache for sure
+    expect(policies).toHaveLength(2);
+    expect(policies[1]).toMatch(shell ? /script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/ : /script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*'){3,}(;|$)/);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(!shell);
+    // No script download competes with the stylesheet for the first paint.
+    const timing = await page.evaluate(() => {
+      const firstPaint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity;
+      const scripts = performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".js"));
+      return { firstPaint, scripts: scripts.length, earliestScript: Math.min(...scripts.map((e) => e.startTime)) };
+    });
+    expect(await (await page.request.get(path)).text()).not.toContain('rel="modulepreload"');
+    expect(timing.scripts).toBeGreaterThan(0);
+    expect(timing.earliestScript).toBeGreaterThanOrEqual(timing.firstPaint);
+    // Hydrated and interactive: the mobile menu opens.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await expect(page.locator("[data-mobile-menu]")).toBeVisible();
+    expect(cspErrors).toEqual([]);
   });
-  const policies: string[] = [];
-  page.on("response", (response) => {
-    if (response.request().resourceType() === "document") policies.push(response.headers()["content-security-policy"] ?? "");
-  });
-  await gotoHydrated(page, "/");
-  await gotoHydrated(page, "/"); // from the cache for sure
-  expect(policies).toHaveLength(2);
-  expect(policies[1]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*'){3,}(;|$)/);
-  // server/deferred-boot.ts: no script download competes with the stylesheet for the first paint.
-  const timing = await page.evaluate(() => {
-    const firstPaint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity;
-    const scripts = performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".js"));
-    return { firstPaint, scripts: scripts.length, earliestScript: Math.min(...scripts.map((e) => e.startTime)) };
-  });
-  expect(await (await page.request.get("/")).text()).not.toContain('rel="modulepreload"');
-  expect(timing.scripts).toBeGreaterThan(0);
-  expect(timing.earliestScript).toBeGreaterThanOrEqual(timing.firstPaint);
-  // Hydrated and interactive: the mobile menu opens.
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.getByRole("button", { name: "Abrir menu" }).click();
-  await expect(page.locator("[data-mobile-menu]")).toBeVisible();
-  expect(cspErrors).toEqual([]);
-});
+}
 
 test("an unknown path shows the 404 page", async ({ page }) => {
   const res = await page.goto("/pagina-que-nao-existe");

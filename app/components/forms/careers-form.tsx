@@ -4,7 +4,7 @@
  */
 import { Send } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";

@@ -5,7 +5,7 @@
  */
 import { ArrowRight } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation } from "~/lib/navigation";
 import { toast } from "~/components/ui/use-toast";
 import { newsletterMessages } from "~/lib/messages/leads";
 import { LEGAL_PATHS } from "~/lib/privacy";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/lib/navigation";
 import { cn } from "~/lib/utils";
 
 /** The logo mark (same drawing as public/favicon.svg). */

@@ -2,7 +2,7 @@
 import { Briefcase, Check, Clock, FileText, MapPin } from "lucide-react";
 import type { MouseEvent } from "react";
 import { CareersForm } from "~/components/forms/careers-form";
-import { useSiteConfig } from "~/root";
+import { useSiteConfig } from "~/lib/site-config";
 import { APPLICATION, BENEFITS, BENEFITS_HEADER, JOBS, JOBS_HEADER, type Job } from "./content/carreiras";
 import { IconTile, Section, SectionHeader } from "./ui";
 

@@ -2,7 +2,7 @@
 import { Clock, Mail, MapPin } from "lucide-react";
 import { ContactForm } from "~/components/forms/contact-form";
 import { formatPhone } from "~/lib/site";
-import { useSiteConfig } from "~/root";
+import { useSiteConfig } from "~/lib/site-config";
 import { PROMISES } from "./content/site";
 import { Section, SectionHeader } from "./ui";
 import { WhatsAppIcon, WhatsAppLink } from "./whatsapp";

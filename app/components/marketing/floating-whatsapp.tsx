@@ -1,7 +1,7 @@
 /** Floating messaging button, bottom-left, shown 2 s after load (SPEC §2, §9). */
 import { useEffect, useState } from "react";
 import { formatPhone } from "~/lib/site";
-import { useSiteConfig } from "~/root";
+import { useSiteConfig } from "~/lib/site-config";
 import { WhatsAppIcon, WhatsAppLink } from "./whatsapp";
 
 export const FLOATING_WHATSAPP_DELAY_MS = 2000;

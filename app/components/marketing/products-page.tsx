@@ -1,6 +1,6 @@
 /** Sections of /produtos: every plan and product of the catalog with its buy link. */
 import { ArrowRight, Check, ChevronDown, Mail, MessageSquareText, Sparkles, Star } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
 import { formatBRL, formatItemPrice, plans, products, type CatalogItem } from "~/lib/catalog";
 import { cn } from "~/lib/utils";

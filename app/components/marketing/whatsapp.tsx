@@ -1,6 +1,6 @@
 /** Every messaging-app link of the site: new tab, company number, prefilled greeting (SPEC §1). */
 import type { ReactNode } from "react";
-import { useSiteConfig } from "~/root";
+import { useSiteConfig } from "~/lib/site-config";
 import { whatsappLink } from "~/lib/site";
 
 /** A speech bubble with a handset: our own drawing, in the spirit of the messaging app's mark. */

@@ -3,7 +3,7 @@
  * Radix toast UI only once there is something to show, so pages do not pay for it up front.
  */
 import { lazy, Suspense, useEffect } from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "~/lib/navigation";
 import { readFlash } from "~/lib/flash";
 import { toast, useToasts } from "./use-toast";
 

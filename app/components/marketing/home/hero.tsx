@@ -1,5 +1,5 @@
 import { ArrowRight, Bot, CheckCircle2, Sparkles } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
 import { openConsultationRequest } from "~/lib/widget-events";
 import { ASSISTANT_CARD, HERO } from "../content/home";

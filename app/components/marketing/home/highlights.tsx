@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
 import { AGENTS_BLOCK, RESULTS_BLOCK } from "../content/home";
 import { cardNumber, IconTile, Section, SectionHeader } from "../ui";

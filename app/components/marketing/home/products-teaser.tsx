@@ -1,5 +1,5 @@
 import { ArrowRight, Check, Crown } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
 import { findCatalogItem, formatItemPrice } from "~/lib/catalog";
 import { cn } from "~/lib/utils";

@@ -1,5 +1,5 @@
 import { ArrowRight, CalendarCheck, Check, Clock, MessageSquareText, Presentation } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
 import { openChatWidget, openConsultationRequest } from "~/lib/widget-events";
 import { CONSULTATION_PANEL, SERVICES, SERVICES_HEADER, type ServiceCard } from "../content/home";

@@ -1,0 +1,35 @@
+import { MessageSquareText } from "lucide-react";
+import { AgentBenefitsSection, AgentExamplesSection, AgentsCta } from "~/components/marketing/agents-page";
+import { ContactSection } from "~/components/marketing/contact-section";
+import { AGENTS_CONTACT, AGENTS_HERO } from "~/components/marketing/content/agentes";
+import { Highlight, PageHero } from "~/components/marketing/ui";
+import { Button } from "~/components/ui/button";
+import { openChatWidget } from "~/lib/widget-events";
+
+export function AgentsPage() {
+  return (
+    <>
+      <PageHero
+        eyebrow={AGENTS_HERO.eyebrow}
+        title={
+          <>
+            {AGENTS_HERO.title} <Highlight>{AGENTS_HERO.highlight}</Highlight>
+          </>
+        }
+        lead={AGENTS_HERO.lead}
+      >
+        <Button size="lg" onClick={openChatWidget} className="bg-electric hover:bg-primary">
+          <MessageSquareText aria-hidden />
+          {AGENTS_HERO.primary}
+        </Button>
+        <Button asChild size="lg" variant="heroOutline">
+          <a href="#exemplos">{AGENTS_HERO.secondary}</a>
+        </Button>
+      </PageHero>
+      <AgentExamplesSection />
+      <AgentBenefitsSection />
+      <AgentsCta />
+      <ContactSection id="contato" source="agentes" {...AGENTS_CONTACT} />
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+import { AboutPage } from "~/components/marketing/pages/about";
+import { hydrateShell } from "../hydrate";
+
+hydrateShell(<AboutPage />);

@@ -1,0 +1,4 @@
+import { CareersPage } from "~/components/marketing/pages/careers";
+import { hydrateShell } from "../hydrate";
+
+hydrateShell(<CareersPage />);

@@ -1,0 +1,4 @@
+import { ProductsPage } from "~/components/marketing/pages/products";
+import { hydrateShell } from "../hydrate";
+
+hydrateShell(<ProductsPage />);
