@@ -3,7 +3,7 @@
  * plain navigation (anchors, window.location) instead of React Router. The server rendered the
  * same components inside #site (routes/site-layout.tsx), so hydration matches.
  */
-import { useEffect, type ReactNode } from "react";
+import { startTransition, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { SiteChrome } from "~/components/site-chrome";
 import { ToastHost } from "~/components/ui/toast-host";
@@ -19,18 +19,23 @@ function Hydrated() {
 }
 
 export function hydrateShell(page: ReactNode): void {
-  const data = JSON.parse(document.getElementById(SHELL_DATA_ID)?.textContent ?? "null") as ShellData;
+  const data = JSON.parse(document.getElementById(SHELL_DATA_ID)?.textContent ?? "null") as ShellData | null;
   const container = document.getElementById(SITE_ROOT_ID);
-  if (!data || !container) throw new Error("página sem os dados do shell");
-  hydrateRoot(
-    container,
-    <NavigationProvider value={plainNavigation(data.handles)}>
-      <SiteConfigProvider value={data.site}>
-        <SiteChrome>{page}</SiteChrome>
-        <Hydrated />
-      </SiteConfigProvider>
-    </NavigationProvider>,
-  );
+  // An error page rendered in the page's place has no layout to hydrate: it stays plain HTML.
+  if (!data || !container) return;
+  // As a transition, hydration yields to the browser every few milliseconds (as React Router's
+  // entry does) instead of blocking the main thread for the whole page.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <NavigationProvider value={plainNavigation(data.handles)}>
+        <SiteConfigProvider value={data.site}>
+          <SiteChrome>{page}</SiteChrome>
+          <Hydrated />
+        </SiteConfigProvider>
+      </NavigationProvider>,
+    );
+  });
   // Toasts render nothing on the server: a root of their own, beside the page.
   const toasts = document.createElement("div");
   document.body.append(toasts);

@@ -87,6 +87,24 @@ test("from another page the nav goes home and to home sections; Agentes Autônom
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Agentes de IA");
 });
 
+test("after a page the router hydrates, marketing pages open client-side and work the same", async ({ page }) => {
+  // Opened first, marketing pages are shell pages (plain links, full page loads); once the router
+  // runs (here from /blog) it renders them itself, without a page load.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await gotoHydrated(page, "/blog");
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const nav = page.getByRole("navigation", { name: "Principal", exact: true });
+  await nav.getByRole("link", { name: "Início" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 2, name: /Inteligência artificial aplicada/ })).toBeVisible();
+  await nav.getByRole("link", { name: "Sobre" }).click();
+  await expect(page).toHaveURL(/\/sobre$/);
+  await expect(nav.getByRole("link", { name: "Sobre" })).toHaveAttribute("aria-current", "page");
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+  await page.getByTestId("chat-launcher").click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+});
+
 test("the footer has the spec's columns, links and copyright", async ({ page }) => {
   await gotoHydrated(page, "/");
   const footer = page.getByRole("contentinfo");
