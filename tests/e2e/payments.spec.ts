@@ -97,11 +97,12 @@ test("shows the error state with the server's message when the server fails", as
 });
 
 test("the order appears in the admin", async ({ page, context }) => {
+  const email = `diretoria-${Date.now()}@cliente-admin.com`; // unique, so a reused test database does not match an older order
   await page.goto("/checkout/product/mapeamento-completo");
   await hydrated(page);
   const [demo] = await Promise.all([context.waitForEvent("page"), page.getByTestId("checkout-link").click()]);
   await hydrated(demo);
-  await demo.getByLabel("E-mail (opcional)").fill("diretoria@cliente-admin.com");
+  await demo.getByLabel("E-mail (opcional)").fill(email);
   await demo.getByRole("button", { name: "Confirmar pagamento de demonstração" }).click();
   await expect(demo).toHaveURL(/\/payment-success/);
 
@@ -113,7 +114,7 @@ test("the order appears in the admin", async ({ page, context }) => {
   await expect(page).toHaveURL(/\/admin$/);
   await page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Pedidos" }).click();
   await expect(page).toHaveURL(/\/admin\/pedidos$/);
-  const row = page.getByRole("row").filter({ hasText: "diretoria@cliente-admin.com" });
+  const row = page.getByRole("row").filter({ hasText: email });
   await expect(row).toContainText("Mapeamento Completo de Processos");
   await expect(row).toContainText("R$ 20.000,00");
   await expect(row).toContainText("Pago");
