@@ -18,9 +18,12 @@ function shellPages(): Plugin {
   let outDir = "";
   let base = "/";
   let building = false;
-  const refs = new Map<string, string>();
-  const isSsr = (env: { config: { consumer?: string } } | undefined, ssrFlag: boolean) => (env ? env.config.consumer === "server" : ssrFlag);
   let ssrBuild = false;
+  const refs = new Map<string, string>();
+  // React Router runs one Vite build per side; with the environment API the hook's own
+  // environment says which side this is.
+  const isClientBuild = (environment: { config: { consumer?: string } } | undefined) =>
+    building && (environment ? environment.config.consumer === "client" : !ssrBuild);
   return {
     name: "agile:shell-pages",
     configResolved(config) {
@@ -30,14 +33,14 @@ function shellPages(): Plugin {
       ssrBuild = Boolean(config.build.ssr);
     },
     buildStart() {
-      if (!building || isSsr(this.environment, ssrBuild)) return;
+      if (!isClientBuild(this.environment)) return;
       for (const file of fs.readdirSync(SHELL_PAGES_DIR).filter((f) => f.endsWith(".tsx"))) {
         const name = path.basename(file, ".tsx");
         refs.set(name, this.emitFile({ type: "chunk", id: path.resolve(SHELL_PAGES_DIR, file), name: `shell-${name}` }));
       }
     },
     generateBundle() {
-      if (!building || isSsr(this.environment, ssrBuild)) return;
+      if (!isClientBuild(this.environment)) return;
       const scripts = Object.fromEntries([...refs].map(([name, ref]) => [name, `${base}${this.getFileName(ref)}`]));
       this.emitFile({ type: "asset", fileName: SHELL_MANIFEST, source: JSON.stringify(scripts) });
     },

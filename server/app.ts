@@ -22,7 +22,7 @@ import { logger } from "~/domain/logger.server";
 import "~/domain/mail.server"; // outbox worker (lead notification e-mails)
 import "~/domain/retention.server"; // daily LGPD retention run
 import "~/domain/payments.server"; // Stripe reconciliation (only when a key is set)
-import { createReactRouterHandler } from "./react-router-handler";
+import { createReactRouterHandler, sendCachedPageFast } from "./react-router-handler";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const DEFAULT_BODY_LIMIT = "256kb";
@@ -74,6 +74,8 @@ export function createApp(options: StartOptions = {}): express.Express {
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
+
+  if (!isDev) app.use(sendCachedPageFast); // before everything else: see its comment
 
   app.use(
     pinoHttp({

@@ -39,6 +39,11 @@ export interface CachedPage {
   expires: number;
   /** Expired, and a request is rendering it again. */
   refreshing?: boolean;
+  /**
+   * Every header of the first response that sent this entry (security headers included), but
+   * the per-response ones: later hits can be answered without running the middleware again.
+   */
+  sentHeaders?: Array<[string, string]>;
 }
 
 const entries = new Map<string, CachedPage>();
@@ -73,6 +78,12 @@ export function getCachedPage(key: string): CachedPage | undefined {
   if (now < entry.expires || (entry.refreshing && now < entry.expires + TTL_MS)) return entry;
   entry.refreshing = true;
   return undefined;
+}
+
+/** The stored entry while fresh, without starting a refresh (for the fast path of cache hits). */
+export function peekFreshPage(key: string): CachedPage | undefined {
+  const entry = entries.get(key);
+  return entry && Date.now() < entry.expires ? entry : undefined;
 }
 
 /**

@@ -7,6 +7,7 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { DatabaseUnavailableError, pingDatabase } from "~/db/client.server";
+import { logger } from "~/domain/logger.server";
 import { deferHydration } from "./deferred-boot";
 import {
   type CachedPage,
@@ -15,6 +16,7 @@ import {
   isCacheableRequest,
   isNotModified,
   NONCE_PLACEHOLDER,
+  peekFreshPage,
   pickEncoding,
   storePage,
   withNonce,
@@ -83,11 +85,39 @@ function sendPage(req: ExpressRequest, res: ExpressResponse, entry: CachedPage) 
   for (const [key, value] of entry.headers) res.setHeader(key, value);
   const csp = res.getHeader("Content-Security-Policy");
   if (typeof csp === "string") res.setHeader("Content-Security-Policy", withScriptHashes(csp, entry.scriptHashes));
+  res.vary("Accept-Encoding");
+  entry.sentHeaders ??= res
+    .getRawHeaderNames()
+    .filter((name) => !PER_RESPONSE_HEADERS.has(name.toLowerCase()))
+    .map((name) => [name, String(res.getHeader(name))]);
   // The compression middleware leaves a response that already has a Content-Encoding alone.
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.vary("Accept-Encoding");
   res.setHeader("Content-Length", body.length);
   res.end(body);
+}
+
+/** Headers that belong to one response, never replayed from the cache. */
+const PER_RESPONSE_HEADERS = new Set(["content-encoding", "content-length", "set-cookie", "date", "connection", "keep-alive", "transfer-encoding"]);
+
+/**
+ * First middleware in production: a fresh cached page that has been sent once goes out again
+ * with the same headers, without logging middleware, security headers, compression or routing
+ * running for it (they would give the same answer). Under 100 connections on a 2-core machine
+ * this doubles the home page's throughput. Anything else (expired, not yet sent, a conditional
+ * request) takes the normal way.
+ */
+export function sendCachedPageFast(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  const cacheable = isCacheableRequest({ method: req.method, path: req.path, url: req.originalUrl, cookie: req.get("cookie") });
+  const entry = cacheable ? peekFreshPage(req.originalUrl) : undefined;
+  if (!entry?.sentHeaders || req.get("if-none-match")) return next();
+  const encoding = pickEncoding(req.get("accept-encoding"));
+  const body = entry.bodies[encoding];
+  res.statusCode = entry.status;
+  for (const [name, value] of entry.sentHeaders) res.setHeader(name, value);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.end(body);
+  logger.info({ req: { method: req.method, url: req.originalUrl }, res: { statusCode: entry.status }, cache: "hit" }, "request completed");
 }
 
 function sendCached(res: ExpressResponse, status: number, headers: Array<[string, string]>, body: string, cookies: string[] = []) {
