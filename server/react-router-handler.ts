@@ -86,10 +86,9 @@ function sendPage(req: ExpressRequest, res: ExpressResponse, entry: CachedPage) 
   const csp = res.getHeader("Content-Security-Policy");
   if (typeof csp === "string") res.setHeader("Content-Security-Policy", withScriptHashes(csp, entry.scriptHashes));
   res.vary("Accept-Encoding");
-  entry.sentHeaders ??= res
-    .getRawHeaderNames()
-    .filter((name) => !PER_RESPONSE_HEADERS.has(name.toLowerCase()))
-    .map((name) => [name, String(res.getHeader(name))]);
+  entry.sentHeaders ??= Object.entries(res.getHeaders())
+    .filter(([name]) => !PER_RESPONSE_HEADERS.has(name))
+    .map(([name, value]) => [name, String(value)]);
   // The compression middleware leaves a response that already has a Content-Encoding alone.
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
