@@ -75,7 +75,9 @@ export function SiteHeader() {
 
   const linkClass = cn(
     "rounded-md px-3 py-2 text-[0.9375rem] font-semibold transition-colors",
-    light ? "text-white/85 hover:text-white" : "text-navy/80 hover:text-primary",
+    // The current page's item is marked by colour and an underline (not by colour alone).
+    "aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8",
+    light ? "text-white/85 hover:text-white aria-[current=page]:text-white" : "text-navy/80 hover:text-primary aria-[current=page]:text-primary",
   );
 
   function itemHref(item: NavItem) {
