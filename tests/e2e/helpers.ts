@@ -25,6 +25,9 @@ export async function loginAsAdmin(page: Page) {
   await page.getByLabel("Senha").fill("admin123");
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(/\/admin$/);
+  // The welcome toast mounts lazily after the redirect: wait for it, so a later accessibility
+  // scan does not meet it half faded in.
+  await expectToast(page, "Login realizado com sucesso");
 }
 
 /** Waits until no finite animation runs (a toast fading in is briefly low-contrast). */
