@@ -22,7 +22,6 @@ const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 const BOOT_SCRIPT = /<script((?: nonce="[^"]*")?) type="module" async="">([\s\S]*?)<\/script>/g;
 const STATIC_IMPORT = /^[ \t]*import\s+(?:\*\s+as\s+([A-Za-z_$][\w$]*)\s+from\s+)?("[^"\\]+");[ \t]*$/gm;
 
-
 /** The boot script with its imports deferred, or undefined if it is not one we recognise. */
 export function deferBootScript(text: string): string | undefined {
   const imports: Array<{ binding: string; specifier: string }> = [];

@@ -79,8 +79,6 @@ export function createReactRouterHandler({ loadBuild, mode }: HandlerOptions) {
 
 /** A cached page: its stored bytes in the client's preferred coding, its scripts allowed by hash. */
 function sendPage(req: ExpressRequest, res: ExpressResponse, entry: CachedPage) {
-  const encoding = pickEncoding(req.get("accept-encoding"));
-  const body = entry.bodies[encoding];
   res.status(entry.status);
   for (const [key, value] of entry.headers) res.setHeader(key, value);
   const csp = res.getHeader("Content-Security-Policy");
@@ -89,33 +87,36 @@ function sendPage(req: ExpressRequest, res: ExpressResponse, entry: CachedPage) 
   entry.sentHeaders ??= Object.entries(res.getHeaders())
     .filter(([name]) => !PER_RESPONSE_HEADERS.has(name))
     .map(([name, value]) => [name, String(value)]);
+  sendBody(req, res, entry);
+}
+
+/** Headers that belong to one response, never replayed from the cache. */
+const PER_RESPONSE_HEADERS = new Set(["content-encoding", "content-length", "set-cookie", "date", "connection", "keep-alive", "transfer-encoding"]);
+
+/** The stored bytes in the client's preferred coding, after the page's headers. */
+function sendBody(req: ExpressRequest, res: ExpressResponse, entry: CachedPage) {
+  const encoding = pickEncoding(req.get("accept-encoding"));
+  const body = entry.bodies[encoding];
   // The compression middleware leaves a response that already has a Content-Encoding alone.
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.end(body);
 }
 
-/** Headers that belong to one response, never replayed from the cache. */
-const PER_RESPONSE_HEADERS = new Set(["content-encoding", "content-length", "set-cookie", "date", "connection", "keep-alive", "transfer-encoding"]);
-
 /**
  * First middleware in production: a fresh cached page that has been sent once goes out again
  * with the same headers, without logging middleware, security headers, compression or routing
  * running for it (they would give the same answer). Under 100 connections on a 2-core machine
- * this doubles the home page's throughput. Anything else (expired, not yet sent, a conditional
- * request) takes the normal way.
+ * the home page went from 2360 to 3300 requests/s. Anything else (expired, not yet sent, a
+ * conditional request) takes the normal way.
  */
 export function sendCachedPageFast(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   const cacheable = isCacheableRequest({ method: req.method, path: req.path, url: req.originalUrl, cookie: req.get("cookie") });
   const entry = cacheable ? peekFreshPage(req.originalUrl) : undefined;
   if (!entry?.sentHeaders || req.get("if-none-match")) return next();
-  const encoding = pickEncoding(req.get("accept-encoding"));
-  const body = entry.bodies[encoding];
   res.statusCode = entry.status;
   for (const [name, value] of entry.sentHeaders) res.setHeader(name, value);
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.end(body);
+  sendBody(req, res, entry);
   logger.info({ req: { method: req.method, url: req.originalUrl }, res: { statusCode: entry.status }, cache: "hit" }, "request completed");
 }
 
