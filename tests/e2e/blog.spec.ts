@@ -143,6 +143,9 @@ test.describe("blog administration", () => {
     await expectToast(page, "Post criado");
 
     const row = page.getByRole("row", { name: new RegExp(title) });
+    const open = row.getByRole("link", { name: `Abrir “${title}” em nova aba` });
+    await expect(open).toHaveAttribute("href", `/blog/agentes-autonomos-na-pratica-${id}`);
+    await expect(open).toHaveAttribute("target", "_blank");
     const toggle = row.getByRole("switch");
     await expect(toggle).not.toBeChecked();
     await toggle.click();

@@ -4,14 +4,13 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
-import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { adminBlogText, blogToasts } from "~/lib/messages/blog";
 import { categorySchema, type CategoryFormValues } from "~/lib/schemas/blog";
 import { slugify } from "~/lib/slug";
+import { SlugField } from "./slug-field";
 import { ApiError, apiRequest } from "./admin-api";
 import { fieldErrors } from "~/lib/form-errors";
 
@@ -40,7 +39,7 @@ export function CategoryFormDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const formId = useId();
-  const ids = { name: `${formId}-name`, slug: `${formId}-slug`, auto: `${formId}-auto`, description: `${formId}-description` };
+  const ids = { name: `${formId}-name`, slug: `${formId}-slug`, description: `${formId}-description` };
 
   useEffect(() => {
     if (!open) return;
@@ -100,33 +99,15 @@ export function CategoryFormDialog({
           <FormField id={ids.name} label="Nome" required error={errors.name}>
             <Input {...fieldA11y(ids.name, errors.name)} value={values.name} maxLength={100} onChange={(e) => set("name", e.target.value)} />
           </FormField>
-          <div className="grid gap-2">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <Label htmlFor={ids.slug}>
-                Slug<span aria-hidden="true" className="text-muted-foreground"> *</span>
-                <span className="sr-only"> (obrigatório)</span>
-              </Label>
-              <div className="flex items-center gap-2">
-                <Switch id={ids.auto} checked={autoSlug} onCheckedChange={toggleAutoSlug} />
-                <Label htmlFor={ids.auto} className="font-normal">
-                  Gerar automaticamente
-                </Label>
-              </div>
-            </div>
-            <Input
-              {...fieldA11y(ids.slug, errors.slug)}
-              value={values.slug}
-              maxLength={100}
-              disabled={autoSlug}
-              onChange={(e) => set("slug", e.target.value)}
-              onBlur={(e) => set("slug", slugify(e.target.value))}
-            />
-            {errors.slug && (
-              <p id={`${ids.slug}-error`} role="alert" className="text-sm text-destructive">
-                {errors.slug}
-              </p>
-            )}
-          </div>
+          <SlugField
+            id={ids.slug}
+            value={values.slug}
+            auto={autoSlug}
+            onAutoChange={toggleAutoSlug}
+            onChange={(slug) => set("slug", slug)}
+            error={errors.slug}
+            maxLength={100}
+          />
           <FormField id={ids.description} label="Descrição" error={errors.description}>
             <Textarea
               {...fieldA11y(ids.description, errors.description)}

@@ -19,6 +19,7 @@ import { toast } from "~/components/ui/use-toast";
 import { adminBlogText, blogText, blogToasts } from "~/lib/messages/blog";
 import { postSchema, type PostFormValues } from "~/lib/schemas/blog";
 import { slugify } from "~/lib/slug";
+import { SlugField } from "./slug-field";
 import { ApiError, apiRequest, uploadImage } from "./admin-api";
 import { fieldErrors } from "~/lib/form-errors";
 
@@ -66,7 +67,7 @@ export function PostFormDialog({
   const ids = {
     title: `${formId}-title`,
     slug: `${formId}-slug`,
-    auto: `${formId}-auto`,
+   
     category: `${formId}-category`,
     summary: `${formId}-summary`,
     image: `${formId}-image`,
@@ -224,36 +225,16 @@ export function PostFormDialog({
               <Input {...fieldA11y(ids.title, errors.title)} value={values.title} maxLength={200} onChange={(e) => set("title", e.target.value)} />
             </FormField>
 
-            <div className="grid gap-2">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <Label htmlFor={ids.slug}>
-                  Slug<span aria-hidden="true" className="text-muted-foreground"> *</span>
-                  <span className="sr-only"> (obrigatório)</span>
-                </Label>
-                <div className="flex items-center gap-2">
-                  <Switch id={ids.auto} checked={autoSlug} onCheckedChange={toggleAutoSlug} />
-                  <Label htmlFor={ids.auto} className="font-normal">
-                    Gerar automaticamente
-                  </Label>
-                </div>
-              </div>
-              <Input
-                {...fieldA11y(ids.slug, errors.slug, { hint: true })}
-                value={values.slug}
-                maxLength={200}
-                disabled={autoSlug}
-                onChange={(e) => set("slug", e.target.value)}
-                onBlur={(e) => set("slug", slugify(e.target.value))}
-              />
-              <p id={`${ids.slug}-hint`} className="text-sm text-muted-foreground">
-                Endereço do post: /blog/{values.slug || "…"}
-              </p>
-              {errors.slug && (
-                <p id={`${ids.slug}-error`} role="alert" className="text-sm text-destructive">
-                  {errors.slug}
-                </p>
-              )}
-            </div>
+            <SlugField
+              id={ids.slug}
+              value={values.slug}
+              auto={autoSlug}
+              onAutoChange={toggleAutoSlug}
+              onChange={(slug) => set("slug", slug)}
+              error={errors.slug}
+              maxLength={200}
+              hint={<>Endereço do post: /blog/{values.slug || "…"}</>}
+            />
 
             <FormField id={ids.category} label="Categoria" error={errors.categoryId}>
               <Select value={values.categoryId || NO_CATEGORY} onValueChange={(v) => set("categoryId", v === NO_CATEGORY ? "" : v)}>

@@ -119,30 +119,27 @@ export function HeroBackdrop() {
  * Hero of the inner pages. The header overlays it (route handle `darkHero`), so it reserves the
  * header's height at the top.
  */
-export function PageHero({
-  eyebrow,
-  title,
-  lead,
-  children,
-  aside,
-}: {
-  eyebrow: string;
-  title: ReactNode;
-  lead: ReactNode;
-  children?: ReactNode;
-  aside?: ReactNode;
-}) {
+/** The words of a page hero; the title may end with a highlighted phrase. */
+export type HeroCopy = { eyebrow: string; title: string; highlight?: string; lead: string };
+
+export function PageHero({ copy, children, aside }: { copy: HeroCopy; children?: ReactNode; aside?: ReactNode }) {
   return (
     <section aria-labelledby="page-title" className="relative isolate overflow-hidden bg-navy pt-16 text-white">
       <HeroBackdrop />
       <Container className="relative py-16 sm:py-24 lg:py-28">
         <div className={cn(aside && "grid grid-cols-1 items-center gap-12 lg:grid-cols-[1.15fr_1fr]")}>
           <div className="max-w-3xl">
-            <Eyebrow dark>{eyebrow}</Eyebrow>
+            <Eyebrow dark>{copy.eyebrow}</Eyebrow>
             <h1 id="page-title" className="mt-5 text-4xl font-extrabold leading-[1.1] text-white sm:text-5xl lg:text-6xl">
-              {title}
+              {copy.title}
+              {copy.highlight && (
+                <>
+                  {" "}
+                  <Highlight>{copy.highlight}</Highlight>
+                </>
+              )}
             </h1>
-            <p className="mt-6 max-w-2xl text-lg leading-relaxed text-white/80 sm:text-xl">{lead}</p>
+            <p className="mt-6 max-w-2xl text-lg leading-relaxed text-white/80 sm:text-xl">{copy.lead}</p>
             {children && <div className="mt-9 flex flex-col gap-3 sm:flex-row sm:flex-wrap">{children}</div>}
           </div>
           {aside}

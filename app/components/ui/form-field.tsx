@@ -28,24 +28,36 @@ export type FormFieldProps = {
   error?: string | null;
   hint?: React.ReactNode;
   required?: boolean;
+  /** A control shown at the end of the label's line (e.g. an "automatic" switch). */
+  labelAside?: React.ReactNode;
   className?: string;
   children: React.ReactNode;
 };
 
-export function FormField({ id, label, error, hint, required, className, children }: FormFieldProps) {
+export function FormField({ id, label, error, hint, required, labelAside, className, children }: FormFieldProps) {
+  const labelElement = (
+    <Label htmlFor={id}>
+      {label}
+      {required ? (
+        <>
+          <span aria-hidden="true" className="text-muted-foreground">
+            {" *"}
+          </span>
+          <span className="sr-only"> (obrigatório)</span>
+        </>
+      ) : null}
+    </Label>
+  );
   return (
     <div data-slot="form-field" className={cn("grid gap-2", className)}>
-      <Label htmlFor={id}>
-        {label}
-        {required ? (
-          <>
-            <span aria-hidden="true" className="text-muted-foreground">
-              {" *"}
-            </span>
-            <span className="sr-only"> (obrigatório)</span>
-          </>
-        ) : null}
-      </Label>
+      {labelAside ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          {labelElement}
+          {labelAside}
+        </div>
+      ) : (
+        labelElement
+      )}
       {children}
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">

@@ -3,11 +3,11 @@
  * confirmations, with every toast of SPEC §8. Reads come from the loader; writes go through the
  * JSON API of SPEC §7 and then revalidate the loader.
  */
-import { formatDate, formatDateTime } from "~/lib/dates";
-import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
+import { ExternalLink, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link, useRevalidator, useSearchParams } from "react-router";
 import { ApiError, apiRequest } from "~/components/blog/admin-api";
+import { type AdminCategory, type AdminPost, CategoriesTable, PostsTable } from "~/components/blog/admin-tables";
 import { CategoryFormDialog, type EditableCategory } from "~/components/blog/category-form-dialog";
 import { PostFormDialog } from "~/components/blog/post-form-dialog";
 import {
@@ -23,8 +23,6 @@ import {
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
-import { Switch } from "~/components/ui/switch";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/use-toast";
 import { requireAdmin } from "~/domain/auth.server";
@@ -72,11 +70,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     { headers: { "Cache-Control": "no-store" } },
   );
 }
-
-
-type LoaderData = Route.ComponentProps["loaderData"];
-type AdminPost = NonNullable<LoaderData["posts"]>[number];
-type AdminCategory = NonNullable<LoaderData["categories"]>[number];
 
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   const { posts, categories } = loaderData;
@@ -178,70 +171,13 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
             errorText={adminBlogText.loadPostsError}
             emptyText={adminBlogText.emptyPosts}
           >
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Título</TableHead>
-                  <TableHead>Slug</TableHead>
-                  <TableHead>Criado em</TableHead>
-                  <TableHead>Atualizado em</TableHead>
-                  <TableHead>Publicado</TableHead>
-                  <TableHead className="text-right">Ações</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {(posts ?? []).map((post) => {
-                  const checked = publishing[post.id] ?? post.published;
-                  return (
-                    <TableRow key={post.id}>
-                      <TableCell className="min-w-56 max-w-md font-medium">{post.title}</TableCell>
-                      <TableCell className="max-w-56 truncate font-mono text-xs text-muted-foreground" title={post.slug}>
-                        {post.slug}
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap">{formatDateTime(post.createdAt)}</TableCell>
-                      <TableCell className="whitespace-nowrap">{formatDateTime(post.updatedAt)}</TableCell>
-                      <TableCell>
-                        <Switch
-                          checked={checked}
-                          disabled={post.id in publishing}
-                          aria-label={`Publicado: ${post.title}`}
-                          onCheckedChange={(value) => void togglePublished(post, value)}
-                        />
-                      </TableCell>
-                      <TableCell>
-                        <div className="flex justify-end gap-1">
-                          <Button asChild variant="ghost" size="icon" className="size-10">
-                            <a href={`/blog/${post.slug}`} target="_blank" rel="noopener noreferrer" aria-label={`Abrir “${post.title}” em nova aba`} title="Abrir em nova aba">
-                              <ExternalLink aria-hidden />
-                            </a>
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            className="size-10"
-                            aria-label={`Editar “${post.title}”`}
-                            title="Editar"
-                            onClick={() => setPostForm({ open: true, id: post.id })}
-                          >
-                            <Pencil aria-hidden />
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            className="size-10 text-destructive hover:text-destructive"
-                            aria-label={`Excluir “${post.title}”`}
-                            title="Excluir"
-                            onClick={() => setPostToDelete(post)}
-                          >
-                            <Trash2 aria-hidden />
-                          </Button>
-                        </div>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
+            <PostsTable
+              posts={posts ?? []}
+              publishing={publishing}
+              onTogglePublished={(post, value) => void togglePublished(post, value)}
+              onEdit={(post) => setPostForm({ open: true, id: post.id })}
+              onDelete={setPostToDelete}
+            />
           </ListPanel>
         </TabsContent>
 
@@ -254,54 +190,14 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
             errorText={adminBlogText.loadCategoriesError}
             emptyText={adminBlogText.emptyCategories}
           >
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Nome</TableHead>
-                  <TableHead>Slug</TableHead>
-                  <TableHead>Descrição</TableHead>
-                  <TableHead>Criada em</TableHead>
-                  <TableHead className="text-right">Ações</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {(categories ?? []).map((category) => (
-                  <TableRow key={category.id}>
-                    <TableCell className="font-medium whitespace-nowrap">{category.name}</TableCell>
-                    <TableCell className="font-mono text-xs text-muted-foreground">{category.slug}</TableCell>
-                    <TableCell className="max-w-md min-w-56 text-muted-foreground">{category.description || "-"}</TableCell>
-                    <TableCell className="whitespace-nowrap">{formatDate(category.createdAt)}</TableCell>
-                    <TableCell>
-                      <div className="flex justify-end gap-1">
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          className="size-10"
-                          aria-label={`Editar “${category.name}”`}
-                          title="Editar"
-                          onClick={() => setCategoryForm({ open: true, category })}
-                        >
-                          <Pencil aria-hidden />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          className="size-10 text-destructive hover:text-destructive"
-                          aria-label={`Excluir “${category.name}”`}
-                          title="Excluir"
-                          onClick={() => {
-                            setMovePosts(false);
-                            setCategoryToDelete(category);
-                          }}
-                        >
-                          <Trash2 aria-hidden />
-                        </Button>
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <CategoriesTable
+              categories={categories ?? []}
+              onEdit={(category) => setCategoryForm({ open: true, category })}
+              onDelete={(category) => {
+                setMovePosts(false);
+                setCategoryToDelete(category);
+              }}
+            />
           </ListPanel>
         </TabsContent>
       </Tabs>

@@ -1,20 +1,12 @@
 import { FoundersSection, MissionSection, StorySection, SynergySection } from "~/components/marketing/about-page";
 import { ContactSection } from "~/components/marketing/contact-section";
 import { ABOUT_HERO } from "~/components/marketing/content/sobre";
-import { Highlight, PageHero } from "~/components/marketing/ui";
+import { PageHero } from "~/components/marketing/ui";
 
 export function AboutPage() {
   return (
     <>
-      <PageHero
-        eyebrow={ABOUT_HERO.eyebrow}
-        title={
-          <>
-            {ABOUT_HERO.title} <Highlight>{ABOUT_HERO.highlight}</Highlight>
-          </>
-        }
-        lead={ABOUT_HERO.lead}
-      />
+      <PageHero copy={ABOUT_HERO} />
       <StorySection />
       <MissionSection />
       <FoundersSection />

@@ -2,22 +2,14 @@ import { MessageSquareText } from "lucide-react";
 import { AgentBenefitsSection, AgentExamplesSection, AgentsCta } from "~/components/marketing/agents-page";
 import { ContactSection } from "~/components/marketing/contact-section";
 import { AGENTS_CONTACT, AGENTS_HERO } from "~/components/marketing/content/agentes";
-import { Highlight, PageHero } from "~/components/marketing/ui";
+import { PageHero } from "~/components/marketing/ui";
 import { Button } from "~/components/ui/button";
 import { openChatWidget } from "~/lib/widget-events";
 
 export function AgentsPage() {
   return (
     <>
-      <PageHero
-        eyebrow={AGENTS_HERO.eyebrow}
-        title={
-          <>
-            {AGENTS_HERO.title} <Highlight>{AGENTS_HERO.highlight}</Highlight>
-          </>
-        }
-        lead={AGENTS_HERO.lead}
-      >
+      <PageHero copy={AGENTS_HERO}>
         <Button size="lg" onClick={openChatWidget} className="bg-electric hover:bg-primary">
           <MessageSquareText aria-hidden />
           {AGENTS_HERO.primary}

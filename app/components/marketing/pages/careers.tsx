@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { ApplicationSection, BenefitsSection, JobsSection } from "~/components/marketing/careers-page";
 import { CAREERS_HERO, type Job } from "~/components/marketing/content/carreiras";
-import { Highlight, PageHero } from "~/components/marketing/ui";
+import { PageHero } from "~/components/marketing/ui";
 import { Button } from "~/components/ui/button";
 
 export function CareersPage() {
@@ -19,15 +19,7 @@ export function CareersPage() {
 
   return (
     <>
-      <PageHero
-        eyebrow={CAREERS_HERO.eyebrow}
-        title={
-          <>
-            {CAREERS_HERO.title} <Highlight>{CAREERS_HERO.highlight}</Highlight>
-          </>
-        }
-        lead={CAREERS_HERO.lead}
-      >
+      <PageHero copy={CAREERS_HERO}>
         <Button asChild size="lg" variant="hero">
           <a href="#vagas">{CAREERS_HERO.positions}</a>
         </Button>

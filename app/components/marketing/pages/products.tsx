@@ -1,20 +1,12 @@
 import { HelpSection, OneOffSection, PlansSection } from "~/components/marketing/products-page";
 import { PRODUCTS_HERO } from "~/components/marketing/content/produtos";
-import { Highlight, PageHero } from "~/components/marketing/ui";
+import { PageHero } from "~/components/marketing/ui";
 import { Button } from "~/components/ui/button";
 
 export function ProductsPage() {
   return (
     <>
-      <PageHero
-        eyebrow={PRODUCTS_HERO.eyebrow}
-        title={
-          <>
-            {PRODUCTS_HERO.title} <Highlight>{PRODUCTS_HERO.highlight}</Highlight>
-          </>
-        }
-        lead={PRODUCTS_HERO.lead}
-      >
+      <PageHero copy={PRODUCTS_HERO}>
         <Button asChild size="lg" variant="hero">
           <a href="#planos">{PRODUCTS_HERO.plans}</a>
         </Button>

@@ -195,9 +195,11 @@ export function QuestionnairePage() {
   return (
     <>
       <PageHero
-        eyebrow="Diagnóstico gratuito"
-        title="Formulário de Otimização de Negócios"
-        lead="Conte como sua empresa funciona hoje. Com essas respostas, nossos especialistas identificam onde agentes de IA geram mais resultado e preparam uma proposta sob medida."
+        copy={{
+          eyebrow: "Diagnóstico gratuito",
+          title: "Formulário de Otimização de Negócios",
+          lead: "Conte como sua empresa funciona hoje. Com essas respostas, nossos especialistas identificam onde agentes de IA geram mais resultado e preparam uma proposta sob medida.",
+        }}
       >
         <ul className="flex flex-wrap gap-x-8 gap-y-3 text-sm text-white/85">
           <li className="flex items-center gap-2">
