@@ -25,6 +25,7 @@ export default [
   route("logout", "routes/logout.ts"),
   // [marketing] robots.txt and other public non-page routes go here
   route("robots.txt", "routes/robots[.]txt.ts"),
+  route(".well-known/security.txt", "routes/security[.]txt.ts"),
   // [blog] sitemap.xml, blog/rss.xml, image routes go here
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("blog/rss.xml", "routes/blog.rss[.]xml.ts"),

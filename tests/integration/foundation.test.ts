@@ -44,6 +44,24 @@ describe("migrations and seed", () => {
 });
 
 describe("server hardening", () => {
+  it("publishes /.well-known/security.txt (RFC 9116) with a contact and a future expiry", async () => {
+    const res = await fetch(`${app.url}/.well-known/security.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    const fields = Object.fromEntries(
+      (await res.text())
+        .trim()
+        .split("\n")
+        .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()]),
+    );
+    expect(fields.Contact).toMatch(/^mailto:[^@\s]+@[^@\s]+$/);
+    expect(fields.Canonical).toMatch(/^https?:\/\/[^/]+\/\.well-known\/security\.txt$/);
+    // RFC 9116 §2.5.5: in the future, and less than a year away.
+    const expires = Date.parse(fields.Expires);
+    expect(expires - Date.now()).toBeGreaterThan(30 * 24 * 3600 * 1000);
+    expect(expires - Date.now()).toBeLessThan(365 * 24 * 3600 * 1000);
+  });
+
   it("answers /healthz after checking the database", async () => {
     const res = await fetch(`${app.url}/healthz`);
     expect(res.status).toBe(200);
