@@ -19,6 +19,7 @@ import appCss from "./app.css?url";
 import { env } from "./config.server";
 import { ToastHost } from "./components/ui/toast-host";
 import { AFTER_FIRST_PAINT } from "./lib/after-first-paint";
+import { EARLY_SCRIPT } from "./lib/early-script";
 import { NavigationProvider, type Navigation } from "./lib/navigation";
 import { useNonce } from "./lib/nonce";
 import { SITE_NAME, type PublicSiteConfig } from "./lib/site";
@@ -85,6 +86,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b1b3f" />
         <Meta />
         <Links />
+        {/* Before anything is painted: what native controls cannot do yet (app/lib/early-script.ts). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} />
       </head>
       <body>
         <NavigationProvider value={routerNavigation}>

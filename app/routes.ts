@@ -20,6 +20,8 @@ export default [
     route("privacidade", "routes/privacidade.tsx"),
     route("termos", "routes/termos.tsx"),
     route("cookies", "routes/cookies.tsx"),
+    // Lead forms posted without JavaScript: confirmation, or the form again with its errors.
+    route("enviar/:form", "routes/enviar.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("logout", "routes/logout.ts"),

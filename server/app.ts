@@ -3,26 +3,26 @@
  * runs `build/server/index.js`; `server.js` loads it (or, in development, loads it through Vite).
  */
 import "./load-context";
-import { randomBytes } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import helmet from "helmet";
-import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { env } from "~/config.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/db/client.server";
 import { seed } from "~/db/seed.server";
-import { getSessionUser } from "~/domain/auth.server";
+import { getSessionUser, SESSION_COOKIE } from "~/domain/auth.server";
 import { startJobs } from "~/domain/jobs.server";
 import { logger } from "~/domain/logger.server";
 // Background jobs register themselves when their module loads; load them before startJobs().
 import "~/domain/mail.server"; // outbox worker (lead notification e-mails)
 import "~/domain/retention.server"; // daily LGPD retention run
 import "~/domain/payments.server"; // Stripe reconciliation (only when a key is set)
-import { createReactRouterHandler, sendCachedPageFast } from "./react-router-handler";
+import { accessLog } from "./access-log";
+import { createReactRouterHandler, sendCachedPage } from "./react-router-handler";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const DEFAULT_BODY_LIMIT = "256kb";
@@ -44,6 +44,9 @@ export interface RunningServer {
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, seed });
+  if (env.PUBLIC_DEPLOY && !env.STRIPE_SECRET_KEY) {
+    logger.warn("DEMO_CHECKOUT=1: checkout de demonstração ativo num endereço público (nenhum pagamento real é cobrado)");
+  }
   const stopJobs = startJobs();
   const app = createApp(options);
 
@@ -75,19 +78,7 @@ export function createApp(options: StartOptions = {}): express.Express {
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
 
-  if (!isDev) app.use(sendCachedPageFast); // before everything else: see its comment
-
-  app.use(
-    pinoHttp({
-      logger,
-      customLogLevel: (req, res, error) =>
-        error || res.statusCode >= 500 ? "error" : req.url?.startsWith("/assets/") || req.url === "/healthz" ? "debug" : "info",
-      serializers: {
-        req: (req) => ({ method: req.method, url: req.url }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(accessLog);
 
   const compress = compression();
   // The bundle lives in <build>/server, its browser assets in <build>/client.
@@ -109,10 +100,20 @@ export function createApp(options: StartOptions = {}): express.Express {
   }
 
   app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    // 122 random bits from the runtime's pooled UUID source: a fresh randomBytes() call per
+    // request was the costliest single step of a cached page under load.
+    res.locals.cspNonce = randomUUID().replaceAll("-", "");
     next();
   });
   app.use(securityHeaders(isDev));
+  app.use(rejectNulBytes);
+  app.use(bufferBody);
+  app.use(rejectMalformedJson);
+  app.use(checkOrigin);
+  app.use(guardAdminPages);
+  // Every request has passed each check above (logging, security headers, guards) by here. A
+  // page in the cache goes out now, as the bytes compressed when it was stored.
+  if (!isDev) app.use(sendCachedPage);
   app.use(compress);
 
   app.get("/healthz", async (_req, res) => {
@@ -132,17 +133,6 @@ export function createApp(options: StartOptions = {}): express.Express {
     const publicFiles = express.static(client, { maxAge: "1h", index: false });
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
-
-  // A NUL byte in the address can only be an attack or a bug, and PostgreSQL refuses it in text.
-  app.use((req, res, next) => {
-    if (!/%00/.test(req.originalUrl)) return next();
-    if (req.path.startsWith("/api/")) return void res.status(400).json({ success: false, message: "Endereço inválido." });
-    res.status(400).type("text/plain; charset=utf-8").send("Endereço inválido.");
-  });
-  app.use(bufferBody);
-  app.use(rejectMalformedJson);
-  app.use(checkOrigin);
-  app.use(guardAdminPages);
 
   const loadBuild =
     options.dev?.loadBuild ?? (() => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);
@@ -204,7 +194,8 @@ function securityHeaders(isDev: boolean): express.RequestHandler {
         connectSrc: isDev ? ["'self'", "ws:", "wss:"] : ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // A checkout posted without JavaScript is redirected to Stripe's page (app/routes/checkout.tsx).
+        formAction: ["'self'", "https://checkout.stripe.com"],
         frameAncestors: ["'none'"],
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
@@ -215,6 +206,13 @@ function securityHeaders(isDev: boolean): express.RequestHandler {
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     xFrameOptions: { action: "deny" },
   });
+}
+
+/** A NUL byte in the address can only be an attack or a bug, and PostgreSQL refuses it in text. */
+function rejectNulBytes(req: ExpressRequest, res: ExpressResponse, next: NextFunction): void {
+  if (!req.originalUrl.includes("%00")) return next();
+  if (req.path.startsWith("/api/")) return void res.status(400).json({ success: false, message: "Endereço inválido." });
+  res.status(400).type("text/plain; charset=utf-8").send("Endereço inválido.");
 }
 
 /** Reads unsafe-method bodies once, with a size limit, so the app can answer 413 instead of hanging. */
@@ -241,28 +239,42 @@ function rejectMalformedJson(req: ExpressRequest, res: ExpressResponse, next: Ne
   }
 }
 
-/** CSRF defence next to SameSite cookies: a browser's cross-site POST carries a foreign Origin. */
+/**
+ * CSRF defence next to SameSite cookies (issue 20). A browser's cross-site request carries a
+ * foreign Origin: refused. A request that carries the admin's session cookie must also show that
+ * it is ours: JSON (which a cross-site page cannot send without a preflight), or a same-origin
+ * mark (`Sec-Fetch-Site: same-origin`, or an Origin or Referer whose whole origin is this site's).
+ */
+const HAS_SESSION_COOKIE = new RegExp(`(^|;\\s*)${SESSION_COOKIE}=`);
 function checkOrigin(req: ExpressRequest, res: ExpressResponse, next: NextFunction): void {
   if (!UNSAFE_METHODS.has(req.method)) return next();
+  // This site's address, and the one this request came to (behind a trusted proxy, its forwarded host).
+  const own = new Set([new URL(env.SITE_URL).origin, `${req.protocol}://${req.host}`]);
   const origin = req.get("origin");
-  if (!origin) return next();
-  let originHost: string | undefined;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    originHost = undefined;
-  }
-  const ownHosts = new Set([req.get("host"), new URL(env.SITE_URL).host]);
-  if (req.app.enabled("trust proxy") && req.get("x-forwarded-host")) ownHosts.add(req.get("x-forwarded-host"));
-  if (originHost && ownHosts.has(originHost)) return next();
-  res.status(403).json({ success: false, message: "Origem da requisição não permitida." });
+  const originOf = (value: string | undefined) => {
+    try {
+      return value ? new URL(value).origin : undefined;
+    } catch {
+      return "invalid";
+    }
+  };
+  const refuse = () => void res.status(403).json({ success: false, message: "Origem da requisição não permitida." });
+  if (origin && !own.has(originOf(origin)!)) return refuse();
+  // A request without the admin's cookie can act only as any visitor could: nothing to forge.
+  if (!HAS_SESSION_COOKIE.test(req.get("cookie") ?? "")) return next();
+  const json = /^application\/json\b/i.test(req.get("content-type") ?? "");
+  const sameOrigin =
+    req.get("sec-fetch-site") === "same-origin" || own.has(originOf(origin)!) || own.has(originOf(req.get("referer"))!);
+  return json || sameOrigin ? next() : refuse();
 }
 
 /** Every /admin page needs a session; the loaders check again, this is the second lock. */
 async function guardAdminPages(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
-  const isAdminPath = req.path === "/admin" || req.path.startsWith("/admin/");
+  // The router matches paths without regard to case (/ADMIN/dashboard is the dashboard): so does the guard.
+  const lowerPath = req.path.toLowerCase();
+  const isAdminPath = lowerPath === "/admin" || lowerPath.startsWith("/admin/") || lowerPath.startsWith("/admin.");
   // Admin and login answers are personal: no browser or shared cache may keep them.
-  if (isAdminPath || req.path === "/login" || req.path.startsWith("/login.")) res.set("Cache-Control", "no-store");
+  if (isAdminPath || lowerPath === "/login" || lowerPath.startsWith("/login.")) res.set("Cache-Control", "no-store");
   // Client-side data requests (*.data) get their redirect from the loader in the framework's format.
   if (!isAdminPath || req.path.endsWith(".data") || req.method !== "GET") return next();
   try {

@@ -23,7 +23,7 @@ const MAX_ENTRIES = 300;
  * Paths whose answers depend on the visitor or change on every request. Of the JSON API only the
  * public blog reads are cached: the same published posts for everyone, like the blog pages.
  */
-const NEVER_CACHED = /^\/(admin|login|logout|api(?!\/blog\/)|checkout|payment-success|descadastrar|media)(\/|$)/;
+const NEVER_CACHED = /^\/(admin|login|logout|api(?!\/blog\/)|checkout|payment-success|descadastrar|media)(\/|$)/i;
 
 /** In server preference order: on equal client weights the smallest body wins. */
 const ENCODINGS = ["br", "gzip", "identity"] as const;
@@ -39,11 +39,6 @@ export interface CachedPage {
   expires: number;
   /** Expired, and a request is rendering it again. */
   refreshing?: boolean;
-  /**
-   * Every header of the first response that sent this entry (security headers included), but
-   * the per-response ones: later hits can be answered without running the middleware again.
-   */
-  sentHeaders?: Array<[string, string]>;
 }
 
 const entries = new Map<string, CachedPage>();
@@ -78,12 +73,6 @@ export function getCachedPage(key: string): CachedPage | undefined {
   if (now < entry.expires || (entry.refreshing && now < entry.expires + TTL_MS)) return entry;
   entry.refreshing = true;
   return undefined;
-}
-
-/** The stored entry while fresh, without starting a refresh (for the fast path of cache hits). */
-export function peekFreshPage(key: string): CachedPage | undefined {
-  const entry = entries.get(key);
-  return entry && Date.now() < entry.expires ? entry : undefined;
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { ChatLauncher } from "~/components/chat/chat-launcher";
-import { ConsultationRequestHost } from "~/components/forms/consultation-request";
+import { ConsultationRequestDialog } from "~/components/forms/consultation-dialog";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { Island } from "~/components/island";
 
 /** Public pages: header, content, footer, and the overlays every page can open. */
 export function SiteChrome({ children }: { children: ReactNode }) {
@@ -15,7 +16,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       <main id="conteudo">{children}</main>
       <SiteFooter />
       <ChatLauncher />
-      <ConsultationRequestHost />
+      <Island name="consultation" component={ConsultationRequestDialog} props={{}} />
     </>
   );
 }

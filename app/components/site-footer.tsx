@@ -1,15 +1,16 @@
 /** Site footer exactly as SPEC §2, plus the floating messaging button every public page shows. */
 import { Mail, MessageSquareText } from "lucide-react";
+import { chatInvoker } from "~/components/overlay-buttons";
 import { Link } from "~/lib/navigation";
 import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { LEGAL_PATHS } from "~/lib/privacy";
 import { formatPhone, SITE_NAME } from "~/lib/site";
-import { openChatWidget } from "~/lib/widget-events";
 import { useSiteConfig } from "~/lib/site-config";
 import { BrandLink } from "./marketing/brand";
 import { FOOTER_SOLUTIONS, SOCIAL_PROFILE } from "./marketing/content/site";
 import { FloatingWhatsApp } from "./marketing/floating-whatsapp";
 import { WhatsAppIcon, WhatsAppLink } from "./marketing/whatsapp";
+import { Island } from "~/components/island";
 
 const COMPANY_LINKS = [
   { label: "Sobre Nós", to: "/sobre" },
@@ -58,7 +59,7 @@ export function SiteFooter() {
         <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 h-px bg-gradient-to-r from-transparent via-cyan/60 to-transparent" />
         <div className="mx-auto grid grid-cols-1 max-w-7xl gap-12 px-5 pb-12 pt-16 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1.4fr] lg:px-8 lg:pt-20">
           <div>
-            <BrandLink light />
+            <BrandLink tone="light" id="footer" />
             <p className="mt-5 max-w-sm text-[0.9375rem] leading-relaxed text-white/75">
               Agentes de IA sob medida, automação de processos e consultoria estratégica para empresas que querem
               crescer com inteligência artificial, com segurança e resultados mensuráveis.
@@ -101,7 +102,7 @@ export function SiteFooter() {
               <li className="pt-2">
                 <button
                   type="button"
-                  onClick={openChatWidget}
+                  {...chatInvoker}
                   className="inline-flex items-center gap-2 rounded-lg bg-white/10 px-4 py-2.5 text-sm font-semibold text-white ring-1 ring-white/20 transition-colors hover:bg-white/15"
                 >
                   <MessageSquareText className="size-4" aria-hidden />
@@ -130,7 +131,7 @@ export function SiteFooter() {
             <div className="mt-8">
               <p className="font-display text-sm font-bold text-white">Receba novidades sobre IA</p>
               <p className="mt-1 text-sm text-white/70">Conteúdos práticos e novidades da empresa, sem spam.</p>
-              <NewsletterForm className="mt-4" />
+              <Island name="newsletter" component={NewsletterForm} props={{ className: "mt-4" }} />
             </div>
           </div>
         </div>

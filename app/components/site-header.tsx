@@ -2,18 +2,20 @@
  * Site header (SPEC §2): sticky; transparent at the top and translucent with a shadow past 10 px.
  * Pages whose route handle sets `darkHero` start with a navy hero, so the header overlays it with
  * light text until the visitor scrolls. Below `xl` the nav collapses behind a menu button.
+ *
+ * Nothing here needs React in the browser, so the header works from the first paint: the phone
+ * menu is a native popover (its button toggles it, Escape and a tap outside close it), and the
+ * "scrolled" state is a `data-scrolled` attribute the early script keeps up to date
+ * (app/lib/early-script.ts), which the `header-solid` variant of app.css styles. Without
+ * JavaScript the header stays solid, so it is readable everywhere.
  */
 import { Menu, X } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useRouteHandles } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import type { ShellHandle } from "~/shell/contract";
 import { BrandLink } from "./marketing/brand";
 import { WhatsAppIcon, WhatsAppLink } from "./marketing/whatsapp";
-
-/** SPEC §9: header style scroll threshold. */
-export const HEADER_SCROLL_THRESHOLD = 10;
 
 export interface RouteHandle extends ShellHandle {
   /** The page starts with a dark hero the header can overlay. */
@@ -31,6 +33,9 @@ const NAV: NavItem[] = [
   { label: "Blog", to: "/blog" },
 ];
 
+/** Id of the phone menu (a popover); its button names it in `popovertarget`. */
+const MENU_ID = "menu-principal";
+
 /** On the home page a section item scrolls; elsewhere 'home' goes to / and others to /#section. */
 function sectionHref(section: string, onHome: boolean): string {
   if (section === "home" && !onHome) return "/";
@@ -38,46 +43,17 @@ function sectionHref(section: string, onHome: boolean): string {
 }
 
 export function SiteHeader() {
-  const { pathname, key } = useLocation();
+  const { pathname } = useLocation();
   const overlay = useRouteHandles().some((handle) => (handle as RouteHandle | undefined)?.darkHero);
   const onHome = pathname === "/";
-  const [scrolled, setScrolled] = useState(false);
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const update = () => setScrolled(window.scrollY > HEADER_SCROLL_THRESHOLD);
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, []);
-
-  // Any navigation (including to a section of the same page) closes the menu.
-  useEffect(() => setOpen(false), [key]);
-
-  const close = useCallback(() => setOpen(false), []);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        setOpen(false);
-        toggleRef.current?.focus();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open]);
-
-  const solid = scrolled || open;
-  const light = overlay && !solid; // light text over the dark hero
 
   const linkClass = cn(
     "rounded-md px-3 py-2 text-[0.9375rem] font-semibold transition-colors",
     // The current page's item is marked by colour and an underline (not by colour alone).
     "aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8",
-    light ? "text-white/85 hover:text-white aria-[current=page]:text-white" : "text-navy/80 hover:text-primary aria-[current=page]:text-primary",
+    overlay
+      ? "text-white/85 hover:text-white aria-[current=page]:text-white header-solid:text-navy/80 header-solid:hover:text-primary header-solid:aria-[current=page]:text-primary"
+      : "text-navy/80 hover:text-primary aria-[current=page]:text-primary",
   );
 
   function itemHref(item: NavItem) {
@@ -89,17 +65,16 @@ export function SiteHeader() {
 
   return (
     <header
-      data-scrolled={scrolled ? "true" : "false"}
+      data-site-header=""
+      data-scrolled="false"
       className={cn(
-        "sticky top-0 z-40 transition-[background-color,box-shadow,border-color] duration-300",
+        "sticky top-0 z-40 border-b border-transparent bg-transparent transition-[background-color,box-shadow,border-color] duration-300",
+        "header-solid:border-border/70 header-solid:bg-white/85 header-solid:shadow-soft header-solid:backdrop-blur-md header-solid:supports-[backdrop-filter]:bg-white/75",
         overlay && "-mb-16",
-        solid
-          ? "border-b border-border/70 bg-white/85 shadow-soft backdrop-blur-md supports-[backdrop-filter]:bg-white/75"
-          : "border-b border-transparent bg-transparent",
       )}
     >
       <div className="mx-auto flex h-16 w-full max-w-7xl items-center justify-between gap-4 px-5 sm:px-6 lg:px-8">
-        <BrandLink light={light} onClick={close} />
+        <BrandLink tone={overlay ? "overlay" : "dark"} id="header" />
 
         <nav aria-label="Principal" className="hidden xl:block">
           <ul className="flex items-center gap-1">
@@ -114,7 +89,11 @@ export function SiteHeader() {
         </nav>
 
         <div className="hidden items-center gap-2 xl:flex">
-          <Button asChild variant={light ? "heroOutline" : "outline"}>
+          <Button
+            asChild
+            variant="outline"
+            className={cn(overlay && "border-white/40 bg-transparent text-white hover:bg-white/10 header-solid:border-input header-solid:bg-background header-solid:text-foreground header-solid:hover:bg-muted")}
+          >
             <Link to="/produtos" aria-current={pathname === "/produtos" ? "page" : undefined}>
               Produtos e Assinaturas
             </Link>
@@ -125,32 +104,34 @@ export function SiteHeader() {
               WhatsApp
             </WhatsAppLink>
           </Button>
-          <Button asChild variant={light ? "hero" : "default"}>
+          <Button
+            asChild
+            className={cn(overlay && "bg-white text-navy shadow-soft hover:bg-muted header-solid:bg-primary header-solid:text-primary-foreground header-solid:hover:bg-primary-hover")}
+          >
             <Link to="/#contact">Contato</Link>
           </Button>
         </div>
 
         <button
-          ref={toggleRef}
           type="button"
+          popoverTarget={MENU_ID}
           className={cn(
-            "inline-flex size-11 items-center justify-center rounded-lg xl:hidden",
-            light ? "text-white hover:bg-white/10" : "text-navy hover:bg-muted",
+            "group/menu inline-flex size-11 items-center justify-center rounded-lg xl:hidden",
+            overlay ? "text-white hover:bg-white/10 header-solid:text-navy header-solid:hover:bg-muted" : "text-navy hover:bg-muted",
           )}
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? "Fechar menu" : "Abrir menu"}
-          onClick={() => setOpen((v) => !v)}
+          aria-label="Abrir menu"
+          aria-expanded={false}
         >
-          {open ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
+          <Menu className="size-6 header-menu-open:hidden" aria-hidden />
+          <X className="hidden size-6 header-menu-open:block" aria-hidden />
         </button>
       </div>
 
       <div
-        id={menuId}
-        hidden={!open}
+        id={MENU_ID}
+        popover="auto"
         data-mobile-menu=""
-        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-border bg-white shadow-lift xl:hidden"
+        className="inset-x-0 top-16 bottom-auto m-0 max-h-[calc(100dvh-4rem)] w-full max-w-none overflow-y-auto border-0 border-t border-border bg-white p-0 text-foreground shadow-lift xl:hidden"
       >
         <nav aria-label="Menu principal" className="mx-auto max-w-7xl px-5 pb-6 pt-3 sm:px-6">
           <ul className="flex flex-col">
@@ -158,7 +139,6 @@ export function SiteHeader() {
               <li key={item.label}>
                 <Link
                   to={itemHref(item)}
-                  onClick={close}
                   aria-current={isCurrent(item) ? "page" : undefined}
                   className="flex items-center rounded-lg px-3 py-3.5 text-base font-semibold text-navy hover:bg-muted aria-[current=page]:text-primary"
                 >
@@ -169,9 +149,7 @@ export function SiteHeader() {
           </ul>
           <div className="mt-4 grid gap-3 border-t border-border pt-5 sm:grid-cols-3">
             <Button asChild variant="outline" size="lg">
-              <Link to="/produtos" onClick={close}>
-                Produtos e Assinaturas
-              </Link>
+              <Link to="/produtos">Produtos e Assinaturas</Link>
             </Button>
             <Button asChild variant="whatsapp" size="lg">
               <WhatsAppLink>
@@ -180,9 +158,7 @@ export function SiteHeader() {
               </WhatsAppLink>
             </Button>
             <Button asChild size="lg">
-              <Link to="/#contact" onClick={close}>
-                Contato
-              </Link>
+              <Link to="/#contact">Contato</Link>
             </Button>
           </div>
         </nav>

@@ -120,6 +120,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Renewed while the admin works; a session idle for 30 minutes ends (auth.server.ts). */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     ip: text("ip"),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
@@ -132,6 +134,19 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
   resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * One row per lead submission that carried an idempotency key (or, posted without JavaScript,
+ * the hash of its content): a retry or a double submit is answered with the stored result
+ * instead of storing the lead twice. Holds no personal data; kept for a day (app/lib/privacy.ts).
+ */
+export const submissionKeys = pgTable("submission_keys", {
+  key: text("key").primaryKey(),
+  form: text("form").notNull(),
+  /** What the first submission answered (e.g. `{ id }`), replayed to the retries. */
+  result: jsonb("result"),
+  createdAt: createdAt(),
 });
 
 /** Small key/value store for generated secrets and similar instance-wide settings. */

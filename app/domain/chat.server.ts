@@ -159,10 +159,10 @@ async function addMessage(executor: Executor, chatSessionId: number, role: "user
 }
 
 /** 'offline-{timestamp}' (SPEC §3); two visitors in the same millisecond get the next one. */
-async function insertOfflineSession(ip: string): Promise<ChatSessionRow> {
+async function insertOfflineSession(ip: string, executor: Executor = db()): Promise<ChatSessionRow> {
   const now = Date.now();
   for (let i = 0; i < 50; i++) {
-    const [row] = await db()
+    const [row] = await executor
       .insert(chatSessions)
       .values({ sessionId: `${OFFLINE_SESSION_PREFIX}${now + i}`, offline: true, ip })
       .onConflictDoNothing()
@@ -230,35 +230,54 @@ export async function saveChatContact(
     await addMessage(db(), row.id, "assistant", chatTexts.firstMessage);
   }
   const session = row;
-  await db().transaction(async (tx) => {
-    const contact = { email: input.email, phone: input.phone, company: input.message ?? null, updatedAt: new Date() };
-    const [first] = await tx
-      .update(chatSessions)
-      .set(contact)
-      .where(and(eq(chatSessions.id, session.id), isNull(chatSessions.email)))
-      .returning({ id: chatSessions.id });
-    if (!first) {
-      // Sent again (e.g. a retry): keep the newest contact, notify only once.
-      await tx.update(chatSessions).set(contact).where(eq(chatSessions.id, session.id));
-      return;
-    }
-    await addMessage(tx, session.id, "assistant", chatTexts.greeting);
-    await enqueueEmail(tx, {
-      kind: "lead.chat",
-      subject: `Novo contato no chat de consultoria: ${input.email}`,
-      body: [
-        "Um visitante iniciou uma consultoria gratuita pelo chat do site.",
-        "",
-        `Email: ${input.email}`,
-        `Telefone: ${input.phone}`,
-        `Nome da empresa: ${input.message ?? "Não informado"}`,
-        `Modo: ${session.offline ? "offline (responder por email)" : "online (assistente)"}`,
-        "",
-        `Conversa: ${env.SITE_URL}/admin/conversas/${session.id}`,
-      ].join("\n"),
-    });
-  });
+  await db().transaction((tx) => storeContact(tx, session, input));
   return { ok: true, data: await sessionData(session, null) };
+}
+
+/** Keeps the contact on the session and, the first time, greets and notifies the team. */
+async function storeContact(tx: Executor, session: ChatSessionRow, input: ChatContactInput): Promise<void> {
+  const contact = { email: input.email, phone: input.phone, company: input.message ?? null, updatedAt: new Date() };
+  const [first] = await tx
+    .update(chatSessions)
+    .set(contact)
+    .where(and(eq(chatSessions.id, session.id), isNull(chatSessions.email)))
+    .returning({ id: chatSessions.id });
+  if (!first) {
+    // Sent again (e.g. a retry): keep the newest contact, notify only once.
+    await tx.update(chatSessions).set(contact).where(eq(chatSessions.id, session.id));
+    return;
+  }
+  await addMessage(tx, session.id, "assistant", chatTexts.greeting);
+  await enqueueEmail(tx, {
+    kind: "lead.chat",
+    subject: `Novo contato no chat de consultoria: ${input.email}`,
+    body: [
+      "Um visitante iniciou uma consultoria gratuita pelo chat do site.",
+      "",
+      `Email: ${input.email}`,
+      `Telefone: ${input.phone}`,
+      `Nome da empresa: ${input.message ?? "Não informado"}`,
+      `Modo: ${session.offline ? "offline (responder por email)" : "online (assistente)"}`,
+      "",
+      `Conversa: ${env.SITE_URL}/admin/conversas/${session.id}`,
+    ].join("\n"),
+  });
+}
+
+/**
+ * The widget's contact step posted without JavaScript (/enviar/chat): an offline conversation
+ * with the SPEC §4 messages and the contact, in the caller's transaction. The team answers by
+ * e-mail, as in the widget's offline mode.
+ */
+export async function saveNativeChatContact(input: ChatContactInput, ip: string | null, tx: Executor): Promise<{ id: number }> {
+  const session = await insertOfflineSession(ip ?? "unknown", tx);
+  await addMessage(tx, session.id, "assistant", chatTexts.firstMessage);
+  await storeContact(tx, session, input);
+  if (input.message) {
+    await addMessage(tx, session.id, "user", input.message);
+    await addMessage(tx, session.id, "assistant", offlineReply(input.email));
+  }
+  return { id: session.id };
 }
 
 /**

@@ -1,15 +1,17 @@
 /**
  * Lead capture: every public form stores its row and queues the team's notification e-mail in
- * ONE transaction (the lead exists exactly when its notification does), behind a honeypot and a
- * per-IP rate limit. Also the admin side: lists, search, counts, status changes and CSV export.
+ * ONE transaction (the lead exists exactly when its notification does). The transaction, the
+ * honeypot, the rate limit and validation belong to app/domain/lead-submissions.server.ts, which
+ * calls the store functions here. Also the admin side: lists, search, counts, status changes and
+ * CSV export.
  */
 import { randomBytes } from "node:crypto";
 import { count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { redirect, type AppLoadContext } from "react-router";
-import type { z } from "zod";
 import { env } from "~/config.server";
 import { db, type Executor } from "~/db/client.server";
+import type { Transaction } from "./idempotency.server";
+import type { SubmissionMeta } from "./lead-submissions.server";
 import {
   businessOptimizations,
   careerApplications,
@@ -18,19 +20,15 @@ import {
   contacts,
   newsletterSubscribers,
 } from "~/db/schema";
-import type { ToastInput } from "~/components/ui/use-toast";
-import { flashCookie } from "~/lib/flash";
 import { toCsv } from "./csv.server";
 import { formatDateTime } from "~/lib/dates";
 import { LEAD_TYPE_INFO, subscriptionStatusLabel, type LeadType } from "~/lib/lead-types";
-import { leadServerMessages } from "~/lib/messages/leads";
 import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import {
   BUSINESS_OPTIMIZATION_CHOICES,
   BUSINESS_OPTIMIZATION_LABELS,
   choiceLabel,
   consultationStatusLabel,
-  HONEYPOT_FIELD,
   type BusinessOptimizationField,
   type BusinessOptimizationInput,
   type CareerApplicationInput,
@@ -39,130 +37,7 @@ import {
   type ContactInput,
   type NewsletterInput,
 } from "~/lib/schemas/leads";
-import { fail, fieldErrors, INVALID_INPUT_MESSAGE, methodNotAllowed, readBody } from "./http.server";
 import { enqueueEmail } from "./outbox.server";
-import { hitRateLimit, retryText } from "./rate-limit.server";
-
-export type LeadForm = "contact" | "newsletter" | "careers" | "consultation" | "questionnaire";
-
-/** Per form and per address: 10 submissions in 10 minutes (times RATE_LIMIT_FACTOR). */
-export const LEAD_RATE_LIMIT = 10;
-export const LEAD_RATE_WINDOW_SECONDS = 10 * 60;
-
-export interface SubmissionMeta {
-  ip: string | null;
-  userAgent: string | null;
-}
-
-// ---------------------------------------------------------------- the endpoint every form posts to
-interface LeadEndpoint<S extends z.ZodType, R> {
-  form: LeadForm;
-  schema: S;
-  store: (data: z.infer<S>, meta: SubmissionMeta) => Promise<R>;
-  /** JSON answer on success (SPEC §7 shapes differ per form). */
-  answer: (result: R) => Response;
-  /** JSON answer on failure; defaults to the DESIGN.md `{ success: false, message, errors? }`. */
-  failure?: (status: number, message: string, errors?: Record<string, string>) => Response;
-  /** For posts made without JavaScript: where to go back to, and the toasts to show there. */
-  html: { returnTo: string; success: ToastInput | ((result: R) => ToastInput); failureTitle: string };
-  /** Checks only a plain HTML post needs (e.g. the contact consent box the API never receives). */
-  htmlCheck?: (body: Record<string, unknown>) => Record<string, string> | null;
-}
-
-interface ActionArgsLike {
-  request: Request;
-  context: AppLoadContext;
-}
-
-/** A form post made by the browser itself (JavaScript not loaded yet): answer with a redirect. */
-function isHtmlFormPost(request: Request): boolean {
-  const type = request.headers.get("content-type") ?? "";
-  const accept = request.headers.get("accept") ?? "";
-  return (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) && accept.includes("text/html");
-}
-
-/** Only same-site paths, so the redirect can never send a visitor elsewhere. */
-function safeReturnTo(value: unknown, fallback: string): string {
-  return typeof value === "string" && /^\/(?!\/)[^\s\\]*$/.test(value) && value.length <= 300 ? value : fallback;
-}
-
-function defaultFailure(status: number, message: string, errors?: Record<string, string>, init?: ResponseInit) {
-  return fail(status, message, errors, init);
-}
-
-class Rejection {
-  constructor(
-    readonly status: number,
-    readonly message: string,
-    readonly errors?: Record<string, string>,
-    readonly headers?: Record<string, string>,
-  ) {}
-}
-
-/**
- * The action of a public lead endpoint: honeypot → rate limit → validation → one transaction.
- * Nothing is stored for bad input; the JSON answers are 4xx with Portuguese messages.
- */
-export function leadEndpoint<S extends z.ZodType, R>(options: LeadEndpoint<S, R>) {
-  return async ({ request, context }: ActionArgsLike): Promise<Response> => {
-    if (request.method !== "POST") return methodNotAllowed();
-    const html = isHtmlFormPost(request);
-    let body: Record<string, unknown> = {};
-    try {
-      body = await readBody(request);
-      const result = await accept(options, body, request, context, html);
-      if (html) {
-        const toastInput = typeof options.html.success === "function" ? options.html.success(result) : options.html.success;
-        return redirect(safeReturnTo(body.returnTo, options.html.returnTo), { headers: { "Set-Cookie": flashCookie(toastInput) } });
-      }
-      return options.answer(result);
-    } catch (error) {
-      let rejection: Rejection;
-      if (error instanceof Rejection) rejection = error;
-      else if (error instanceof Response) {
-        // readBody's 400 (empty or malformed body)
-        const parsed = (await error.clone().json().catch(() => null)) as { message?: string } | null;
-        rejection = new Rejection(error.status, parsed?.message ?? INVALID_INPUT_MESSAGE);
-      } else throw error;
-      if (html) {
-        const description = rejection.errors ? Object.values(rejection.errors)[0] : rejection.message;
-        return redirect(safeReturnTo(body.returnTo, options.html.returnTo), {
-          headers: { "Set-Cookie": flashCookie({ title: options.html.failureTitle, description, variant: "destructive" }) },
-        });
-      }
-      const response = (options.failure ?? defaultFailure)(rejection.status, rejection.message, rejection.errors);
-      for (const [k, v] of Object.entries(rejection.headers ?? {})) response.headers.set(k, v);
-      return response;
-    }
-  };
-}
-
-async function accept<S extends z.ZodType, R>(
-  options: LeadEndpoint<S, R>,
-  body: Record<string, unknown>,
-  request: Request,
-  context: AppLoadContext,
-  html: boolean,
-): Promise<R> {
-  const honeypot = body[HONEYPOT_FIELD];
-  if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== "") {
-    throw new Rejection(400, leadServerMessages.spam);
-  }
-  const ip = context.clientIp || "unknown";
-  const limit = await hitRateLimit(`lead:${options.form}:${ip}`, LEAD_RATE_LIMIT, LEAD_RATE_WINDOW_SECONDS);
-  if (!limit.allowed) {
-    throw new Rejection(429, leadServerMessages.rateLimited(retryText(limit.retryAfterSeconds)), undefined, {
-      "Retry-After": String(limit.retryAfterSeconds),
-    });
-  }
-  const parsed = options.schema.safeParse(body);
-  const extra = html ? options.htmlCheck?.(body) : null;
-  if (!parsed.success || extra) {
-    const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...extra };
-    throw new Rejection(400, INVALID_INPUT_MESSAGE, errors);
-  }
-  return options.store(parsed.data, { ip: context.clientIp || null, userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null });
-}
 
 // ---------------------------------------------------------------- storing each lead
 const orNull = (value: string | undefined | null) => (value ? value : null);
@@ -191,124 +66,116 @@ async function recordConsent(
   });
 }
 
-export async function createContact(input: ContactInput, meta: SubmissionMeta): Promise<{ id: number }> {
+export async function createContact(input: ContactInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
   const source = input.source || "site";
-  return db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(contacts)
-      .values({ name: input.name, company: input.company, email: input.email, phone: orNull(input.phone), message: input.message })
-      .returning({ id: contacts.id });
-    // The form cannot be sent without accepting the privacy policy (SPEC §5 consent box).
-    await recordConsent(tx, { email: input.email, purpose: CONSENT_PURPOSES.contactPolicy, source: `contato:${source}` }, meta);
-    await enqueueEmail(tx, {
-      kind: "lead.contact",
-      subject: oneLine(`Novo contato pelo site: ${input.name} (${input.company})`),
-      body: mailBody(
-        "Uma nova mensagem chegou pelo formulário de contato do site.",
-        [
-          ["Nome", input.name],
-          ["Empresa", input.company],
-          ["Email", input.email],
-          ["Telefone", input.phone],
-          ["Página", source],
-          ["Mensagem", input.message],
-        ],
-        adminLink(`/admin/leads/contatos/${row.id}`),
-      ),
-    });
-    return row;
+  const [row] = await tx
+    .insert(contacts)
+    .values({ name: input.name, company: input.company, email: input.email, phone: orNull(input.phone), message: input.message })
+    .returning({ id: contacts.id });
+  // The form cannot be sent without accepting the privacy policy (SPEC §5 consent box).
+  await recordConsent(tx, { email: input.email, purpose: CONSENT_PURPOSES.contactPolicy, source: `contato:${source}` }, meta);
+  await enqueueEmail(tx, {
+    kind: "lead.contact",
+    subject: oneLine(`Novo contato pelo site: ${input.name} (${input.company})`),
+    body: mailBody(
+      "Uma nova mensagem chegou pelo formulário de contato do site.",
+      [
+        ["Nome", input.name],
+        ["Empresa", input.company],
+        ["Email", input.email],
+        ["Telefone", input.phone],
+        ["Página", source],
+        ["Mensagem", input.message],
+      ],
+      adminLink(`/admin/leads/contatos/${row.id}`),
+    ),
   });
+  return row;
 }
 
-export async function createConsultation(input: ConsultationInput, _meta: SubmissionMeta): Promise<{ id: number }> {
-  return db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(consultations)
-      .values({
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        company: input.company,
-        industryArea: input.industryArea,
-        source: orNull(input.source),
-      })
-      .returning({ id: consultations.id });
-    await enqueueEmail(tx, {
-      kind: "lead.consultation",
-      subject: oneLine(`Nova solicitação de consultoria: ${input.name} (${input.company})`),
-      body: mailBody(
-        "Uma nova solicitação de consultoria chegou pelo site.",
-        [
-          ["Nome", input.name],
-          ["Empresa", input.company],
-          ["Email", input.email],
-          ["Telefone", input.phone],
-          ["Área de atuação", input.industryArea],
-          ["Botão de origem", input.source],
-        ],
-        adminLink(`/admin/leads/consultas/${row.id}`),
-      ),
-    });
-    return row;
+export async function createConsultation(input: ConsultationInput, _meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
+  const [row] = await tx
+    .insert(consultations)
+    .values({
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      company: input.company,
+      industryArea: input.industryArea,
+      source: orNull(input.source),
+    })
+    .returning({ id: consultations.id });
+  await enqueueEmail(tx, {
+    kind: "lead.consultation",
+    subject: oneLine(`Nova solicitação de consultoria: ${input.name} (${input.company})`),
+    body: mailBody(
+      "Uma nova solicitação de consultoria chegou pelo site.",
+      [
+        ["Nome", input.name],
+        ["Empresa", input.company],
+        ["Email", input.email],
+        ["Telefone", input.phone],
+        ["Área de atuação", input.industryArea],
+        ["Botão de origem", input.source],
+      ],
+      adminLink(`/admin/leads/consultas/${row.id}`),
+    ),
   });
+  return row;
 }
 
-export async function createCareerApplication(input: CareerApplicationInput, _meta: SubmissionMeta): Promise<{ id: number }> {
-  return db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(careerApplications)
-      .values({
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        position: input.position,
-        experience: input.experience,
-        motivation: input.motivation,
-        linkedinUrl: orNull(input.linkedinUrl),
-        portfolioUrl: orNull(input.portfolioUrl),
-      })
-      .returning({ id: careerApplications.id });
-    await enqueueEmail(tx, {
-      kind: "lead.application",
-      subject: oneLine(`Nova candidatura: ${input.name} para ${input.position}`),
-      body: mailBody(
-        "Uma nova candidatura chegou pela página Carreiras.",
-        [
-          ["Nome", input.name],
-          ["Vaga", input.position],
-          ["Email", input.email],
-          ["Telefone", input.phone],
-          ["LinkedIn", input.linkedinUrl],
-          ["Portfólio", input.portfolioUrl],
-          ["Experiência", input.experience],
-          ["Motivação", input.motivation],
-        ],
-        adminLink(`/admin/leads/candidaturas/${row.id}`),
-      ),
-    });
-    return row;
+export async function createCareerApplication(input: CareerApplicationInput, _meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
+  const [row] = await tx
+    .insert(careerApplications)
+    .values({
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      position: input.position,
+      experience: input.experience,
+      motivation: input.motivation,
+      linkedinUrl: orNull(input.linkedinUrl),
+      portfolioUrl: orNull(input.portfolioUrl),
+    })
+    .returning({ id: careerApplications.id });
+  await enqueueEmail(tx, {
+    kind: "lead.application",
+    subject: oneLine(`Nova candidatura: ${input.name} para ${input.position}`),
+    body: mailBody(
+      "Uma nova candidatura chegou pela página Carreiras.",
+      [
+        ["Nome", input.name],
+        ["Vaga", input.position],
+        ["Email", input.email],
+        ["Telefone", input.phone],
+        ["LinkedIn", input.linkedinUrl],
+        ["Portfólio", input.portfolioUrl],
+        ["Experiência", input.experience],
+        ["Motivação", input.motivation],
+      ],
+      adminLink(`/admin/leads/candidaturas/${row.id}`),
+    ),
   });
+  return row;
 }
 
-export async function createBusinessOptimization(input: BusinessOptimizationInput, _meta: SubmissionMeta): Promise<{ id: number }> {
+export async function createBusinessOptimization(input: BusinessOptimizationInput, _meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
   const fields = Object.keys(BUSINESS_OPTIMIZATION_LABELS) as BusinessOptimizationField[];
   const values = Object.fromEntries(fields.map((f) => [f, orNull(input[f] as string)])) as Record<BusinessOptimizationField, string | null>;
-  return db().transaction(async (tx) => {
-    const [row] = await tx.insert(businessOptimizations).values(values).returning({ id: businessOptimizations.id });
-    await enqueueEmail(tx, {
-      kind: "lead.questionnaire",
-      subject: oneLine(`Novo formulário de otimização: ${input.companyName} (${input.contactName})`),
-      body: mailBody(
-        "Um novo formulário de otimização de negócios foi enviado pelo site.",
-        fields.map((f) => {
-          const choices = BUSINESS_OPTIMIZATION_CHOICES[f];
-          return [BUSINESS_OPTIMIZATION_LABELS[f], choices ? choiceLabel(choices, values[f]) : values[f]];
-        }),
-        adminLink(`/admin/business-optimizations`),
-      ),
-    });
-    return row;
+  const [row] = await tx.insert(businessOptimizations).values(values).returning({ id: businessOptimizations.id });
+  await enqueueEmail(tx, {
+    kind: "lead.questionnaire",
+    subject: oneLine(`Novo formulário de otimização: ${input.companyName} (${input.contactName})`),
+    body: mailBody(
+      "Um novo formulário de otimização de negócios foi enviado pelo site.",
+      fields.map((f) => {
+        const choices = BUSINESS_OPTIMIZATION_CHOICES[f];
+        return [BUSINESS_OPTIMIZATION_LABELS[f], choices ? choiceLabel(choices, values[f]) : values[f]];
+      }),
+      adminLink(`/admin/business-optimizations`),
+    ),
   });
+  return row;
 }
 
 // ---------------------------------------------------------------- newsletter (LGPD: consent + withdrawal)
@@ -317,60 +184,58 @@ export function unsubscribeUrl(token: string): string {
 }
 
 /** Subscribes, or re-subscribes (never an error); each active choice leaves a consent record. */
-export async function subscribeNewsletter(input: NewsletterInput, meta: SubmissionMeta): Promise<{ id: number; created: boolean }> {
+export async function subscribeNewsletter(input: NewsletterInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number; created: boolean }> {
   const email = input.email.toLowerCase();
   const source = input.source || "rodape";
-  return db().transaction(async (tx) => {
-    const token = randomBytes(24).toString("base64url");
-    const [inserted] = await tx
-      .insert(newsletterSubscribers)
-      .values({ email, source, policyVersion: PRIVACY_POLICY_VERSION, unsubscribeToken: token })
-      .onConflictDoNothing({ target: newsletterSubscribers.email })
-      .returning({ id: newsletterSubscribers.id, token: newsletterSubscribers.unsubscribeToken });
-    let id: number;
-    let notify = true;
-    let unsubscribeToken: string;
-    if (inserted) {
-      id = inserted.id;
-      unsubscribeToken = inserted.token;
-    } else {
-      const [existing] = await tx
-        .select()
-        .from(newsletterSubscribers)
-        .where(eq(newsletterSubscribers.email, email))
-        .for("update");
-      id = existing.id;
-      unsubscribeToken = existing.unsubscribeToken;
-      notify = existing.status !== "active";
-      await tx
-        .update(newsletterSubscribers)
-        .set({ status: "active", unsubscribedAt: null, consentedAt: sql`now()`, policyVersion: PRIVACY_POLICY_VERSION, source, updatedAt: sql`now()` })
-        .where(eq(newsletterSubscribers.id, id));
-    }
-    await recordConsent(tx, { email, purpose: CONSENT_PURPOSES.newsletter, source: `newsletter:${source}` }, meta);
-    if (notify) {
-      await enqueueEmail(tx, {
-        kind: "newsletter.confirmation",
-        recipient: email,
-        subject: "Inscrição confirmada na newsletter da Agile IA",
-        body: [
-          "Olá!",
-          "",
-          "Sua inscrição na newsletter da Agile IA está confirmada. Você receberá nossas novidades sobre IA e atualizações da empresa.",
-          "",
-          `Para cancelar a inscrição a qualquer momento, acesse: ${unsubscribeUrl(unsubscribeToken)}`,
-          "",
-          `Política de privacidade: ${env.SITE_URL}/privacidade (versão ${PRIVACY_POLICY_VERSION}).`,
-        ].join("\n"),
-      });
-      await enqueueEmail(tx, {
-        kind: "lead.newsletter",
-        subject: oneLine(`Nova inscrição na newsletter: ${email}`),
-        body: mailBody("Uma nova inscrição na newsletter foi feita pelo site.", [["Email", email], ["Origem", source]], adminLink(`/admin/leads/newsletter/${id}`)),
-      });
-    }
-    return { id, created: Boolean(inserted) };
-  });
+  const token = randomBytes(24).toString("base64url");
+  const [inserted] = await tx
+    .insert(newsletterSubscribers)
+    .values({ email, source, policyVersion: PRIVACY_POLICY_VERSION, unsubscribeToken: token })
+    .onConflictDoNothing({ target: newsletterSubscribers.email })
+    .returning({ id: newsletterSubscribers.id, token: newsletterSubscribers.unsubscribeToken });
+  let id: number;
+  let notify = true;
+  let unsubscribeToken: string;
+  if (inserted) {
+    id = inserted.id;
+    unsubscribeToken = inserted.token;
+  } else {
+    const [existing] = await tx
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email))
+      .for("update");
+    id = existing.id;
+    unsubscribeToken = existing.unsubscribeToken;
+    notify = existing.status !== "active";
+    await tx
+      .update(newsletterSubscribers)
+      .set({ status: "active", unsubscribedAt: null, consentedAt: sql`now()`, policyVersion: PRIVACY_POLICY_VERSION, source, updatedAt: sql`now()` })
+      .where(eq(newsletterSubscribers.id, id));
+  }
+  await recordConsent(tx, { email, purpose: CONSENT_PURPOSES.newsletter, source: `newsletter:${source}` }, meta);
+  if (notify) {
+    await enqueueEmail(tx, {
+      kind: "newsletter.confirmation",
+      recipient: email,
+      subject: "Inscrição confirmada na newsletter da Agile IA",
+      body: [
+        "Olá!",
+        "",
+        "Sua inscrição na newsletter da Agile IA está confirmada. Você receberá nossas novidades sobre IA e atualizações da empresa.",
+        "",
+        `Para cancelar a inscrição a qualquer momento, acesse: ${unsubscribeUrl(unsubscribeToken)}`,
+        "",
+        `Política de privacidade: ${env.SITE_URL}/privacidade (versão ${PRIVACY_POLICY_VERSION}).`,
+      ].join("\n"),
+    });
+    await enqueueEmail(tx, {
+      kind: "lead.newsletter",
+      subject: oneLine(`Nova inscrição na newsletter: ${email}`),
+      body: mailBody("Uma nova inscrição na newsletter foi feita pelo site.", [["Email", email], ["Origem", source]], adminLink(`/admin/leads/newsletter/${id}`)),
+    });
+  }
+  return { id, created: Boolean(inserted) };
 }
 
 export async function findSubscriberByToken(token: string) {

@@ -23,6 +23,7 @@ import {
   newsletterSubscribers,
   orders,
   outbox,
+  submissionKeys,
   subscriptions,
 } from "~/db/schema";
 import { ANONYMISED_MARKER, RETENTION, type RetentionKind, type RetentionPeriod } from "~/lib/privacy";
@@ -53,6 +54,7 @@ export interface RetentionCounts {
   orders: number;
   subscriptions: number;
   outbox: number;
+  submissionKeys: number;
 }
 
 export type RetentionResult =
@@ -219,6 +221,9 @@ async function applyRetention(tx: Executor, before: (kind: RetentionKind) => Dat
         .returning({ id: subscriptions.id }),
     ),
     outbox: count(await tx.delete(outbox).where(lt(outbox.createdAt, before("outbox"))).returning({ id: outbox.id })),
+    submissionKeys: count(
+      await tx.delete(submissionKeys).where(lt(submissionKeys.createdAt, before("submissionKeys"))).returning({ key: submissionKeys.key }),
+    ),
   };
 }
 

@@ -46,6 +46,8 @@ export const RETENTION = {
   orders: { amount: 72, unit: "months" },
   /** outbox rows (notification e-mails, which repeat the lead's data). */
   outbox: { amount: 90, unit: "days" },
+  /** submission_keys (idempotency of lead forms; no personal data), counted from the submission. */
+  submissionKeys: { amount: 1, unit: "days" },
   /** audit_log: kept at least this long; the application itself never deletes it. */
   auditLog: { amount: 60, unit: "months" },
 } as const satisfies Record<string, RetentionPeriod>;

@@ -1,23 +1,18 @@
 /**
- * How any section opens the two overlays without importing them (they load lazily):
- * - the free-consultation chat widget (SPEC §2 "global page function"), also exposed as
- *   `window.openConsultationWidget()`;
+ * The two overlays every public page can open, as native <dialog>s in the site layout:
+ * - the free-consultation chat widget (SPEC §2), also opened by the global
+ *   `window.openConsultationWidget()` (defined by app/lib/early-script.ts);
  * - the consultation-request dialog behind the spec's "parent handler" buttons.
+ * Buttons open them with invoker commands (`commandfor` + `command="show-modal"`), which need no
+ * script; see app/components/overlay-buttons.tsx.
  */
-export const OPEN_CHAT_EVENT = "agile:open-chat";
-export const OPEN_CONSULTATION_EVENT = "agile:open-consultation";
+export const CHAT_DIALOG_ID = "consultoria";
+export const CONSULTATION_DIALOG_ID = "solicitar-consultoria";
 
-export interface ConsultationRequestDetail {
-  /** Which button asked, e.g. 'Solicitar Apresentação de Cases'; stored with the request. */
-  source: string;
-}
-
+/** Opens the chat widget from code (e.g. after a client-side action). */
 export function openChatWidget(): void {
-  window.dispatchEvent(new CustomEvent(OPEN_CHAT_EVENT));
-}
-
-export function openConsultationRequest(source: string): void {
-  window.dispatchEvent(new CustomEvent<ConsultationRequestDetail>(OPEN_CONSULTATION_EVENT, { detail: { source } }));
+  const dialog = document.getElementById(CHAT_DIALOG_ID) as HTMLDialogElement | null;
+  if (dialog && !dialog.open) dialog.showModal();
 }
 
 declare global {

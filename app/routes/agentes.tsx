@@ -8,7 +8,7 @@ import type { RouteHandle } from "~/components/site-header";
 export const headers = publicPageHeaders;
 
 /** Hydrated without the router when opened first (app/shell/pages/agents.tsx). */
-export const handle: RouteHandle = { darkHero: true, shell: "agents" };
+export const handle: RouteHandle = { darkHero: true, shell: "public" };
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

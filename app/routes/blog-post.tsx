@@ -19,7 +19,7 @@ import { seo, siteUrlFrom } from "~/lib/seo";
 import { absoluteUrl, SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/blog-post";
 
-export const handle: RouteHandle = { darkHero: true };
+export const handle: RouteHandle = { darkHero: true, shell: "public" };
 
 export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: BLOG_TITLE, href: "/blog/rss.xml" },

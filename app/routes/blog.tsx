@@ -29,7 +29,7 @@ import { seo } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/blog";
 
-export const handle: RouteHandle = { darkHero: true };
+export const handle: RouteHandle = { darkHero: true, shell: "public" };
 
 export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: BLOG_TITLE, href: "/blog/rss.xml" },

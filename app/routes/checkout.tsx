@@ -1,9 +1,9 @@
 import { AlertCircle, ArrowLeft, Check, ExternalLink, LockKeyhole, RotateCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, redirect, useNavigate } from "react-router";
+import { data, Link, redirect, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
-import { paymentsMode } from "~/domain/payments.server";
+import { paymentsMode, startCheckout } from "~/domain/payments.server";
 import { findCatalogItem, formatBRL, type CatalogItem } from "~/lib/catalog";
 import { paymentMessages as m } from "~/lib/messages/payments";
 import { seo } from "~/lib/seo";
@@ -21,6 +21,18 @@ export function loader({ params }: Route.LoaderArgs) {
   const item = findCatalogItem(type, params.id);
   if (!item) throw redirect("/produtos");
   return { item, demo: paymentsMode() === "demo" };
+}
+
+/**
+ * Without JavaScript the page's button posts here: the payment session is created on the server
+ * and the browser goes straight to the payment page (Stripe's, or the demo one).
+ */
+export async function action({ params, context }: Route.ActionArgs) {
+  const item = params.type === "product" || params.type === "plan" ? findCatalogItem(params.type, params.id) : undefined;
+  if (!item) throw redirect("/produtos");
+  const result = await startCheckout(item.kind, item.id, context.clientIp);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  return redirect(result.url, 303);
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -66,7 +78,7 @@ async function createCheckout(item: CatalogItem): Promise<{ url: string; session
   return { url, sessionId };
 }
 
-export default function Checkout({ loaderData }: Route.ComponentProps) {
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { item, demo } = loaderData;
   const navigate = useNavigate();
   const [state, setState] = useState<CheckoutState>({ phase: "loading" });
@@ -160,11 +172,22 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               </p>
             )}
             <noscript>
-              <p className="mt-5 text-sm text-destructive">Ative o JavaScript do navegador para continuar o pagamento.</p>
+              {actionData ? (
+                <div role="alert" className="mt-5 rounded-xl border border-destructive/40 bg-destructive/5 p-4">
+                  <p className="font-semibold text-destructive">{m.errorTitle}</p>
+                  <p className="mt-1 text-sm text-foreground">{actionData.error}</p>
+                </div>
+              ) : null}
+              <form method="post" className="mt-5">
+                <Button type="submit" size="lg" className="w-full">
+                  {m.readyLink}
+                </Button>
+              </form>
             </noscript>
             <div className="mt-5" aria-live="polite">
               {state.phase === "loading" && (
-                <p role="status" className="flex items-center gap-3 text-muted-foreground">
+                // Only with JavaScript (html.js, app/lib/early-script.ts): without it the button above is the way.
+                <p role="status" className="hidden items-center gap-3 text-muted-foreground [.js_&]:flex">
                   <Spinner />
                   {m.loading}
                 </p>

@@ -8,7 +8,7 @@ import type { RouteHandle } from "~/components/site-header";
 export const headers = publicPageHeaders;
 
 /** Hydrated without the router when opened first (app/shell/pages/questionnaire.tsx). */
-export const handle: RouteHandle = { shell: "questionnaire" };
+export const handle: RouteHandle = { shell: "public" };
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

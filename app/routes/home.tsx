@@ -10,7 +10,7 @@ import { publicPageHeaders } from "~/domain/http-cache.server";
 export const headers = publicPageHeaders;
 
 /** Hydrated without the router when opened first (app/shell/pages/home.tsx). */
-export const handle: RouteHandle = { darkHero: true, shell: "home" };
+export const handle: RouteHandle = { darkHero: true, shell: "public" };
 
 export const meta: Route.MetaFunction = (args) => {
   const siteUrl = siteUrlFrom(args);

@@ -46,6 +46,11 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const Icon = pending ? Clock : CheckCircle2;
   return (
     <section className="bg-muted">
+      {/*
+        Without JavaScript the browser itself moves on after the same countdown (SPEC §4). As raw
+        HTML: a React <meta> would be hoisted into <head>, where it would apply with JavaScript too.
+      */}
+      <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${COUNTDOWN_SECONDS};url=/produtos">` }} />
       <div className="mx-auto flex min-h-[70vh] max-w-2xl flex-col items-center justify-center px-4 pb-16 pt-28 text-center">
         <span
           className={`flex size-16 items-center justify-center rounded-full ${pending ? "bg-secondary text-primary" : "bg-success/10 text-success"}`}

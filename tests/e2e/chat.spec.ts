@@ -12,9 +12,9 @@ const FIRST =
   "Olá! Para iniciar nossa consultoria gratuita, precisamos do seu email e telefone. Por favor, preencha o formulário abaixo.";
 const GREETING = "Obrigado! Agora podemos começar nossa consultoria. Como posso ajudar você hoje?";
 
+/** No wait for hydration: the widget is a native dialog that opens from the first paint. */
 async function home(page: Page) {
   await page.goto("/");
-  await page.locator("html[data-hydrated]").waitFor();
 }
 
 const widget = (page: Page) => page.getByRole("dialog", { name: "Consultoria Gratuita" });
@@ -111,7 +111,6 @@ test.describe("chat widget, offline (no CHAT_API_URL)", () => {
 
     // The team sees the conversation in the admin.
     await page.goto("/login");
-    await page.locator("html[data-hydrated]").waitFor();
     await page.getByLabel("Nome de usuário").fill("admin");
     await page.getByLabel("Senha").fill("admin123");
     await page.getByRole("button", { name: "Entrar" }).click();
@@ -137,7 +136,7 @@ test("opens from other sections: the footer button and window.openConsultationWi
   await page.getByRole("contentinfo").getByRole("button", { name: "Consultoria Gratuita" }).click();
   await expect(widget(page)).toBeVisible();
   await expect(log(page).getByText(FIRST)).toBeVisible();
-  const axe = await axeScan(page, '[role="dialog"]');
+  const axe = await axeScan(page, "dialog#consultoria");
   expect(axe.violations).toEqual([]);
   // (Escape would first dismiss a toast still on screen: Radix closes the topmost layer.)
   await widget(page).getByRole("button", { name: "Fechar chat" }).click();

@@ -9,10 +9,17 @@ import { expect, test, type Page, type Route } from "@playwright/test";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
+/**
+ * These tests are about the hydrated forms' behaviour (SPEC §8 toasts, the submitting state, the
+ * browser event, client-side validation), so they wait for hydration; a submit made before it is
+ * a native post, covered by the "without JavaScript" tests at the end of this file.
+ */
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
+
+const questionnaire = (page: Page) => page.getByRole("form", { name: "Formulário de otimização de negócios" });
 
 /** Holds a request for a moment so the submitting state can be seen, then lets it through. */
 async function slowDown(page: Page, url: string, ms = 600) {
@@ -44,18 +51,18 @@ test.describe("questionnaire (/formulario)", () => {
     await expect(page.getByText("Nome da empresa é obrigatório")).toBeVisible();
     await expect(page.getByText("Nome do contato é obrigatório")).toBeVisible();
     await expect(page.getByText("Email é obrigatório")).toBeVisible();
-    await expect(page.getByLabel(/^Nome da empresa/)).toBeFocused();
+    await expect(questionnaire(page).getByLabel(/^Nome da empresa/)).toBeFocused();
 
-    await page.getByLabel(/^Nome da empresa/).fill("Metalúrgica São João");
-    await page.getByLabel(/^Nome do contato/).fill("Ana Paula");
-    await page.getByLabel(/^Email/).fill("ana");
+    await questionnaire(page).getByLabel(/^Nome da empresa/).fill("Metalúrgica São João");
+    await questionnaire(page).getByLabel(/^Nome do contato/).fill("Ana Paula");
+    await questionnaire(page).getByLabel(/^Email/).fill("ana");
     await page.getByRole("button", { name: "Enviar Formulário" }).click();
     await expect(page.getByText("Email inválido")).toBeVisible();
-    await page.getByLabel(/^Email/).fill("ana@example.com");
-    await page.getByLabel("Porte da empresa").selectOption({ label: "Média empresa (50 a 249 funcionários)" });
-    await page.getByLabel("Orçamento estimado").selectOption("50k-100k");
-    await page.getByLabel("Prazo desejado").selectOption({ label: "Urgente (1 a 2 meses)" });
-    await page.getByLabel("Principais desafios atuais").fill("Retrabalho no faturamento.");
+    await questionnaire(page).getByLabel(/^Email/).fill("ana@example.com");
+    await questionnaire(page).getByLabel("Porte da empresa").selectOption({ label: "Média empresa (50 a 249 funcionários)" });
+    await questionnaire(page).getByLabel("Orçamento estimado").selectOption("50k-100k");
+    await questionnaire(page).getByLabel("Prazo desejado").selectOption({ label: "Urgente (1 a 2 meses)" });
+    await questionnaire(page).getByLabel("Principais desafios atuais").fill("Retrabalho no faturamento.");
 
     await page.evaluate(() => {
       window.addEventListener("formulario-enviado", (e) => {
@@ -69,8 +76,8 @@ test.describe("questionnaire (/formulario)", () => {
     const detail = (await page.evaluate(() => (window as unknown as { __sent: { id: number } }).__sent)) as { id: number };
     expect(detail.id).toBeGreaterThan(0);
     await expect(toasts(page).getByText(`ID ${detail.id}`)).toBeVisible();
-    await expect(page.getByLabel(/^Nome da empresa/)).toHaveValue("");
-    await expect(page.getByLabel("Orçamento estimado")).toHaveValue("");
+    await expect(questionnaire(page).getByLabel(/^Nome da empresa/)).toHaveValue("");
+    await expect(questionnaire(page).getByLabel("Orçamento estimado")).toHaveValue("");
   });
 
   test("failure toasts follow the SPEC §8 mapping", async ({ context }) => {
@@ -78,9 +85,9 @@ test.describe("questionnaire (/formulario)", () => {
     const page = await context.newPage();
     await open(page, "/formulario");
     const fill = async () => {
-      await page.getByLabel(/^Nome da empresa/).fill("Empresa Falha");
-      await page.getByLabel(/^Nome do contato/).fill("Beto");
-      await page.getByLabel(/^Email/).fill("beto@example.com");
+      await questionnaire(page).getByLabel(/^Nome da empresa/).fill("Empresa Falha");
+      await questionnaire(page).getByLabel(/^Nome do contato/).fill("Beto");
+      await questionnaire(page).getByLabel(/^Email/).fill("beto@example.com");
     };
     const cases: Array<[(route: Route) => Promise<void>, string]> = [
       [(r) => r.fulfill({ status: 500, body: "Internal Server Error" }), "Erro no servidor. Por favor, tente novamente ou entre em contato."],
@@ -103,7 +110,7 @@ test.describe("questionnaire (/formulario)", () => {
       await page.unroute("**/api/business-optimization");
     }
     // Nothing was reset after a failure.
-    await expect(page.getByLabel(/^Nome da empresa/)).toHaveValue("Empresa Falha");
+    await expect(questionnaire(page).getByLabel(/^Nome da empresa/)).toHaveValue("Empresa Falha");
   });
 
   test("has no axe violations", async ({ context }) => {
@@ -237,9 +244,7 @@ test.describe("consultation dialog", () => {
   test("opens from a page button, validates and stores the request", async ({ context }) => {
     const page = await context.newPage();
     await open(page, "/");
-    const opener = page.getByRole("button", { name: "Solicitar Apresentação de Cases" });
-    if (await opener.count()) await opener.first().click();
-    else await page.evaluate(() => window.dispatchEvent(new CustomEvent("agile:open-consultation", { detail: { source: "Teste" } })));
+    await page.getByRole("button", { name: "Solicitar Apresentação de Cases" }).first().click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Enviar solicitação" }).click();

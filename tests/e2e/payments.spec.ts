@@ -2,6 +2,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { axeScan } from "./helpers";
 
+/**
+ * The checkout page creates its payment session from the browser once hydrated (SPEC §4), and the
+ * demo page's buttons are the router's: these tests are about that path. Without JavaScript the
+ * checkout is a form post (no-js.spec.ts).
+ */
 const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]", { state: "attached" });
 
 /** `scope`: the page content on site-layout pages (shared header/footer/overlays are checked by their owners). */
@@ -13,7 +18,6 @@ async function expectNoAxeViolations(page: Page, scope?: string) {
 test("buys a product: /produtos → checkout → demo confirm → /payment-success countdown → /produtos", async ({ page, context }) => {
   test.slow(); // two tabs, three accessibility scans and a real 5-second countdown
   await page.goto("/produtos");
-  await hydrated(page);
   await page.locator('a[data-buy="chatbot"]').click();
 
   await expect(page).toHaveURL(/\/checkout\/product\/chatbot$/);

@@ -8,6 +8,7 @@ const LEGAL_PAGES = [
   { path: "/cookies", heading: "Política de Cookies", footer: "Cookies" },
 ];
 
+/** For admin pages, whose controls are React's (public pages work from the first paint). */
 async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
   await page.locator("html[data-hydrated]").waitFor();
@@ -18,7 +19,7 @@ test.describe("legal pages", () => {
     test(`${legal.path} renders and has no axe violations`, async ({ browser }) => {
       const context = await browser.newContext();
       const page = await context.newPage();
-      await gotoHydrated(page, legal.path);
+      await page.goto(legal.path);
       await expect(page.getByRole("heading", { level: 1, name: legal.heading })).toBeVisible();
       await expect(page.getByText(/Versão 1\.0 · Atualizada em 22 de novembro de 2026/)).toBeVisible();
       const results = await axeScan(page);
@@ -29,7 +30,7 @@ test.describe("legal pages", () => {
 
   test("the footer links reach the three pages", async ({ page }) => {
     for (const legal of LEGAL_PAGES) {
-      await gotoHydrated(page, "/sobre");
+      await page.goto("/sobre");
       // The bottom row of the footer (the newsletter form above it links the policy too).
       await page.getByRole("contentinfo").getByRole("link", { name: legal.footer, exact: true }).last().click();
       await expect(page).toHaveURL(new RegExp(`${legal.path}$`));
@@ -38,7 +39,7 @@ test.describe("legal pages", () => {
   });
 
   test("the table of contents jumps to a section", async ({ page }) => {
-    await gotoHydrated(page, "/privacidade");
+    await page.goto("/privacidade");
     await page.getByRole("navigation", { name: "Nesta página" }).getByRole("link", { name: /Seus direitos/ }).click();
     await expect(page).toHaveURL(/#direitos$/);
     await expect(page.getByRole("heading", { level: 2, name: /Seus direitos/ })).toBeInViewport();
@@ -55,7 +56,7 @@ test("an admin finds, exports and erases a person's data", async ({ page }) => {
   const newsletter = await page.request.post("/api/newsletter", { data: { email } });
   expect(newsletter.ok()).toBe(true);
 
-  await gotoHydrated(page, "/login");
+  await page.goto("/login");
   await page.getByLabel("Nome de usuário").fill("admin");
   await page.getByLabel("Senha").fill("admin123");
   await page.getByRole("button", { name: "Entrar" }).click();
@@ -111,7 +112,7 @@ test("an admin finds, exports and erases a person's data", async ({ page }) => {
 test("the admin privacy and audit pages have no axe violations", async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await gotoHydrated(page, "/login");
+  await page.goto("/login");
   await page.getByLabel("Nome de usuário").fill("admin");
   await page.getByLabel("Senha").fill("admin123");
   await page.getByRole("button", { name: "Entrar" }).click();

@@ -93,6 +93,7 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: `http://127.0.0.1:${port}`,
     SITE_URL: SITE,
+    ADMIN_PASSWORD: "Loja-Senha-Forte-2026", // a public (https) address needs a real one
   });
 });
 afterAll(async () => {
@@ -365,8 +366,8 @@ describe("reconciliation", () => {
     expect([302, 401, 403]).toContain(anonymous.status);
     expect((await orderBySession(sessionId)).status).toBe("pending");
 
-    const cookie = await loginCookie(app);
-    const res = await fetch(`${app.url}/admin/pedidos`, { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded" }, body: "" });
+    const cookie = await loginCookie(app, "admin", "Loja-Senha-Forte-2026");
+    const res = await fetch(`${app.url}/admin/pedidos`, { method: "POST", headers: { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded" }, body: "" });
     expect(res.status).toBe(200);
     expect(calls.some((c) => c.method === "GET" && c.path === "/v1/checkout/sessions" && c.params.get("created[gte]"))).toBe(true);
     expect(await orderBySession(sessionId)).toMatchObject({ status: "paid", customerEmail: "financeiro@cliente.com.br" });
@@ -378,7 +379,7 @@ describe("reconciliation", () => {
 
     // Running it again changes nothing.
     const paidAt = (await orderBySession(sessionId)).paidAt;
-    await fetch(`${app.url}/admin/pedidos`, { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded" }, body: "" });
+    await fetch(`${app.url}/admin/pedidos`, { method: "POST", headers: { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded" }, body: "" });
     expect((await orderBySession(sessionId)).paidAt).toEqual(paidAt);
   });
 });

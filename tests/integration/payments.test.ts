@@ -30,7 +30,7 @@ async function orderBySession(sessionId: string) {
 function postForm(path: string, fields: Record<string, string>, cookie?: string) {
   return fetch(`${app.url}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie, origin: app.url } : {}) },
     body: new URLSearchParams(fields),
     redirect: "manual",
   });

@@ -61,7 +61,8 @@ export function BlogHero({ children, className }: { children: ReactNode; classNa
 
 /**
  * SPEC §2: 'Área Administrativa' for a logged-in admin, else 'Login Admin'. Decided in the
- * browser from the UI flag, so the page itself stays the same for everyone (cacheable).
+ * browser from the UI flag, so the page itself stays the same for everyone (cacheable). On a page
+ * opened first (no React) the shell entry makes the same choice (app/shell/islands.tsx).
  */
 export function AdminLink({ className }: { className?: string }) {
   const [admin, setAdmin] = useState(false);
@@ -75,6 +76,7 @@ export function AdminLink({ className }: { className?: string }) {
   return (
     <Link
       to={admin ? "/admin" : "/login"}
+      data-admin-link=""
       className={cn(
         "inline-flex min-h-11 items-center rounded-lg border border-white/40 px-4 text-sm font-semibold text-white transition-colors hover:bg-white/10",
         className,

@@ -4,7 +4,11 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "~/components/ui/sheet";
+import { DialogCloseButton, sheetDialogClassName, useDialogState } from "~/components/ui/native-dialog";
+import { Honeypot, IdempotencyField, ReturnTo, type FormState } from "~/components/forms/lead-form-utils";
+import { useLocation } from "~/lib/navigation";
+import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
+import { CHAT_DIALOG_ID } from "~/lib/widget-events";
 import { Spinner } from "~/components/ui/spinner";
 import { chatTexts } from "~/lib/messages/chat";
 import { LEGAL_PATHS } from "~/lib/privacy";
@@ -12,68 +16,67 @@ import { CHAT_COMPANY_MAX, CHAT_MESSAGE_MAX, chatContactSchema, type ChatContact
 import { cn } from "~/lib/utils";
 import { useChat, type ChatMessage } from "./use-chat";
 
-export interface ChatWidgetProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Puts focus back on whatever opened the widget. */
-  returnFocus?: () => void;
-}
-
 /**
  * The free-consultation chat (SPEC §2, §4): a side sheet with the contact form first, then the
- * conversation. Loaded lazily by ChatLauncher; it stays mounted after the first open, so closing
- * and reopening keeps the conversation.
+ * conversation. The sheet is a native <dialog> in every public page's HTML, opened by invoker
+ * buttons (app/components/overlay-buttons.tsx): it appears on the first tap, before React runs,
+ * and its contact step posts like any form without JavaScript (/enviar/chat). React adds the
+ * session, validation and the conversation; the conversation survives closing and reopening.
  */
-export default function ChatWidget({ open, onOpenChange, returnFocus }: ChatWidgetProps) {
+export function ChatWidget() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const { open } = useDialogState(dialog);
   const chat = useChat(open);
   return (
-    <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent
-        className="gap-0 overflow-hidden p-0"
-        closeLabel="Fechar chat"
-        onCloseAutoFocus={(event) => {
-          if (!returnFocus) return;
-          event.preventDefault();
-          returnFocus();
-        }}
-      >
-        <SheetHeader className="border-b border-border bg-secondary/60 p-5 pr-14">
-          <div className="flex items-center gap-3">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
-              <Bot className="size-5" aria-hidden />
-            </span>
-            <div>
-              <SheetTitle>{chatTexts.title}</SheetTitle>
-              <SheetDescription>{chatTexts.subtitle}</SheetDescription>
-            </div>
+    <dialog
+      ref={dialog}
+      id={CHAT_DIALOG_ID}
+      aria-labelledby="consultoria-title"
+      aria-describedby="consultoria-subtitle"
+      closedby="any"
+      className={sheetDialogClassName}
+    >
+      <header className="relative border-b border-border bg-secondary/60 p-5 pr-14">
+        <div className="flex items-center gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground">
+            <Bot className="size-5" aria-hidden />
+          </span>
+          <div>
+            <h2 id="consultoria-title" className="font-display text-lg leading-tight font-semibold text-foreground">
+              {chatTexts.title}
+            </h2>
+            <p id="consultoria-subtitle" className="text-sm text-muted-foreground">
+              {chatTexts.subtitle}
+            </p>
           </div>
-          <ul className="mt-3 flex flex-wrap gap-2 text-xs font-medium text-secondary-foreground">
-            <li className="flex items-center gap-1.5 rounded-full bg-background px-3 py-1">
-              <Clock className="size-3.5 text-primary" aria-hidden />
-              {chatTexts.responsePromise}
-            </li>
-            <li className="flex items-center gap-1.5 rounded-full bg-background px-3 py-1">
-              <Rocket className="size-3.5 text-primary" aria-hidden />
-              {chatTexts.implementationPromise}
-            </li>
-          </ul>
-        </SheetHeader>
-
-        <MessageList messages={chat.messages} waiting={chat.loading && Boolean(chat.contact)} />
-        {/* The modal sheet hides the page's toast region from assistive technology: repeat them here. */}
-        <p role="status" className="sr-only">
-          {chat.announcement}
-        </p>
-
-        <div className="border-t border-border bg-background p-4">
-          {chat.contact ? (
-            <ChatInput disabled={chat.loading || !chat.hasSession} onSend={chat.send} />
-          ) : (
-            <ContactForm loading={chat.loading || !chat.hasSession} onSubmit={chat.submitContact} />
-          )}
         </div>
-      </SheetContent>
-    </Sheet>
+        <ul className="mt-3 flex flex-wrap gap-2 text-xs font-medium text-secondary-foreground">
+          <li className="flex items-center gap-1.5 rounded-full bg-background px-3 py-1">
+            <Clock className="size-3.5 text-primary" aria-hidden />
+            {chatTexts.responsePromise}
+          </li>
+          <li className="flex items-center gap-1.5 rounded-full bg-background px-3 py-1">
+            <Rocket className="size-3.5 text-primary" aria-hidden />
+            {chatTexts.implementationPromise}
+          </li>
+        </ul>
+        <DialogCloseButton label="Fechar chat" />
+      </header>
+
+      <MessageList messages={chat.messages} waiting={chat.loading && Boolean(chat.contact)} />
+      {/* The modal sheet hides the page's toast region from assistive technology: repeat them here. */}
+      <p role="status" className="sr-only">
+        {chat.announcement}
+      </p>
+
+      <div className="border-t border-border bg-background p-4">
+        {chat.contact ? (
+          <ChatInput disabled={chat.loading} onSend={chat.send} />
+        ) : (
+          <ChatContactForm loading={chat.loading} onSubmit={chat.submitContact} />
+        )}
+      </div>
+    </dialog>
   );
 }
 
@@ -119,10 +122,25 @@ function MessageList({ messages, waiting }: { messages: ChatMessage[]; waiting: 
 
 type ContactErrors = Partial<Record<keyof ChatContactInput, string>>;
 
-function ContactForm({ loading, onSubmit }: { loading: boolean; onSubmit: (values: ChatContactInput) => void }) {
-  const [errors, setErrors] = useState<ContactErrors>({});
+/**
+ * The widget's contact step (SPEC §5). Also rendered alone by /enviar/chat, the page it posts to
+ * without JavaScript, with `initial` errors and values and no `onSubmit` (a plain post).
+ */
+export function ChatContactForm({
+  loading = false,
+  onSubmit,
+  initial,
+}: {
+  loading?: boolean;
+  onSubmit?: (values: ChatContactInput) => void;
+  initial?: FormState;
+}) {
+  const [errors, setErrors] = useState<ContactErrors>(initial?.errors ?? {});
+  const values = initial?.values ?? {};
+  const location = useLocation();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (!onSubmit) return; // a plain post (/enviar/chat)
     event.preventDefault();
     if (loading) return;
     const form = new FormData(event.currentTarget);
@@ -143,21 +161,52 @@ function ContactForm({ loading, onSubmit }: { loading: boolean; onSubmit: (value
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3" aria-label="Seus dados para a consultoria">
+    <form
+      noValidate
+      method="post"
+      action={NATIVE_FORM_ACTIONS.chat}
+      onSubmit={submit}
+      className="relative grid gap-3"
+      aria-label="Seus dados para a consultoria"
+    >
+      <Honeypot />
+      <IdempotencyField />
+      <ReturnTo path={values.returnTo || location.pathname} />
       <FormField id="chat-email" label={chatTexts.emailLabel} error={errors.email} required>
-        <Input name="email" type="email" autoComplete="email" inputMode="email" {...fieldA11y("chat-email", errors.email)} />
+        <Input
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          maxLength={320}
+          // Where the dialog puts focus when it opens (native dialog focusing steps).
+          autoFocus
+          defaultValue={values.email}
+          {...fieldA11y("chat-email", errors.email)}
+        />
       </FormField>
       <FormField id="chat-phone" label={chatTexts.phoneLabel} error={errors.phone} required>
         <Input
           name="phone"
           type="tel"
           autoComplete="tel"
+          required
+          minLength={10}
+          maxLength={30}
           placeholder="(11) 99999-9999"
+          defaultValue={values.phone}
           {...fieldA11y("chat-phone", errors.phone)}
         />
       </FormField>
       <FormField id="chat-message" label={chatTexts.companyLabel} error={errors.message}>
-        <Input name="message" autoComplete="organization" maxLength={CHAT_COMPANY_MAX} {...fieldA11y("chat-message", errors.message)} />
+        <Input
+          name="message"
+          autoComplete="organization"
+          maxLength={CHAT_COMPANY_MAX}
+          defaultValue={values.message}
+          {...fieldA11y("chat-message", errors.message)}
+        />
       </FormField>
       <Button type="submit" disabled={loading} className="w-full">
         {loading ? chatTexts.submitting : chatTexts.submit}

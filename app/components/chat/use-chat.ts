@@ -30,15 +30,17 @@ interface SessionState {
  * (through our proxy) or offline (reply after 1.5 s), with the SPEC §8 toasts.
  */
 export function useChat(open: boolean) {
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  // SPEC §4's first assistant message is in the server-rendered sheet already (it is the same in
+  // the online and the offline case), so a sheet opened before React ran shows it too.
+  const [messages, setMessages] = useState<ChatMessage[]>([{ id: 0, role: "assistant", content: chatTexts.firstMessage }]);
   const [loading, setLoading] = useState(false);
   const [contact, setContactState] = useState<ChatContactInput | null>(null);
-  const [hasSession, setHasSession] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   // Refs hold the truth for timers and async callbacks; state only drives rendering.
   const sessionRef = useRef<SessionState | null>(null);
+  /** Settles when the first open's session request has (SPEC §4: sending waits for a session). */
+  const sessionReady = useRef<Promise<SessionState> | null>(null);
   const contactRef = useRef<ChatContactInput | null>(null);
-  const started = useRef(false);
   const nextId = useRef(0);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
 
@@ -65,31 +67,27 @@ export function useChat(open: boolean) {
     return toast(input);
   }, []);
 
-  const setSession = (session: SessionState) => {
-    sessionRef.current = session;
-    setHasSession(true);
-  };
-
-  // First open with no session: create one (online or offline), then the first assistant message.
+  // First open with no session: create one (online or offline).
   useEffect(() => {
-    if (!open || started.current) return;
-    started.current = true;
+    if (!open || sessionReady.current) return;
     setLoading(true);
-    void (async () => {
+    sessionReady.current = (async () => {
       const result = await postChatApi<ChatSessionData>("/api/chat/session", {});
+      let session: SessionState;
       if (result.ok) {
         const { sessionId, token, offline, notice } = result.data;
-        setSession({ sessionId, token, offline });
+        session = { sessionId, token, offline };
         if (notice === "no-id") notify({ ...chatToasts.sessionWithoutId, variant: "destructive" });
         if (notice === "unavailable") notify({ ...chatToasts.sessionFailure, variant: "destructive" });
       } else {
-        setSession({ sessionId: `${OFFLINE_SESSION_PREFIX}${Date.now()}`, token: null, offline: true });
+        session = { sessionId: `${OFFLINE_SESSION_PREFIX}${Date.now()}`, token: null, offline: true };
         notify({ ...chatToasts.sessionFailure, variant: "destructive" });
       }
-      append("assistant", chatTexts.firstMessage);
+      sessionRef.current = session;
       setLoading(false);
+      return session;
     })();
-  }, [open, append, notify]);
+  }, [open, notify]);
 
   /** Sends one visitor message; ignored when empty or before session and contact exist. */
   const send = useCallback(
@@ -117,14 +115,14 @@ export function useChat(open: boolean) {
       const result = await postChatApi<ChatReplyData>("/api/chat", body);
       if (!result.ok) {
         notify({ ...chatToasts.sendFailure, variant: "destructive" });
-        setSession({ ...session, offline: true });
+        sessionRef.current = { ...session, offline: true };
         append("assistant", sendFailureReply(who.email));
       } else {
         const { status, reply, offline } = result.data;
         if (status === "ok") sending.dismiss();
         if (status === "parse-error") notify({ ...chatToasts.parseError, variant: "destructive" });
         if (status === "failed") notify({ ...chatToasts.sendFailure, variant: "destructive" });
-        if (offline) setSession({ ...session, offline: true });
+        if (offline) sessionRef.current = { ...session, offline: true };
         append("assistant", reply);
       }
       setLoading(false);
@@ -135,14 +133,14 @@ export function useChat(open: boolean) {
   /** The contact form's submit: stored on the server, then the chat view and its greeting. */
   const submitContact = useCallback(
     async (values: ChatContactInput) => {
-      const session = sessionRef.current;
-      if (!session) return;
+      if (!sessionReady.current) return;
       setLoading(true);
+      const session = await sessionReady.current;
       const result = await postChatApi<ChatSessionData>("/api/chat/contact", {
         ...values,
         ...(session.token ? { sessionId: session.sessionId, token: session.token } : {}),
       });
-      if (result.ok) setSession({ sessionId: result.data.sessionId, token: result.data.token, offline: result.data.offline });
+      if (result.ok) sessionRef.current = { sessionId: result.data.sessionId, token: result.data.token, offline: result.data.offline };
       contactRef.current = values;
       setContactState(values);
       append("assistant", chatTexts.greeting);
@@ -153,5 +151,5 @@ export function useChat(open: boolean) {
     [append, later, send],
   );
 
-  return { messages, loading, contact, hasSession, announcement, send, submitContact };
+  return { messages, loading, contact, announcement, send, submitContact };
 }

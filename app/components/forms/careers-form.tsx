@@ -1,9 +1,10 @@
 /**
  * Job application (/carreiras): SPEC §5 rules and messages, 'Enviando candidatura...', §8 toasts.
- * `selectedPosition` changes when a job's apply button is used: the position field follows it.
+ * A job's 'Candidatar-se' link chooses the position (app/lib/early-script.ts): the select is left
+ * uncontrolled so a choice made before React runs survives hydration.
  */
 import { Send } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useLocation } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
@@ -12,33 +13,31 @@ import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { careersMessages } from "~/lib/messages/leads";
 import { LIMITS } from "~/lib/lead-fields";
-import { Honeypot, nativeSelectClassName, ReturnTo, sendJson, useLeadForm, useScriptValidation } from "./lead-form-utils";
+import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
+import {
+  Honeypot,
+  IdempotencyField,
+  nativeSelectClassName,
+  ReturnTo,
+  sendJson,
+  useLeadForm,
+  type FormState,
+} from "./lead-form-utils";
 
-export function CareersForm({ positions, selectedPosition }: { positions: string[]; selectedPosition?: string }) {
-  const formRef = useScriptValidation();
+export function CareersForm({ positions, initial }: { positions: string[]; initial?: FormState }) {
   const location = useLocation();
-  const [position, setPosition] = useState(selectedPosition ?? "");
-  const { errors, setErrors, clearError, submitting, run } = useLeadForm();
-
-  useEffect(() => {
-    if (selectedPosition) {
-      setPosition(selectedPosition);
-      setErrors(({ position: _, ...rest }) => rest);
-    }
-  }, [selectedPosition, setErrors]);
+  const { form, errors, clearError, submitting, run } = useLeadForm(initial);
+  const values = form.values;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     run(event, {
       schema: (m) => m.careerApplicationSchema,
-      send: async (data) => {
-        const result = await sendJson<{ ok?: boolean }>("/api/careers/application", data);
+      send: async (data, key) => {
+        const result = await sendJson<{ ok?: boolean }>("/api/careers/application", data, key);
         // An answer without `ok: true` is a failure, whatever its status.
         return result.json?.ok ? result : { ...result, ok: false };
       },
-      onSuccess: () => {
-        toast(careersMessages.success);
-        setPosition("");
-      },
+      onSuccess: () => toast(careersMessages.success),
       onFailure: ({ status, message }) =>
         toast({
           title: careersMessages.failure.title,
@@ -48,29 +47,31 @@ export function CareersForm({ positions, selectedPosition }: { positions: string
         }),
     });
 
-  const options = position && !positions.includes(position) ? [...positions, position] : positions;
+  const kept = values.position;
+  const options = kept && !positions.includes(kept) ? [...positions, kept] : positions;
 
   return (
     <form
-      ref={formRef}
+      noValidate
       method="post"
-      action="/api/careers/application"
+      action={NATIVE_FORM_ACTIONS.careers}
       onSubmit={onSubmit}
       aria-label="Formulário de candidatura"
       className="relative grid gap-5"
     >
       <Honeypot />
+      <IdempotencyField />
       <ReturnTo path={location.pathname} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="careers-name" label="Nome completo" error={errors.name} required>
-          <Input name="name" autoComplete="name" required minLength={2} maxLength={LIMITS.name} onChange={() => clearError("name")} {...fieldA11y("careers-name", errors.name)} />
+          <Input name="name" defaultValue={values.name} autoComplete="name" required minLength={2} maxLength={LIMITS.name} onChange={() => clearError("name")} {...fieldA11y("careers-name", errors.name)} />
         </FormField>
         <FormField id="careers-email" label="Email" error={errors.email} required>
-          <Input name="email" type="email" autoComplete="email" inputMode="email" required maxLength={LIMITS.email} onChange={() => clearError("email")} {...fieldA11y("careers-email", errors.email)} />
+          <Input name="email" defaultValue={values.email} type="email" autoComplete="email" inputMode="email" required maxLength={LIMITS.email} onChange={() => clearError("email")} {...fieldA11y("careers-email", errors.email)} />
         </FormField>
         <FormField id="careers-phone" label="Telefone com DDD" error={errors.phone} required>
           <Input
-            name="phone"
+            name="phone" defaultValue={values.phone}
             type="tel"
             autoComplete="tel"
             inputMode="tel"
@@ -86,11 +87,8 @@ export function CareersForm({ positions, selectedPosition }: { positions: string
           <select
             name="position"
             required
-            value={position}
-            onChange={(e) => {
-              setPosition(e.target.value);
-              clearError("position");
-            }}
+            defaultValue={values.position ?? ""}
+            onChange={() => clearError("position")}
             className={nativeSelectClassName}
             {...fieldA11y("careers-position", errors.position)}
           >
@@ -104,7 +102,7 @@ export function CareersForm({ positions, selectedPosition }: { positions: string
         </FormField>
         <FormField id="careers-linkedin" label="LinkedIn (opcional)" error={errors.linkedinUrl}>
           <Input
-            name="linkedinUrl"
+            name="linkedinUrl" defaultValue={values.linkedinUrl}
             type="url"
             inputMode="url"
             maxLength={LIMITS.url}
@@ -115,7 +113,7 @@ export function CareersForm({ positions, selectedPosition }: { positions: string
         </FormField>
         <FormField id="careers-portfolio" label="Portfólio (opcional)" error={errors.portfolioUrl}>
           <Input
-            name="portfolioUrl"
+            name="portfolioUrl" defaultValue={values.portfolioUrl}
             type="url"
             inputMode="url"
             maxLength={LIMITS.url}
@@ -127,7 +125,7 @@ export function CareersForm({ positions, selectedPosition }: { positions: string
       </div>
       <FormField id="careers-experience" label="Experiência" error={errors.experience} required hint="Pelo menos 50 caracteres.">
         <Textarea
-          name="experience"
+          name="experience" defaultValue={values.experience}
           rows={5}
           required
           minLength={50}
@@ -139,7 +137,7 @@ export function CareersForm({ positions, selectedPosition }: { positions: string
       </FormField>
       <FormField id="careers-motivation" label="Motivação" error={errors.motivation} required hint="Pelo menos 50 caracteres.">
         <Textarea
-          name="motivation"
+          name="motivation" defaultValue={values.motivation}
           rows={4}
           required
           minLength={50}

@@ -1,86 +1,126 @@
 /**
  * The consultation-request dialog behind the spec's "parent handler" buttons ('Solicitar
- * Apresentação de Cases', 'Solicitar Proposta Exclusiva', ...). Any section opens it with
- * openConsultationRequest(source); the request is stored with that source (status 'pending').
+ * Apresentação de Cases', 'Solicitar Proposta Exclusiva', ...). A native <dialog> in every public
+ * page, opened by ConsultationRequestButton (app/components/overlay-buttons.tsx), which records
+ * which button asked; the request is stored with that source (status 'pending'). Without
+ * JavaScript the form posts to /enviar/consultoria.
  */
 import { useRef, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
+import { centeredDialogClassName, DialogCloseButton, useDialogState } from "~/components/ui/native-dialog";
 import { toast } from "~/components/ui/use-toast";
 import { consultationMessages } from "~/lib/messages/leads";
 import { LIMITS } from "~/lib/lead-fields";
-import { Honeypot, sendJson, useLeadForm } from "./lead-form-utils";
+import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
+import { CONSULTATION_DIALOG_ID } from "~/lib/widget-events";
+import { useLocation } from "~/lib/navigation";
+import { Honeypot, IdempotencyField, ReturnTo, sendJson, useLeadForm, type FormState } from "./lead-form-utils";
 
-export interface ConsultationDialogProps {
-  open: boolean;
-  setOpen: (open: boolean) => void;
-  /** Which button asked (stored with the request). */
-  source: string;
+type Field = "name" | "email" | "phone" | "company" | "industryArea";
+
+export function ConsultationFields({ form, clearError }: { form: FormState; clearError: (name: string) => void }) {
+  const field = (name: Field, label: string, props: React.ComponentProps<"input">) => (
+    <FormField id={`consultation-${name}`} label={label} error={form.errors[name]} required>
+      <Input
+        name={name}
+        required
+        defaultValue={form.values[name]}
+        onChange={() => clearError(name)}
+        {...props}
+        {...fieldA11y(`consultation-${name}`, form.errors[name])}
+      />
+    </FormField>
+  );
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field("name", "Nome", { autoComplete: "name", maxLength: LIMITS.name })}
+        {field("email", "Email", { type: "email", autoComplete: "email", inputMode: "email", maxLength: LIMITS.email })}
+        {field("phone", "Telefone com DDD", {
+          type: "tel",
+          autoComplete: "tel",
+          inputMode: "tel",
+          minLength: 10,
+          maxLength: LIMITS.phone,
+          placeholder: "(11) 99999-9999",
+        })}
+        {field("company", "Empresa", { autoComplete: "organization", maxLength: LIMITS.company })}
+      </div>
+      {field("industryArea", "Área de atuação", {
+        maxLength: LIMITS.shortText,
+        placeholder: "Ex.: varejo, saúde, indústria, serviços financeiros",
+      })}
+    </>
+  );
 }
 
-/** Loaded on first open by ConsultationRequestHost (./consultation-request). */
-export default function ConsultationDialog({ open, setOpen, source }: ConsultationDialogProps) {
-  const { errors, clearError, submitting, run } = useLeadForm();
-  const formRef = useRef<HTMLFormElement>(null);
+export function ConsultationRequestDialog() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const { source } = useDialogState(dialog);
+  const location = useLocation();
+  const { form, clearError, submitting, run } = useLeadForm();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     run(event, {
       schema: (m) => m.consultationSchema,
-      values: (fields) => ({ ...fields, source }),
-      send: (data) => sendJson("/api/consultations", data),
+      send: (data, key) => sendJson("/api/consultations", data, key),
       onSuccess: () => {
         toast(consultationMessages.success);
-        setOpen(false);
+        dialog.current?.close();
       },
       onFailure: ({ message }) =>
         toast({ title: consultationMessages.failureTitle, description: message || consultationMessages.failureFallback, variant: "destructive" }),
     });
 
-  const field = (name: "name" | "email" | "phone" | "company" | "industryArea", label: string, props: React.ComponentProps<"input">) => (
-    <FormField id={`consultation-${name}`} label={label} error={errors[name]} required>
-      <Input name={name} required onChange={() => clearError(name)} {...props} {...fieldA11y(`consultation-${name}`, errors[name])} />
-    </FormField>
-  );
-
   return (
-    <Dialog open={open} onOpenChange={(next) => !submitting && setOpen(next)}>
-      <DialogContent className="max-w-xl" data-testid="consultation-dialog">
-        <DialogHeader>
-          <DialogTitle>{consultationMessages.title}</DialogTitle>
-          <DialogDescription>{consultationMessages.description}</DialogDescription>
+    <dialog
+      ref={dialog}
+      id={CONSULTATION_DIALOG_ID}
+      aria-labelledby="solicitar-consultoria-title"
+      aria-describedby="solicitar-consultoria-description"
+      closedby="any"
+      className={centeredDialogClassName}
+      data-testid="consultation-dialog"
+    >
+      <div className="grid gap-4 p-6">
+        <div className="flex flex-col gap-1.5 pr-10 text-left">
+          <h2 id="solicitar-consultoria-title" className="font-display text-lg leading-tight font-semibold text-foreground">
+            {consultationMessages.title}
+          </h2>
+          <p id="solicitar-consultoria-description" className="text-sm text-muted-foreground">
+            {consultationMessages.description}
+          </p>
           {source ? <p className="text-xs font-medium text-primary">Solicitação: {source}</p> : null}
-        </DialogHeader>
-        <form ref={formRef} onSubmit={onSubmit} noValidate className="relative grid gap-4" aria-label="Solicitação de consultoria">
+        </div>
+        <form
+          noValidate
+          method="post"
+          action={NATIVE_FORM_ACTIONS.consultation}
+          onSubmit={onSubmit}
+          className="relative grid gap-4"
+          aria-label="Solicitação de consultoria"
+        >
           <Honeypot />
-          <div className="grid gap-4 sm:grid-cols-2">
-            {field("name", "Nome", { autoComplete: "name", maxLength: LIMITS.name })}
-            {field("email", "Email", { type: "email", autoComplete: "email", inputMode: "email", maxLength: LIMITS.email })}
-            {field("phone", "Telefone com DDD", {
-              type: "tel",
-              autoComplete: "tel",
-              inputMode: "tel",
-              maxLength: LIMITS.phone,
-              placeholder: "(11) 99999-9999",
-            })}
-            {field("company", "Empresa", { autoComplete: "organization", maxLength: LIMITS.company })}
-          </div>
-          {field("industryArea", "Área de atuação", {
-            maxLength: LIMITS.shortText,
-            placeholder: "Ex.: varejo, saúde, indústria, serviços financeiros",
-          })}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={submitting}>
-              Cancelar
-            </Button>
+          <IdempotencyField />
+          <ReturnTo path={location.pathname} />
+          <input type="hidden" name="source" defaultValue="" />
+          <ConsultationFields form={form} clearError={clearError} />
+          {/* Sending comes first in the markup: Enter in a field submits with the first submit button. */}
+          <div className="flex flex-col gap-2 sm:flex-row-reverse sm:justify-start">
             <Button type="submit" disabled={submitting}>
               {submitting ? consultationMessages.submitting : consultationMessages.submit}
+            </Button>
+            {/* Closes the dialog without sending, script or not. */}
+            <Button type="submit" formMethod="dialog" formNoValidate variant="outline" disabled={submitting}>
+              Cancelar
             </Button>
           </div>
           <p className="text-xs text-muted-foreground">Resposta em até 24 horas.</p>
         </form>
-      </DialogContent>
-    </Dialog>
+        <DialogCloseButton />
+      </div>
+    </dialog>
   );
 }

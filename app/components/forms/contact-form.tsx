@@ -1,9 +1,9 @@
 /**
  * Site contact form (home #contact and /sobre): SPEC §5 rules, §4 submitting state, §8 toasts.
- * Posts JSON to /api/contact; before JavaScript loads it posts the form itself to the same place.
+ * Posts JSON to /api/contact; without JavaScript the form posts itself to /enviar/contato.
  */
 import { Send } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Link, useLocation } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
@@ -13,47 +13,46 @@ import { toast } from "~/components/ui/use-toast";
 import { contactMessages } from "~/lib/messages/leads";
 import { LEGAL_PATHS } from "~/lib/privacy";
 import { LIMITS } from "~/lib/lead-fields";
+import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
 import { cn } from "~/lib/utils";
-import { Honeypot, ReturnTo, sendJson, useLeadForm, useScriptValidation } from "./lead-form-utils";
+import { Honeypot, IdempotencyField, ReturnTo, sendJson, useLeadForm, type FormState } from "./lead-form-utils";
 
-export function ContactForm({ source = "home" }: { source?: string }) {
-  const formRef = useScriptValidation();
+export function ContactForm({ source = "home", initial }: { source?: string; initial?: FormState }) {
   const location = useLocation();
-  const { errors, clearError, submitting, run } = useLeadForm();
-  const [consent, setConsent] = useState(false);
+  const { form, errors, clearError, submitting, run } = useLeadForm(initial);
+  const values = form.values;
   const id = (name: string) => `contact-${source}-${name}`;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     run(event, {
       schema: (m) => m.contactFormSchema,
-      values: (fields) => ({ ...fields, consent }),
+      values: (fields) => ({ ...fields, consent: fields.consent === "on" }),
       // SPEC §7: the consent flag stays in the browser.
-      send: ({ consent: _consent, ...payload }) => sendJson("/api/contact", { ...payload, source }),
-      onSuccess: () => {
-        toast(contactMessages.success);
-        setConsent(false);
-      },
+      send: ({ consent: _consent, ...payload }, key) => sendJson("/api/contact", { ...payload, source }, key),
+      onSuccess: () => toast(contactMessages.success),
       onFailure: ({ message }) =>
         toast({ title: contactMessages.failureTitle, description: message || contactMessages.failureFallback, variant: "destructive" }),
     });
 
   return (
     <form
-      ref={formRef}
+      noValidate
       method="post"
-      action="/api/contact"
+      action={NATIVE_FORM_ACTIONS.contact}
       onSubmit={onSubmit}
       data-contact-form={source}
       aria-label="Formulário de contato"
       className="relative grid gap-5"
     >
       <Honeypot />
+      <IdempotencyField />
       <ReturnTo path={`${location.pathname}${location.pathname === "/" ? "#contact" : ""}`} />
       <input type="hidden" name="source" value={source} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id={id("name")} label="Nome" error={errors.name} required>
           <Input
             name="name"
+            defaultValue={values.name}
             autoComplete="name"
             required
             maxLength={LIMITS.name}
@@ -64,6 +63,7 @@ export function ContactForm({ source = "home" }: { source?: string }) {
         <FormField id={id("company")} label="Empresa" error={errors.company} required>
           <Input
             name="company"
+            defaultValue={values.company}
             autoComplete="organization"
             required
             maxLength={LIMITS.company}
@@ -74,6 +74,7 @@ export function ContactForm({ source = "home" }: { source?: string }) {
         <FormField id={id("email")} label="Email" error={errors.email} required>
           <Input
             name="email"
+            defaultValue={values.email}
             type="email"
             autoComplete="email"
             inputMode="email"
@@ -86,6 +87,7 @@ export function ContactForm({ source = "home" }: { source?: string }) {
         <FormField id={id("phone")} label="Telefone (opcional)" error={errors.phone}>
           <Input
             name="phone"
+            defaultValue={values.phone}
             type="tel"
             autoComplete="tel"
             inputMode="tel"
@@ -99,6 +101,7 @@ export function ContactForm({ source = "home" }: { source?: string }) {
       <FormField id={id("message")} label="Mensagem" error={errors.message} required>
         <Textarea
           name="message"
+          defaultValue={values.message}
           rows={5}
           required
           maxLength={LIMITS.longText}
@@ -113,11 +116,8 @@ export function ContactForm({ source = "home" }: { source?: string }) {
             type="checkbox"
             name="consent"
             required
-            checked={consent}
-            onChange={(e) => {
-              setConsent(e.target.checked);
-              clearError("consent");
-            }}
+            defaultChecked={values.consent === "on"}
+            onChange={() => clearError("consent")}
             className={cn(
               "mt-0.5 size-5 shrink-0 cursor-pointer rounded-sm accent-primary",
               errors.consent && "outline-2 outline-destructive",

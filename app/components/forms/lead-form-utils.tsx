@@ -2,11 +2,18 @@
  * Browser helpers shared by the lead forms: the SPEC §7 request rules (JSON, credentials, the
  * server's message or the status text on failure), reading a form, the submit state, and the
  * honeypot field.
+ *
+ * The forms are `noValidate` from the first paint: their messages are always ours (SPEC §5, in
+ * Portuguese), from the shared Zod schema in the browser once hydrated, and from the server's
+ * page (app/routes/enviar.tsx) for a submit made before that or without JavaScript. Browser
+ * bubbles would speak the browser's language and could not show the spec's texts.
  */
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useState, type FormEvent } from "react";
 import type { z } from "zod";
+import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
 import { fieldErrors } from "~/lib/form-errors";
 import { HONEYPOT_FIELD } from "~/lib/lead-fields";
+import { IDEMPOTENCY_HEADER } from "~/lib/native-forms";
 
 type LeadSchemas = typeof import("~/lib/schemas/leads");
 
@@ -20,11 +27,18 @@ export interface SendResult<T = unknown> {
   errors?: Record<string, string>;
 }
 
-/** POST JSON to our own server. Network failures throw (TypeError "Failed to fetch"). */
-export async function sendJson<T = Record<string, unknown>>(url: string, body: unknown): Promise<SendResult<T>> {
+/**
+ * POST JSON to our own server. Network failures throw (TypeError "Failed to fetch"). With an
+ * idempotency key, a retry of the same submission is answered without storing it again.
+ */
+export async function sendJson<T = Record<string, unknown>>(url: string, body: unknown, idempotencyKey?: string): Promise<SendResult<T>> {
   const res = await fetch(url, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      ...(idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : {}),
+    },
     credentials: "include",
     body: JSON.stringify(body),
   });
@@ -49,9 +63,31 @@ export async function sendJson<T = Record<string, unknown>>(url: string, body: u
 /** The form's text fields as an object (the honeypot included, so the server can check it). */
 export function readForm(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [key, value] of new FormData(form).entries()) if (typeof value === "string") values[key] = value;
+  for (const [key, value] of new FormData(form).entries()) {
+    if (typeof value === "string" && key !== IDEMPOTENCY_FIELD) values[key] = value;
+  }
   return values;
 }
+
+/**
+ * The form's idempotency key: filled by the early script when the form is submitted (see
+ * app/lib/early-script.ts), or here if that script did not run. It stays until the submission
+ * succeeds, so a retry after a failed answer is recognised by the server.
+ */
+function idempotencyKey(form: HTMLFormElement): { value: string; clear: () => void } {
+  const input = form.elements.namedItem(IDEMPOTENCY_FIELD) as HTMLInputElement | null;
+  const value = input?.value || crypto.randomUUID();
+  if (input) input.value = value;
+  return { value, clear: () => input && (input.value = "") };
+}
+
+/** Errors and submitted values a form starts with (a post made without JavaScript that failed). */
+export interface FormState {
+  errors: Record<string, string>;
+  values: Record<string, string>;
+}
+
+export const EMPTY_FORM_STATE: FormState = { errors: {}, values: {} };
 
 export type ValidationResult<T> = { ok: true; data: T } | { ok: false; errors: Record<string, string> };
 
@@ -88,9 +124,16 @@ export interface LeadFailure {
  * show the server's field errors, reset the form on success. The form itself says how to send
  * and what to announce.
  */
-export function useLeadForm() {
-  const [errors, setErrors] = useState<Record<string, string>>({});
+export function useLeadForm(initial: FormState = EMPTY_FORM_STATE) {
+  const [form, setForm] = useState<FormState>(initial);
   const [submitting, setSubmitting] = useState(false);
+  const errors = form.errors;
+
+  const setErrors = useCallback(
+    (next: Record<string, string> | ((prev: Record<string, string>) => Record<string, string>)) =>
+      setForm((prev) => ({ ...prev, errors: typeof next === "function" ? next(prev.errors) : next })),
+    [],
+  );
 
   function clearError(name: string) {
     if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
@@ -103,31 +146,34 @@ export function useLeadForm() {
       /** What to validate, from the form's fields (default: the fields themselves). */
       values?: (fields: Record<string, string>) => unknown;
       /** May throw: a network error, or an answer the form does not accept. */
-      send: (data: z.infer<S>) => Promise<SendResult<T>>;
+      send: (data: z.infer<S>, idempotencyKey: string) => Promise<SendResult<T>>;
       /** After the form has been reset. */
       onSuccess: (result: SendResult<T>) => void;
       onFailure: (failure: LeadFailure) => void;
     },
   ) {
     event.preventDefault();
-    const form = event.currentTarget;
-    const fields = readForm(form);
+    const element = event.currentTarget;
+    const fields = readForm(element);
     const checked = await validate(steps.schema, steps.values ? steps.values(fields) : fields);
     if (!checked.ok) {
       setErrors(checked.errors);
-      focusFirstError(form, checked.errors);
+      focusFirstError(element, checked.errors);
       return;
     }
     setErrors({});
     setSubmitting(true);
+    const key = idempotencyKey(element);
     try {
-      const result = await steps.send(checked.data);
+      const result = await steps.send(checked.data, key.value);
       if (!result.ok) {
         if (result.errors) setErrors(result.errors);
         steps.onFailure({ status: result.status, message: result.message });
         return;
       }
-      form.reset();
+      element.reset();
+      key.clear(); // the next submission is a new one
+      setForm(EMPTY_FORM_STATE);
       steps.onSuccess(result);
     } catch (error) {
       steps.onFailure({ message: error instanceof Error ? error.message : "" });
@@ -136,19 +182,7 @@ export function useLeadForm() {
     }
   }
 
-  return { errors, setErrors, clearError, submitting, run };
-}
-
-/**
- * Browsers validate by themselves only until JavaScript runs; after that our Zod messages
- * (in Portuguese, the same as the server's) take over.
- */
-export function useScriptValidation() {
-  const ref = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.noValidate = true;
-  }, []);
-  return ref;
+  return { form, errors, setErrors, clearError, submitting, run };
 }
 
 /** Hidden from people and assistive technology; bots that fill every field reveal themselves. */
@@ -163,9 +197,14 @@ export function Honeypot() {
   );
 }
 
-/** Where a form posted without JavaScript comes back to (the server only accepts own paths). */
+/** Where the confirmation page of a post made without JavaScript links back to (own paths only). */
 export function ReturnTo({ path }: { path: string }) {
   return <input type="hidden" name="returnTo" value={path} />;
+}
+
+/** Hidden field for the submission's idempotency key (filled at submit time). */
+export function IdempotencyField() {
+  return <input type="hidden" name={IDEMPOTENCY_FIELD} defaultValue="" />;
 }
 
 export const nativeSelectClassName =

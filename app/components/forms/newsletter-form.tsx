@@ -1,34 +1,43 @@
 /**
  * Footer newsletter: SPEC §5 check (empty or no '@' → 'Email inválido' toast) and §8 success
  * toast with the field cleared. Beyond the spec the subscription is stored for real, with the
- * consent record the LGPD asks for and an unsubscribe link.
+ * consent record the LGPD asks for and an unsubscribe link. Without JavaScript the form posts
+ * itself to /enviar/newsletter.
  */
 import { ArrowRight } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Link, useLocation } from "~/lib/navigation";
 import { toast } from "~/components/ui/use-toast";
 import { newsletterMessages } from "~/lib/messages/leads";
 import { LEGAL_PATHS } from "~/lib/privacy";
+import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
 import { isNewsletterEmailAcceptable, LIMITS } from "~/lib/lead-fields";
+import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
 import { cn } from "~/lib/utils";
-import { Honeypot, readForm, ReturnTo, sendJson, useScriptValidation } from "./lead-form-utils";
+import { Honeypot, IdempotencyField, readForm, ReturnTo, sendJson } from "./lead-form-utils";
 
-export function NewsletterForm({ className }: { className?: string }) {
-  const formRef = useScriptValidation();
+export function NewsletterForm({ className, initialEmail }: { className?: string; initialEmail?: string }) {
   const location = useLocation();
-  const [email, setEmail] = useState("");
+  const emailRef = useRef<HTMLInputElement>(null);
   const [submitting, setSubmitting] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
+    const email = emailRef.current?.value ?? "";
     if (!isNewsletterEmailAcceptable(email)) {
       toast({ ...newsletterMessages.invalid, variant: "destructive" });
       return;
     }
     setSubmitting(true);
+    const keyInput = form.elements.namedItem(IDEMPOTENCY_FIELD) as HTMLInputElement | null;
     try {
-      const values = readForm(event.currentTarget);
-      const result = await sendJson("/api/newsletter", { email: email.trim(), website: values.website, source: "rodape" });
+      const values = readForm(form);
+      const result = await sendJson(
+        "/api/newsletter",
+        { email: email.trim(), website: values.website, source: "rodape" },
+        keyInput?.value || undefined,
+      );
       if (!result.ok) {
         // A malformed address the browser let through gets the spec's own message.
         if (result.errors?.email) toast({ ...newsletterMessages.invalid, variant: "destructive" });
@@ -36,7 +45,8 @@ export function NewsletterForm({ className }: { className?: string }) {
         return;
       }
       toast(newsletterMessages.success);
-      setEmail("");
+      form.reset();
+      if (keyInput) keyInput.value = ""; // the next subscription is a new one
     } catch {
       toast({ title: newsletterMessages.failureTitle, description: newsletterMessages.failureFallback, variant: "destructive" });
     } finally {
@@ -46,14 +56,15 @@ export function NewsletterForm({ className }: { className?: string }) {
 
   return (
     <form
-      ref={formRef}
+      noValidate
       method="post"
-      action="/api/newsletter"
+      action={NATIVE_FORM_ACTIONS.newsletter}
       onSubmit={onSubmit}
       aria-label="Inscrição na newsletter"
       className={cn("relative", className)}
     >
       <Honeypot />
+      <IdempotencyField />
       <ReturnTo path={location.pathname} />
       <input type="hidden" name="source" value="rodape" />
       <div className="flex gap-2">
@@ -69,8 +80,8 @@ export function NewsletterForm({ className }: { className?: string }) {
           required
           maxLength={LIMITS.email}
           placeholder="seu@email.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          ref={emailRef}
+          defaultValue={initialEmail}
           className="h-11 min-w-0 flex-1 rounded-lg border border-white/40 bg-white/10 px-3 text-base text-white placeholder:text-white/70 focus-visible:border-white focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-cyan"
         />
         <button

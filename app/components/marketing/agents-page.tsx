@@ -1,7 +1,7 @@
 /** Sections of /agentes. */
 import { ArrowDown, Check, MessageSquareText } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { openChatWidget } from "~/lib/widget-events";
+import { OpenChatButton } from "~/components/overlay-buttons";
 import { AGENT_BENEFITS, AGENT_BENEFITS_HEADER, AGENT_EXAMPLES, AGENTS_CTA, AGENTS_HEADER } from "./content/agentes";
 import { cardNumber, Container, HeroBackdrop, IconTile, Section, SectionHeader } from "./ui";
 
@@ -64,10 +64,10 @@ export function AgentsCta() {
         </h2>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-white/80">{AGENTS_CTA.lead}</p>
         <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button size="lg" variant="hero" onClick={openChatWidget}>
+          <OpenChatButton size="lg" variant="hero">
             <MessageSquareText aria-hidden />
             {AGENTS_CTA.chat}
-          </Button>
+          </OpenChatButton>
           <Button asChild size="lg" variant="heroOutline">
             <a href="#contato">
               {AGENTS_CTA.contact}

@@ -1,10 +1,10 @@
-/** Sections of /carreiras. The route owns the selected position; the form pre-fills it. */
+/** Sections of /carreiras. */
 import { Briefcase, Check, Clock, FileText, MapPin } from "lucide-react";
-import type { MouseEvent } from "react";
 import { CareersForm } from "~/components/forms/careers-form";
 import { useSiteConfig } from "~/lib/site-config";
 import { APPLICATION, BENEFITS, BENEFITS_HEADER, JOBS, JOBS_HEADER, type Job } from "./content/carreiras";
 import { IconTile, Section, SectionHeader } from "./ui";
+import { Island } from "~/components/island";
 
 export function BenefitsSection() {
   return (
@@ -39,12 +39,8 @@ function List({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-function JobCard({ job, onApply }: { job: Job; onApply: (job: Job) => void }) {
+function JobCard({ job }: { job: Job }) {
   const titleId = `job-${job.id}`;
-  const handle = (e: MouseEvent<HTMLAnchorElement>) => {
-    e.preventDefault();
-    onApply(job);
-  };
   return (
     <article aria-labelledby={titleId} className="rounded-3xl border border-border bg-card p-7 shadow-soft sm:p-9">
       <div className="flex flex-col gap-5 md:flex-row md:items-start md:justify-between">
@@ -67,9 +63,10 @@ function JobCard({ job, onApply }: { job: Job; onApply: (job: Job) => void }) {
             </li>
           </ul>
         </div>
+        {/* SPEC §2: pre-fills the position and scrolls to the form (app/lib/early-script.ts does
+            both from the first paint; without JavaScript the link still reaches the form). */}
         <a
           href="#candidatura"
-          onClick={handle}
           data-apply={job.title}
           className="inline-flex h-11 shrink-0 items-center justify-center rounded-lg bg-primary px-6 text-sm font-semibold text-primary-foreground shadow-sm transition-colors hover:bg-primary-hover"
         >
@@ -86,20 +83,20 @@ function JobCard({ job, onApply }: { job: Job; onApply: (job: Job) => void }) {
   );
 }
 
-export function JobsSection({ onApply }: { onApply: (job: Job) => void }) {
+export function JobsSection() {
   return (
     <Section id="vagas" tone="muted" labelledBy="jobs-title">
       <SectionHeader id="jobs-title" {...JOBS_HEADER} />
       <div className="mt-14 space-y-6">
         {JOBS.map((job) => (
-          <JobCard key={job.id} job={job} onApply={onApply} />
+          <JobCard key={job.id} job={job} />
         ))}
       </div>
     </Section>
   );
 }
 
-export function ApplicationSection({ selectedPosition }: { selectedPosition?: string }) {
+export function ApplicationSection() {
   const { email } = useSiteConfig();
   return (
     <Section id="candidatura" labelledBy="application-title">
@@ -118,7 +115,7 @@ export function ApplicationSection({ selectedPosition }: { selectedPosition?: st
           </div>
         </div>
         <div className="rounded-3xl border border-border bg-card p-6 shadow-soft sm:p-8 lg:p-10">
-          <CareersForm positions={JOBS.map((j) => j.title)} selectedPosition={selectedPosition} />
+          <Island name="careers" component={CareersForm} props={{ positions: JOBS.map((j) => j.title) }} />
         </div>
       </div>
     </Section>

@@ -6,6 +6,7 @@ import { useSiteConfig } from "~/lib/site-config";
 import { PROMISES } from "./content/site";
 import { Section, SectionHeader } from "./ui";
 import { WhatsAppIcon, WhatsAppLink } from "./whatsapp";
+import { Island } from "~/components/island";
 
 export function ContactSection({
   id,
@@ -63,7 +64,7 @@ export function ContactSection({
           </ul>
         </div>
         <div className="rounded-3xl border border-border bg-card p-6 shadow-soft sm:p-8 lg:p-10">
-          <ContactForm source={source} />
+          <Island name="contact" component={ContactForm} props={{ source }} />
         </div>
       </div>
     </Section>

@@ -1,24 +1,20 @@
-/** Floating messaging button, bottom-left, shown 2 s after load (SPEC §2, §9). */
-import { useEffect, useState } from "react";
+/**
+ * Floating messaging button, bottom-left, shown 2 s after load (SPEC §2, §9). The delay is a CSS
+ * animation (`appear-late` in app.css): a plain link that works from the first paint, with or
+ * without JavaScript.
+ */
 import { formatPhone } from "~/lib/site";
 import { useSiteConfig } from "~/lib/site-config";
 import { WhatsAppIcon, WhatsAppLink } from "./whatsapp";
 
+/** SPEC §9; the same figure is the animation delay in app.css. */
 export const FLOATING_WHATSAPP_DELAY_MS = 2000;
 
 export function FloatingWhatsApp() {
   const { whatsapp } = useSiteConfig();
-  const [visible, setVisible] = useState(false);
-
-  useEffect(() => {
-    const t = window.setTimeout(() => setVisible(true), FLOATING_WHATSAPP_DELAY_MS);
-    return () => window.clearTimeout(t);
-  }, []);
-
-  if (!visible) return null;
   const number = formatPhone(whatsapp);
   return (
-    <aside aria-label="WhatsApp" className="group fixed bottom-4 left-4 z-40 animate-fade-in sm:bottom-6 sm:left-6" data-floating-whatsapp="">
+    <aside aria-label="WhatsApp" className="group fixed bottom-4 left-4 z-40 animate-appear-late sm:bottom-6 sm:left-6" data-floating-whatsapp="">
       <WhatsAppLink
         aria-label={`Conversar no WhatsApp: ${number} (abre em nova aba)`}
         className="flex size-14 items-center justify-center rounded-full bg-[color-mix(in_srgb,var(--color-whatsapp)_85%,black)] text-white shadow-lift ring-4 ring-white/70 transition-transform hover:scale-105 hover:bg-[color-mix(in_srgb,var(--color-whatsapp)_72%,black)]"

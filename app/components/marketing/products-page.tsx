@@ -2,9 +2,9 @@
 import { ArrowRight, Check, ChevronDown, Mail, MessageSquareText, Sparkles, Star } from "lucide-react";
 import { Link } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
+import { OpenChatButton } from "~/components/overlay-buttons";
 import { formatBRL, formatItemPrice, plans, products, type CatalogItem } from "~/lib/catalog";
 import { cn } from "~/lib/utils";
-import { openChatWidget } from "~/lib/widget-events";
 import { FAQ, HELP_BLOCK, ONE_OFF_HEADER, PLANS_HEADER } from "./content/produtos";
 import { Section, SectionHeader } from "./ui";
 import { WhatsAppIcon, WhatsAppLink } from "./whatsapp";
@@ -116,10 +116,10 @@ export function HelpSection() {
             </h2>
             <p className="mt-4 text-lg leading-relaxed text-white/80">{HELP_BLOCK.lead}</p>
             <div className="mt-8 flex flex-col gap-3">
-              <Button size="lg" variant="hero" className="py-3" onClick={openChatWidget}>
+              <OpenChatButton size="lg" variant="hero" className="py-3">
                 <MessageSquareText aria-hidden />
                 {HELP_BLOCK.chat}
-              </Button>
+              </OpenChatButton>
               <Button asChild size="lg" className="bg-electric py-3 hover:bg-primary">
                 <Link to="/#contact">
                   <Mail aria-hidden />

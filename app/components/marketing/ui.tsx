@@ -29,7 +29,13 @@ export function Section({
   children: ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={labelledBy} className={cn("relative py-20 sm:py-24 lg:py-28", toneClasses[tone], className)}>
+    // Sections below the first screen are laid out only when they come near it
+    // (content-visibility): the first paint of a long page no longer lays out the whole page.
+    <section
+      id={id}
+      aria-labelledby={labelledBy}
+      className={cn("relative py-20 sm:py-24 lg:py-28 [contain-intrinsic-size:auto_900px] [content-visibility:auto]", toneClasses[tone], className)}
+    >
       <Container>{children}</Container>
     </section>
   );

@@ -3,6 +3,9 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import { X } from "lucide-react";
 
 import { cn } from "~/lib/utils";
+import { closeButtonClassName } from "./native-dialog";
+
+export { closeButtonClassName };
 
 export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
@@ -30,13 +33,6 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
   );
 }
 
-/** Shared look of the corner close button of dialogs and sheets. */
-export const closeButtonClassName = cn(
-  "absolute top-2 right-2 inline-flex size-11 cursor-pointer items-center justify-center rounded-md text-muted-foreground transition-colors",
-  "hover:bg-muted hover:text-foreground",
-  "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
-  "disabled:pointer-events-none disabled:opacity-50",
-);
 
 export type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & {
   /** Show the X button in the corner (default true). */

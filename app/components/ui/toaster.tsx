@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
+import { useLayoutEffect, useRef } from "react";
 import { cn } from "~/lib/utils";
 import { dismissToast, TOAST_DURATION_MS, useToasts } from "./use-toast";
 
@@ -9,8 +10,19 @@ import { dismissToast, TOAST_DURATION_MS, useToasts } from "./use-toast";
  */
 export default function Toaster() {
   const items = useToasts();
+  const layer = useRef<HTMLDivElement>(null);
+
+  // Toasts must show above an open modal <dialog> (the chat sheet), which sits in the browser's
+  // top layer: they live in a manual popover, shown again on every change so it is the top one.
+  useLayoutEffect(() => {
+    const el = layer.current;
+    if (!el?.showPopover) return;
+    if (el.matches(":popover-open")) el.hidePopover();
+    el.showPopover();
+  }, [items]);
 
   return (
+    <div ref={layer} popover="manual" className="pointer-events-none m-0 size-0 overflow-visible border-0 bg-transparent p-0">
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label="Notificação">
       {items.map((item) => (
         <ToastPrimitive.Root
@@ -53,5 +65,6 @@ export default function Toaster() {
       ))}
       <ToastPrimitive.Viewport label="Notificações ({hotkey})" className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]" />
     </ToastPrimitive.Provider>
+    </div>
   );
 }

@@ -22,6 +22,12 @@ export const chatTexts = {
   send: "Enviar mensagem",
   messagesLabel: "Mensagens da conversa",
   privacyNote: "Usamos seus dados apenas para responder a esta consulta.",
+  /** The page the contact step reaches when it is posted without JavaScript (/enviar/chat). */
+  nativeConfirmation: {
+    title: "Recebemos seu contato",
+    description: "Obrigado! Um de nossos especialistas entrará em contato pelo email informado em até 24 horas.",
+  },
+  nativeFailureTitle: "Não foi possível enviar seus dados",
 } as const;
 
 export const chatToasts = {

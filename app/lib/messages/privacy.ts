@@ -100,6 +100,7 @@ export const RETENTION_COUNT_LABELS: Record<string, string> = {
   orders: "Pedidos anonimizados",
   subscriptions: "Assinaturas anonimizadas",
   outbox: "E-mails da fila apagados",
+  submissionKeys: "Chaves de envio apagadas",
 };
 
 /** Human names of audit actions; unknown actions are shown by their code. */
@@ -139,5 +140,6 @@ export const RETENTION_KIND_LABELS: Record<string, { label: string; effect: stri
   consentRecords: { label: "Registros de consentimento", effect: "apagados, salvo assinatura ativa" },
   orders: { label: "Pedidos e assinaturas encerradas", effect: "nome e e-mail anonimizados" },
   outbox: { label: "Fila de e-mails", effect: "apagada após o envio" },
+  submissionKeys: { label: "Chaves de envio (evitam envios em dobro)", effect: "apagadas após o envio" },
   auditLog: { label: "Auditoria", effect: "mantida (nunca apagada pela aplicação)" },
 };

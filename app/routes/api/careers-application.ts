@@ -1,17 +1,12 @@
-import { createCareerApplication, leadEndpoint } from "~/domain/leads.server";
+import { LEAD_FORMS } from "~/domain/lead-forms.server";
+import { leadEndpoint } from "~/domain/lead-submissions.server";
 import { methodNotAllowed } from "~/domain/http.server";
-import { careersMessages } from "~/lib/messages/leads";
-import { careerApplicationSchema } from "~/lib/schemas/leads";
 
 /** POST /api/careers/application (SPEC §7): the page reads the `ok` flag. */
-export const action = leadEndpoint({
-  form: "careers",
-  schema: careerApplicationSchema,
-  store: createCareerApplication,
+export const action = leadEndpoint(LEAD_FORMS.careers, {
   answer: (row) => Response.json({ ok: true, success: true, data: { id: row.id } }, { status: 201 }),
   failure: (status, message, errors) =>
     Response.json({ ok: false, success: false, message, ...(errors ? { errors } : {}) }, { status }),
-  html: { returnTo: "/carreiras#candidatura", success: careersMessages.success, failureTitle: careersMessages.failure.title },
 });
 
 export const loader = () => methodNotAllowed();

@@ -1,8 +1,8 @@
 import { requireAdminApi } from "~/domain/auth.server";
-import { allLeads, createConsultation, leadEndpoint } from "~/domain/leads.server";
+import { LEAD_FORMS } from "~/domain/lead-forms.server";
+import { leadEndpoint } from "~/domain/lead-submissions.server";
+import { allLeads } from "~/domain/leads.server";
 import { ok } from "~/domain/http.server";
-import { consultationMessages } from "~/lib/messages/leads";
-import { consultationSchema } from "~/lib/schemas/leads";
 import type { Route } from "./+types/consultations";
 
 /** GET /api/consultations (admin, SPEC §7): the requests as a list, newest first. */
@@ -12,10 +12,4 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** POST /api/consultations (public): the consultation-request dialog. */
-export const action = leadEndpoint({
-  form: "consultation",
-  schema: consultationSchema,
-  store: createConsultation,
-  answer: (row) => ok({ id: row.id }, { status: 201 }),
-  html: { returnTo: "/", success: consultationMessages.success, failureTitle: consultationMessages.failureTitle },
-});
+export const action = leadEndpoint(LEAD_FORMS.consultation, { answer: (row) => ok({ id: row.id }, { status: 201 }) });

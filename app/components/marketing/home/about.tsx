@@ -1,6 +1,6 @@
 import { BookOpen, CalendarCheck } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { openChatWidget } from "~/lib/widget-events";
+import { OpenChatButton } from "~/components/overlay-buttons";
 import { ABOUT_BLOCK } from "../content/home";
 import { IconTile, Section, SectionHeader } from "../ui";
 
@@ -74,10 +74,10 @@ export function AboutSection() {
                 {ABOUT_BLOCK.methodology}
               </a>
             </Button>
-            <Button size="lg" onClick={openChatWidget}>
+            <OpenChatButton size="lg">
               <CalendarCheck aria-hidden />
               {ABOUT_BLOCK.schedule}
-            </Button>
+            </OpenChatButton>
           </div>
         </div>
         <div className="lg:pt-14">

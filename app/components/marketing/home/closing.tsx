@@ -1,6 +1,6 @@
 import { Clock, FileSignature, MessageSquareText, ShieldCheck } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { openChatWidget, openConsultationRequest } from "~/lib/widget-events";
+import { ConsultationRequestButton, OpenChatButton } from "~/components/overlay-buttons";
 import { CLOSING_CTA, WHATSAPP_EXPERT } from "../content/home";
 import { Container, Eyebrow, HeroBackdrop } from "../ui";
 import { WhatsAppIcon, WhatsAppLink } from "../whatsapp";
@@ -16,14 +16,14 @@ export function ClosingCta() {
         </h2>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-white/80">{CLOSING_CTA.lead}</p>
         <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button size="lg" variant="hero" onClick={() => openConsultationRequest(CLOSING_CTA.proposal)}>
+          <ConsultationRequestButton size="lg" variant="hero" source={CLOSING_CTA.proposal}>
             <FileSignature aria-hidden />
             {CLOSING_CTA.proposal}
-          </Button>
-          <Button size="lg" onClick={openChatWidget} className="bg-electric hover:bg-primary">
+          </ConsultationRequestButton>
+          <OpenChatButton size="lg" className="bg-electric hover:bg-primary">
             <MessageSquareText aria-hidden />
             {CLOSING_CTA.chat}
-          </Button>
+          </OpenChatButton>
         </div>
       </Container>
     </section>

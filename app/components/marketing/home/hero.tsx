@@ -1,7 +1,7 @@
 import { ArrowRight, Bot, CheckCircle2, Sparkles } from "lucide-react";
 import { Link } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
-import { openConsultationRequest } from "~/lib/widget-events";
+import { ConsultationRequestButton } from "~/components/overlay-buttons";
 import { ASSISTANT_CARD, HERO } from "../content/home";
 import { Container, Eyebrow, Highlight, HeroBackdrop } from "../ui";
 
@@ -56,10 +56,10 @@ export function HomeHero() {
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-white/80 sm:text-xl">{HERO.lead}</p>
           <div className="mt-9 flex flex-col gap-3 sm:flex-row">
-            <Button size="lg" onClick={() => openConsultationRequest(HERO.primary)} className="bg-electric hover:bg-primary">
+            <ConsultationRequestButton size="lg" source={HERO.primary} className="bg-electric hover:bg-primary">
               {HERO.primary}
               <ArrowRight aria-hidden />
-            </Button>
+            </ConsultationRequestButton>
             <Button asChild size="lg" variant="heroOutline">
               <Link to="/produtos">{HERO.secondary}</Link>
             </Button>

@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import { openConsultationRequest } from "~/lib/widget-events";
+import { consultationInvoker } from "~/components/overlay-buttons";
 import { METHODOLOGY_HEADER, PHASES } from "../content/home";
 import { cardNumber, IconTile, Section, SectionHeader } from "../ui";
 
@@ -28,7 +28,7 @@ export function MethodologySection() {
             </ul>
             <button
               type="button"
-              onClick={() => openConsultationRequest(`${METHODOLOGY_HEADER.more}: ${phase.title}`)}
+              {...consultationInvoker(`${METHODOLOGY_HEADER.more}: ${phase.title}`)}
               className="mt-auto inline-flex items-center gap-1.5 self-start rounded-md pt-6 text-sm font-semibold text-primary hover:text-primary-hover hover:underline"
             >
               {METHODOLOGY_HEADER.more}

@@ -1,7 +1,7 @@
 import { ArrowRight, CalendarCheck, Check, Clock, MessageSquareText, Presentation } from "lucide-react";
 import { Link } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
-import { openChatWidget, openConsultationRequest } from "~/lib/widget-events";
+import { ConsultationRequestButton, OpenChatButton } from "~/components/overlay-buttons";
 import { CONSULTATION_PANEL, SERVICES, SERVICES_HEADER, type ServiceCard } from "../content/home";
 import { cardNumber, IconTile, Section, SectionHeader } from "../ui";
 
@@ -39,10 +39,10 @@ function ServiceCardView({ service }: { service: ServiceCard }) {
             <ArrowRight aria-hidden />
           </Link>
         </Button>
-        <Button variant="outline" onClick={openChatWidget}>
+        <OpenChatButton variant="outline">
           <MessageSquareText aria-hidden />
           Consultoria Gratuita
-        </Button>
+        </OpenChatButton>
       </div>
     </article>
   );
@@ -58,14 +58,14 @@ function ConsultationPanel() {
           <p className="mt-4 max-w-2xl text-lg leading-relaxed text-white/80">{CONSULTATION_PANEL.text}</p>
         </div>
         <div className="flex flex-col gap-3">
-          <Button size="lg" variant="hero" className="py-3" onClick={() => openConsultationRequest(CONSULTATION_PANEL.cases)}>
+          <ConsultationRequestButton size="lg" variant="hero" className="py-3" source={CONSULTATION_PANEL.cases}>
             <Presentation aria-hidden />
             {CONSULTATION_PANEL.cases}
-          </Button>
-          <Button size="lg" onClick={openChatWidget} className="bg-electric py-3 hover:bg-primary">
+          </ConsultationRequestButton>
+          <OpenChatButton size="lg" className="bg-electric py-3 hover:bg-primary">
             <CalendarCheck aria-hidden />
             {CONSULTATION_PANEL.schedule}
-          </Button>
+          </OpenChatButton>
           <p className="flex items-center justify-center gap-2 text-sm text-white/75">
             <Clock aria-hidden className="size-4 text-cyan" />
             {CONSULTATION_PANEL.note}

@@ -4,16 +4,16 @@ import { ContactSection } from "~/components/marketing/contact-section";
 import { AGENTS_CONTACT, AGENTS_HERO } from "~/components/marketing/content/agentes";
 import { PageHero } from "~/components/marketing/ui";
 import { Button } from "~/components/ui/button";
-import { openChatWidget } from "~/lib/widget-events";
+import { OpenChatButton } from "~/components/overlay-buttons";
 
 export function AgentsPage() {
   return (
     <>
       <PageHero copy={AGENTS_HERO}>
-        <Button size="lg" onClick={openChatWidget} className="bg-electric hover:bg-primary">
+        <OpenChatButton size="lg" className="bg-electric hover:bg-primary">
           <MessageSquareText aria-hidden />
           {AGENTS_HERO.primary}
-        </Button>
+        </OpenChatButton>
         <Button asChild size="lg" variant="heroOutline">
           <a href="#exemplos">{AGENTS_HERO.secondary}</a>
         </Button>

@@ -6,11 +6,12 @@ import { Clock, Send, ShieldCheck } from "lucide-react";
 import type { FormEvent } from "react";
 import {
   Honeypot,
+  IdempotencyField,
   nativeSelectClassName,
   ReturnTo,
   sendJson,
   useLeadForm,
-  useScriptValidation,
+  type FormState,
 } from "~/components/forms/lead-form-utils";
 import { PageHero } from "~/components/marketing/ui";
 import { Button } from "~/components/ui/button";
@@ -25,6 +26,8 @@ import {
   LIMITS,
   type BusinessOptimizationField,
 } from "~/lib/lead-fields";
+import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
+import { Island } from "~/components/island";
 
 type FieldSpec = {
   name: BusinessOptimizationField;
@@ -120,17 +123,17 @@ function failureMessage(status: number, message: string): string {
   return status === 400 || status >= 500 ? `${status}: ${message}` : message;
 }
 
-export function QuestionnairePage() {
-  const formRef = useScriptValidation();
-  const { errors, clearError, submitting, run } = useLeadForm();
+export function QuestionnaireForm({ initial }: { initial?: FormState }) {
+  const { form, errors, clearError, submitting, run } = useLeadForm(initial);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     run(event, {
       schema: (m) => m.businessOptimizationSchema,
-      send: async (data) => {
+      send: async (data, key) => {
         const result = await sendJson<{ success?: boolean; data?: { id?: number }; error?: string }>(
           "/api/business-optimization",
           data,
+          key,
         );
         if (result.ok && !result.json?.success) throw new Error(result.json?.error || questionnaireMessages.unknownError);
         return result;
@@ -154,6 +157,7 @@ export function QuestionnairePage() {
     const error = errors[spec.name];
     const common = {
       name: spec.name,
+      defaultValue: form.values[spec.name] ?? "",
       required: spec.required,
       placeholder: spec.placeholder,
       onChange: () => clearError(spec.name),
@@ -164,7 +168,7 @@ export function QuestionnairePage() {
     else if (spec.kind === "select") {
       const choices = BUSINESS_OPTIMIZATION_CHOICES[spec.name] ?? [];
       control = (
-        <select defaultValue="" className={nativeSelectClassName} {...common}>
+        <select className={nativeSelectClassName} {...common}>
           <option value="">Selecione uma opção</option>
           {choices.map((c) => (
             <option key={c.value} value={c.value}>
@@ -193,6 +197,49 @@ export function QuestionnairePage() {
   }
 
   return (
+    <form
+      noValidate
+      method="post"
+      action={NATIVE_FORM_ACTIONS.questionnaire}
+      onSubmit={onSubmit}
+      aria-label="Formulário de otimização de negócios"
+      className="relative mx-auto grid max-w-5xl gap-6 px-4"
+    >
+      <Honeypot />
+      <IdempotencyField />
+      <ReturnTo path="/formulario" />
+      <p className="text-sm text-muted-foreground">
+        Campos marcados com <span aria-hidden="true">*</span>
+        <span className="sr-only">asterisco</span> são obrigatórios; os demais ajudam a tornar a proposta mais precisa.
+      </p>
+      {SECTIONS.map((section, index) => (
+        <fieldset key={section.title} className="rounded-2xl border border-border bg-card p-6 shadow-soft sm:p-8">
+          <legend className="sr-only">{section.title}</legend>
+          <div className="mb-6 flex items-start gap-4">
+            <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary font-display text-sm font-bold text-primary-foreground">
+              {String(index + 1).padStart(2, "0")}
+            </span>
+            <div>
+              <h2 className="text-xl font-bold">{section.title}</h2>
+              <p className="text-sm text-muted-foreground">{section.description}</p>
+            </div>
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">{section.fields.map(renderField)}</div>
+        </fieldset>
+      ))}
+      <div className="flex flex-col items-start gap-4 rounded-2xl border border-border bg-card p-6 shadow-soft sm:flex-row sm:items-center sm:justify-between sm:p-8">
+        <p className="max-w-xl text-sm text-muted-foreground">{questionnaireMessages.replyNote}</p>
+        <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
+          <Send aria-hidden />
+          {submitting ? questionnaireMessages.submitting : questionnaireMessages.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function QuestionnairePage() {
+  return (
     <>
       <PageHero
         copy={{
@@ -214,43 +261,7 @@ export function QuestionnairePage() {
       </PageHero>
 
       <section className="bg-muted py-12 sm:py-16">
-        <form
-          ref={formRef}
-          method="post"
-          action="/api/business-optimization"
-          onSubmit={onSubmit}
-          aria-label="Formulário de otimização de negócios"
-          className="relative mx-auto grid max-w-5xl gap-6 px-4"
-        >
-          <Honeypot />
-          <ReturnTo path="/formulario" />
-          <p className="text-sm text-muted-foreground">
-            Campos marcados com <span aria-hidden="true">*</span>
-            <span className="sr-only">asterisco</span> são obrigatórios; os demais ajudam a tornar a proposta mais precisa.
-          </p>
-          {SECTIONS.map((section, index) => (
-            <fieldset key={section.title} className="rounded-2xl border border-border bg-card p-6 shadow-soft sm:p-8">
-              <legend className="sr-only">{section.title}</legend>
-              <div className="mb-6 flex items-start gap-4">
-                <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary font-display text-sm font-bold text-primary-foreground">
-                  {String(index + 1).padStart(2, "0")}
-                </span>
-                <div>
-                  <h2 className="text-xl font-bold">{section.title}</h2>
-                  <p className="text-sm text-muted-foreground">{section.description}</p>
-                </div>
-              </div>
-              <div className="grid gap-5 sm:grid-cols-2">{section.fields.map(renderField)}</div>
-            </fieldset>
-          ))}
-          <div className="flex flex-col items-start gap-4 rounded-2xl border border-border bg-card p-6 shadow-soft sm:flex-row sm:items-center sm:justify-between sm:p-8">
-            <p className="max-w-xl text-sm text-muted-foreground">{questionnaireMessages.replyNote}</p>
-            <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
-              <Send aria-hidden />
-              {submitting ? questionnaireMessages.submitting : questionnaireMessages.submit}
-            </Button>
-          </div>
-        </form>
+        <Island name="questionnaire" component={QuestionnaireForm} props={{}} />
       </section>
     </>
   );

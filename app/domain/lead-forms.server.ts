@@ -1,0 +1,44 @@
+/**
+ * Every public lead form once: what it accepts and how it is stored. The JSON API routes
+ * (app/routes/api/*) and the pages forms post to without JavaScript (app/routes/enviar.tsx)
+ * both submit through these definitions.
+ */
+import type { z } from "zod";
+import { chatContactSchema } from "~/lib/schemas/chat";
+import {
+  businessOptimizationSchema,
+  careerApplicationSchema,
+  consultationSchema,
+  CONTACT_CONSENT_MESSAGE,
+  contactSchema,
+  newsletterSchema,
+} from "~/lib/schemas/leads";
+import type { NativeForm } from "~/lib/native-forms";
+import { saveNativeChatContact } from "./chat.server";
+import type { LeadFormDefinition } from "./lead-submissions.server";
+import {
+  createBusinessOptimization,
+  createCareerApplication,
+  createConsultation,
+  createContact,
+  subscribeNewsletter,
+} from "./leads.server";
+
+/** Keeps each definition's own schema and result types. */
+const define = <S extends z.ZodType, R>(definition: LeadFormDefinition<S, R>) => definition;
+
+export const LEAD_FORMS = {
+  contact: define({
+    form: "contact",
+    schema: contactSchema,
+    store: createContact,
+    // Without JavaScript the browser sends the consent box itself: it must be ticked (SPEC §5).
+    nativeCheck: (body) => (body.consent ? null : { consent: CONTACT_CONSENT_MESSAGE }),
+  }),
+  newsletter: define({ form: "newsletter", schema: newsletterSchema, store: subscribeNewsletter }),
+  careers: define({ form: "careers", schema: careerApplicationSchema, store: createCareerApplication }),
+  consultation: define({ form: "consultation", schema: consultationSchema, store: createConsultation }),
+  questionnaire: define({ form: "questionnaire", schema: businessOptimizationSchema, store: createBusinessOptimization }),
+  /** The chat widget's contact step; with JavaScript the widget uses /api/chat/contact instead. */
+  chat: define({ form: "chat", schema: chatContactSchema, store: (input, meta, tx) => saveNativeChatContact(input, meta.ip, tx) }),
+} satisfies Record<NativeForm, { form: LeadFormDefinition["form"] }>;

@@ -1,0 +1,105 @@
+/**
+ * The one script every public page runs inline in <head>, before anything is painted (a few
+ * hundred bytes). Controls are native first: the chat sheet and the consultation request are
+ * <dialog>s opened by invoker buttons (`command="show-modal"`), the phone menu is a `popover`,
+ * links are links and forms post. This script only adds what native HTML cannot do yet, through
+ * listeners on the document, so it works from the first paint, long before (or without) React:
+ * - invoker commands for browsers that lack them (Safari < 26.2, Chrome < 135);
+ * - the consultation request's `source` (which button asked) copied into its form;
+ * - light dismiss of dialogs where `closedby` is unknown;
+ * - the phone menu's label ('Abrir menu' / 'Fechar menu') and aria-expanded, and closing it when a
+ *   link is chosen;
+ * - a job's 'Candidatar-se' link choosing the position in the form (SPEC §2 Careers);
+ * - an idempotency key in every lead form, so a double submit stores the lead once;
+ * - the header's "scrolled" state (SPEC §2: frosted past 10 px);
+ * - `window.openConsultationWidget()`, the spec's global page function.
+ * React hydrates later and adds validation, JSON submits and the chat; nothing here waits for it.
+ */
+import { CHAT_DIALOG_ID } from "./widget-events";
+
+/** SPEC §9: header style scroll threshold. */
+export const HEADER_SCROLL_THRESHOLD = 10;
+/** Hidden field of every lead form; see app/domain/idempotency.server.ts. */
+export const IDEMPOTENCY_FIELD = "idempotencyKey";
+
+// Written as a real function for type checking; sent as its source text (see EARLY_SCRIPT).
+function early(chatId: string, threshold: number, keyField: string) {
+  const d = document;
+  d.documentElement.classList.add("js"); // styles that need this script (app.css: header-solid)
+  const invokers = "command" in HTMLButtonElement.prototype;
+  const closedBy = "closedBy" in HTMLDialogElement.prototype;
+  (window as { openConsultationWidget?: () => void }).openConsultationWidget = () => {
+    const dialog = d.getElementById(chatId) as HTMLDialogElement | null;
+    if (dialog && !dialog.open) dialog.showModal();
+  };
+
+  const scrolled = () => {
+    const header = d.querySelector<HTMLElement>("[data-site-header]");
+    if (header) header.dataset.scrolled = String(scrollY > threshold);
+  };
+  addEventListener("scroll", scrolled, { passive: true });
+  d.addEventListener("DOMContentLoaded", scrolled);
+
+  d.addEventListener("click", (event) => {
+    const target = event.target as Element;
+    const invoker = target.closest?.("button[commandfor]");
+    if (invoker) {
+      const dialog = d.getElementById(invoker.getAttribute("commandfor") ?? "") as HTMLDialogElement | null;
+      const source = invoker.getAttribute("data-source");
+      if (dialog && source !== null) dialog.dataset.source = source;
+      if (dialog && !invokers) {
+        const command = invoker.getAttribute("command");
+        if (command === "show-modal" && !dialog.open) dialog.showModal();
+        if (command === "close") dialog.close();
+      }
+      return;
+    }
+    // A click on a modal dialog's own box, not its content, is a click on the backdrop.
+    if (target.localName === "dialog" && !closedBy && target.getAttribute("closedby") === "any") {
+      (target as HTMLDialogElement).close();
+      return;
+    }
+    const apply = target.closest?.("a[data-apply]");
+    const position = d.querySelector<HTMLSelectElement>("select[name=position]");
+    if (apply && position) {
+      // The link itself goes to the form (#candidatura): the browser scrolls, even through
+      // sections not laid out yet (content-visibility), better than a script could.
+      position.value = apply.getAttribute("data-apply") ?? "";
+      position.dispatchEvent(new Event("change", { bubbles: true }));
+      position.focus({ preventScroll: true });
+      return;
+    }
+    const menuLink = target.closest?.("[popover] a");
+    if (menuLink) (menuLink.closest("[popover]") as HTMLElement).hidePopover();
+  });
+
+  d.addEventListener(
+    "toggle",
+    (event) => {
+      const menu = event.target as HTMLElement;
+      if (!menu.hasAttribute?.("data-mobile-menu")) return;
+      const open = (event as ToggleEvent).newState === "open";
+      for (const button of d.querySelectorAll(`[popovertarget="${menu.id}"]`)) {
+        button.setAttribute("aria-label", open ? "Fechar menu" : "Abrir menu");
+        button.setAttribute("aria-expanded", String(open));
+      }
+    },
+    true,
+  );
+
+  d.addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target as HTMLFormElement;
+      const key = form.elements.namedItem(keyField) as HTMLInputElement | null;
+      if (key && !key.value) key.value = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+      const source = form.elements.namedItem("source") as HTMLInputElement | null;
+      const dialog = form.closest("dialog");
+      if (source && dialog?.dataset.source !== undefined) source.value = dialog.dataset.source;
+    },
+    true,
+  );
+}
+
+/** The inline script's text (allowed by the CSP through the page's nonce or hash). */
+export const EARLY_SCRIPT = `(${early.toString()})(${JSON.stringify(CHAT_DIALOG_ID)},${HEADER_SCROLL_THRESHOLD},${JSON.stringify(IDEMPOTENCY_FIELD)})`;

@@ -1,0 +1,135 @@
+/**
+ * Browser side of a public page opened first (a "shell page"). Every control already works
+ * without this (native dialogs, a popover menu, forms that post to /enviar); the islands
+ * (app/components/island.tsx) add JSON submits with toasts, validation as you type and the chat.
+ *
+ * Each island hydrates on its first use, not at load: a pointer or focus entering it, or a dialog
+ * inside it opening (by an invoker button, the early script or code). A phone that only reads
+ * the page never runs React, and one that taps runs only the island it tapped. A submit made
+ * before its island is live is held, and sent again by the hydrated form (JSON, toasts); if the
+ * island's code cannot load, the form posts natively after all.
+ */
+import { AUTH_STORAGE_KEY } from "~/lib/messages/auth";
+import { blogText } from "~/lib/messages/blog";
+import { SHELL_DATA_ID, type ShellData } from "./contract";
+import { ISLANDS, type IslandName } from "./island-registry";
+
+const hydrated = new WeakMap<HTMLElement, Promise<void>>();
+let toastsMounted = false;
+
+/** React and the island's code, then the island itself; resolves once React has committed it. */
+async function hydrateIsland(element: HTMLElement, data: ShellData): Promise<void> {
+  const load = ISLANDS[element.dataset.island as IslandName];
+  if (!load) return;
+  const [{ startTransition, useEffect }, { createRoot, hydrateRoot }, { NavigationProvider, plainNavigation }, { SiteConfigProvider }, Component] =
+    await Promise.all([import("react"), import("react-dom/client"), import("~/lib/navigation"), import("~/lib/site-config"), load()]);
+  if (!toastsMounted) mountToasts(createRoot);
+  const props = JSON.parse(element.dataset.props ?? "{}") as Record<string, unknown>;
+  /** Renders nothing; tells when React has committed the island it is in. */
+  function Committed({ onCommit }: { onCommit: () => void }) {
+    useEffect(onCommit, [onCommit]);
+    return null;
+  }
+  await new Promise<void>((resolve) =>
+    // As a transition, hydration yields to the browser every few milliseconds.
+    startTransition(() => {
+      hydrateRoot(
+        element,
+        <NavigationProvider value={plainNavigation(data.handles)}>
+          <SiteConfigProvider value={data.site}>
+            <Component {...props} />
+            <Committed onCommit={resolve} />
+          </SiteConfigProvider>
+        </NavigationProvider>,
+      );
+    }),
+  );
+}
+
+/** Toasts render nothing on the server: a root of their own, beside the page. */
+function mountToasts(createRoot: typeof import("react-dom/client").createRoot) {
+  toastsMounted = true;
+  const container = document.createElement("div");
+  document.body.append(container);
+  void import("~/components/ui/toast-host").then(({ ToastHost }) => createRoot(container).render(<ToastHost />));
+}
+
+/** The blog's 'Login Admin' link becomes 'Área Administrativa' for a logged-in admin (SPEC §2). */
+function showAdminLink(): void {
+  let admin = false;
+  try {
+    admin = window.localStorage.getItem(AUTH_STORAGE_KEY) === "true";
+  } catch {
+    /* storage blocked: keep 'Login Admin' */
+  }
+  if (!admin) return;
+  for (const link of document.querySelectorAll<HTMLAnchorElement>("a[data-admin-link]")) {
+    link.href = "/admin";
+    link.textContent = blogText.adminArea;
+  }
+}
+
+function islandOf(target: EventTarget | null): HTMLElement | null {
+  return target instanceof Element ? target.closest<HTMLElement>("[data-island]") : null;
+}
+
+export function armIslands(): void {
+  const data = JSON.parse(document.getElementById(SHELL_DATA_ID)?.textContent ?? "null") as ShellData | null;
+  // An error page rendered in the page's place has no islands' data: it stays plain HTML.
+  if (!data) return;
+
+  const wake = (element: HTMLElement | null): Promise<void> | undefined => {
+    if (!element) return undefined;
+    let done = hydrated.get(element);
+    if (!done) {
+      // From then on the island's submits are React's (see the submit listener below).
+      done = hydrateIsland(element, data).then(() => void (element.dataset.live = "true"));
+      hydrated.set(element, done);
+    }
+    return done;
+  };
+
+  for (const type of ["pointerdown", "focusin"] as const) {
+    document.addEventListener(type, (event) => void wake(islandOf(event.target)), { capture: true, passive: true });
+  }
+
+  // A submit before the island is live: hold it, then let the hydrated form send it.
+  document.addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target as HTMLFormElement;
+      const island = islandOf(form);
+      if (!island || island.dataset.live === "true" || event.defaultPrevented) return;
+      // A dialog's own close buttons (method="dialog") need nothing from the island.
+      if (form.method === "dialog" || (event.submitter as HTMLButtonElement | null)?.formMethod === "dialog") return;
+      event.preventDefault();
+      const submitter = event.submitter as HTMLElement | null;
+      wake(island)!.then(
+        () => form.requestSubmit(submitter && submitter.isConnected ? submitter : null),
+        () => form.submit(), // the island's code did not load: the native post still works
+      );
+    },
+    { capture: true },
+  );
+
+  // A dialog inside an island opened (invoker button, early script or code): wake its island.
+  const opened = new MutationObserver((records) => {
+    for (const record of records) {
+      const dialog = record.target as HTMLDialogElement;
+      if (dialog.open) void wake(islandOf(dialog));
+    }
+  });
+  for (const dialog of document.querySelectorAll<HTMLDialogElement>("[data-island] dialog")) {
+    opened.observe(dialog, { attributes: true, attributeFilter: ["open"] });
+    if (dialog.open) void wake(islandOf(dialog)); // opened before this script ran
+  }
+
+  showAdminLink();
+
+  // A toast left by a redirect (flash cookie) shows without waiting for an island.
+  if (document.cookie.split("; ").some((c) => c.startsWith("flash="))) {
+    void import("react-dom/client").then(({ createRoot }) => void (toastsMounted || mountToasts(createRoot)));
+  }
+  // The page's script has run: every island now wakes on first use (browser tests, bench).
+  document.documentElement.dataset.hydrated = "true";
+}

@@ -1,4 +1,0 @@
-import { AboutPage } from "~/components/marketing/pages/about";
-import { hydrateShell } from "../hydrate";
-
-hydrateShell(<AboutPage />);

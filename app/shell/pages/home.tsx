@@ -1,4 +1,0 @@
-import { HomePage } from "~/components/marketing/pages/home";
-import { hydrateShell } from "../hydrate";
-
-hydrateShell(<HomePage />);

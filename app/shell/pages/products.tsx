@@ -1,4 +1,0 @@
-import { ProductsPage } from "~/components/marketing/pages/products";
-import { hydrateShell } from "../hydrate";
-
-hydrateShell(<ProductsPage />);

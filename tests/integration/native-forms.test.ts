@@ -1,0 +1,182 @@
+/**
+ * Forms without JavaScript (issue 16): every lead form posts natively to /enviar/{form}, gets a
+ * 303 to a server-rendered confirmation, or a 4xx page with the field errors and the typed values;
+ * the lead is stored exactly once (double submit, reload, retried JSON with the same key).
+ */
+import { randomUUID } from "node:crypto";
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postJson, startTestApp, type TestApp } from "../helpers/app";
+
+let app: TestApp;
+let ipCounter = 0;
+const newIp = () => `10.8.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+beforeAll(async () => {
+  app = await startTestApp({ TRUST_PROXY: "1" });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+type Table = "contacts" | "consultations" | "careerApplications" | "businessOptimizations" | "newsletterSubscribers" | "chatSessions";
+async function rows(table: Table) {
+  const [{ value }] = await app.db().select({ value: count() }).from(app.schema[table]);
+  return value;
+}
+
+/** A browser's native form post: urlencoded, answers HTML, redirects not followed. */
+function nativePost(path: string, fields: Record<string, string>, ip = newIp()) {
+  return fetch(`${app.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html", "x-forwarded-for": ip },
+    body: new URLSearchParams(fields),
+  });
+}
+
+async function followedPage(res: Response) {
+  expect(res.status).toBe(303);
+  const location = res.headers.get("location") ?? "";
+  const page = await fetch(new URL(location, app.url));
+  expect(page.status).toBe(200);
+  expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+  return { location, html: await page.text() };
+}
+
+const tag = () => randomUUID().slice(0, 8);
+const contact = () => ({
+  name: "Maria Souza",
+  company: `Souza ${tag()}`,
+  email: "maria@example.com",
+  phone: "11 98888-7777",
+  message: "Queremos automatizar o atendimento ao cliente.",
+});
+
+const FORMS: { path: string; table: Table; fields: () => Record<string, string>; title: RegExp }[] = [
+  { path: "/enviar/contato", table: "contacts", fields: () => ({ ...contact(), consent: "on" }), title: /Consulta Enviada/ },
+  { path: "/enviar/newsletter", table: "newsletterSubscribers", fields: () => ({ email: `n-${tag()}@example.com` }), title: /Obrigado por se inscrever!/ },
+  {
+    path: "/enviar/candidatura",
+    table: "careerApplications",
+    fields: () => ({
+      name: "Carlos Lima",
+      email: `c-${tag()}@example.com`,
+      phone: "11987654321",
+      position: "Senior AI Engineer",
+      experience: "Oito anos desenvolvendo sistemas de aprendizado de máquina em produção.",
+      motivation: "Quero construir agentes de IA que resolvem problemas reais de empresas brasileiras.",
+    }),
+    title: /Candidatura enviada!/,
+  },
+  {
+    path: "/enviar/questionario",
+    table: "businessOptimizations",
+    fields: () => ({
+      companyName: `Indústria ${tag()}`,
+      contactName: "Ana Paula",
+      email: "ana@example.com",
+      companySize: "media",
+      budget: "25k-50k",
+      timeline: "curto",
+      keyProcesses: "Faturamento e atendimento",
+    }),
+    title: /Formulário enviado com sucesso!/,
+  },
+  {
+    path: "/enviar/consultoria",
+    table: "consultations",
+    fields: () => ({
+      name: "Pedro Alves",
+      email: `p-${tag()}@example.com`,
+      phone: "21999998888",
+      company: "Alves Logística",
+      industryArea: "Logística",
+      source: "Solicitar Apresentação de Cases",
+    }),
+    title: /Solicitação enviada!/,
+  },
+  { path: "/enviar/chat", table: "chatSessions", fields: () => ({ email: `chat-${tag()}@example.com`, phone: "11987654321" }), title: /Recebemos seu contato/ },
+];
+
+describe("native form posts (no JavaScript)", () => {
+  for (const form of FORMS) {
+    it(`${form.path}: stores one lead, redirects to a confirmation page, and a resubmit stores nothing`, async () => {
+      const before = await rows(form.table);
+      const fields = form.fields();
+      const { location, html } = await followedPage(await nativePost(form.path, { ...fields, returnTo: "/sobre" }));
+      expect(location).toMatch(new RegExp(`^${form.path}\\?enviado=1`));
+      expect(html).toMatch(form.title);
+      expect(html).not.toMatch(/^\s*\{/); // a page, never raw JSON
+      expect(await rows(form.table)).toBe(before + 1);
+      // The same post again (a double submit, or "resend" on reload) is the same submission.
+      expect((await nativePost(form.path, fields)).status).toBe(303);
+      expect(await rows(form.table)).toBe(before + 1);
+    });
+  }
+
+  it("the questionnaire's confirmation shows the submission id", async () => {
+    const { location, html } = await followedPage(await nativePost(FORMS[3].path, FORMS[3].fields()));
+    const id = new URL(location, app.url).searchParams.get("id");
+    expect(id).toMatch(/^\d+$/);
+    expect(html).toContain(`com o ID ${id} e`);
+  });
+
+  it("a refused post answers 400 with the form again: field errors beside the fields, values kept, nothing stored", async () => {
+    const before = await rows("contacts");
+    const res = await nativePost("/enviar/contato", { ...contact(), name: "Maria Teste", email: "nao-e-email" });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("cache-control")).toContain("no-store");
+    const html = await res.text();
+    expect(html).toContain("Falha no Envio");
+    expect(html).toContain('role="alert"');
+    expect(html).toMatch(/Email inválido/);
+    // The consent box is required without JavaScript (SPEC §5).
+    expect(html).toMatch(/aria-invalid="true"/);
+    expect(html).toContain('value="Maria Teste"');
+    expect(await rows("contacts")).toBe(before);
+  });
+
+  it("the honeypot and the rate limit refuse with a page, not JSON", async () => {
+    const spam = await nativePost("/enviar/newsletter", { email: `s-${tag()}@example.com`, website: "http://spam" });
+    expect(spam.status).toBe(400);
+    expect(spam.headers.get("content-type")).toMatch(/^text\/html/);
+  });
+
+  it("the link back only leads to this site", async () => {
+    const { location } = await followedPage(await nativePost("/enviar/contato", { ...contact(), consent: "on", returnTo: "//evil.example/" }));
+    expect(location).not.toContain("evil");
+    const page = await fetch(`${app.url}/enviar/contato?enviado=1&voltar=${encodeURIComponent("https://evil.example/")}`);
+    expect(await page.text()).not.toContain("evil.example");
+  });
+
+  it("an unknown form is a 404", async () => {
+    expect((await fetch(`${app.url}/enviar/qualquer`)).status).toBe(404);
+    expect((await nativePost("/enviar/qualquer", { email: "a@b.com" })).status).toBe(404);
+  });
+});
+
+describe("idempotency keys", () => {
+  it("a native post with the early script's key field stores once, even with different content", async () => {
+    const before = await rows("contacts");
+    const key = randomUUID().replaceAll("-", "");
+    expect((await nativePost("/enviar/contato", { ...contact(), consent: "on", idempotencyKey: key })).status).toBe(303);
+    expect((await nativePost("/enviar/contato", { ...contact(), consent: "on", idempotencyKey: key })).status).toBe(303);
+    expect(await rows("contacts")).toBe(before + 1);
+  });
+
+  it("the JSON API with an Idempotency-Key header answers the first result again; without one, each post is new", async () => {
+    const before = await rows("contacts");
+    const body = contact();
+    const key = { "Idempotency-Key": randomUUID().replaceAll("-", ""), "x-forwarded-for": newIp() };
+    const [a, b] = await Promise.all([postJson(`${app.url}/api/contact`, body, key), postJson(`${app.url}/api/contact`, body, key)]);
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(201);
+    expect(b.json.data.id).toBe(a.json.data.id);
+    expect(await rows("contacts")).toBe(before + 1);
+    // SPEC §7 clients that send no key are unchanged: two posts, two leads.
+    await postJson(`${app.url}/api/contact`, body, { "x-forwarded-for": newIp() });
+    await postJson(`${app.url}/api/contact`, body, { "x-forwarded-for": newIp() });
+    expect(await rows("contacts")).toBe(before + 3);
+  });
+});
