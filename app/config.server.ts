@@ -42,9 +42,65 @@ const envSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   TRUST_PROXY: optionalText,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** A public deploy without Stripe runs the simulated checkout only when this is "1". */
+  DEMO_CHECKOUT: z.enum(["0", "1"]).optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { SITE_URL: string; DPO_EMAIL: string };
+export type Env = z.infer<typeof envSchema> & { SITE_URL: string; DPO_EMAIL: string; PUBLIC_DEPLOY: boolean };
+
+/** Minimum length of ADMIN_PASSWORD on a public deploy (OWASP ASVS 5.0 V6.2.1: 12 or more). */
+export const MIN_ADMIN_PASSWORD_LENGTH = 12;
+
+/** Passwords an attacker tries first; compared without case, spaces or punctuation. */
+const COMMON_PASSWORDS = new Set(
+  [
+    "admin123", "admin1234", "administrator", "administrador", "password", "password123", "passw0rd",
+    "senha123", "senha1234", "senhasegura", "minhasenha", "123456789012", "1234567890", "qwerty123456",
+    "qwertyuiop", "iloveyou", "letmein", "welcome123", "changeme", "changeme123", "trocar123",
+    "mudar123", "agileia", "agileia123", "agileia2026", "brasil123", "abc123456789",
+  ].map((p) => p.replace(/[^a-z0-9]/g, "")),
+);
+
+export function isWeakAdminPassword(password: string, username: string): boolean {
+  const plain = password.toLowerCase().replace(/[^a-z0-9]/g, "");
+  return (
+    password.length < MIN_ADMIN_PASSWORD_LENGTH ||
+    COMMON_PASSWORDS.has(plain) ||
+    plain.includes(username.toLowerCase().replace(/[^a-z0-9]/g, "") || "\0") ||
+    new Set(password).size < 5
+  );
+}
+
+/** Reachable by others: an https address, or a production build at an address that is not this machine. */
+function isPublicDeploy(nodeEnv: string, siteUrl: string | undefined): boolean {
+  if (!siteUrl) return false;
+  const url = new URL(siteUrl);
+  if (url.protocol === "https:") return true;
+  return nodeEnv === "production" && !["localhost", "127.0.0.1", "[::1]", "::1"].includes(url.hostname);
+}
+
+/** What a public deploy may not run with (Portuguese, then English, naming the variable). */
+function publicDeployProblems(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (!e.ADMIN_PASSWORD) {
+    problems.push(
+      "ADMIN_PASSWORD é obrigatória num endereço público (sem ela a senha de demonstração ficaria ativa) / " +
+        "ADMIN_PASSWORD is required on a public deploy (the demo password would be active otherwise)",
+    );
+  } else if (isWeakAdminPassword(e.ADMIN_PASSWORD, e.ADMIN_USERNAME)) {
+    problems.push(
+      `ADMIN_PASSWORD é fraca: use pelo menos ${MIN_ADMIN_PASSWORD_LENGTH} caracteres, sem senhas comuns nem o nome de usuário / ` +
+        `ADMIN_PASSWORD is weak: use at least ${MIN_ADMIN_PASSWORD_LENGTH} characters, no common password and not the username`,
+    );
+  }
+  if (!e.STRIPE_SECRET_KEY && e.DEMO_CHECKOUT !== "1") {
+    problems.push(
+      "STRIPE_SECRET_KEY não definida: num endereço público o checkout de demonstração só roda com DEMO_CHECKOUT=1 / " +
+        "STRIPE_SECRET_KEY is not set: on a public deploy the demo checkout runs only with DEMO_CHECKOUT=1",
+    );
+  }
+  return problems;
+}
 
 function loadEnv(): Env {
   const parsed = envSchema.safeParse(process.env);
@@ -54,10 +110,16 @@ function loadEnv(): Env {
     throw new Error(`Configuração inválida no ambiente:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const publicDeploy = isPublicDeploy(e.NODE_ENV, e.SITE_URL);
+  const problems = publicDeploy ? publicDeployProblems(e) : [];
+  if (problems.length) {
+    throw new Error(`Configuração insegura para um endereço público (${e.SITE_URL}):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
   return {
     ...e,
     SITE_URL: (e.SITE_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, ""),
     DPO_EMAIL: e.DPO_EMAIL ?? e.CONTACT_EMAIL,
+    PUBLIC_DEPLOY: publicDeploy,
   };
 }
 

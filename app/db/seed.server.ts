@@ -3,11 +3,11 @@
  * - the admin user always matches ADMIN_USERNAME/ADMIN_PASSWORD (or the demo password);
  * - the blog gets its categories and posts only while it is empty.
  */
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, inArray, ne } from "drizzle-orm";
 import { env } from "~/config.server";
 import { hashPassword, verifyPassword } from "~/domain/passwords.server";
 import type { Database } from "./client.server";
-import { blogCategories, blogPosts, users } from "./schema";
+import { blogCategories, blogPosts, sessions, users } from "./schema";
 import { seedCategories, seedPosts } from "./seed-content";
 
 /** Shown on /login only while ADMIN_PASSWORD is not configured (SPEC §6 hint). */
@@ -22,8 +22,19 @@ export async function seed(database: Database): Promise<void> {
   await seedBlog(database);
 }
 
+/** Role of an admin row the environment no longer names: kept for the audit trail, cannot log in. */
+export const DISABLED_ROLE = "disabled";
+
 async function seedAdmin(database: Database): Promise<void> {
   const password = env.ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD;
+  // One admin account, the one the environment names: a renamed admin's old row stops working.
+  const former = await database
+    .update(users)
+    .set({ role: DISABLED_ROLE })
+    .where(and(eq(users.role, "admin"), ne(users.username, env.ADMIN_USERNAME)))
+    .returning({ id: users.id });
+  if (former.length) await database.delete(sessions).where(inArray(sessions.userId, former.map((u) => u.id)));
+
   const [existing] = await database.select().from(users).where(eq(users.username, env.ADMIN_USERNAME));
   if (!existing) {
     await database
@@ -32,12 +43,14 @@ async function seedAdmin(database: Database): Promise<void> {
       .onConflictDoNothing();
     return;
   }
-  // The environment is the source of truth: a changed ADMIN_PASSWORD takes effect on restart.
+  // The environment is the source of truth: a changed ADMIN_PASSWORD takes effect on restart,
+  // and ends every session opened with the old one.
   if (existing.role !== "admin" || !(await verifyPassword(password, existing.password))) {
     await database
       .update(users)
       .set({ password: await hashPassword(password), role: "admin" })
       .where(eq(users.id, existing.id));
+    await database.delete(sessions).where(eq(sessions.userId, existing.id));
   }
 }
 

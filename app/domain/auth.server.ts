@@ -3,22 +3,35 @@
  * an HMAC-signed HttpOnly cookie, throttled logins, guards for pages and APIs.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { env } from "~/config.server";
 import { db } from "~/db/client.server";
 import { appSettings, sessions, users } from "~/db/schema";
 import { recordAudit } from "./audit.server";
 import { DUMMY_HASH, verifyPassword } from "./passwords.server";
-import { clearRateLimit, hitRateLimit, retryText } from "./rate-limit.server";
+import { addressKey, clearRateLimit, hitRateLimit, peekRateLimit, retryText } from "./rate-limit.server";
 
 export const SESSION_COOKIE = "sid";
-export const SESSION_TTL_SECONDS = 8 * 60 * 60; // one working day
+export const SESSION_TTL_SECONDS = 8 * 60 * 60; // one working day, however active
+/** A session nobody used for this long ends (OWASP ASVS 5.0 V7.3.1); each use renews it. */
+export const SESSION_IDLE_SECONDS = 30 * 60;
+/** Renewing on every request would write on every admin click: once a minute is enough. */
+const SESSION_RENEW_AFTER_SECONDS = 60;
 /** SPEC §6: a failed login answers after about a second (now also a brake on guessing). */
 export const FAILED_LOGIN_DELAY_MS = 1000;
 const LOGIN_WINDOW_SECONDS = 15 * 60;
+/** Attempts per address (any username), then 429. */
 const LOGIN_LIMIT_PER_IP = 30;
-const LOGIN_FAILURES_PER_USERNAME = 10;
+/** Attempts per address and username, then 429 for that pair only. */
+const LOGIN_FAILURES_PER_PAIR = 10;
+/**
+ * Failures per username from anywhere only slow the next attempts down (never a block, so no
+ * one can lock the owner out): past this many, each attempt waits a little longer.
+ */
+const USERNAME_SLOWDOWN_AFTER = 10;
+const USERNAME_SLOWDOWN_STEP_MS = 250;
+const USERNAME_SLOWDOWN_MAX_MS = 5_000;
 
 export interface SessionUser {
   id: number;
@@ -110,11 +123,21 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   const token = await tokenFromRequest(request);
   if (!token) return null;
   const [row] = await db()
-    .select({ id: users.id, username: users.username, role: users.role })
+    .select({ id: users.id, username: users.username, role: users.role, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, sql`now()`)));
-  return row && row.role === "admin" ? row : null;
+    .where(
+      and(
+        eq(sessions.id, hashToken(token)),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${SESSION_IDLE_SECONDS})`),
+      ),
+    );
+  if (!row || row.role !== "admin") return null;
+  if (Date.now() - row.lastSeenAt.getTime() > SESSION_RENEW_AFTER_SECONDS * 1000) {
+    await db().update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, hashToken(token)));
+  }
+  return { id: row.id, username: row.username, role: row.role };
 }
 
 export async function destroySession(request: Request, ip?: string): Promise<string> {
@@ -126,7 +149,9 @@ export async function destroySession(request: Request, ip?: string): Promise<str
 }
 
 export async function pruneExpiredSessions(): Promise<void> {
-  await db().delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+  await db()
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${SESSION_IDLE_SECONDS})`)));
 }
 
 // ---------------------------------------------------------------- guards
@@ -161,30 +186,47 @@ export async function login(
   ip: string,
 ): Promise<LoginResult> {
   const started = Date.now();
-  const userKey = `login-user:${username.toLowerCase()}`;
-  const ipLimit = await hitRateLimit(`login-ip:${ip}`, LOGIN_LIMIT_PER_IP, LOGIN_WINDOW_SECONDS);
-  // Counted before checking the password (atomically), so parallel guesses cannot slip past the limit;
-  // a successful login clears the counter, so only failures accumulate.
-  const userLimit = await hitRateLimit(userKey, LOGIN_FAILURES_PER_USERNAME, LOGIN_WINDOW_SECONDS);
-  if (!ipLimit.allowed || !userLimit.allowed) {
-    const wait = Math.max(ipLimit.allowed ? 0 : ipLimit.retryAfterSeconds, userLimit.allowed ? 0 : userLimit.retryAfterSeconds);
-    await waitUntil(started + FAILED_LOGIN_DELAY_MS);
-    return {
-      ok: false,
-      status: 429,
-      message: `Muitas tentativas de login. Tente novamente em ${retryText(wait)}.`,
-    };
+  const network = addressKey(ip);
+  const name = username.toLowerCase();
+  const ipKey = `login-ip:${network}`;
+  const pairKey = `login-pair:${network}:${name}`;
+  const userKey = `login-user:${name}`;
+  const refuse = (wait: number): LoginResult => ({
+    ok: false,
+    status: 429,
+    message: `Muitas tentativas de login. Tente novamente em ${retryText(wait)}.`,
+  });
+  // An address already blocked writes nothing more.
+  for (const [key, limit] of [[ipKey, LOGIN_LIMIT_PER_IP], [pairKey, LOGIN_FAILURES_PER_PAIR]] as const) {
+    const seen = await peekRateLimit(key, limit);
+    if (!seen.allowed) {
+      await waitUntil(started + FAILED_LOGIN_DELAY_MS);
+      return refuse(seen.retryAfterSeconds);
+    }
   }
+  // Counted before checking the password (atomically), so parallel guesses cannot slip past the
+  // limit; a successful login clears the pair's counter, so only failures accumulate there.
+  const ipLimit = await hitRateLimit(ipKey, LOGIN_LIMIT_PER_IP, LOGIN_WINDOW_SECONDS);
+  const pairLimit = await hitRateLimit(pairKey, LOGIN_FAILURES_PER_PAIR, LOGIN_WINDOW_SECONDS);
+  if (!ipLimit.allowed || !pairLimit.allowed) {
+    await waitUntil(started + FAILED_LOGIN_DELAY_MS);
+    return refuse(Math.max(ipLimit.allowed ? 0 : ipLimit.retryAfterSeconds, pairLimit.allowed ? 0 : pairLimit.retryAfterSeconds));
+  }
+  // Failures for this username from everywhere: a growing wait, for the owner too, but no block.
+  const userFailures = (await peekRateLimit(userKey, Number.MAX_SAFE_INTEGER)).count;
+  const slowdown = Math.min(USERNAME_SLOWDOWN_MAX_MS, Math.max(0, userFailures - USERNAME_SLOWDOWN_AFTER) * USERNAME_SLOWDOWN_STEP_MS);
+  if (slowdown) await waitUntil(Date.now() + slowdown);
 
   const [user] = await db().select().from(users).where(eq(users.username, username));
   // Always run one scrypt, so an unknown username takes as long as a wrong password.
   const valid = await verifyPassword(password, user?.password ?? DUMMY_HASH);
   if (!user || !valid || user.role !== "admin") {
+    await hitRateLimit(userKey, Number.MAX_SAFE_INTEGER, LOGIN_WINDOW_SECONDS);
     await recordAudit({ actor: username.slice(0, 100), action: "auth.login_failed", ip });
-    await waitUntil(started + FAILED_LOGIN_DELAY_MS);
+    await waitUntil(started + FAILED_LOGIN_DELAY_MS + slowdown);
     return { ok: false, status: 401, message: "Nome de usuário ou senha incorretos" };
   }
-  await clearRateLimit(userKey);
+  await clearRateLimit(pairKey);
   const cookie = await createSession(user.id, request, ip);
   await recordAudit({ actor: user.username, action: "auth.login", ip });
   return { ok: true, user: { id: user.id, username: user.username, role: user.role }, cookie };

@@ -98,14 +98,27 @@ export interface PersonalData {
 }
 
 const sameEmail = (column: AnyPgColumn, email: string): SQL => sql`lower(trim(${column})) = ${email}`;
-/** Substring match without LIKE, so '_' and '%' in an address are plain characters. */
-const mentions = (column: AnyPgColumn, email: string): SQL => sql`strpos(lower(${column}), ${email}) > 0`;
+/** Substring match without LIKE, so '_' and '%' are plain characters (filters typed by the admin). */
+const contains = (column: AnyPgColumn, text: string): SQL => sql`strpos(lower(${column}), ${text}) > 0`;
+
+/**
+ * The address as a whole inside free text (a chat message, an e-mail body, a rate-limit key):
+ * `a@b.com` matches "escreva para a@b.com." but not `ana@b.com`, `maria.a@b.com` or `a@b.com.br`.
+ * Neither side may continue the address: no address character before it, and after it no
+ * letter, digit or hyphen, nor a dot that starts another domain label.
+ */
+const mentionsAddress = (column: AnyPgColumn, email: string): SQL =>
+  sql`${column} ~* ${`(?<![a-z0-9._%+'-])${escapeRegex(email)}(?![a-z0-9_-]|\\.[a-z0-9])`}`;
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
 
 async function collect(executor: Executor, email: string, hashed: string): Promise<PersonalData> {
   const sessionsWithMessage = executor
     .select({ id: chatMessages.chatSessionId })
     .from(chatMessages)
-    .where(mentions(chatMessages.content, email));
+    .where(mentionsAddress(chatMessages.content, email));
   const [
     contactRows,
     consultationRows,
@@ -154,7 +167,7 @@ async function collect(executor: Executor, email: string, hashed: string): Promi
     executor
       .select()
       .from(outbox)
-      .where(or(sameEmail(outbox.recipient, email), mentions(outbox.subject, email), mentions(outbox.body, email)))
+      .where(or(sameEmail(outbox.recipient, email), mentionsAddress(outbox.subject, email), mentionsAddress(outbox.body, email)))
       .orderBy(asc(outbox.id)),
   ]);
   const sessionIds = sessionRows.map((s) => s.id);
@@ -401,7 +414,7 @@ export async function eraseSubject(email: string, actor: Actor): Promise<Erasure
       chatSessions: await del(chatSessions, found.chatSessions),
       outbox: await del(outbox, found.outbox),
       // Throttling counters keyed by the address (e.g. per-e-mail form limits).
-      rateLimits: (await tx.delete(rateLimits).where(mentions(rateLimits.key, normalized)).returning({ key: rateLimits.key })).length,
+      rateLimits: (await tx.delete(rateLimits).where(mentionsAddress(rateLimits.key, normalized)).returning({ key: rateLimits.key })).length,
     };
 
     const toPseudonymise = found.consentRecords.filter((r) => r.email !== hashed);
@@ -471,7 +484,7 @@ function dayStart(day: string, plusDays = 0): Date | null {
 export async function listAudit(filter: AuditFilter) {
   const conditions: SQL[] = [];
   if (filter.acao) conditions.push(eq(auditLog.action, filter.acao));
-  if (filter.usuario) conditions.push(mentions(auditLog.actor, filter.usuario.toLowerCase()));
+  if (filter.usuario) conditions.push(contains(auditLog.actor, filter.usuario.toLowerCase()));
   const from = filter.de ? dayStart(filter.de) : null;
   const to = filter.ate ? dayStart(filter.ate, 1) : null;
   if (from) conditions.push(gte(auditLog.createdAt, from));

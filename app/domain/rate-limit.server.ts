@@ -39,6 +39,20 @@ export async function peekRateLimit(key: string, limit: number): Promise<RateLim
   return { allowed: count < max, count, limit: max, retryAfterSeconds: Math.max(1, Number(row?.retry ?? 0)) };
 }
 
+/**
+ * The part of a client address that identifies one network: an IPv4 address, or the /64 prefix
+ * of an IPv6 one (a single host usually holds a whole /64, so per-address keys would be endless).
+ */
+export function addressKey(ip: string): string {
+  const address = ip.startsWith("::ffff:") && ip.includes(".") ? ip.slice(7) : ip;
+  if (!address.includes(":")) return address;
+  const [head, tail = ""] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = address.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
 export async function clearRateLimit(key: string): Promise<void> {
   await db().execute(sql`delete from rate_limits where key = ${key}`);
 }

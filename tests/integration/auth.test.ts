@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { sql } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginCookie, startTestApp, usingPostgres, type TestApp } from "../helpers/app";
 import { ADMIN_APIS, ADMIN_PAGES } from "./admin-routes";
@@ -76,9 +76,23 @@ describe("login", () => {
 });
 
 describe("sessions", () => {
+  it("a session idle for 30 minutes ends; using it renews it", async () => {
+    const cookie = await loginCookie(app);
+    const { sessions } = app.schema;
+    await app.db().update(sessions).set({ lastSeenAt: sql`now() - interval '29 minutes'` });
+    const used = await fetch(`${app.url}/admin/dashboard`, { headers: { cookie }, redirect: "manual" });
+    expect(used.status).toBe(200); // renewed by this use
+    const [renewed] = await app.db().select().from(sessions).orderBy(desc(sessions.lastSeenAt)).limit(1);
+    expect(Date.now() - renewed.lastSeenAt.getTime()).toBeLessThan(60_000);
+    await app.db().update(sessions).set({ lastSeenAt: sql`now() - interval '31 minutes'` });
+    const idle = await fetch(`${app.url}/admin/dashboard`, { headers: { cookie }, redirect: "manual" });
+    expect(idle.status).toBe(302);
+    expect(idle.headers.get("location")).toBe("/login");
+  });
+
   it("logout deletes the session and clears the cookie", async () => {
     const cookie = await loginCookie(app);
-    const res = await fetch(`${app.url}/logout`, { method: "POST", headers: { cookie }, redirect: "manual" });
+    const res = await fetch(`${app.url}/logout`, { method: "POST", headers: { cookie, origin: app.url }, redirect: "manual" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/login");
     expect(res.headers.getSetCookie().join("\n")).toMatch(/sid=; .*Max-Age=0/);

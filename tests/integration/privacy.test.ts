@@ -82,7 +82,7 @@ async function seedPerson(email: string, name: string) {
 async function postForm(pathname: string, fields: Record<string, string>, withCookie = true) {
   return fetch(`${app.url}${pathname}`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...(withCookie ? { cookie } : {}) },
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(withCookie ? { cookie, origin: app.url } : {}) },
     body: new URLSearchParams(fields),
     redirect: "manual",
   });
@@ -315,6 +315,45 @@ describe("data-subject requests", () => {
     const doc = (await res.json()) as { tabelas: Record<string, unknown[]> };
     const nonEmpty = Object.entries(doc.tabelas).filter(([, rows]) => rows.length > 0).map(([t]) => t);
     expect(nonEmpty).toEqual(["consent_records"]);
+  });
+});
+
+// Issue 20 (finding 5): a person is their whole address, never a substring of another one.
+describe("data-subject requests match the whole address", () => {
+  const subject = "a@b.com";
+  const lookalikes = ["ana@b.com", "maria.a@b.com", "a@b.com.br"];
+  let ids: Awaited<ReturnType<typeof seedPerson>>;
+  const others: Array<Awaited<ReturnType<typeof seedPerson>>> = [];
+
+  beforeAll(async () => {
+    ids = await seedPerson(subject, "Pessoa A");
+    for (const email of lookalikes) others.push(await seedPerson(email, `Pessoa ${email}`));
+  });
+
+  it(`export of ${subject} holds only its own rows (not ${lookalikes.join(", ")})`, async () => {
+    const res = await postForm("/admin/privacidade/exportar", { email: subject, format: "json" });
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { tabelas: Record<string, Array<{ id: number; messages?: Array<{ id: number }> }>> };
+    expect(doc.tabelas.outbox.map((r) => r.id)).toEqual(ids.outbox);
+    expect(doc.tabelas.chat_sessions.map((r) => r.id).sort()).toEqual([...ids.chatSessions].sort());
+    expect(doc.tabelas.contacts.map((r) => r.id)).toEqual(ids.contacts);
+    for (const email of lookalikes) expect(JSON.stringify(doc)).not.toContain(email);
+  });
+
+  it(`erasure of ${subject} leaves every row of the others`, async () => {
+    const res = await postForm("/admin/privacidade", { intent: "erase", subject, confirm: subject });
+    expect(res.status).toBe(200);
+    const s = app.schema;
+    const kept = async (table: any, list: number[]) => (await app.db().select().from(table).where(inArray(table.id, list))).length;
+    expect(await kept(s.outbox, ids.outbox)).toBe(0);
+    expect(await kept(s.chatMessages, ids.chatMessages)).toBe(0);
+    for (const [i, other] of others.entries()) {
+      for (const key of Object.keys(other) as Array<keyof typeof other>) {
+        expect(await kept(s[key], other[key]), `${lookalikes[i]} ${key}`).toBe(other[key].length);
+      }
+    }
+    const limits = await app.db().select().from(s.rateLimits);
+    for (const email of lookalikes) expect(limits.some((l) => l.key === `newsletter:${email}`), email).toBe(true);
   });
 });
 
@@ -582,7 +621,7 @@ describe("audit log", () => {
     const [consultation] = await app.db().insert(app.schema.consultations).values({ name: "Auditada", email: "auditada@example.com", phone: "11999990000", company: "C", industryArea: "x" }).returning();
     await audited("lead.consultation.status", api("PATCH", `/api/consultations/${consultation.id}`, { status: "contacted" }, session), 200);
     await audited("lead.export", api("GET", "/api/leads/contatos/export", undefined, session), 200);
-    await audited("auth.logout", () => fetch(`${app.url}/logout`, { method: "POST", headers: { cookie: session }, redirect: "manual" }), 302);
+    await audited("auth.logout", () => fetch(`${app.url}/logout`, { method: "POST", headers: { cookie: session, origin: app.url }, redirect: "manual" }), 302);
   });
 
   it("the application has no code path that updates or deletes audit rows", () => {

@@ -73,6 +73,18 @@ describe("admin guards", () => {
     }
   });
 
+  it("the admin guard ignores case: /ADMIN/… needs a session and is never stored by a cache", async () => {
+    const live = await login();
+    for (const path of ["/ADMIN/dashboard", "/Admin", "/aDmIn/blog"]) {
+      const anonymous = await fetch(`${app.url}${path}`, { redirect: "manual" });
+      await anonymous.arrayBuffer();
+      expect(`${path} ${anonymous.status} ${anonymous.headers.get("location")}`).toMatch(/ 30[27] \/login$/);
+      const withSession = await fetch(`${app.url}${path}`, { headers: { cookie: live }, redirect: "manual" });
+      await withSession.arrayBuffer();
+      expect(withSession.headers.get("cache-control")).toBe("no-store");
+    }
+  });
+
   it("behind HTTPS the session cookie is Secure, HttpOnly and SameSite", async () => {
     const res = await fetch(`${app.url}/login`, {
       method: "POST",
@@ -84,6 +96,37 @@ describe("admin guards", () => {
     expect(cookie).toMatch(/;\s*Secure/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=(Lax|Strict)/);
+  });
+});
+
+describe("cross-site requests (CSRF)", () => {
+  const createCategory = async (name: string, headers: Record<string, string>) => {
+    const res = await fetch(`${app.url}/api/blog/categories`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name, slug: name.toLowerCase() }),
+    });
+    await res.arrayBuffer();
+    return res.status;
+  };
+  const count = async (name: string) =>
+    (await app.db().select().from(app.schema.blogCategories)).filter((c) => c.name === name).length;
+
+  it("a cookie-authenticated text/plain POST without Origin is refused and creates nothing", async () => {
+    const cookie = await login();
+    expect(await createCategory("Forjada", { cookie, "content-type": "text/plain" })).toBe(403);
+    expect(await createCategory("Forjada", { cookie, "content-type": "text/plain", origin: "https://evil.example" })).toBe(403);
+    expect(await createCategory("Forjada", { cookie, "content-type": "application/json", origin: "https://seguranca.example.evil.com" })).toBe(403);
+    expect(await count("Forjada")).toBe(0);
+  });
+
+  it("the site's own requests pass: JSON, or a same-origin Origin, Referer or Sec-Fetch-Site", async () => {
+    const cookie = await login();
+    expect(await createCategory("Propria1", { cookie, "content-type": "application/json" })).toBe(201);
+    expect(await createCategory("Propria2", { cookie, "content-type": "text/plain", origin: app.url })).not.toBe(403);
+    expect(await createCategory("Propria3", { cookie, "content-type": "text/plain", referer: `${app.url}/admin/blog` })).not.toBe(403);
+    expect(await createCategory("Propria4", { cookie, "content-type": "text/plain", "sec-fetch-site": "same-origin" })).not.toBe(403);
+    expect(await count("Propria1")).toBe(1);
   });
 });
 

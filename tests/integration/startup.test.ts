@@ -27,4 +27,35 @@ describe("start-up configuration", () => {
     expect(output).toContain("SITE_URL deve ser uma URL válida");
     expect(output).toContain("SESSION_SECRET deve ter pelo menos 32 caracteres");
   });
+
+  // Issue 20: a public deploy never runs with the demo password, a weak one, or an unrequested demo checkout.
+  const PUBLIC = { NODE_ENV: "production", SITE_URL: "https://agile.example", STRIPE_SECRET_KEY: "sk_test_x", ADMIN_PASSWORD: "" };
+
+  it("a public deploy without ADMIN_PASSWORD stops, naming the variable in Portuguese and English", async () => {
+    const { code, output } = await runServer(PUBLIC);
+    expect(code).toBe(1);
+    expect(output).toContain("Configuração insegura para um endereço público");
+    expect(output).toContain("ADMIN_PASSWORD é obrigatória");
+    expect(output).toContain("ADMIN_PASSWORD is required on a public deploy");
+  });
+
+  for (const weak of ["admin123", "Curta-1", "senha-123", "aaaaaaaaaaaaaaaa", "admin-admin-admin"]) {
+    it(`a public deploy refuses the weak ADMIN_PASSWORD ${JSON.stringify(weak)}`, async () => {
+      const { code, output } = await runServer({ ...PUBLIC, ADMIN_PASSWORD: weak });
+      expect(code).toBe(1);
+      expect(output).toContain("ADMIN_PASSWORD é fraca");
+    });
+  }
+
+  it("production at a non-local http address is public too, and the demo checkout needs DEMO_CHECKOUT=1", async () => {
+    const { code, output } = await runServer({
+      NODE_ENV: "production",
+      SITE_URL: "http://agile.example",
+      STRIPE_SECRET_KEY: "",
+      ADMIN_PASSWORD: "Uma-Senha-Bem-Forte-2026",
+    });
+    expect(code).toBe(1);
+    expect(output).toContain("DEMO_CHECKOUT=1");
+    expect(output).not.toContain("ADMIN_PASSWORD");
+  });
 });
