@@ -88,10 +88,11 @@ test("from another page the nav goes home and to home sections; Agentes Autônom
 });
 
 test("after a page the router hydrates, marketing pages open client-side and work the same", async ({ page }) => {
-  // Opened first, marketing pages are shell pages (plain links, full page loads); once the router
-  // runs (here from /blog) it renders them itself, without a page load.
+  // Opened first, marketing pages and the blog are shell pages (plain links, full page loads); once
+  // the router runs (here from a legal page, which it hydrates) it renders them itself, without a
+  // page load. The wait is the subject: client-side navigation needs the router running.
   await page.setViewportSize({ width: 1440, height: 900 });
-  await gotoHydrated(page, "/blog");
+  await gotoHydrated(page, "/privacidade");
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   const nav = page.getByRole("navigation", { name: "Principal", exact: true });
   await nav.getByRole("link", { name: "Início" }).click();
