@@ -8,7 +8,8 @@ import { tsImport } from "tsx/esm/api";
 import { countWith, createBenchDatabase } from "./lib/db.mjs";
 import { runFuzz } from "./lib/fuzz.mjs";
 import { firstLoadJs, runLighthouse } from "./lib/lighthouse.mjs";
-import { cacheHeaders, runLoad, startStaticServer } from "./lib/load.mjs";
+import { runFirstTaps, runNoJsForms } from "./lib/first-tap.mjs";
+import { cacheHeaders, ensureTools, runLoad, startNginx } from "./lib/load.mjs";
 import { runOutage, runTwoInstances } from "./lib/multi.mjs";
 import { writeReport } from "./lib/report.mjs";
 import { runHttpChecks, runXss } from "./lib/security.mjs";
@@ -16,9 +17,9 @@ import { runSubmissions } from "./lib/submissions.mjs";
 import { build, findPostPath, log, machineInfo, parseArgs, PORTS, ROOT, SECRETS, startApp } from "./lib/util.mjs";
 
 const HELP = `npm run bench -- [flags]
-  --quick           1 Lighthouse run per page (not 3), 3 s load runs (not 10 s), smaller fuzz
+  --quick           1 Lighthouse run per page (not 5), 3 s load runs (not 10 s), smaller fuzz
   --no-lighthouse   skip Lighthouse
-  --only=a,b        run only these sections: lighthouse,load,submissions,fuzz,security,xss,multi,outage
+  --only=a,b        run only these sections: taps,nojs,lighthouse,load,submissions,fuzz,security,xss,multi,outage
   --outage          stop the machine's PostgreSQL itself (pg_ctlcluster) for the outage test;
                     without it the outage is a cut TCP proxy between the app and PostgreSQL
   --no-build        reuse the existing build
@@ -120,10 +121,15 @@ async function runMode(mode, { dbUrl }) {
       report.firstLoadJs = await firstLoadJs(app.url, "/");
       report.cacheHeaders = await cacheHeaders(app.url, ["/", "/blog", post.path, "/api/blog/posts"]);
     }
+    const publicPages = ["/", "/sobre", "/carreiras", "/agentes", "/produtos", "/formulario", "/blog", post.path];
+    if (mode === "embedded") {
+      // First taps and forms without JavaScript (issue 16): a visitor on a throttled phone.
+      await section("taps", mode, () => runFirstTaps(app.url, publicPages, { runs: quick ? 1 : 3 }));
+      await section("nojs", mode, () => runNoJsForms(target, { tag: Date.now().toString(36) }));
+    }
     if (mode === "embedded" && flags.lighthouse) {
-      await section("lighthouse", mode, () =>
-        runLighthouse(app.url, ["/", "/sobre", "/carreiras", "/agentes", "/produtos", "/blog", post.path, "/formulario"], quick ? 1 : 3),
-      );
+      // Cold: a fresh Chromium and profile per run; the median of 5 (1 with --quick).
+      await section("lighthouse", mode, () => runLighthouse(app.url, publicPages, quick ? 1 : 5));
     }
     await section("load", mode, async () => {
       const targets = [
@@ -132,8 +138,9 @@ async function runMode(mode, { dbUrl }) {
         { name: "post", path: post.path },
         { name: "api-blog-posts", path: "/api/blog/posts" },
       ];
-      // The static limit is measured once (it does not depend on the database).
-      const staticServer = mode === "embedded" || !report.modes.embedded?.load ? await startStaticServer(targets, app.url, path.join(runDir, "static")) : null;
+      // The limit, nginx serving the same bytes, is measured once (it does not depend on the database).
+      ensureTools();
+      const staticServer = mode === "embedded" || !report.modes.embedded?.load ? await startNginx(targets, app.url, path.join(runDir, "nginx")) : null;
       try {
         const rows = await runLoad(app.url, targets, { levels: [10, 100], duration: quick ? 3 : 10, staticServer });
         if (!staticServer) {

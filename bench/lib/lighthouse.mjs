@@ -1,4 +1,5 @@
-// Lighthouse (mobile preset, the default config) in the system Chromium, median of N runs per page.
+// Lighthouse (mobile preset, the default config) in the system Chromium, median of N cold runs per
+// page: every run starts its own Chromium with a fresh profile, so each is a first visit.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { gzipSync } from "node:zlib";
@@ -59,49 +60,56 @@ function metricError(lhr) {
   return null;
 }
 
-export async function runLighthouse(base, pages, runs) {
+/** One cold run: a fresh Chromium with a fresh profile (chrome-launcher's temp dir), a first visit. */
+async function coldRun(url) {
   const chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROME_FLAGS, port: PORTS.chrome });
-  const out = [];
   try {
-    for (const page of pages) {
-      const samples = [];
-      for (let i = 0, retries = 0; i < runs; i++) {
-        let sample;
-        try {
-          const result = await lighthouse(`${base}${page}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
-          sample = summarize(result.lhr);
-        } catch (error) {
-          sample = { error: String(error?.message ?? error) };
-        }
-        // A busy machine sometimes makes a run fail (e.g. NO_FCP, NO_NAVSTART): retry (twice at most), and say so.
-        if ((sample.error || sample.runtimeError) && retries++ < 2) {
-          log(`lighthouse ${page}: execução falhou (${sample.error ?? sample.runtimeError}); repetindo`);
-          i--;
-          continue;
-        }
-        samples.push(sample);
-      }
-      const good = samples.filter((s) => !s.error && !s.runtimeError);
-      const pick = (f) => median(good.map(f));
-      const row = {
-        page,
-        runs: samples.length,
-        ok: good.length,
-        scores: Object.fromEntries(CATEGORIES.map((c) => [c, pick((s) => s.scores[c])])),
-        lcpMs: pick((s) => s.lcpMs),
-        tbtMs: pick((s) => s.tbtMs),
-        cls: pick((s) => s.cls),
-        fcpMs: pick((s) => s.fcpMs),
-        jsKb: pick((s) => s.jsKb),
-        cssKb: pick((s) => s.cssKb),
-        failing: [...new Set(good.flatMap((s) => s.failing))],
-        errors: samples.filter((s) => s.error || s.runtimeError).map((s) => s.error ?? s.runtimeError),
-      };
-      log(`lighthouse ${page}: ${JSON.stringify(row.scores)} LCP ${Math.round(row.lcpMs ?? 0)} ms, JS ${row.jsKb?.toFixed(1)} kB`);
-      out.push(row);
-    }
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+    return { ...summarize(result.lhr), benchmarkIndex: result.lhr.environment?.benchmarkIndex ?? null };
   } finally {
     await chrome.kill();
+  }
+}
+
+export async function runLighthouse(base, pages, runs) {
+  const out = [];
+  for (const page of pages) {
+    const samples = [];
+    for (let i = 0, retries = 0; i < runs; i++) {
+      let sample;
+      try {
+        sample = await coldRun(`${base}${page}`);
+      } catch (error) {
+        sample = { error: String(error?.message ?? error) };
+      }
+      // A busy machine sometimes makes a run fail (e.g. NO_FCP, NO_NAVSTART): retry (twice at most), and say so.
+      if ((sample.error || sample.runtimeError) && retries++ < 2) {
+        log(`lighthouse ${page}: execução falhou (${sample.error ?? sample.runtimeError}); repetindo`);
+        i--;
+        continue;
+      }
+      samples.push(sample);
+    }
+    const good = samples.filter((s) => !s.error && !s.runtimeError);
+    const pick = (f) => median(good.map(f));
+    const row = {
+      page,
+      runs: samples.length,
+      ok: good.length,
+      scores: Object.fromEntries(CATEGORIES.map((c) => [c, pick((s) => s.scores[c])])),
+      performanceRuns: good.map((s) => s.scores.performance),
+      benchmarkIndex: pick((s) => s.benchmarkIndex),
+      lcpMs: pick((s) => s.lcpMs),
+      tbtMs: pick((s) => s.tbtMs),
+      cls: pick((s) => s.cls),
+      fcpMs: pick((s) => s.fcpMs),
+      jsKb: pick((s) => s.jsKb),
+      cssKb: pick((s) => s.cssKb),
+      failing: [...new Set(good.flatMap((s) => s.failing))],
+      errors: samples.filter((s) => s.error || s.runtimeError).map((s) => s.error ?? s.runtimeError),
+    };
+    log(`lighthouse ${page}: ${JSON.stringify(row.scores)} (perf ${row.performanceRuns.join(", ")}) TBT ${Math.round(row.tbtMs ?? 0)} ms, LCP ${Math.round(row.lcpMs ?? 0)} ms, benchmarkIndex ${Math.round(row.benchmarkIndex ?? 0)}`);
+    out.push(row);
   }
   return out;
 }

@@ -2,12 +2,14 @@
 import fs from "node:fs";
 import path from "node:path";
 
+/** Issue 16's bars. */
 const BARS = {
   perf: 95,
   other: 100,
-  jsKbHome: 120,
-  p99Ms: 100,
-  ratio: 0.3,
+  jsKbHome: 117,
+  p99Ms: 50,
+  ratio: 0.2,
+  tapToSheetMs: 200,
 };
 
 const f0 = (v) => (v == null ? "–" : Math.round(v).toString());
@@ -23,12 +25,31 @@ function table(headers, rows) {
 function summaryRows(report) {
   const rows = [];
   const emb = report.modes.embedded ?? {};
+  if (emb.taps?.rows) {
+    for (const p of emb.taps.rows) {
+      const taps = p.widget.taps + p.menu.taps;
+      const worked = p.widget.worked + p.menu.worked;
+      const fast = p.widget.interactiveTapToPaintMs != null && p.widget.interactiveTapToPaintMs <= BARS.tapToSheetMs;
+      rows.push([
+        `Primeiro toque ${p.page}`,
+        `todo toque funciona; folha ≤ ${BARS.tapToSheetMs} ms`,
+        `${worked}/${taps} toques (widget ${p.widget.worked}/${p.widget.taps}, menu ${p.menu.worked}/${p.menu.taps}; ${p.widget.beforeScripts + p.menu.beforeScripts} antes do script) · FCP ${f0(p.fcpMs)} ms · script ${f0(p.scriptsRanMs)} ms · toque→folha ${f0(p.widget.tapToPaintMs)} ms (1º), ${f0(p.widget.interactiveTapToPaintMs)} ms (pronto)`,
+        yes(worked === taps && fast),
+      ]);
+    }
+  } else if (emb.taps?.error) rows.push(["Primeiro toque", "todo toque funciona", `erro: ${emb.taps.error}`, "❌"]);
+  if (emb.nojs?.rows) {
+    const ok = emb.nojs.rows.filter((r) => r.pass).length;
+    const dup = emb.nojs.rows.filter((r) => r.rows > 1).length;
+    const raw = emb.nojs.rows.filter((r) => r.rawJson).length;
+    rows.push(["Formulários sem JavaScript (enviar, recarregar, reenviar)", "confirmação visível, 0 JSON cru, 0 duplicados", `${ok}/${emb.nojs.rows.length} ok · ${raw} JSON cru · ${dup} duplicados${emb.nojs.rows.filter((r) => !r.pass).map((r) => ` · ${r.form}: ${r.error ?? `confirmação ${r.confirmed}/${r.secondConfirmed}, linhas ${r.rows}`}`).join("")}`, yes(ok === emb.nojs.rows.length)]);
+  } else if (emb.nojs?.error) rows.push(["Formulários sem JavaScript", "confirmação visível", `erro: ${emb.nojs.error}`, "❌"]);
   const lh = Array.isArray(emb.lighthouse) ? emb.lighthouse : null;
   if (lh) {
     for (const p of lh) {
       const s = p.scores;
       const pass = s.performance >= BARS.perf && ["accessibility", "best-practices", "seo"].every((c) => s[c] >= BARS.other);
-      rows.push([`Lighthouse ${p.page}`, "perf ≥ 95, outras = 100", `${f0(s.performance)} / ${f0(s.accessibility)} / ${f0(s["best-practices"])} / ${f0(s.seo)} · LCP ${f0(p.lcpMs)} ms · TBT ${f0(p.tbtMs)} ms · CLS ${p.cls == null ? "–" : p.cls.toFixed(3)} · JS ${f1(p.jsKb)} kB · CSS ${f1(p.cssKb)} kB`, yes(pass)]);
+      rows.push([`Lighthouse ${p.page} (frio, mediana de ${p.ok})`, "perf ≥ 95, outras = 100", `${f0(s.performance)} / ${f0(s.accessibility)} / ${f0(s["best-practices"])} / ${f0(s.seo)} (perf: ${p.performanceRuns?.join(", ") ?? "–"}) · benchmarkIndex ${f0(p.benchmarkIndex)} · FCP ${f0(p.fcpMs)} ms · LCP ${f0(p.lcpMs)} ms · TBT ${f0(p.tbtMs)} ms · CLS ${p.cls == null ? "–" : p.cls.toFixed(3)} · JS ${f1(p.jsKb)} kB`, yes(pass)]);
     }
   } else if (emb.lighthouse?.error) rows.push(["Lighthouse", "perf ≥ 95, outras = 100", `erro: ${emb.lighthouse.error}`, "❌"]);
   // The bar is about gzipped JavaScript: the bodies of the scripts the page's HTML loads. Lighthouse's
@@ -37,7 +58,7 @@ function summaryRows(report) {
   const lhHomeJs = lh?.find((p) => p.page === "/")?.jsKb;
   if (homeJs != null) {
     const lhNote = lhHomeJs == null ? "" : ` · Lighthouse: ${f1(lhHomeJs)} kB transferidos (com cabeçalhos HTTP e chunks carregados depois)`;
-    rows.push(["JS gzip no primeiro carregamento de /", "≤ 120 kB", `${f1(homeJs)} kB (${report.firstLoadJs.fileCount ?? "?"} arquivos: o que o HTML carrega e seus imports estáticos)${lhNote}`, yes(homeJs <= BARS.jsKbHome)]);
+    rows.push(["JS gzip no primeiro carregamento de /", `≤ ${BARS.jsKbHome} kB`, `${f1(homeJs)} kB (${report.firstLoadJs.fileCount ?? "?"} arquivos: o que o HTML carrega e seus imports estáticos)${lhNote}`, yes(homeJs <= BARS.jsKbHome)]);
   }
 
   for (const [mode, m] of Object.entries(report.modes)) {
@@ -46,14 +67,14 @@ function summaryRows(report) {
         rows.push([`Carga ${r.target} (${mode})`, "–", `pulado: ${r.skipped}`, "–"]);
         continue;
       }
-      const p99Bar = r.connections === 100 && (r.target === "home" || r.target === "post");
-      const ratioBar = r.target !== "api-blog-posts";
+      // Cached public pages at 100 connections: p99 and a share of nginx on the same bytes.
+      const bar = r.connections === 100 && r.target !== "api-blog-posts";
       const errs = r.ours.errors + r.ours.timeouts + r.ours.non2xx;
-      const pass = errs === 0 && (!p99Bar || r.ours.p99Ms < BARS.p99Ms) && (!ratioBar || r.ratio == null || r.ratio >= BARS.ratio);
+      const pass = errs === 0 && (!bar || (r.ours.p99Ms <= BARS.p99Ms && (r.ratio == null || r.ratio >= BARS.ratio)));
       rows.push([
         `Carga ${r.target} c=${r.connections} (${mode})`,
-        `${p99Bar ? "p99 < 100 ms, " : ""}${ratioBar ? "≥ 30 % do estático, " : ""}0 erros`,
-        `${r.ours.reqPerSec} req/s, p50 ${r.ours.p50Ms} ms, p99 ${r.ours.p99Ms} ms, erros ${errs} · estático ${r.static ? `${r.static.reqPerSec} req/s, p99 ${r.static.p99Ms} ms` : "–"} · razão ${pct(r.ratio)}`,
+        `${bar ? `p99 ≤ ${BARS.p99Ms} ms, ≥ ${BARS.ratio * 100} % do nginx, ` : ""}0 erros`,
+        `${r.ours.reqPerSec} req/s, p50 ${r.ours.p50Ms} ms, p99 ${r.ours.p99Ms} ms, erros ${errs} · nginx ${r.static ? `${r.static.reqPerSec} req/s, p99 ${r.static.p99Ms} ms` : "–"} · razão ${pct(r.ratio)}`,
         yes(pass),
       ]);
     }
@@ -91,8 +112,22 @@ function summaryRows(report) {
 function details(report) {
   const out = [];
   const emb = report.modes.embedded ?? {};
+  if (emb.taps?.rows) {
+    const c = emb.taps.conditions;
+    out.push(`## Primeiro toque (celular: CPU ${c.cpuSlowdown}x mais lenta, RTT ${c.latencyMs} ms, ${c.downMbps} Mbps, ${c.viewport.width}×${c.viewport.height}; ${emb.taps.runs} primeira(s) visita(s) por controle, medianas; ms desde o início da navegação)`);
+    out.push(
+      table(
+        ["página", "FCP", "script rodou", "widget: toque em", "funcionou", "toque→folha", "toque→folha (página pronta)", "menu: toque em", "funcionou", "toque→menu"],
+        emb.taps.rows.map((p) => [p.page, f0(p.fcpMs), f0(p.scriptsRanMs), f0(p.widget.tapAtMs), `${p.widget.worked}/${p.widget.taps}`, f0(p.widget.tapToPaintMs), f0(p.widget.interactiveTapToPaintMs), f0(p.menu.tapAtMs), `${p.menu.worked}/${p.menu.taps}`, f0(p.menu.tapToPaintMs)]),
+      ),
+    );
+  }
+  if (emb.nojs?.rows) {
+    out.push("## Formulários sem JavaScript");
+    out.push(table(["formulário", "status", "content-type", "confirmação", "reenvio confirmado", "JSON cru", "linhas gravadas", "ok"], emb.nojs.rows.map((r) => [r.form, r.status, r.contentType, yes(r.confirmed), yes(r.secondConfirmed), yes(r.rawJson), r.rows, r.error ?? yes(r.pass)])));
+  }
   if (Array.isArray(emb.lighthouse)) {
-    out.push("## Lighthouse (mobile, mediana)");
+    out.push("## Lighthouse (mobile, frio: um Chromium novo por execução, mediana)");
     out.push(
       table(
         ["página", "perf", "a11y", "boas práticas", "SEO", "LCP ms", "TBT ms", "CLS", "JS kB", "CSS kB", "execuções", "auditorias que falham (fora desempenho)"],
@@ -111,11 +146,11 @@ function details(report) {
   }
   for (const [mode, m] of Object.entries(report.modes)) {
     if (m.load?.rows) {
-      out.push(`## Carga (${mode}, ${m.load.durationS} s por medição, autocannon)`);
+      out.push(`## Carga (${mode}, ${m.load.durationS} s por medição, wrk -t1; limite: nginx com um worker servindo os mesmos bytes gzip)`);
       out.push(
         table(
-          ["alvo", "conexões", "req/s", "p50 ms", "p99 ms", "máx ms", "erros/timeouts/não-2xx", "estático req/s", "estático p99", "razão", "bytes"],
-          m.load.rows.filter((r) => !r.skipped).map((r) => [r.path, r.connections, r.ours.reqPerSec, r.ours.p50Ms, r.ours.p99Ms, r.ours.maxMs, `${r.ours.errors}/${r.ours.timeouts}/${r.ours.non2xx}`, r.static?.reqPerSec, r.static?.p99Ms, pct(r.ratio), r.bytes]),
+          ["alvo", "conexões", "req/s", "p50 ms", "p99 ms", "erros/timeouts/não-2xx", "nginx req/s", "nginx p99", "razão", "bytes gzip"],
+          m.load.rows.filter((r) => !r.skipped).map((r) => [r.path, r.connections, r.ours.reqPerSec, r.ours.p50Ms, r.ours.p99Ms, `${r.ours.errors}/${r.ours.timeouts}/${r.ours.non2xx}`, r.static?.reqPerSec, r.static?.p99Ms, pct(r.ratio), r.gzipBytes]),
         ),
       );
     }
