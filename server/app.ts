@@ -3,8 +3,7 @@
  * runs `build/server/index.js`; `server.js` loads it (or, in development, loads it through Vite).
  */
 import "./load-context";
-import { randomUUID } from "node:crypto";
-import type { Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
@@ -22,12 +21,14 @@ import "~/domain/mail.server"; // outbox worker (lead notification e-mails)
 import "~/domain/retention.server"; // daily LGPD retention run
 import "~/domain/payments.server"; // Stripe reconciliation (only when a key is set)
 import { accessLog } from "./access-log";
-import { createReactRouterHandler, sendCachedPage } from "./react-router-handler";
+import { assignCspNonce, cspNonceOf } from "./csp-nonce";
+import { createFrontDoor, pathOf, type Step } from "./front-door";
+import { createReactRouterHandler } from "./react-router-handler";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const DEFAULT_BODY_LIMIT = "256kb";
-/** Paths that accept bigger bodies (image uploads). */
-const LARGE_BODY_PREFIXES = ["/api/uploads"];
+/** Only an admin's image upload (POST /api/uploads) may send a bigger body. */
+const UPLOAD_PATH = "/api/uploads";
 const LARGE_BODY_LIMIT = "6mb";
 
 export interface StartOptions {
@@ -49,10 +50,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   const stopJobs = startJobs();
   const app = createApp(options);
+  // In development there is no page cache: Express answers everything.
+  const handler = options.dev ? app : createFrontDoor(app, ENTRY_STEPS);
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    // Express 5 hands listen errors (EADDRINUSE) to the callback instead of emitting them.
-    const s = app.listen(options.port ?? env.PORT, (error?: Error) => (error ? reject(error) : resolve(s)));
+  const server = createServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? env.PORT, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   const address = server.address();
@@ -99,21 +106,12 @@ export function createApp(options: StartOptions = {}): express.Express {
     );
   }
 
-  app.use((_req, res, next) => {
-    // 122 random bits from the runtime's pooled UUID source: a fresh randomBytes() call per
-    // request was the costliest single step of a cached page under load.
-    res.locals.cspNonce = randomUUID().replaceAll("-", "");
-    next();
-  });
-  app.use(securityHeaders(isDev));
-  app.use(rejectNulBytes);
+  // The same steps the front door runs before it answers from the page cache (accessLog above).
+  app.use(assignCspNonce, isDev ? securityHeaders(true) : productionSecurityHeaders, rejectNulBytes);
   app.use(bufferBody);
   app.use(rejectMalformedJson);
   app.use(checkOrigin);
   app.use(guardAdminPages);
-  // Every request has passed each check above (logging, security headers, guards) by here. A
-  // page in the cache goes out now, as the bytes compressed when it was stored.
-  if (!isDev) app.use(sendCachedPage);
   app.use(compress);
 
   app.get("/healthz", async (_req, res) => {
@@ -176,7 +174,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-function securityHeaders(isDev: boolean): express.RequestHandler {
+/**
+ * What every request runs before anything answers it, in Express or in the front door
+ * (server/front-door.ts): the access log, the CSP nonce, the security headers and the check of
+ * the address. The other guards only concern requests the page cache never answers (unsafe
+ * methods, admin pages, requests with a session).
+ */
+const productionSecurityHeaders = securityHeaders(false);
+export const ENTRY_STEPS: Step[] = [accessLog, assignCspNonce, productionSecurityHeaders, rejectNulBytes];
+
+function securityHeaders(isDev: boolean) {
   const https = env.SITE_URL.startsWith("https:");
   return helmet({
     contentSecurityPolicy: {
@@ -186,7 +193,7 @@ function securityHeaders(isDev: boolean): express.RequestHandler {
         // Inline scripts of the framework carry the per-request nonce; no 'unsafe-inline'.
         scriptSrc: isDev
           ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
-          : ["'self'", (_req, res) => `'nonce-${(res as ExpressResponse).locals.cspNonce}'`],
+          : ["'self'", (_req, res) => `'nonce-${cspNonceOf(res)}'`],
         // Radix positions popovers with style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
@@ -209,16 +216,30 @@ function securityHeaders(isDev: boolean): express.RequestHandler {
 }
 
 /** A NUL byte in the address can only be an attack or a bug, and PostgreSQL refuses it in text. */
-function rejectNulBytes(req: ExpressRequest, res: ExpressResponse, next: NextFunction): void {
-  if (!req.originalUrl.includes("%00")) return next();
-  if (req.path.startsWith("/api/")) return void res.status(400).json({ success: false, message: "Endereço inválido." });
-  res.status(400).type("text/plain; charset=utf-8").send("Endereço inválido.");
+function rejectNulBytes(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  const url = req.url ?? "/";
+  if (!url.includes("%00")) return next();
+  const api = url.startsWith("/api/");
+  res.statusCode = 400;
+  res.setHeader("Content-Type", api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8");
+  res.end(api ? JSON.stringify({ success: false, message: "Endereço inválido." }) : "Endereço inválido.");
 }
 
-/** Reads unsafe-method bodies once, with a size limit, so the app can answer 413 instead of hanging. */
-function bufferBody(req: ExpressRequest, res: ExpressResponse, next: NextFunction): void {
+/**
+ * Reads unsafe-method bodies once, with a size limit, so the app can answer 413 instead of
+ * hanging. The route and the session are checked first: only an admin's POST /api/uploads may
+ * send the large limit (anyone else's is refused after 256 kB, before the route answers 401).
+ */
+async function bufferBody(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
   if (!UNSAFE_METHODS.has(req.method)) return next();
-  const limit = LARGE_BODY_PREFIXES.some((p) => req.path.startsWith(p)) ? LARGE_BODY_LIMIT : DEFAULT_BODY_LIMIT;
+  let limit = DEFAULT_BODY_LIMIT;
+  if (req.method === "POST" && pathOf(req.originalUrl).toLowerCase() === UPLOAD_PATH) {
+    try {
+      if (await getSessionUser(new Request("http://localhost/", { headers: { cookie: req.get("cookie") ?? "" } }))) limit = LARGE_BODY_LIMIT;
+    } catch (error) {
+      return next(error);
+    }
+  }
   express.raw({ type: () => true, limit })(req, res, (error?: unknown) => {
     if (!error) return next();
     const status = (error as { status?: number }).status ?? 400;

@@ -8,18 +8,9 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { DatabaseUnavailableError, pingDatabase } from "~/db/client.server";
 import { deferHydration } from "./deferred-boot";
-import {
-  type CachedPage,
-  clearPageCache,
-  getCachedPage,
-  isCacheableRequest,
-  isNotModified,
-  NONCE_PLACEHOLDER,
-  pickEncoding,
-  storePage,
-  withNonce,
-  withScriptHashes,
-} from "./page-cache";
+import { cspNonceOf } from "./csp-nonce";
+import { sendCached, sendPage } from "./front-door";
+import { clearPageCache, isCacheableRequest, NONCE_PLACEHOLDER, storePage, withNonce } from "./page-cache";
 
 interface HandlerOptions {
   loadBuild: () => Promise<ServerBuild>;
@@ -37,11 +28,11 @@ export function createReactRouterHandler({ loadBuild, mode }: HandlerOptions) {
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const nonce = res.locals.cspNonce as string;
+      const nonce = cspNonceOf(res);
       const cacheable =
         mode === "production" &&
         isCacheableRequest({ method: req.method, path: req.path, url: req.originalUrl, cookie: req.get("cookie") });
-      // (A fresh copy in the cache was answered by sendCachedPage, earlier in the chain.)
+      // (A fresh copy in the cache was answered by the front door, server/front-door.ts.)
       const handler = await getHandler();
       // A cacheable HEAD renders the GET (stored, and sent without its body): the same headers.
       const response = await handler(toFetchRequest(req, res, cacheable ? "GET" : req.method), {
@@ -68,41 +59,6 @@ export function createReactRouterHandler({ loadBuild, mode }: HandlerOptions) {
       next(error);
     }
   };
-}
-
-/**
- * Middleware: answers a GET or HEAD from the page cache when it holds a fresh copy. It runs after
- * logging, the security headers and the guards (server/app.ts), like every request.
- */
-export function sendCachedPage(req: ExpressRequest, res: ExpressResponse, next: NextFunction): void {
-  if (!isCacheableRequest({ method: req.method, path: req.path, url: req.originalUrl, cookie: req.get("cookie") })) return next();
-  const hit = getCachedPage(req.originalUrl);
-  if (!hit) return next();
-  if (isNotModified(hit, req.get("if-none-match"))) return sendCached(res, 304, hit.headers, "");
-  sendPage(req, res, hit);
-}
-
-/** A cached page: its stored bytes in the client's preferred coding, its scripts allowed by hash. */
-function sendPage(req: ExpressRequest, res: ExpressResponse, entry: CachedPage) {
-  res.status(entry.status);
-  for (const [key, value] of entry.headers) res.setHeader(key, value);
-  const csp = res.getHeader("Content-Security-Policy");
-  if (typeof csp === "string") res.setHeader("Content-Security-Policy", withScriptHashes(csp, entry.scriptHashes));
-  res.vary("Accept-Encoding");
-  const encoding = pickEncoding(req.get("accept-encoding"));
-  const body = entry.bodies[encoding];
-  // The compression middleware leaves a response that already has a Content-Encoding alone.
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.end(body);
-}
-
-function sendCached(res: ExpressResponse, status: number, headers: Array<[string, string]>, body: string, cookies: string[] = []) {
-  res.status(status);
-  for (const [key, value] of headers) if (key !== "set-cookie" && key !== "content-length") res.setHeader(key, value);
-  if (cookies.length) res.setHeader("set-cookie", cookies);
-  if (status === 304) res.removeHeader("Content-Security-Policy");
-  res.end(body);
 }
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse, method: string): Request {

@@ -81,6 +81,15 @@ describe("server hardening", () => {
     expect(res.json).toEqual({ success: false, message: "O conteúdo enviado é grande demais." });
   });
 
+  it("lets no one but an admin send a large body: anonymous uploads and other upload paths stop at 256 kB", async () => {
+    const body = new Uint8Array(1024 * 1024); // 1 MB: under the admin's upload limit, over everyone else's
+    for (const path of ["/api/uploads", "/api/uploads/x", "/api/uploadsx"]) {
+      const res = await fetch(`${app.url}${path}`, { method: "POST", headers: { "content-type": "application/octet-stream" }, body });
+      expect(res.status, path).toBe(413);
+      expect(await res.json()).toEqual({ success: false, message: "O conteúdo enviado é grande demais." });
+    }
+  });
+
   it("answers unknown /api paths with a 404 JSON", async () => {
     for (const method of ["GET", "POST"]) {
       const res = await fetch(`${app.url}/api/nao-existe/mesmo`, { method, headers: { "content-type": "application/json" }, body: method === "POST" ? "{}" : undefined });

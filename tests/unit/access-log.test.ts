@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { redactUrl } from "../../server/access-log";
+
+describe("redactUrl (access log)", () => {
+  it.each([
+    ["/descadastrar?token=abc.def", "/descadastrar?token=[redacted]"],
+    ["/x?a=1&token=abc&b=2", "/x?a=1&token=[redacted]&b=2"],
+    ["/payment-success?session_id=cs_test_123", "/payment-success?session_id=[redacted]"],
+    ["/admin/privacidade?email=ana%40b.com", "/admin/privacidade?email=[redacted]"],
+    ["/admin/privacidade?q=ana@b.com", "/admin/privacidade?q=[email]"],
+    ["/admin/leads/ana%40empresa.com.br/export", "/admin/leads/[email]/export"],
+    ["/blog/um-post?categoria=ia", "/blog/um-post?categoria=ia"],
+  ])("%s → %s", (input, expected) => {
+    expect(redactUrl(input)).toBe(expected);
+  });
+});
