@@ -1,7 +1,11 @@
 import { expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 
-/** Navigates and waits for hydration (clicks before it do nothing). */
+/**
+ * Navigates and waits until the page's scripts ran. Only for tests about what the scripts add
+ * (toasts, client-side navigation, the router's pages): every public control works before that,
+ * and the tests of public pages click as soon as a control is visible, as a visitor does.
+ */
 export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
   await page.locator("html[data-hydrated]").waitFor();
