@@ -1,14 +1,33 @@
-// Process entry. Production: runs the bundled server (build/server/index.js).
-// Development (`npm run dev`): loads server/app.ts through Vite with hot reload of routes.
+// Process entry. Production: runs the bundled server (build/server/index.js), from any working
+// directory. Development (`npm run dev`): loads server/app.ts through Vite with hot reload.
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+
 const dev = process.argv.includes("--dev");
+const here = fileURLToPath(new URL(".", import.meta.url));
+
+/** Lines this file writes itself are JSON too, like the app's pino logs (level numbers are pino's). */
+function log(level, msg, extra = {}) {
+  const line = JSON.stringify({ level: { info: 30, warn: 40, error: 50, fatal: 60 }[level], time: Date.now(), msg, ...extra });
+  process.stdout.write(`${line}\n`); // one stream, like pino
+}
+
+// A .env file (in the working directory, else next to this file) fills what the environment lacks;
+// variables already set win.
+for (const file of [".env", `${here}.env`]) {
+  if (fs.existsSync(file)) {
+    process.loadEnvFile(file);
+    break;
+  }
+}
 
 async function main() {
   let mod;
-  let startOptions = {};
+  const startOptions = {};
   if (dev) {
     process.env.NODE_ENV ??= "development";
     const vite = await import("vite");
-    const viteServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+    const viteServer = await vite.createServer({ root: here, server: { middlewareMode: true }, appType: "custom" });
     mod = await viteServer.ssrLoadModule("./server/app.ts");
     startOptions.dev = {
       middlewares: viteServer.middlewares,
@@ -17,25 +36,37 @@ async function main() {
   } else {
     process.env.NODE_ENV ??= "production";
     const buildDir = process.env.BUILD_DIR ?? "build";
-    mod = await import(new URL(`./${buildDir}/server/index.js`, import.meta.url).href);
+    const bundle = new URL(`./${buildDir}/server/index.js`, import.meta.url);
+    if (!fs.existsSync(bundle)) {
+      log("fatal", `Build não encontrado em ${fileURLToPath(bundle)}: rode \`npm run build\` antes / no build found: run \`npm run build\` first`);
+      process.exit(1);
+    }
+    mod = await import(bundle.href);
   }
   const running = await mod.startServer(startOptions);
-  console.log(`Servidor pronto em http://localhost:${running.port}`);
 
+  // SIGTERM (a container, systemd, a rolling deploy): drain, then stop. SIGINT (Ctrl-C): the same
+  // without the grace period. A second signal stops at once.
   let stopping = false;
   const stop = async (signal) => {
-    if (stopping) return;
+    if (stopping) {
+      log("warn", `${signal} recebido de novo: saindo agora`, { signal });
+      process.exit(1);
+    }
     stopping = true;
-    console.log(`${signal} recebido: encerrando com calma...`);
-    setTimeout(() => process.exit(1), 15_000).unref();
-    await running.close();
-    process.exit(0);
+    try {
+      await running.shutdown({ signal, grace: signal === "SIGTERM" });
+      process.exit(0);
+    } catch (error) {
+      log("error", "erro ao encerrar", { err: { message: error?.message, stack: error?.stack } });
+      process.exit(1);
+    }
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  log("fatal", error instanceof Error ? error.message : String(error), error instanceof Error ? { err: { type: error.name, stack: error.stack } } : {});
   process.exit(1);
 });

@@ -57,10 +57,29 @@ function shellPages(): Plugin {
   };
 }
 
+/**
+ * The server bundle carries its database migrations (build/server/migrations), so a production
+ * install needs only the build folder and runs from any working directory.
+ */
+function bundledMigrations(): Plugin {
+  const dir = "app/db/migrations";
+  return {
+    name: "agile:bundled-migrations",
+    apply: "build",
+    generateBundle() {
+      if (this.environment?.config.consumer !== "server") return;
+      for (const file of fs.readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+        const full = path.join(dir, file);
+        if (fs.statSync(full).isFile()) this.emitFile({ type: "asset", fileName: `migrations/${file}`, source: fs.readFileSync(full) });
+      }
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entry is our Express app (server/app.ts), so production runs plain JS.
   build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
-  plugins: [tailwindcss(), reactRouter(), shellPages()],
+  plugins: [tailwindcss(), reactRouter(), shellPages(), bundledMigrations()],
   resolve: { tsconfigPaths: true },
   server: { watch: { ignored: ["**/data/**", "**/test-results/**", "**/bench/**"] } },
 }));

@@ -13,12 +13,19 @@ const optionalText = z
 const optionalUrl = (what: string) =>
   optionalText.refine((v) => v === undefined || URL.canParse(v), `${what} deve ser uma URL válida`);
 
+/** An absolute address with one of `schemes` (e.g. `localhost:3000` parses as a URL with scheme "localhost:"). */
+const optionalUrlWith = (what: string, schemes: string[], example: string) =>
+  optionalText.refine(
+    (v) => v === undefined || (URL.canParse(v) && schemes.includes(new URL(v).protocol) && new URL(v).host !== ""),
+    `${what} deve ser um endereço ${schemes.map((s) => `${s}//`).join(" ou ")}, por exemplo ${example} / ${what} must be a ${schemes.map((s) => `${s}//`).join(" or ")} URL, e.g. ${example}`,
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATABASE_URL: optionalUrl("DATABASE_URL"),
+  DATABASE_URL: optionalUrlWith("DATABASE_URL", ["postgres:", "postgresql:"], "postgres://usuario:senha@host:5432/banco"),
   DATA_DIR: optionalText.default("./data"),
-  SITE_URL: optionalUrl("SITE_URL"),
+  SITE_URL: optionalUrlWith("SITE_URL", ["http:", "https:"], "https://www.exemplo.com.br"),
   ADMIN_USERNAME: optionalText.default("admin"),
   ADMIN_PASSWORD: optionalText,
   SESSION_SECRET: optionalText.refine(
@@ -44,9 +51,20 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** A public deploy without Stripe runs the simulated checkout only when this is "1". */
   DEMO_CHECKOUT: z.enum(["0", "1"]).optional(),
+  /** Seconds in-flight requests get to finish after SIGTERM. */
+  SHUTDOWN_TIMEOUT: z.coerce.number().min(0).max(600).default(25),
+  /**
+   * Seconds between SIGTERM and refusing new connections, while /healthz already answers 503 so a
+   * load balancer stops sending traffic. Default: 5 on a public deploy, 0 locally.
+   */
+  SHUTDOWN_GRACE: z.coerce.number().min(0).max(120).optional(),
+  /** Folder of `npm run backup` files (and of the snapshots the running server writes). */
+  BACKUP_DIR: optionalText.default("./backups"),
+  /** How many backup files `npm run backup` keeps in BACKUP_DIR (older ones are deleted). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
 });
 
-export type Env = z.infer<typeof envSchema> & { SITE_URL: string; DPO_EMAIL: string; PUBLIC_DEPLOY: boolean };
+export type Env = z.infer<typeof envSchema> & { SITE_URL: string; DPO_EMAIL: string; PUBLIC_DEPLOY: boolean; SHUTDOWN_GRACE: number };
 
 /** Minimum length of ADMIN_PASSWORD on a public deploy (OWASP ASVS 5.0 V6.2.1: 12 or more). */
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;
@@ -120,6 +138,7 @@ function loadEnv(): Env {
     SITE_URL: (e.SITE_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, ""),
     DPO_EMAIL: e.DPO_EMAIL ?? e.CONTACT_EMAIL,
     PUBLIC_DEPLOY: publicDeploy,
+    SHUTDOWN_GRACE: e.SHUTDOWN_GRACE ?? (publicDeploy ? 5 : 0),
   };
 }
 

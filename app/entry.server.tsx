@@ -2,7 +2,8 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { logger, redactUrl } from "./domain/logger.server";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -49,9 +50,15 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ err: error, url: redactUrl(new URL(request.url).pathname) }, "erro ao renderizar a página");
         },
       },
     );
   });
 }
+
+/** Loader, action and render errors, as JSON log lines (React Router would print raw stacks). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return; // the visitor left: nothing went wrong
+  logger.error({ err: error, method: request.method, url: redactUrl(new URL(request.url).pathname) }, "erro no servidor");
+};

@@ -1,4 +1,7 @@
-// `npm start`: build when the build is missing or older than the sources, then serve.
+// `npm start`: locally, build when the build is missing or older than the sources, then serve.
+// In production (NODE_ENV=production) it never builds: a production install has no build tools,
+// and server.js stops with a clear message when the build is missing. package.json runs this
+// with `exec`, so a SIGTERM sent to npm reaches this process instead of orphaning it.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -18,7 +21,7 @@ function newestMtime(target) {
 }
 
 const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-if (builtAt < Math.max(...sources.map(newestMtime))) {
+if (process.env.NODE_ENV !== "production" && builtAt < Math.max(...sources.map(newestMtime))) {
   console.log(builtAt ? "Código alterado desde o último build: gerando um novo..." : "Gerando o build de produção...");
   const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
     cwd: root,
@@ -26,5 +29,4 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-process.chdir(root);
 await import(path.join(root, "server.js"));

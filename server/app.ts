@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import helmet from "helmet";
+import proxyaddr from "proxy-addr";
 import type { ServerBuild } from "react-router";
 import { env } from "~/config.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/db/client.server";
@@ -20,8 +21,10 @@ import { logger } from "~/domain/logger.server";
 import "~/domain/mail.server"; // outbox worker (lead notification e-mails)
 import "~/domain/retention.server"; // daily LGPD retention run
 import "~/domain/payments.server"; // Stripe reconciliation (only when a key is set)
-import { accessLog } from "./access-log";
+import { createAccessLog } from "./access-log";
+import { redactUrl } from "~/domain/logger.server";
 import { assignCspNonce, cspNonceOf } from "./csp-nonce";
+import { listenForBackupRequests } from "./backup";
 import { createFrontDoor, pathOf, type Step } from "./front-door";
 import { createReactRouterHandler } from "./react-router-handler";
 
@@ -40,18 +43,46 @@ export interface StartOptions {
 export interface RunningServer {
   server: Server;
   port: number;
+  /** Stops at once: in-flight requests get 5 s (tests, development). */
   close: () => Promise<void>;
+  /**
+   * Drains, then stops (SIGTERM/SIGINT in server.js): /healthz answers 503 at once; with `grace`,
+   * new connections are still accepted for SHUTDOWN_GRACE seconds while a load balancer notices;
+   * then in-flight requests get up to SHUTDOWN_TIMEOUT seconds.
+   */
+  shutdown: (options: { signal: string; grace: boolean }) => Promise<void>;
 }
 
+/** This file is the bundle's entry (build/server/index.js) in production, server/app.ts in development. */
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The build carries a copy of the migrations (vite.config.ts), so it runs from any working directory. */
+function migrationsFolder(options: StartOptions): string {
+  return options.dev ? path.resolve(here, "../app/db/migrations") : path.join(here, "migrations");
+}
+
+/** Set when the process is shutting down: /healthz answers 503 and answers close their connection. */
+let draining = false;
+
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, seed });
+  const started = performance.now();
+  draining = false;
+  await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, migrationsFolder: migrationsFolder(options), seed });
   if (env.PUBLIC_DEPLOY && !env.STRIPE_SECRET_KEY) {
     logger.warn("DEMO_CHECKOUT=1: checkout de demonstração ativo num endereço público (nenhum pagamento real é cobrado)");
   }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    logger.warn("STRIPE_WEBHOOK_SECRET não definida: pagamentos só são confirmados pela reconciliação periódica, não pelo webhook");
+  }
   const stopJobs = startJobs();
+  const stopBackups = listenForBackupRequests();
   const app = createApp(options);
   // In development there is no page cache: Express answers everything.
-  const handler = options.dev ? app : createFrontDoor(app, ENTRY_STEPS);
+  const frontDoor = options.dev ? app : createFrontDoor(app, ENTRY_STEPS);
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    if (draining) res.setHeader("Connection", "close");
+    frontDoor(req, res);
+  };
 
   const server = createServer(handler);
   await new Promise<void>((resolve, reject) => {
@@ -65,31 +96,55 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : (options.port ?? env.PORT);
 
+  logger.info(
+    { port, url: env.SITE_URL, database: env.DATABASE_URL ? "postgresql" : "embedded", startMs: Math.round(performance.now() - started), rssMb: Math.round(process.memoryUsage().rss / 2 ** 20) },
+    `servidor pronto em http://localhost:${port}`,
+  );
+
   let closing: Promise<void> | undefined;
-  const close = () =>
+  const stop = (timeoutMs: number) =>
     (closing ??= (async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+      draining = true;
+      const finished = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), timeoutMs);
+        timer.unref();
+        server.close(() => {
+          clearTimeout(timer);
+          resolve(true);
+        });
         server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 5_000).unref();
       });
+      if (!finished) {
+        logger.warn({ timeoutMs }, "pedidos ainda em andamento no fim do prazo: conexões encerradas");
+        server.closeAllConnections();
+      }
+      stopBackups();
       await stopJobs();
       await closeDatabase();
     })());
-  return { server, port, close };
+  const close = () => stop(5_000);
+  const shutdown = async ({ signal, grace }: { signal: string; grace: boolean }) => {
+    draining = true;
+    const graceMs = grace ? env.SHUTDOWN_GRACE * 1000 : 0;
+    logger.info({ signal, graceSeconds: graceMs / 1000, timeoutSeconds: env.SHUTDOWN_TIMEOUT }, "encerrando: /healthz responde 503");
+    if (graceMs) await new Promise((resolve) => setTimeout(resolve, graceMs));
+    await stop(env.SHUTDOWN_TIMEOUT * 1000);
+    logger.info({ signal }, "encerrado");
+  };
+  return { server, port, close, shutdown };
 }
 
 export function createApp(options: StartOptions = {}): express.Express {
   const isDev = Boolean(options.dev);
   const app = express();
   app.disable("x-powered-by");
-  if (env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
+  app.set("trust proxy", trustProxy);
 
   app.use(accessLog);
 
   const compress = compression();
   // The bundle lives in <build>/server, its browser assets in <build>/client.
-  const client = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+  const client = path.resolve(here, "../client");
   if (!options.dev) {
     // Hashed file names: safe to cache forever. Served before the page headers: a CSP or frame
     // policy means nothing on a script, style or font, and would add ~600 bytes to each of the
@@ -115,12 +170,12 @@ export function createApp(options: StartOptions = {}): express.Express {
   app.use(compress);
 
   app.get("/healthz", async (_req, res) => {
-    try {
-      await pingDatabase();
-      res.set("Cache-Control", "no-store").json({ status: "ok" });
-    } catch {
-      res.status(503).set("Cache-Control", "no-store").json({ status: "error", message: "Banco de dados indisponível" });
-    }
+    res.set("Cache-Control", "no-store");
+    if (draining) return void res.status(503).json({ status: "draining", message: "Servidor encerrando" });
+    const up = await pingDatabase().then(() => true, (error: unknown) => (databaseDown(error), false));
+    if (up) databaseUp();
+    if (up) res.json({ status: "ok" });
+    else res.status(503).json({ status: "error", message: "Banco de dados indisponível" });
   });
 
   if (options.dev) {
@@ -137,7 +192,7 @@ export function createApp(options: StartOptions = {}): express.Express {
   app.use(createReactRouterHandler({ loadBuild, mode: isDev ? "development" : "production" }));
 
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) => {
-    logger.error({ err: error, url: req.originalUrl }, "erro não tratado");
+    logger.error({ err: error, url: redactUrl(req.originalUrl) }, "erro não tratado");
     if (res.headersSent) return res.end();
     // The database being away is an outage, not a bug: 503 + Retry-After, so clients and load
     // balancers retry instead of treating it as a broken page.
@@ -172,6 +227,32 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof e.message === "string" && /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(e.message)) return true;
   }
   return false;
+}
+
+/** Express's `trust proxy` from TRUST_PROXY: a hop count, `true`, or addresses/subnets (proxy-addr). */
+function trustFunction(value: string | undefined): (address: string, hop: number) => boolean {
+  if (!value || value === "false") return () => false;
+  if (value === "true") return () => true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return proxyaddr.compile(value.split(",").map((part) => part.trim()));
+}
+const trustProxy = trustFunction(env.TRUST_PROXY);
+const accessLog = createAccessLog((req) => proxyaddr(req, trustProxy), Boolean(env.TRUST_PROXY));
+
+/** The database's state as /healthz sees it, logged when it changes, not on every probe. */
+let databaseIsDown = false;
+function databaseDown(error: unknown) {
+  if (databaseIsDown) return;
+  databaseIsDown = true;
+  logger.error({ err: error }, "banco de dados indisponível");
+}
+function databaseUp() {
+  if (!databaseIsDown) return;
+  databaseIsDown = false;
+  logger.info("banco de dados disponível de novo");
 }
 
 /**

@@ -4,9 +4,11 @@
  * migrations and the seed; everything else calls `db()`.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { logger } from "~/domain/logger.server";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,9 +19,10 @@ interface OpenDatabase {
   db: Database;
   driver: "pg" | "pglite";
   close: () => Promise<void>;
+  /** Embedded only: a consistent gzipped tar of the data folder, taken between queries. */
+  snapshot?: () => Promise<Blob>;
 }
 
-const MIGRATIONS_DIR = path.resolve(process.cwd(), "app/db/migrations");
 /** Arbitrary constant: serialises migrations and seed across instances starting together. */
 const MIGRATION_LOCK_ID = 724_501;
 
@@ -39,6 +42,8 @@ export function databaseDriver(): "pg" | "pglite" | undefined {
 export interface OpenOptions {
   databaseUrl?: string;
   dataDir: string;
+  /** app/db/migrations, or its copy beside the server bundle (server/app.ts says which). */
+  migrationsFolder: string;
   seed?: (db: Database) => Promise<void>;
 }
 
@@ -61,6 +66,21 @@ export async function closeDatabase(): Promise<void> {
   globalState.__appDb = undefined;
   globalState.__appDbOpening = undefined;
   await state?.close();
+}
+
+/**
+ * Writes a consistent snapshot of the embedded database to `file` (written beside it, then
+ * renamed, so a reader never sees half a file). Only the process holding the folder can read
+ * it, so `npm run backup` asks the running server for it (server/backup.ts).
+ */
+export async function writeEmbeddedSnapshot(file: string): Promise<number> {
+  const state = globalState.__appDb;
+  if (!state?.snapshot) throw new Error("O banco embutido não está aberto neste processo.");
+  const bytes = Buffer.from(await (await state.snapshot()).arrayBuffer());
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(`${file}.partial`, bytes);
+  fs.renameSync(`${file}.partial`, file);
+  return bytes.length;
 }
 
 export async function pingDatabase(): Promise<void> {
@@ -92,11 +112,11 @@ async function openPostgres(options: OpenOptions): Promise<OpenDatabase> {
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
 
-  const client = await pool.connect();
+  const client = await connectWithRetry(pool, options.databaseUrl!);
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
     const locked = drizzle(client, { schema }) as unknown as Database;
-    await migrate(locked as never, { migrationsFolder: MIGRATIONS_DIR });
+    await logMigrations(locked, options.migrationsFolder, () => migrate(locked as never, { migrationsFolder: options.migrationsFolder }));
     await options.seed?.(locked);
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
@@ -104,6 +124,49 @@ async function openPostgres(options: OpenOptions): Promise<OpenDatabase> {
   }
   const database = drizzle(pool, { schema }) as unknown as Database;
   return { db: database, driver: "pg", close: () => pool.end() };
+}
+
+/** How long a start waits for PostgreSQL (a database that boots with the app, a network blip). */
+const START_RETRY_MS = 30_000;
+
+async function connectWithRetry(pool: import("pg").Pool, databaseUrl: string): Promise<import("pg").PoolClient> {
+  const host = new URL(databaseUrl).host; // never the password
+  const deadline = Date.now() + START_RETRY_MS;
+  for (let attempt = 1, wait = 500; ; attempt++, wait = Math.min(wait * 2, 5_000)) {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      const reason = (error as Error).message;
+      if (Date.now() + wait > deadline) {
+        throw new Error(
+          `Não foi possível conectar ao PostgreSQL de DATABASE_URL (${host}) em ${START_RETRY_MS / 1000} s: ${reason} / ` +
+            `could not connect to the PostgreSQL in DATABASE_URL (${host}) within ${START_RETRY_MS / 1000} s`,
+        );
+      }
+      logger.warn({ host, attempt, retryInMs: wait, reason }, "PostgreSQL de DATABASE_URL indisponível na partida: tentando de novo");
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+/** Runs the migrations and logs each one this start applied (drizzle records them in a table). */
+async function logMigrations(database: Database, folder: string, run: () => Promise<void>): Promise<void> {
+  const applied = async () => {
+    try {
+      const result = await database.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+    } catch {
+      return 0; // an empty database: no migrations table yet
+    }
+  };
+  const before = await applied();
+  const started = performance.now();
+  await run();
+  const after = await applied();
+  if (after === before) return;
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta/_journal.json"), "utf8")) as { entries: Array<{ tag: string }> };
+  for (const entry of journal.entries.slice(before, after)) logger.info({ migration: entry.tag }, "migração aplicada");
+  logger.info({ applied: after - before, total: after, ms: Math.round(performance.now() - started) }, "banco de dados migrado");
 }
 
 async function openPglite(options: OpenOptions): Promise<OpenDatabase> {
@@ -114,14 +177,17 @@ async function openPglite(options: OpenOptions): Promise<OpenDatabase> {
   const inMemory = options.dataDir.startsWith("memory://");
   let releaseLock = () => {};
   let client: InstanceType<typeof PGlite>;
-  if (inMemory) {
+  const dataPath = inMemory ? undefined : path.join(path.resolve(options.dataDir), "pgdata");
+  const firstStart = dataPath !== undefined && !fs.existsSync(dataPath);
+  if (!dataPath) {
     client = new PGlite();
   } else {
-    const dir = path.resolve(options.dataDir);
+    const dir = path.dirname(dataPath);
     fs.mkdirSync(dir, { recursive: true }); // PGlite creates only the last folder itself
     releaseLock = acquireDirectoryLock(dir);
     try {
-      client = new PGlite(path.join(dir, "pgdata"));
+      if (firstStart) await createClusterInChildProcess(dataPath);
+      client = new PGlite(dataPath);
       await client.waitReady;
     } catch (error) {
       releaseLock();
@@ -130,7 +196,7 @@ async function openPglite(options: OpenOptions): Promise<OpenDatabase> {
   }
   const database = drizzle(client, { schema }) as unknown as Database;
   try {
-    await migrate(database as never, { migrationsFolder: MIGRATIONS_DIR });
+    await logMigrations(database, options.migrationsFolder, () => migrate(database as never, { migrationsFolder: options.migrationsFolder }));
     await options.seed?.(database);
   } catch (error) {
     await client.close().catch(() => {});
@@ -144,26 +210,49 @@ async function openPglite(options: OpenOptions): Promise<OpenDatabase> {
       await client.close();
       releaseLock();
     },
+    snapshot: () => client.dumpDataDir("gzip"),
   };
 }
 
 /**
- * PGlite has no cross-process lock and a second process corrupts the folder, so we hold a
- * lock file with our PID. A lock left by a dead process is taken over.
+ * Creating the cluster (initdb) grows PGlite's WebAssembly memory to ~800 MB, which a process
+ * never gives back; opening an existing folder needs ~300 MB. So a first start creates it in a
+ * short-lived child process (README "Sizing").
  */
+async function createClusterInChildProcess(dataPath: string): Promise<void> {
+  const { spawn } = await import("node:child_process");
+  const pglite = import.meta.resolve("@electric-sql/pglite");
+  const script = `const { PGlite } = await import(${JSON.stringify(pglite)}); const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();`;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script, dataPath], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`Falha ao criar o banco embutido em ${dataPath}: ${stderr.slice(-500)}`))));
+  });
+  logger.info({ dataDir: path.dirname(dataPath) }, "banco embutido criado");
+}
+
+/**
+ * PGlite has no cross-process lock and a second process corrupts the folder, so we hold a
+ * lock file with our PID and host name. A lock left by a dead process, or by another machine (a
+ * copy of the folder restored elsewhere), is taken over.
+ */
+const LOCK_OWNER = `${process.pid}@${os.hostname()}`;
+
 export function acquireDirectoryLock(dir: string): () => void {
   const lockPath = path.join(dir, ".lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = fs.openSync(lockPath, "wx");
-      fs.writeSync(fd, String(process.pid));
+      fs.writeSync(fd, LOCK_OWNER);
       fs.closeSync(fd);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
         try {
-          if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
+          if (fs.readFileSync(lockPath, "utf8") === LOCK_OWNER) fs.unlinkSync(lockPath);
         } catch {
           /* already gone */
         }
@@ -172,8 +261,9 @@ export function acquireDirectoryLock(dir: string): () => void {
       return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = Number(fs.readFileSync(lockPath, "utf8").trim());
-      if (owner && owner !== process.pid && isAlive(owner)) {
+      const [pid, host] = fs.readFileSync(lockPath, "utf8").trim().split("@");
+      const owner = Number(pid);
+      if (owner && owner !== process.pid && (host === undefined || host === os.hostname()) && isAlive(owner)) {
         throw new Error(
           `A pasta de dados ${dir} já está em uso pelo processo ${owner}. ` +
             "O banco embutido (PGlite) aceita um só processo: pare o outro servidor, " +

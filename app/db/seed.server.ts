@@ -1,10 +1,12 @@
 /**
  * Idempotent seed, run at every start under the migration lock:
- * - the admin user always matches ADMIN_USERNAME/ADMIN_PASSWORD (or the demo password);
+ * - the admin user always matches ADMIN_USERNAME/ADMIN_PASSWORD; without ADMIN_PASSWORD the demo
+ *   password only creates the admin in an empty database, and never replaces a password;
  * - the blog gets its categories and posts only while it is empty.
  */
 import { and, count, eq, inArray, ne } from "drizzle-orm";
 import { env } from "~/config.server";
+import { logger } from "~/domain/logger.server";
 import { hashPassword, verifyPassword } from "~/domain/passwords.server";
 import type { Database } from "./client.server";
 import { blogCategories, blogPosts, sessions, users } from "./schema";
@@ -13,8 +15,11 @@ import { seedCategories, seedPosts } from "./seed-content";
 /** Shown on /login only while ADMIN_PASSWORD is not configured (SPEC §6 hint). */
 export const DEMO_ADMIN_PASSWORD = "admin123";
 
+/** Whether the admin's password is the demo one (set by the seed at start). */
+let demoPasswordActive = false;
+
 export function adminCredentialsHint(): { username: string; password?: string } {
-  return env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME } : { username: env.ADMIN_USERNAME, password: DEMO_ADMIN_PASSWORD };
+  return demoPasswordActive ? { username: env.ADMIN_USERNAME, password: DEMO_ADMIN_PASSWORD } : { username: env.ADMIN_USERNAME };
 }
 
 export async function seed(database: Database): Promise<void> {
@@ -26,7 +31,7 @@ export async function seed(database: Database): Promise<void> {
 export const DISABLED_ROLE = "disabled";
 
 async function seedAdmin(database: Database): Promise<void> {
-  const password = env.ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD;
+  demoPasswordActive = false;
   // One admin account, the one the environment names: a renamed admin's old row stops working.
   const former = await database
     .update(users)
@@ -39,12 +44,28 @@ async function seedAdmin(database: Database): Promise<void> {
   if (!existing) {
     await database
       .insert(users)
-      .values({ username: env.ADMIN_USERNAME, password: await hashPassword(password), role: "admin" })
+      .values({ username: env.ADMIN_USERNAME, password: await hashPassword(env.ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD), role: "admin" })
       .onConflictDoNothing();
+    demoPasswordActive = !env.ADMIN_PASSWORD;
+    if (demoPasswordActive) logger.warn({ username: env.ADMIN_USERNAME }, "ADMIN_PASSWORD não definida: admin criado com a senha de demonstração");
+    return;
+  }
+  if (!env.ADMIN_PASSWORD) {
+    // An omission never changes a password: an instance started without the variable keeps the
+    // one a previous start (or the admin) set.
+    demoPasswordActive = existing.role === "admin" && (await verifyPassword(DEMO_ADMIN_PASSWORD, existing.password));
+    if (existing.role !== "admin") await database.update(users).set({ role: "admin" }).where(eq(users.id, existing.id));
+    logger.warn(
+      { username: env.ADMIN_USERNAME },
+      demoPasswordActive
+        ? "ADMIN_PASSWORD não definida: a senha de demonstração está em uso"
+        : "ADMIN_PASSWORD não definida: a senha atual do admin foi mantida",
+    );
     return;
   }
   // The environment is the source of truth: a changed ADMIN_PASSWORD takes effect on restart,
   // and ends every session opened with the old one.
+  const password = env.ADMIN_PASSWORD;
   if (existing.role !== "admin" || !(await verifyPassword(password, existing.password))) {
     await database
       .update(users)

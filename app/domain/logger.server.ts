@@ -7,3 +7,10 @@ export const logger = pino({
   base: undefined,
   redact: ["req.headers.cookie", "req.headers.authorization", "res.headers['set-cookie']"],
 });
+
+/** Secrets and personal data that travel in addresses never reach the log: tokens, e-mail addresses. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/([?&](?:token|session_id|code|email)=)[^&#]*/gi, "$1[redacted]")
+    .replace(/[^/?&=#\s]+(?:@|%40)[^/?&=#\s]+/gi, "[email]");
+}

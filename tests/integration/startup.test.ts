@@ -24,9 +24,24 @@ describe("start-up configuration", () => {
     expect(code).toBe(1);
     expect(output).toContain("Configuração inválida");
     expect(output).toContain("PORT");
-    expect(output).toContain("SITE_URL deve ser uma URL válida");
+    expect(output).toContain("SITE_URL deve ser um endereço http:// ou https://");
     expect(output).toContain("SESSION_SECRET deve ter pelo menos 32 caracteres");
   });
+
+  // An address the app cannot use stops the start, naming the variable (issue 22).
+  for (const [name, value] of [
+    ["SITE_URL", "localhost:3000"],
+    ["SITE_URL", "ftp://agile.example"],
+    ["DATABASE_URL", "mysql://x"],
+  ]) {
+    it(`refuses ${name}=${value}`, async () => {
+      const { code, output } = await runServer({ [name]: value });
+      expect(code).toBe(1);
+      expect(output).toContain(`${name} deve ser um endereço`);
+      // Every line the process wrote is JSON, the fatal one included.
+      for (const line of output.trim().split("\n")) expect(() => JSON.parse(line), line).not.toThrow();
+    });
+  }
 
   // Issue 20: a public deploy never runs with the demo password, a weak one, or an unrequested demo checkout.
   const PUBLIC = { NODE_ENV: "production", SITE_URL: "https://agile.example", STRIPE_SECRET_KEY: "sk_test_x", ADMIN_PASSWORD: "" };
