@@ -162,7 +162,7 @@ export function createApp(options: StartOptions = {}): express.Express {
   }
 
   // The same steps the front door runs before it answers from the page cache (accessLog above).
-  app.use(assignCspNonce, isDev ? securityHeaders(true) : productionSecurityHeaders, rejectNulBytes);
+  app.use(assignCspNonce, isDev ? securityHeaders(true) : productionSecurityHeaders, rejectBadAddress);
   app.use(bufferBody);
   app.use(rejectMalformedJson);
   app.use(checkOrigin);
@@ -262,7 +262,7 @@ function databaseUp() {
  * methods, admin pages, requests with a session).
  */
 const productionSecurityHeaders = securityHeaders(false);
-export const ENTRY_STEPS: Step[] = [accessLog, assignCspNonce, productionSecurityHeaders, rejectNulBytes];
+export const ENTRY_STEPS: Step[] = [accessLog, assignCspNonce, productionSecurityHeaders, rejectBadAddress];
 
 function securityHeaders(isDev: boolean) {
   const https = env.SITE_URL.startsWith("https:");
@@ -296,14 +296,27 @@ function securityHeaders(isDev: boolean) {
   });
 }
 
-/** A NUL byte in the address can only be an attack or a bug, and PostgreSQL refuses it in text. */
-function rejectNulBytes(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+/**
+ * An address with a NUL byte (an attack or a bug; PostgreSQL refuses it in text) or with broken
+ * percent-encoding (the router could not decode it) gets a 400 here, not a warning and a guess.
+ */
+function rejectBadAddress(req: IncomingMessage, res: ServerResponse, next: () => void): void {
   const url = req.url ?? "/";
-  if (!url.includes("%00")) return next();
+  if (!url.includes("%00") && decodable(pathOf(url))) return next();
   const api = url.startsWith("/api/");
   res.statusCode = 400;
   res.setHeader("Content-Type", api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8");
   res.end(api ? JSON.stringify({ success: false, message: "Endereço inválido." }) : "Endereço inválido.");
+}
+
+function decodable(path: string): boolean {
+  if (!path.includes("%")) return true;
+  try {
+    // The result is used: a bundler may drop a "pure" call whose value is ignored.
+    return decodeURIComponent(path).length >= 0;
+  } catch {
+    return false;
+  }
 }
 
 /**
