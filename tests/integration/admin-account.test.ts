@@ -13,7 +13,7 @@ let running: { child: ChildProcess; url: string } | undefined;
 
 async function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", SITE_URL: "", NODE_ENV: "production", ...env },
+    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info", SITE_URL: "", NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -21,7 +21,7 @@ async function start(env: Record<string, string>) {
     const timer = setTimeout(() => reject(new Error(`no start: ${output}`)), 30_000);
     child.stdout!.on("data", (d) => {
       output += d;
-      const port = /Servidor pronto em http:\/\/localhost:(\d+)/.exec(output)?.[1];
+      const port = /servidor pronto em http:\/\/localhost:(\d+)/.exec(output)?.[1];
       if (port) {
         clearTimeout(timer);
         resolve(`http://127.0.0.1:${port}`);

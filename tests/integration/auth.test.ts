@@ -164,15 +164,16 @@ describe("the embedded database folder lock", () => {
   it("a second process on the same DATA_DIR fails with a clear message", async () => {
     if (usingPostgres) return;
     const dir = `.tmp/lock-${Date.now()}`;
-    const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "silent", NODE_ENV: "production" };
+    const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "info", NODE_ENV: "production" };
     const first = spawn(process.execPath, ["server.js"], { env: { ...env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
     try {
       await new Promise<void>((resolve, reject) => {
-        first.stdout.on("data", (d) => String(d).includes("Servidor pronto") && resolve());
+        first.stdout.on("data", (d) => String(d).includes("servidor pronto") && resolve());
         first.on("exit", (code) => reject(new Error(`first server exited ${code}`)));
       });
       const second = spawn(process.execPath, ["server.js"], { env: { ...env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
       let output = "";
+      second.stdout.on("data", (d) => (output += d));
       second.stderr.on("data", (d) => (output += d));
       const code = await new Promise<number | null>((resolve) => second.on("exit", resolve));
       expect(code).not.toBe(0);
@@ -189,13 +190,13 @@ describe("several instances on one PostgreSQL", () => {
     if (!usingPostgres) return; // the embedded database is single-process by design
     const cookie = await loginCookie(app);
     const second = spawn(process.execPath, ["server.js"], {
-      env: { ...process.env, DATABASE_URL: app.databaseUrl, PORT: "0", LOG_LEVEL: "silent", NODE_ENV: "production" },
+      env: { ...process.env, DATABASE_URL: app.databaseUrl, PORT: "0", LOG_LEVEL: "info", NODE_ENV: "production" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     try {
       const port = await new Promise<string>((resolve, reject) => {
         second.stdout.on("data", (d) => {
-          const m = /localhost:(\d+)/.exec(String(d));
+          const m = /servidor pronto em http:\/\/localhost:(\d+)/.exec(String(d));
           if (m) resolve(m[1]);
         });
         second.on("exit", (code) => reject(new Error(`second instance exited ${code}`)));

@@ -36,9 +36,9 @@ const scriptSrc = (csp: string | undefined) => /script-src([^;]*)/.exec(csp ?? "
 const runnable = (html: string) => pageScripts(html).filter((s) => !/type="application\/(ld\+)?json"/.test(s.attrs));
 const inline = (html: string) => runnable(html).filter((s) => !/\ssrc=/.test(s.attrs));
 
-/** A response's headers but those that differ per response (date, coding and length). */
+/** A response's headers but those that differ per response (date, request id, coding and length). */
 const replayable = (headers: Record<string, string | undefined>) =>
-  Object.fromEntries(Object.entries(headers).filter(([name]) => !["date", "content-encoding", "content-length"].includes(name)));
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !["date", "x-request-id", "content-encoding", "content-length"].includes(name)));
 
 describe("cache of rendered public pages", () => {
   it("sends the same precompressed bytes every time, its scripts allowed by hash", async () => {
