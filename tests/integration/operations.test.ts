@@ -27,9 +27,9 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-/** Starts `node <serverJs>` and waits for its "servidor pronto" line (the port is chosen by the OS). */
-async function startServer(env: Record<string, string>, { serverJs = path.join(ROOT, "server.js"), cwd = ROOT } = {}): Promise<Server> {
-  const child = spawn(process.execPath, [serverJs], {
+/** Starts `node <serverJs>` (or `npm start` with `npm`) and waits for its "servidor pronto" line (the port is chosen by the OS). */
+async function startServer(env: Record<string, string>, { serverJs = path.join(ROOT, "server.js"), cwd = ROOT, npm = false } = {}): Promise<Server> {
+  const child = spawn(npm ? "npm" : process.execPath, npm ? ["start"] : [serverJs], {
     cwd,
     env: { ...process.env, NODE_ENV: "production", PORT: "0", LOG_LEVEL: "info", BUILD_DIR, RATE_LIMIT_FACTOR: "100", ADMIN_PASSWORD: "", SITE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -161,6 +161,19 @@ describe("process", () => {
     expect(server.lines.length).toBeGreaterThan(3);
     for (const line of server.lines) expect(() => JSON.parse(line), line).not.toThrow();
     expect(server.lines.some((l) => l.includes('"msg":"encerrado"'))).toBe(true);
+  }, 90_000);
+
+  it("SIGTERM to `npm start` (what a container or systemd sends) leaves no server behind", async () => {
+    const server = await startServer(await freshDatabase("npm-start"), { npm: true });
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    server.child.kill("SIGTERM"); // the npm process
+    await server.exited;
+    let listening = true;
+    for (let i = 0; i < 50 && listening; i++) {
+      listening = await fetch(`${server.url}/healthz`).then(() => true, () => false);
+      if (listening) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(listening).toBe(false);
   }, 90_000);
 
   it("request lines carry an id (also sent as X-Request-Id) and the address; a broken address is a 400, not a warning", async () => {
