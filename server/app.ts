@@ -108,8 +108,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const finished = await new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => resolve(false), timeoutMs);
         timer.unref();
+        // A keep-alive connection whose request finishes now would idle until keepAliveTimeout:
+        // close each as soon as it is idle.
+        const sweep = setInterval(() => server.closeIdleConnections(), 100);
         server.close(() => {
           clearTimeout(timer);
+          clearInterval(sweep);
           resolve(true);
         });
         server.closeIdleConnections();

@@ -157,6 +157,8 @@ describe("process", () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
     expect((await inFlight).status).toBe(401);
     expect(await server.exited).toBe(0);
+    // It did not wait for SHUTDOWN_TIMEOUT: idle keep-alive connections were closed at once.
+    expect(server.lines.some((l) => l.includes("no fim do prazo"))).toBe(false);
     // Every line of the start, the requests and the shutdown is JSON.
     expect(server.lines.length).toBeGreaterThan(3);
     for (const line of server.lines) expect(() => JSON.parse(line), line).not.toThrow();
