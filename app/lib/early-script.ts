@@ -7,8 +7,8 @@
  * - invoker commands for browsers that lack them (Safari < 26.2, Chrome < 135);
  * - the consultation request's `source` (which button asked) copied into its form;
  * - light dismiss of dialogs where `closedby` is unknown;
- * - the phone menu's label ('Abrir menu' / 'Fechar menu') and aria-expanded, and closing it when a
- *   link is chosen;
+ * - the phone menu's label ('Abrir menu' / 'Fechar menu'), and closing it when a link is chosen
+ *   (the browser itself exposes the button's expanded state: `popovertarget`);
  * - a job's 'Candidatar-se' link choosing the position in the form (SPEC §2 Careers);
  * - an idempotency key in every lead form, so a double submit stores the lead once;
  * - the header's "scrolled" state (SPEC §2: frosted past 10 px);
@@ -81,7 +81,6 @@ function early(chatId: string, threshold: number, keyField: string) {
       const open = (event as ToggleEvent).newState === "open";
       for (const button of d.querySelectorAll(`[popovertarget="${menu.id}"]`)) {
         button.setAttribute("aria-label", open ? "Fechar menu" : "Abrir menu");
-        button.setAttribute("aria-expanded", String(open));
       }
     },
     true,
