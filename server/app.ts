@@ -22,6 +22,7 @@ import "~/domain/mail.server"; // outbox worker (lead notification e-mails)
 import "~/domain/retention.server"; // daily LGPD retention run
 import "~/domain/payments.server"; // Stripe reconciliation (only when a key is set)
 import { accessLog } from "./access-log";
+import { redirectTrailingSlash } from "./canonical-path";
 import { createReactRouterHandler, sendCachedPage } from "./react-router-handler";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -79,6 +80,7 @@ export function createApp(options: StartOptions = {}): express.Express {
   if (env.TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
 
   app.use(accessLog);
+  app.use((req, res, next) => redirectTrailingSlash(req, res) || next());
 
   const compress = compression();
   // The bundle lives in <build>/server, its browser assets in <build>/client.
