@@ -47,6 +47,8 @@ export async function open(page: Page, url: string, width: (typeof WIDTHS)[numbe
     await page.locator("html[data-hydrated]").waitFor();
     await page.getByRole("button", { name: "Permanecer nesta página" }).click();
   }
+  // Hydrated first: React must not put the original dates back after they are rewritten below.
+  if (!(countdown && forPicture)) await page.locator("html[data-hydrated]").waitFor();
   await page.evaluate(() => document.fonts.ready);
   // Dates are masked, but their length still sets column widths: give them all the same text.
   await page.evaluate(() => {
