@@ -1,6 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** The layout checks' own server (see the "layout" project below). */
+const LAYOUT_PORT = PORT + 1;
+const layoutUse = { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://127.0.0.1:${LAYOUT_PORT}` };
+const SCREENSHOTS = "tests/e2e/screenshots/{arg}{ext}";
 /** Fresh for every run (scripts/test.mjs removes it); per port so parallel runs never share it. */
 export const E2E_DATA_DIR = `.tmp/e2e-data-${PORT}`;
 
@@ -12,7 +16,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   outputDir: `test-results/pw-${PORT}`,
-  expect: { timeout: 7_000 },
+  // Screenshots: finite animations run to their end, infinite ones stop at their start; a few
+  // anti-aliased pixels may differ, a moved element does not.
+  expect: { timeout: 7_000, toHaveScreenshot: { animations: "disabled", caret: "hide", maxDiffPixelRatio: 0.002 } },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {
@@ -32,23 +38,38 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    // A single node process, so stopping it stops the server.
+  projects: [
+    { name: "chromium", testIgnore: /layout/, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    // Screenshots need the same data on every run: their own server on a fresh in-memory database
+    // that no other test writes to, one admin login, and the admin screens before the public
+    // pages (opening the checkout records an order). Baselines: tests/e2e/screenshots (README).
+    { name: "layout-setup", testMatch: /layout\.setup\.ts/, use: layoutUse },
+    { name: "layout-admin", testMatch: /layout-admin\.spec\.ts/, dependencies: ["layout-setup"], snapshotPathTemplate: SCREENSHOTS, use: layoutUse },
+    { name: "layout", testMatch: /layout\.spec\.ts/, dependencies: ["layout-admin"], snapshotPathTemplate: SCREENSHOTS, use: layoutUse },
+  ],
+  webServer: [
+    // A single node process each, so stopping it stops the server.
+    serverOn(PORT, E2E_DATA_DIR, process.env.E2E_DATABASE_URL ?? "", process.env.E2E_CHAT_API_URL ?? ""),
+    serverOn(LAYOUT_PORT, "memory://", "", ""),
+  ],
+});
+
+function serverOn(port: number, dataDir: string, databaseUrl: string, chatApiUrl: string) {
+  return {
     command: "node server.js",
-    url: `http://127.0.0.1:${PORT}/healthz`,
+    url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
-      PORT: String(PORT),
-      DATA_DIR: E2E_DATA_DIR,
+      PORT: String(port),
+      DATA_DIR: dataDir,
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
-      SITE_URL: `http://127.0.0.1:${PORT}`,
+      SITE_URL: `http://127.0.0.1:${port}`,
       RATE_LIMIT_FACTOR: "100",
       LOG_LEVEL: "warn",
       ADMIN_PASSWORD: "",
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
-      CHAT_API_URL: process.env.E2E_CHAT_API_URL ?? "",
+      DATABASE_URL: databaseUrl,
+      CHAT_API_URL: chatApiUrl,
     },
-  },
-});
+  };
+}

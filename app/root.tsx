@@ -68,6 +68,24 @@ function useShellPage(site: PublicSiteConfig | undefined, scripts: Record<string
   return script ? { script, data: { site, handles } satisfies ShellData } : undefined;
 }
 
+/**
+ * A route that moves on by itself without JavaScript sets `handle.noscriptRefresh` (a refresh
+ * value, e.g. "5; url=/produtos"). HTML allows that <meta> only in <head>, and there only inside
+ * <noscript> can it leave the page with JavaScript alone (written as raw HTML: React would hoist a
+ * <meta> element out of the <noscript>).
+ */
+export interface NoScriptRefreshHandle {
+  noscriptRefresh?: string;
+}
+function NoScriptRefresh() {
+  const refresh = useMatches()
+    .map((match) => (match.handle as NoScriptRefreshHandle | undefined)?.noscriptRefresh)
+    .findLast(Boolean);
+  if (!refresh) return null;
+  const content = refresh.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${content}">` }} />;
+}
+
 /** JSON in a script element: `<` escaped so no text can close the element. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
@@ -86,6 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b1b3f" />
         <Meta />
         <Links />
+        <NoScriptRefresh />
         {/* Before anything is painted: what native controls cannot do yet (app/lib/early-script.ts). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} />
       </head>

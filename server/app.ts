@@ -25,6 +25,7 @@ import { createAccessLog } from "./access-log";
 import { redactUrl } from "~/domain/logger.server";
 import { assignCspNonce, cspNonceOf } from "./csp-nonce";
 import { listenForBackupRequests } from "./backup";
+import { redirectTrailingSlash } from "./canonical-path";
 import { createFrontDoor, pathOf, type Step } from "./front-door";
 import { createReactRouterHandler } from "./react-router-handler";
 
@@ -145,6 +146,7 @@ export function createApp(options: StartOptions = {}): express.Express {
   app.set("trust proxy", trustProxy);
 
   app.use(accessLog);
+  app.use((req, res, next) => redirectTrailingSlash(req, res) || next());
 
   const compress = compression();
   // The bundle lives in <build>/server, its browser assets in <build>/client.

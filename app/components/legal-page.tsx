@@ -13,6 +13,11 @@ export interface LegalSection {
   body: ReactNode;
 }
 
+/** "2026-11-22" → "22 de novembro de 2026" (a calendar date: no time zone shift). */
+function formatLegalDate(isoDate: string): string {
+  return new Intl.DateTimeFormat("pt-BR", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
 const OTHER_DOCUMENTS = [
   { to: LEGAL_PATHS.privacy, label: "Política de Privacidade" },
   { to: LEGAL_PATHS.terms, label: "Termos de Uso" },
@@ -31,6 +36,7 @@ export function LegalPage({
   eyebrow: string;
   title: string;
   version: string;
+  /** ISO date, e.g. "2026-11-22". */
   updatedAt: string;
   intro: ReactNode;
   sections: LegalSection[];
@@ -43,7 +49,7 @@ export function LegalPage({
           <p className="font-display text-sm font-semibold uppercase tracking-widest text-primary">{eyebrow}</p>
           <h1 className="mt-3 text-3xl font-extrabold sm:text-4xl">{title}</h1>
           <p className="mt-4 text-sm text-muted-foreground">
-            Versão {version.split(" ")[0]} · Atualizada em <time>{updatedAt}</time>
+            Versão {version.split(" ")[0]} · Atualizada em <time dateTime={updatedAt}>{formatLegalDate(updatedAt)}</time>
           </p>
           <div className="mt-6 max-w-3xl text-lg leading-8 text-muted-foreground">{intro}</div>
         </div>

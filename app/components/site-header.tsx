@@ -120,7 +120,6 @@ export function SiteHeader() {
             overlay ? "text-white hover:bg-white/10 header-solid:text-navy header-solid:hover:bg-muted" : "text-navy hover:bg-muted",
           )}
           aria-label="Abrir menu"
-          aria-expanded={false}
         >
           <Menu className="size-6 header-menu-open:hidden" aria-hidden />
           <X className="hidden size-6 header-menu-open:block" aria-hidden />

@@ -7,11 +7,12 @@
  * - invoker commands for browsers that lack them (Safari < 26.2, Chrome < 135);
  * - the consultation request's `source` (which button asked) copied into its form;
  * - light dismiss of dialogs where `closedby` is unknown;
- * - the phone menu's label ('Abrir menu' / 'Fechar menu') and aria-expanded, and closing it when a
- *   link is chosen;
+ * - the phone menu's label ('Abrir menu' / 'Fechar menu'), and closing it when a link is chosen
+ *   (the browser itself exposes the button's expanded state: `popovertarget`);
  * - a job's 'Candidatar-se' link choosing the position in the form (SPEC §2 Careers);
  * - an idempotency key in every lead form, so a double submit stores the lead once;
  * - the header's "scrolled" state (SPEC §2: frosted past 10 px);
+ * - the floating controls (WhatsApp, 'Consultoria Gratuita') stepping aside from text (issue 21);
  * - `window.openConsultationWidget()`, the spec's global page function.
  * React hydrates later and adds validation, JSON submits and the chat; nothing here waits for it.
  */
@@ -39,6 +40,70 @@ function early(chatId: string, threshold: number, keyField: string) {
   };
   addEventListener("scroll", scrolled, { passive: true });
   d.addEventListener("DOMContentLoaded", scrolled);
+
+  // Floating controls never sit on text (issue 21; decision 0021). Over text a control folds to
+  // its icon (`data-float="icon"`, the label stays as its accessible name); where the icon would
+  // still cover text it slides out of view (`away`) until the reader scrolls on, or it gets
+  // focus. Boxes are worked out from the unfolded box measured once per viewport size, so a
+  // control's own state never changes the answer.
+  type Box = { left: number; top: number; right: number; bottom: number };
+  const boxes = new Map<HTMLElement, Box>();
+  const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const range = d.createRange();
+  const coversText = (control: Box) => {
+    // 4 px around the control (its ring and shadow) count as covered too.
+    const box = { left: control.left - 4, top: control.top - 4, right: control.right + 4, bottom: control.bottom + 4 };
+    const seen = new Set<Element>();
+    // Every element under a 12 px grid of the box; then the exact boxes of their own text.
+    for (let y = box.top + 1; y < box.bottom + 11; y += 12)
+      for (let x = box.left + 1; x < box.right + 11; x += 12)
+        for (const el of d.elementsFromPoint(Math.min(x, box.right - 1), Math.min(y, box.bottom - 1))) {
+          if (seen.has(el) || el.closest("[data-floating-control]")) continue;
+          seen.add(el);
+          for (const node of el.childNodes) {
+            if (node.nodeType !== 3 || !/\S/.test(node.nodeValue ?? "")) continue;
+            range.selectNodeContents(node);
+            for (const rect of range.getClientRects()) if (overlaps(rect, box)) return true;
+          }
+        }
+    return false;
+  };
+  let pending = 0;
+  const placeFloating = () => {
+    pending = 0;
+    for (const el of d.querySelectorAll<HTMLElement>("[data-floating-control]")) {
+      let box = boxes.get(el);
+      if (!box) {
+        if (el.dataset.float || getComputedStyle(el).translate !== "none") {
+          delete el.dataset.float; // measured unfolded and at rest; a later frame places it
+          pending ||= requestAnimationFrame(placeFloating);
+          continue;
+        }
+        const r = el.getBoundingClientRect();
+        if (!r.width) continue; // not laid out (hidden)
+        boxes.set(el, (box = { left: r.left, top: r.top, right: r.right, bottom: r.bottom }));
+      }
+      // The icon: a square as tall as the control, in its corner.
+      const side = box.bottom - box.top;
+      const right = el.dataset.floatingControl === "right";
+      const icon = right ? { ...box, left: box.right - side } : { ...box, right: box.left + side };
+      const state = !coversText(box) ? "" : !coversText(icon) ? "icon" : "away";
+      if ((el.dataset.float ?? "") !== state) {
+        if (state) el.dataset.float = state;
+        else delete el.dataset.float;
+      }
+    }
+  };
+  const schedule = () => (pending ||= requestAnimationFrame(placeFloating));
+  addEventListener("scroll", schedule, { passive: true });
+  // A section with `content-visibility: auto` that scrolls in gets its text a few frames later.
+  d.addEventListener("contentvisibilityautostatechange", schedule, true);
+  addEventListener("load", schedule);
+  addEventListener("resize", () => {
+    boxes.clear();
+    schedule();
+  });
+  d.addEventListener("DOMContentLoaded", schedule);
 
   d.addEventListener("click", (event) => {
     const target = event.target as Element;
@@ -81,7 +146,6 @@ function early(chatId: string, threshold: number, keyField: string) {
       const open = (event as ToggleEvent).newState === "open";
       for (const button of d.querySelectorAll(`[popovertarget="${menu.id}"]`)) {
         button.setAttribute("aria-label", open ? "Fechar menu" : "Abrir menu");
-        button.setAttribute("aria-expanded", String(open));
       }
     },
     true,

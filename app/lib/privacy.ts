@@ -4,7 +4,8 @@
  */
 export const PRIVACY_POLICY_VERSION = "1.0 (22/11/2026)";
 export const TERMS_VERSION = "1.0 (22/11/2026)";
-export const LEGAL_UPDATED_AT = "22 de novembro de 2026";
+/** Date of the current legal texts (ISO), shown as "22 de novembro de 2026" and in `<time datetime>`. */
+export const LEGAL_UPDATED_AT = "2026-11-22";
 
 /** Purposes recorded in consent_records.purpose. */
 export const CONSENT_PURPOSES = {

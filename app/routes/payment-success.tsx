@@ -7,10 +7,14 @@ import { formatBRL } from "~/lib/catalog";
 import { orderStatusLabels, paymentMessages as m } from "~/lib/messages/payments";
 import { SESSION_ID_PATTERN } from "~/lib/schemas/payments";
 import { seo } from "~/lib/seo";
+import type { NoScriptRefreshHandle } from "~/root";
 import type { Route } from "./+types/payment-success";
 
 /** SPEC §4/§9: a 5-second countdown, then /produtos. */
 const COUNTDOWN_SECONDS = 5;
+
+/** Without JavaScript the browser itself moves on after the same countdown (SPEC §4; root.tsx). */
+export const handle: NoScriptRefreshHandle = { noscriptRefresh: `${COUNTDOWN_SECONDS}; url=/produtos` };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
@@ -46,11 +50,6 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const Icon = pending ? Clock : CheckCircle2;
   return (
     <section className="bg-muted">
-      {/*
-        Without JavaScript the browser itself moves on after the same countdown (SPEC §4). As raw
-        HTML: a React <meta> would be hoisted into <head>, where it would apply with JavaScript too.
-      */}
-      <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${COUNTDOWN_SECONDS};url=/produtos">` }} />
       <div className="mx-auto flex min-h-[70vh] max-w-2xl flex-col items-center justify-center px-4 pb-16 pt-28 text-center">
         <span
           className={`flex size-16 items-center justify-center rounded-full ${pending ? "bg-secondary text-primary" : "bg-success/10 text-success"}`}

@@ -41,6 +41,22 @@ export async function settleAnimations(page: Page) {
   );
 }
 
+/**
+ * A button's expanded state as Chromium's own accessibility tree exposes it: a `popovertarget`
+ * button has one without `aria-expanded` (which HTML forbids there), and Playwright's role
+ * engine does not compute it.
+ */
+export async function axExpanded(page: Page, buttonName: string): Promise<boolean | undefined> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+    const node = nodes.find((n) => !n.ignored && n.role?.value === "button" && n.name?.value === buttonName);
+    return node?.properties?.find((p) => p.name === "expanded")?.value.value as boolean | undefined;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** axe-core on the page (or only `include`), once the page has stopped animating. */
 export async function axeScan(page: Page, include?: string) {
   await settleAnimations(page);

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatBRL, plans, products } from "../../app/lib/catalog";
 import { WHATSAPP_GREETING } from "../../app/lib/site";
-import { axeScan, gotoHydrated } from "./helpers";
+import { axExpanded, axeScan, gotoHydrated } from "./helpers";
 
 const PAGES = ["/", "/sobre", "/carreiras", "/agentes", "/produtos"];
 const DEFAULT_WHATSAPP = "5511999999999";
@@ -40,7 +40,7 @@ test("the mobile menu opens, closes with Escape and closes when a section is cho
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/");
   const toggle = page.getByRole("button", { name: "Abrir menu" });
-  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect.poll(() => axExpanded(page, "Abrir menu")).toBe(false);
   const menu = page.locator("[data-mobile-menu]");
   await expect(menu).toBeHidden();
   // The desktop nav is not shown on a phone.
@@ -48,7 +48,8 @@ test("the mobile menu opens, closes with Escape and closes when a section is cho
 
   await toggle.click();
   const close = page.getByRole("button", { name: "Fechar menu" });
-  await expect(close).toHaveAttribute("aria-expanded", "true");
+  await expect(close).toBeVisible();
+  await expect.poll(() => axExpanded(page, "Fechar menu")).toBe(true);
   await expect(menu).toBeVisible();
   for (const label of ["Início", "Soluções", "Agentes Autônomos", "Sobre", "Blog", "Produtos e Assinaturas", "Contato"]) {
     await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();

@@ -14,7 +14,13 @@ export function FloatingWhatsApp() {
   const { whatsapp } = useSiteConfig();
   const number = formatPhone(whatsapp);
   return (
-    <aside aria-label="WhatsApp" className="group fixed bottom-4 left-4 z-40 animate-appear-late sm:bottom-6 sm:left-6" data-floating-whatsapp="">
+    <aside
+      aria-label="WhatsApp"
+      className="group fixed bottom-4 left-4 z-40 animate-appear-late sm:bottom-6 sm:left-6"
+      data-floating-whatsapp=""
+      // Steps aside where it would cover text (app/lib/early-script.ts).
+      data-floating-control="left"
+    >
       <WhatsAppLink
         aria-label={`Conversar no WhatsApp: ${number} (abre em nova aba)`}
         className="flex size-14 items-center justify-center rounded-full bg-[color-mix(in_srgb,var(--color-whatsapp)_85%,black)] text-white shadow-lift ring-4 ring-white/70 transition-transform hover:scale-105 hover:bg-[color-mix(in_srgb,var(--color-whatsapp)_72%,black)]"

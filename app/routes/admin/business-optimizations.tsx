@@ -90,8 +90,10 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-bold">Formulários de Otimização</h1>
-          <Badge variant="secondary" data-testid="submission-count" aria-label={`${total} formulários`}>
+          {/* The unit as hidden text: HTML allows no aria-label on a plain span. */}
+          <Badge variant="secondary" data-testid="submission-count">
             {total}
+            <span className="sr-only"> formulários</span>
           </Badge>
         </div>
         <Button variant="outline" onClick={refresh} disabled={loading}>

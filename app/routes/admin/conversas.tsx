@@ -27,8 +27,10 @@ export default function Conversas({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="flex items-center gap-2 text-2xl font-bold">
             Conversas do chat
-            <Badge variant="secondary" aria-label={`${total} conversas`}>
+            {/* The unit as hidden text: HTML allows no aria-label on a plain span. */}
+            <Badge variant="secondary">
               {total}
+              <span className="sr-only"> conversas</span>
             </Badge>
           </h1>
           <p className="mt-1 text-sm text-muted-foreground">

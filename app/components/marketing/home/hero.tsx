@@ -35,7 +35,7 @@ function AssistantCard() {
             </li>
           ))}
         </ul>
-        <div className="mt-5 space-y-2 text-sm" aria-label="Exemplo de conversa">
+        <div className="mt-5 space-y-2 text-sm" role="group" aria-label="Exemplo de conversa">
           <p className="ml-auto w-fit max-w-[85%] rounded-2xl rounded-br-md bg-white px-3.5 py-2 text-navy">{ASSISTANT_CARD.question}</p>
           <p className="w-fit max-w-[85%] rounded-2xl rounded-bl-md bg-primary px-3.5 py-2 text-white">{ASSISTANT_CARD.answer}</p>
         </div>

@@ -1,0 +1,253 @@
+/**
+ * Standards gate (issue 21), on the production build and one server:
+ * - a crawl from / (plus the sitemap and a sample of each dynamic route) reaches every public
+ *   page; each page, and the admin's main screens, pass the W3C Nu HTML checker (vnu-jar, one
+ *   Java run over the saved pages) with zero errors; its warnings are listed, not failed;
+ * - every internal link, image, stylesheet (and the fonts it loads), script and srcset candidate
+ *   answers 200, or one of the intended redirects below; `#fragment` links land on an element
+ *   of their page; external links are only checked for syntax (no network here);
+ * - one address per page: sitemap, canonical tags and internal links agree, without a trailing
+ *   slash, and the trailing-slash form answers 308.
+ * The pages do not depend on the database driver, so the PostgreSQL run of CI skips this file.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { parseDocument } from "htmlparser2";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loginCookie, startTestApp, usingPostgres, type TestApp } from "../helpers/app";
+
+/** Samples of the dynamic routes, beside what the crawl finds by itself. */
+const SAMPLES = [
+  "/",
+  "/login",
+  "/pagina-que-nao-existe",
+  "/checkout/product/chatbot",
+  "/checkout/plan/plano-essencial",
+  "/payment-success",
+  "/descadastrar",
+];
+const ADMIN_PAGES = [
+  "/admin",
+  "/admin/dashboard",
+  "/admin/business-optimizations",
+  "/admin/leads/contatos",
+  "/admin/conversas",
+  "/admin/pedidos",
+  "/admin/privacidade",
+  "/admin/auditoria",
+];
+/** Redirects a link may meet on purpose: address → where it goes. */
+const INTENDED_REDIRECTS: Record<string, string> = {};
+/** Pages that answer something else than 200 on purpose. */
+const EXPECTED_STATUS: Record<string, number> = { "/pagina-que-nao-existe": 404, "/descadastrar": 404 /* no token */ };
+
+const VNU_JAR = path.join(path.dirname(createRequire(import.meta.url).resolve("vnu-jar/package.json")), "build/dist/vnu.jar");
+
+interface Page {
+  url: string; // path + query, as requested
+  status: number;
+  html: string;
+  admin: boolean;
+}
+interface Reference {
+  from: string;
+  kind: string; // a, img, srcset, stylesheet, script, font, …
+  url: string; // as written
+}
+
+let app: TestApp;
+let siteOrigin: string;
+let adminCookie: string;
+const pages = new Map<string, Page>();
+const references: Reference[] = [];
+const statuses = new Map<string, { status: number; location: string | null }>();
+
+/** The path + query of an address if it is this site's, otherwise undefined. */
+function ownPath(raw: string, base: string): string | undefined {
+  const url = new URL(raw, base);
+  if (url.origin !== siteOrigin && url.origin !== app.url) return undefined;
+  return url.pathname + url.search;
+}
+
+async function request(target: string, cookie?: string) {
+  const res = await fetch(app.url + target, { redirect: "manual", headers: cookie ? { cookie } : {} });
+  return { status: res.status, location: res.headers.get("location"), type: res.headers.get("content-type") ?? "", body: await res.text() };
+}
+
+/** Links and resources of a page, with what kind each is. */
+function referencesOf(page: Page): Reference[] {
+  const found: Reference[] = [];
+  const add = (kind: string, url: string | undefined) => url !== undefined && found.push({ from: page.url, kind, url });
+  const walk = (node: import("domhandler").ChildNode) => {
+    if (node.type === "tag" || node.type === "script" || node.type === "style") {
+      const { name, attribs: a } = node;
+      if ((name === "a" || name === "area") && a.href !== undefined) add("a", a.href);
+      if (name === "link" && a.href !== undefined) add(a.rel === "stylesheet" ? "stylesheet" : `link rel=${a.rel}`, a.href);
+      if ((name === "img" || name === "source" || name === "script" || name === "iframe") && a.src !== undefined) add(name, a.src);
+      for (const candidate of (a.srcset ?? "").split(",").map((c) => c.trim().split(/\s+/)[0]).filter(Boolean)) add("srcset", candidate);
+      if (name === "video" && a.poster) add("video poster", a.poster);
+      if (name === "meta" && /^(og:image|og:url|twitter:image)$/.test(a.property ?? a.name ?? "")) add(`meta ${a.property ?? a.name}`, a.content);
+      if (name === "script" && !a.src) {
+        // Module scripts the page imports from inline code (the deferred boot, shell pages).
+        const code = node.children.map((c) => ("data" in c ? c.data : "")).join("");
+        for (const m of code.matchAll(/["'](\/assets\/[^"'\s]+\.js)["']/g)) add("script import", m[1]);
+      }
+      node.children.forEach(walk);
+    } else if (node.type === "root") node.children.forEach(walk);
+  };
+  parseDocument(page.html).children.forEach(walk);
+  return found;
+}
+
+/** Ids of a page's elements (for #fragment links). */
+function idsOf(html: string): Set<string> {
+  return new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
+}
+
+async function crawl() {
+  const sitemap = await (await fetch(`${app.url}/sitemap.xml`)).text();
+  const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replaceAll("&amp;", "&"));
+  siteOrigin = new URL(locs[0]).origin;
+  const queue = [...SAMPLES, ...locs.map((loc) => ownPath(loc, siteOrigin)!)];
+  const visit = async (target: string, admin: boolean) => {
+    const res = await request(target, admin ? adminCookie : undefined);
+    if (!admin) statuses.set(target, { status: res.status, location: res.location });
+    if (!res.type.startsWith("text/html")) return;
+    const page = { url: target, status: res.status, html: res.body, admin };
+    pages.set(target, page);
+    for (const ref of referencesOf(page)) {
+      references.push(ref);
+      const own = ownPath(ref.url, app.url + target);
+      // Pages reached by links are crawled too; admin screens are not followed (they are listed).
+      if (ref.kind === "a" && own && !admin && !own.startsWith("/admin") && !path.extname(own.split("?")[0])) queue.push(own.split("#")[0]);
+    }
+  };
+  while (queue.length) {
+    const next = queue.shift()!;
+    if (!pages.has(next) && !statuses.has(next)) await visit(next, false);
+  }
+  for (const target of ADMIN_PAGES) await visit(target, true);
+}
+
+beforeAll(async () => {
+  if (usingPostgres) return;
+  app = await startTestApp({ RATE_LIMIT_FACTOR: "1000" });
+  adminCookie = await loginCookie(app);
+  await crawl();
+}, 120_000);
+afterAll(() => app?.close());
+
+describe.skipIf(usingPostgres)("standards", () => {
+  it("crawls every public page type and the admin's main screens", () => {
+    const paths = [...pages.keys()];
+    for (const sample of [...SAMPLES, ...ADMIN_PAGES]) expect(paths).toContain(sample);
+    expect(paths.some((p) => p.startsWith("/blog/"))).toBe(true);
+    expect(paths.some((p) => p.startsWith("/blog?categoria="))).toBe(true);
+    for (const legal of ["/privacidade", "/termos", "/cookies"]) expect(paths).toContain(legal);
+    for (const page of pages.values()) expect([page.url, page.status]).toEqual([page.url, EXPECTED_STATUS[page.url] ?? 200]);
+    console.log(`standards: ${pages.size} pages crawled (${ADMIN_PAGES.length} admin screens)`);
+  });
+
+  it("every page passes the W3C Nu HTML checker with no error (warnings listed)", () => {
+    const java = spawnSync("java", ["-version"]);
+    if (java.error) throw new Error("Java não encontrado: instale default-jre-headless (o .ci/run instala).");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vnu-"));
+    const fileOf = new Map<string, string>();
+    [...pages.values()].forEach((page, i) => {
+      const file = path.join(dir, `page-${i}.html`);
+      fs.writeFileSync(file, page.html);
+      fileOf.set(`file:${file}`, page.url);
+    });
+    const run = spawnSync("java", ["-Xss4m", "-jar", VNU_JAR, "--format", "json", "--stdout", "--exit-zero-always", dir], {
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(run.status, run.stderr).toBe(0);
+    const messages = (JSON.parse(run.stdout) as { messages: { type: string; subType?: string; url?: string; lastLine?: number; message: string; extract?: string }[] }).messages;
+    const describe = (m: (typeof messages)[number]) => `${fileOf.get(m.url ?? "") ?? m.url}: ${m.message}${m.extract ? ` [${m.extract.trim()}]` : ""}`;
+    const warnings = messages.filter((m) => m.type === "info" && m.subType === "warning").map(describe);
+    if (warnings.length) console.log(`Nu checker warnings (${warnings.length}):\n${[...new Set(warnings)].join("\n")}`);
+    console.log(`standards: ${pages.size} pages validated`);
+    expect(messages.filter((m) => m.type === "error" || m.type === "non-document-error").map(describe)).toEqual([]);
+  });
+
+  it("every internal link and resource answers 200 (or an intended redirect); external links are well formed", async () => {
+    const broken: string[] = [];
+    const checked = new Set<string>();
+    const check = async (target: string, admin: boolean, ref: string) => {
+      const key = `${admin ? "admin " : ""}${target}`;
+      if (checked.has(key)) return;
+      checked.add(key);
+      const res = statuses.get(target) && !admin ? statuses.get(target)! : await request(target, admin ? adminCookie : undefined);
+      const intended = INTENDED_REDIRECTS[target];
+      const ok = res.status === 200 || (intended !== undefined && res.status >= 300 && res.status < 400 && res.location === intended);
+      if (!ok) broken.push(`${ref} → ${res.status}${res.location ? ` ${res.location}` : ""}`);
+      return res;
+    };
+    let external = 0;
+    for (const ref of references) {
+      const where = `${ref.from} ${ref.kind} ${ref.url}`;
+      if (ref.url === "" || ref.url.startsWith("#")) continue; // same page (fragments checked below)
+      let url: URL;
+      try {
+        url = new URL(ref.url, app.url + ref.from);
+      } catch {
+        broken.push(`${where} → not a valid address`);
+        continue;
+      }
+      const own = ownPath(ref.url, app.url + ref.from);
+      if (!own) {
+        external++;
+        const ok =
+          (/^https?:$/.test(url.protocol) && /\.[a-z]{2,}$/i.test(url.hostname)) ||
+          (url.protocol === "mailto:" && /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i.test(decodeURIComponent(url.pathname))) ||
+          (url.protocol === "tel:" && /^\+?\d{8,15}$/.test(url.pathname));
+        if (!ok) broken.push(`${where} → malformed external address`);
+        continue;
+      }
+      if (own === "/logout") continue; // a POST form's address; a GET only redirects to /login
+      const admin = pages.get(ref.from)?.admin ?? false;
+      const res = await check(own, admin, where);
+      // The fonts a stylesheet loads are part of it.
+      if (ref.kind === "stylesheet" && res?.status === 200 && !checked.has(`css ${own}`)) {
+        checked.add(`css ${own}`);
+        const css = (await request(own)).body;
+        for (const m of css.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)) {
+          if (m[1].startsWith("data:")) continue;
+          const font = ownPath(m[1], app.url + own);
+          if (font) await check(font, false, `${own} url(${m[1]})`);
+        }
+      }
+      // #fragment: an element with that id on the target page (when it is one of the crawled pages).
+      const hash = url.hash.slice(1);
+      const target = pages.get(own.split("#")[0]);
+      if (hash && target && !idsOf(target.html).has(decodeURIComponent(hash))) broken.push(`${where} → no element #${hash}`);
+    }
+    console.log(`standards: ${references.length} links and resources on the pages, ${checked.size} distinct internal addresses checked, ${external} external addresses checked for syntax`);
+    expect(broken).toEqual([]);
+  });
+
+  it("one address per page: sitemap, canonical tags and internal links agree, without a trailing slash", async () => {
+    const sitemap = await (await fetch(`${app.url}/sitemap.xml`)).text();
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replaceAll("&amp;", "&"));
+    for (const loc of locs) {
+      const page = pages.get(ownPath(loc, siteOrigin)!);
+      expect(page?.status, loc).toBe(200);
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(page!.html)?.[1].replaceAll("&amp;", "&");
+      expect(canonical, loc).toBe(loc);
+    }
+    const slashed = references
+      .filter((r) => r.kind === "a" && ownPath(r.url, app.url + r.from))
+      .map((r) => ownPath(r.url, app.url + r.from)!.split(/[?#]/)[0])
+      .filter((p) => p.length > 1 && p.endsWith("/"));
+    expect(slashed).toEqual([]);
+
+    const res = await fetch(`${app.url}/termos/?origem=teste`, { redirect: "manual" });
+    expect(res.status).toBe(308);
+    expect(res.headers.get("location")).toBe("/termos?origem=teste");
+  });
+});
