@@ -96,8 +96,6 @@ function early(chatId: string, threshold: number, keyField: string) {
   };
   const schedule = () => (pending ||= requestAnimationFrame(placeFloating));
   addEventListener("scroll", schedule, { passive: true });
-  // A section with `content-visibility: auto` that scrolls in gets its text a few frames later.
-  d.addEventListener("contentvisibilityautostatechange", schedule, true);
   addEventListener("load", schedule);
   addEventListener("resize", () => {
     boxes.clear();
@@ -127,8 +125,7 @@ function early(chatId: string, threshold: number, keyField: string) {
     const apply = target.closest?.("a[data-apply]");
     const position = d.querySelector<HTMLSelectElement>("select[name=position]");
     if (apply && position) {
-      // The link itself goes to the form (#candidatura): the browser scrolls, even through
-      // sections not laid out yet (content-visibility), better than a script could.
+      // The link itself goes to the form (#candidatura): the browser scrolls.
       position.value = apply.getAttribute("data-apply") ?? "";
       position.dispatchEvent(new Event("change", { bubbles: true }));
       position.focus({ preventScroll: true });

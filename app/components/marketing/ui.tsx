@@ -29,12 +29,12 @@ export function Section({
   children: ReactNode;
 }) {
   return (
-    // Sections below the first screen are laid out only when they come near it
-    // (content-visibility): the first paint of a long page no longer lays out the whole page.
+    // No content-visibility: skipped sections keep estimated heights, so a jump to an anchor
+    // (/#contact from the menu) landed off target while they rendered.
     <section
       id={id}
       aria-labelledby={labelledBy}
-      className={cn("relative py-20 sm:py-24 lg:py-28 [contain-intrinsic-size:auto_900px] [content-visibility:auto]", toneClasses[tone], className)}
+      className={cn("relative py-20 sm:py-24 lg:py-28", toneClasses[tone], className)}
     >
       <Container>{children}</Container>
     </section>
