@@ -5,7 +5,7 @@
  */
 import { and, count, eq, inArray, ne } from "drizzle-orm";
 import { env } from "~/config.server";
-import { hashPassword, verifyPassword } from "~/domain/passwords.server";
+import { hashPassword, needsRehash, verifyPassword } from "~/domain/passwords.server";
 import type { Database } from "./client.server";
 import { blogCategories, blogPosts, sessions, users } from "./schema";
 import { seedCategories, seedPosts } from "./seed-content";
@@ -51,6 +51,9 @@ async function seedAdmin(database: Database): Promise<void> {
       .set({ password: await hashPassword(password), role: "admin" })
       .where(eq(users.id, existing.id));
     await database.delete(sessions).where(eq(sessions.userId, existing.id));
+  } else if (needsRehash(existing.password)) {
+    // Same password, stored with weaker scrypt parameters: upgrade it; sessions stay.
+    await database.update(users).set({ password: await hashPassword(password) }).where(eq(users.id, existing.id));
   }
 }
 

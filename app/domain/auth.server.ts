@@ -9,7 +9,7 @@ import { env } from "~/config.server";
 import { db } from "~/db/client.server";
 import { appSettings, sessions, users } from "~/db/schema";
 import { recordAudit } from "./audit.server";
-import { DUMMY_HASH, verifyPassword } from "./passwords.server";
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "./passwords.server";
 import { addressKey, clearRateLimit, hitRateLimit, peekRateLimit, retryText } from "./rate-limit.server";
 
 export const SESSION_COOKIE = "sid";
@@ -227,9 +227,23 @@ export async function login(
     return { ok: false, status: 401, message: "Nome de usuário ou senha incorretos" };
   }
   await clearRateLimit(pairKey);
+  const rehashed = needsRehash(user.password) && (await upgradeHash(user.id, user.password, password));
   const cookie = await createSession(user.id, request, ip);
-  await recordAudit({ actor: user.username, action: "auth.login", ip });
+  await recordAudit({ actor: user.username, action: "auth.login", ip, details: rehashed ? { passwordRehashed: true } : undefined });
   return { ok: true, user: { id: user.id, username: user.username, role: user.role }, cookie };
+}
+
+/**
+ * Re-hashes a password stored with weaker parameters, now that we have it in clear. Only if the
+ * row still holds the hash we checked, so a concurrent password change is never overwritten.
+ */
+async function upgradeHash(userId: number, oldHash: string, password: string): Promise<boolean> {
+  const updated = await db()
+    .update(users)
+    .set({ password: await hashPassword(password) })
+    .where(and(eq(users.id, userId), eq(users.password, oldHash)))
+    .returning({ id: users.id });
+  return updated.length > 0;
 }
 
 function waitUntil(time: number): Promise<void> {
