@@ -54,6 +54,8 @@ export default [
     route("privacidade", "routes/admin/privacidade.tsx"),
     route("privacidade/exportar", "routes/admin/privacidade-exportar.ts"),
     route("auditoria", "routes/admin/auditoria.tsx"),
+    // [security] sessions, two-factor login, remembered devices
+    route("seguranca", "routes/admin/seguranca.tsx"),
   ]),
 
   // ------------------------------------------------------------ JSON API (SPEC §7)

@@ -3,12 +3,13 @@
  * an HMAC-signed HttpOnly cookie, throttled logins, guards for pages and APIs.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { env } from "~/config.server";
 import { db } from "~/db/client.server";
 import { appSettings, sessions, users } from "~/db/schema";
 import { recordAudit } from "./audit.server";
+import { describeDevice } from "./devices.server";
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "./passwords.server";
 import { addressKey, clearRateLimit, hitRateLimit, peekRateLimit, retryText } from "./rate-limit.server";
 
@@ -127,17 +128,80 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(
-        eq(sessions.id, hashToken(token)),
-        gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${SESSION_IDLE_SECONDS})`),
-      ),
+      and(eq(sessions.id, hashToken(token)), ...activeSessionConditions()),
     );
   if (!row || row.role !== "admin") return null;
   if (Date.now() - row.lastSeenAt.getTime() > SESSION_RENEW_AFTER_SECONDS * 1000) {
     await db().update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, hashToken(token)));
   }
   return { id: row.id, username: row.username, role: row.role };
+}
+
+/** The session the request's cookie names (its stored id), if the cookie is genuine. */
+export async function currentSessionId(request: Request): Promise<string | undefined> {
+  const token = await tokenFromRequest(request);
+  return token ? hashToken(token) : undefined;
+}
+
+export interface ActiveSession {
+  id: string;
+  device: string;
+  ip: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+  current: boolean;
+}
+
+/** The user's sessions that still open the admin, most recently used first. */
+export async function listActiveSessions(userId: number, request: Request): Promise<ActiveSession[]> {
+  const current = await currentSessionId(request);
+  const rows = await db()
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), ...activeSessionConditions()))
+    .orderBy(desc(sessions.lastSeenAt));
+  return rows.map((r) => ({
+    id: r.id,
+    device: describeDevice(r.userAgent),
+    ip: r.ip,
+    createdAt: r.createdAt,
+    lastSeenAt: r.lastSeenAt,
+    current: r.id === current,
+  }));
+}
+
+/** Ends every session of the user except the one making the request; returns how many ended. */
+export async function endOtherSessions(user: SessionUser, request: Request, ip?: string): Promise<number> {
+  const current = await currentSessionId(request);
+  const ended = await db()
+    .delete(sessions)
+    .where(and(eq(sessions.userId, user.id), current ? ne(sessions.id, current) : undefined))
+    .returning({ id: sessions.id });
+  await recordAudit({ actor: user.username, action: "auth.sessions.end_others", details: { ended: ended.length }, ip });
+  return ended.length;
+}
+
+/** Ends one other session of the user (never someone else's); false when there was none. */
+export async function endSession(user: SessionUser, sessionId: string, ip?: string): Promise<boolean> {
+  const ended = await db()
+    .delete(sessions)
+    .where(and(eq(sessions.userId, user.id), eq(sessions.id, sessionId)))
+    .returning({ ip: sessions.ip, userAgent: sessions.userAgent });
+  if (!ended.length) return false;
+  await recordAudit({
+    actor: user.username,
+    action: "auth.session.end",
+    details: { device: describeDevice(ended[0].userAgent), sessionIp: ended[0].ip },
+    ip,
+  });
+  return true;
+}
+
+function activeSessionConditions() {
+  return [
+    gt(sessions.expiresAt, sql`now()`),
+    gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${SESSION_IDLE_SECONDS})`),
+  ];
 }
 
 export async function destroySession(request: Request, ip?: string): Promise<string> {
@@ -227,6 +291,9 @@ export async function login(
     return { ok: false, status: 401, message: "Nome de usuário ou senha incorretos" };
   }
   await clearRateLimit(pairKey);
+  // A new session id at every login: whatever session the browser held before is ended.
+  const previous = await currentSessionId(request);
+  if (previous) await db().delete(sessions).where(eq(sessions.id, previous));
   const rehashed = needsRehash(user.password) && (await upgradeHash(user.id, user.password, password));
   const cookie = await createSession(user.id, request, ip);
   await recordAudit({ actor: user.username, action: "auth.login", ip, details: rehashed ? { passwordRehashed: true } : undefined });

@@ -108,6 +108,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "auth.login": "Login",
   "auth.login_failed": "Falha de login",
   "auth.logout": "Logout",
+  "auth.sessions.end_others": "Outras sessões encerradas",
+  "auth.session.end": "Sessão encerrada",
   "blog.post.create": "Post criado",
   "blog.post.update": "Post editado",
   "blog.post.publish": "Post publicado",

@@ -3,6 +3,7 @@ import {
   ExternalLink,
   FileText,
   Inbox,
+  KeyRound,
   LayoutDashboard,
   LogOut,
   MessagesSquare,
@@ -36,6 +37,7 @@ const NAV = [
   { to: "/admin/pedidos", label: "Pedidos", icon: Receipt },
   { to: "/admin/privacidade", label: "Privacidade", icon: ShieldCheck },
   { to: "/admin/auditoria", label: "Auditoria", icon: ScrollText },
+  { to: "/admin/seguranca", label: "Segurança", icon: KeyRound },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
