@@ -13,6 +13,10 @@ const optionalText = z
 const optionalUrl = (what: string) =>
   optionalText.refine((v) => v === undefined || URL.canParse(v), `${what} deve ser uma URL válida`);
 
+/** An on/off switch: "1" or "0"; unset or empty is off. */
+const flag = (name: string) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.enum(["0", "1"], { error: `${name} deve ser 0 ou 1` }).optional());
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -42,6 +46,10 @@ const envSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   TRUST_PROXY: optionalText,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** "1": the admin must use a two-factor code (TOTP); without one enrolled, the login asks to enrol. */
+  ADMIN_REQUIRE_2FA: flag("ADMIN_REQUIRE_2FA"),
+  /** "1": at start, the admin's two-factor enrolment is removed (lost phone and recovery codes). */
+  ADMIN_RESET_2FA: flag("ADMIN_RESET_2FA"),
   /** A public deploy without Stripe runs the simulated checkout only when this is "1". */
   DEMO_CHECKOUT: z.enum(["0", "1"]).optional(),
 });

@@ -17,6 +17,7 @@ export default [
     route("checkout/:type/:id", "routes/checkout.tsx"),
     route("payment-success", "routes/payment-success.tsx"),
     route("login", "routes/login.tsx"),
+    route("login/verificacao", "routes/login-verificacao.tsx"),
     route("privacidade", "routes/privacidade.tsx"),
     route("termos", "routes/termos.tsx"),
     route("cookies", "routes/cookies.tsx"),

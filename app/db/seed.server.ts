@@ -5,7 +5,9 @@
  */
 import { and, count, eq, inArray, ne } from "drizzle-orm";
 import { env } from "~/config.server";
+import { logger } from "~/domain/logger.server";
 import { hashPassword, needsRehash, verifyPassword } from "~/domain/passwords.server";
+import { resetTwoFactor } from "~/domain/two-factor.server";
 import type { Database } from "./client.server";
 import { blogCategories, blogPosts, sessions, users } from "./schema";
 import { seedCategories, seedPosts } from "./seed-content";
@@ -54,6 +56,11 @@ async function seedAdmin(database: Database): Promise<void> {
   } else if (needsRehash(existing.password)) {
     // Same password, stored with weaker scrypt parameters: upgrade it; sessions stay.
     await database.update(users).set({ password: await hashPassword(password) }).where(eq(users.id, existing.id));
+  }
+  // The operator's way back in when the phone and the recovery codes are both lost.
+  if (env.ADMIN_RESET_2FA === "1" && (await resetTwoFactor(existing.id, { actor: "sistema", reason: "ADMIN_RESET_2FA=1" }, database))) {
+    await database.delete(sessions).where(eq(sessions.userId, existing.id));
+    logger.warn("ADMIN_RESET_2FA=1: a verificação em duas etapas do admin foi removida; retire a variável e ative-a de novo em /admin/seguranca");
   }
 }
 
