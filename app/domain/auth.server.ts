@@ -196,7 +196,7 @@ export async function listActiveSessions(userId: number, request: Request): Prom
   return rows.map((r) => ({
     id: r.id,
     device: describeDevice(r.userAgent),
-    ip: r.ip,
+    ip: r.ip?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "") ?? null, // IPv4 as people write it
     createdAt: r.createdAt,
     lastSeenAt: r.lastSeenAt,
     current: r.id === current,

@@ -36,7 +36,7 @@ export const twoFactorTexts = {
     "Este site exige um segundo fator para entrar na área administrativa. Configure-o agora: leva menos de um minuto.",
   enrolSteps: [
     "Abra um aplicativo autenticador no celular (Google Authenticator, Microsoft Authenticator, 1Password, Authy ou outro compatível).",
-    "Escaneie o QR code abaixo.",
+    "Escaneie o QR code com o aplicativo.",
     "Digite o código de 6 dígitos que o aplicativo mostrar.",
   ],
   qrLabel: "QR code para configurar o aplicativo autenticador",
