@@ -37,6 +37,7 @@ export default [
   route("checkout/demo/:sessionId", "routes/checkout-demo.tsx"),
   // [leads] unsubscribe page goes here
   route("descadastrar", "routes/descadastrar.tsx"),
+  route("newsletter/confirmar", "routes/newsletter-confirmar.tsx"),
 
   // ------------------------------------------------------------ admin (session required)
   route("admin", "routes/admin/layout.tsx", [

@@ -245,10 +245,17 @@ export const careerApplications = pgTable("career_applications", {
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   id: serial("id").primaryKey(),
   email: varchar("email", { length: 320 }).notNull().unique(),
-  status: text("status").notNull().default("active"), // active | unsubscribed
+  /**
+   * pending (asked, link not clicked yet: not a subscriber) | active | unsubscribed. Double opt-in:
+   * only the signed link in the confirmation e-mail makes an address active (newsletter.server.ts).
+   */
+  status: text("status").notNull().default("pending"),
   source: text("source"),
   policyVersion: text("policy_version"),
-  consentedAt: timestamp("consented_at", { withTimezone: true }).notNull().defaultNow(),
+  /** When the confirmation link was clicked: the consent. Null while pending. */
+  consentedAt: timestamp("consented_at", { withTimezone: true }),
+  /** Last confirmation e-mail queued: one per address every few minutes, whoever asks. */
+  confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
   unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
   unsubscribeToken: text("unsubscribe_token").notNull().unique(),
   createdAt: createdAt(),

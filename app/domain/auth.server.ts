@@ -6,7 +6,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { env } from "~/config.server";
-import { db } from "~/db/client.server";
+import { db, type Executor } from "~/db/client.server";
 import { appSettings, sessions, users } from "~/db/schema";
 import { recordAudit } from "./audit.server";
 import { describeDevice } from "./devices.server";
@@ -55,15 +55,19 @@ export interface SessionUser {
 // ---------------------------------------------------------------- secret
 let cachedSecret: string | undefined;
 
-/** SESSION_SECRET, or one generated once and kept in the database so all instances share it. */
-export async function sessionSecret(): Promise<string> {
+/**
+ * SESSION_SECRET, or one generated once and kept in the database so all instances share it.
+ * Inside a transaction pass it as `executor`: the embedded database has one connection, and a
+ * query outside the open transaction would wait for it forever.
+ */
+export async function sessionSecret(executor: Executor = db()): Promise<string> {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
   if (cachedSecret) return cachedSecret;
-  await db()
+  await executor
     .insert(appSettings)
     .values({ key: "session_secret", value: randomBytes(32).toString("base64url") })
     .onConflictDoNothing();
-  const [row] = await db().select().from(appSettings).where(eq(appSettings.key, "session_secret"));
+  const [row] = await executor.select().from(appSettings).where(eq(appSettings.key, "session_secret"));
   cachedSecret = row.value;
   return cachedSecret;
 }

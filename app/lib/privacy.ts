@@ -40,6 +40,8 @@ export const RETENTION = {
   leads: { amount: 24, unit: "months" },
   /** newsletter_subscribers that unsubscribed (the consent records keep the proof). */
   newsletterUnsubscribed: { amount: 30, unit: "days" },
+  /** newsletter requests whose confirmation link was never clicked, from the last e-mail sent. */
+  newsletterUnconfirmed: { amount: 30, unit: "days" },
   /** consent_records, unless the e-mail still has an active newsletter subscription. */
   consentRecords: { amount: 60, unit: "months" },
   /** orders and ended subscriptions: after this the customer's name and e-mail are anonymised. */

@@ -261,7 +261,8 @@ function sections(dpoEmail: string): LegalSection[] {
             </li>
             <li>
               Newsletter: enquanto a assinatura estiver ativa; depois do cancelamento, o cadastro é apagado em até{" "}
-              <strong>{period("newsletterUnsubscribed")}</strong>.
+              <strong>{period("newsletterUnsubscribed")}</strong>. Um pedido de inscrição que não foi confirmado pelo
+              link enviado por e-mail é apagado em <strong>{period("newsletterUnconfirmed")}</strong>.
             </li>
             <li>
               Registros de consentimento e de revogação: <strong>{period("consentRecords")}</strong>, como prova,
