@@ -52,6 +52,11 @@ export const RETENTION = {
   submissionKeys: { amount: 1, unit: "days" },
   /** audit_log: kept at least this long; the application itself never deletes it. */
   auditLog: { amount: 60, unit: "months" },
+  /**
+   * Server logs (JSON lines on standard output, no personal data or tokens by design). They live
+   * outside the database, so the host's log rotation applies this period (README, "Logs").
+   */
+  serverLogs: { amount: 30, unit: "days" },
 } as const satisfies Record<string, RetentionPeriod>;
 
 export type RetentionKind = keyof typeof RETENTION;

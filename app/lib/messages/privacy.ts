@@ -152,4 +152,5 @@ export const RETENTION_KIND_LABELS: Record<string, { label: string; effect: stri
   outbox: { label: "Fila de e-mails", effect: "apagada após o envio" },
   submissionKeys: { label: "Chaves de envio (evitam envios em dobro)", effect: "apagadas após o envio" },
   auditLog: { label: "Auditoria", effect: "mantida (nunca apagada pela aplicação)" },
+  serverLogs: { label: "Logs do servidor", effect: "apagados pela rotação de logs da hospedagem" },
 };
