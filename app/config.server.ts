@@ -19,6 +19,9 @@ const optionalUrlWith = (what: string, schemes: string[], example: string) =>
     (v) => v === undefined || (URL.canParse(v) && schemes.includes(new URL(v).protocol) && new URL(v).host !== ""),
     `${what} deve ser um endereço ${schemes.map((s) => `${s}//`).join(" ou ")}, por exemplo ${example} / ${what} must be a ${schemes.map((s) => `${s}//`).join(" or ")} URL, e.g. ${example}`,
   );
+/** An on/off switch: "1" or "0"; unset or empty is off. */
+const flag = (name: string) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.enum(["0", "1"], { error: `${name} deve ser 0 ou 1` }).optional());
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -49,6 +52,10 @@ const envSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   TRUST_PROXY: optionalText,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** "1": the admin must use a two-factor code (TOTP); without one enrolled, the login asks to enrol. */
+  ADMIN_REQUIRE_2FA: flag("ADMIN_REQUIRE_2FA"),
+  /** "1": at start, the admin's two-factor enrolment is removed (lost phone and recovery codes). */
+  ADMIN_RESET_2FA: flag("ADMIN_RESET_2FA"),
   /** A public deploy without Stripe runs the simulated checkout only when this is "1". */
   DEMO_CHECKOUT: z.enum(["0", "1"]).optional(),
   /** Seconds in-flight requests get to finish after SIGTERM. */

@@ -17,6 +17,7 @@ export default [
     route("checkout/:type/:id", "routes/checkout.tsx"),
     route("payment-success", "routes/payment-success.tsx"),
     route("login", "routes/login.tsx"),
+    route("login/verificacao", "routes/login-verificacao.tsx"),
     route("privacidade", "routes/privacidade.tsx"),
     route("termos", "routes/termos.tsx"),
     route("cookies", "routes/cookies.tsx"),
@@ -36,6 +37,7 @@ export default [
   route("checkout/demo/:sessionId", "routes/checkout-demo.tsx"),
   // [leads] unsubscribe page goes here
   route("descadastrar", "routes/descadastrar.tsx"),
+  route("newsletter/confirmar", "routes/newsletter-confirmar.tsx"),
 
   // ------------------------------------------------------------ admin (session required)
   route("admin", "routes/admin/layout.tsx", [
@@ -54,6 +56,8 @@ export default [
     route("privacidade", "routes/admin/privacidade.tsx"),
     route("privacidade/exportar", "routes/admin/privacidade-exportar.ts"),
     route("auditoria", "routes/admin/auditoria.tsx"),
+    // [security] sessions, two-factor login, remembered devices
+    route("seguranca", "routes/admin/seguranca.tsx"),
   ]),
 
   // ------------------------------------------------------------ JSON API (SPEC §7)

@@ -30,6 +30,11 @@ export const users = pgTable("users", {
   username: text("username").notNull().unique(),
   password: text("password").notNull(), // scrypt hash, never the password itself
   role: text("role").notNull().default("user"),
+  /** TOTP secret (RFC 6238), encrypted (two-factor.server.ts); set at enrolment, active once confirmed. */
+  totpSecret: text("totp_secret"),
+  totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+  /** Last 30-second step whose code was accepted: a code is never accepted twice. */
+  totpLastStep: integer("totp_last_step"),
   createdAt: createdAt(),
 });
 
@@ -120,6 +125,11 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /**
+     * 'active' opens the admin; 'second-factor' (password right, code still due) and 'enrol'
+     * (password right, two-factor enrolment required) only open the login's second step.
+     */
+    stage: text("stage").notNull().default("active"),
     /** Renewed while the admin works; a session idle for 30 minutes ends (auth.server.ts). */
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     ip: text("ip"),
@@ -127,6 +137,38 @@ export const sessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** One-time recovery codes of the two-factor login: only a SHA-256 of each code is kept. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/** Browsers that skip the two-factor code for 30 days ('lembrar este dispositivo'); revocable. */
+export const trustedDevices = pgTable(
+  "trusted_devices",
+  {
+    id: text("id").primaryKey(), // sha256 of the cookie token, like sessions
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("trusted_devices_user_idx").on(t.userId)],
 );
 
 /** Fixed-window counters shared by every app instance (login throttling, form spam limits). */
@@ -203,10 +245,17 @@ export const careerApplications = pgTable("career_applications", {
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   id: serial("id").primaryKey(),
   email: varchar("email", { length: 320 }).notNull().unique(),
-  status: text("status").notNull().default("active"), // active | unsubscribed
+  /**
+   * pending (asked, link not clicked yet: not a subscriber) | active | unsubscribed. Double opt-in:
+   * only the signed link in the confirmation e-mail makes an address active (newsletter.server.ts).
+   */
+  status: text("status").notNull().default("pending"),
   source: text("source"),
   policyVersion: text("policy_version"),
-  consentedAt: timestamp("consented_at", { withTimezone: true }).notNull().defaultNow(),
+  /** When the confirmation link was clicked: the consent. Null while pending. */
+  consentedAt: timestamp("consented_at", { withTimezone: true }),
+  /** Last confirmation e-mail queued: one per address every few minutes, whoever asks. */
+  confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
   unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
   unsubscribeToken: text("unsubscribe_token").notNull().unique(),
   createdAt: createdAt(),

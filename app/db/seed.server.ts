@@ -7,7 +7,8 @@
 import { and, count, eq, inArray, ne } from "drizzle-orm";
 import { env } from "~/config.server";
 import { logger } from "~/domain/logger.server";
-import { hashPassword, verifyPassword } from "~/domain/passwords.server";
+import { hashPassword, needsRehash, verifyPassword } from "~/domain/passwords.server";
+import { resetTwoFactor } from "~/domain/two-factor.server";
 import type { Database } from "./client.server";
 import { blogCategories, blogPosts, sessions, users } from "./schema";
 import { seedCategories, seedPosts } from "./seed-content";
@@ -61,6 +62,7 @@ async function seedAdmin(database: Database): Promise<void> {
         ? "ADMIN_PASSWORD não definida: a senha de demonstração está em uso"
         : "ADMIN_PASSWORD não definida: a senha atual do admin foi mantida",
     );
+    await resetTwoFactorIfAsked(database, existing.id);
     return;
   }
   // The environment is the source of truth: a changed ADMIN_PASSWORD takes effect on restart,
@@ -72,6 +74,18 @@ async function seedAdmin(database: Database): Promise<void> {
       .set({ password: await hashPassword(password), role: "admin" })
       .where(eq(users.id, existing.id));
     await database.delete(sessions).where(eq(sessions.userId, existing.id));
+  } else if (needsRehash(existing.password)) {
+    // Same password, stored with weaker scrypt parameters: upgrade it; sessions stay.
+    await database.update(users).set({ password: await hashPassword(password) }).where(eq(users.id, existing.id));
+  }
+  await resetTwoFactorIfAsked(database, existing.id);
+}
+
+/** The operator's way back in when the phone and the recovery codes are both lost. */
+async function resetTwoFactorIfAsked(database: Database, userId: number): Promise<void> {
+  if (env.ADMIN_RESET_2FA === "1" && (await resetTwoFactor(userId, { actor: "sistema", reason: "ADMIN_RESET_2FA=1" }, database))) {
+    await database.delete(sessions).where(eq(sessions.userId, userId));
+    logger.warn("ADMIN_RESET_2FA=1: a verificação em duas etapas do admin foi removida; retire a variável e ative-a de novo em /admin/seguranca");
   }
 }
 

@@ -5,8 +5,8 @@
  * calls the store functions here. Also the admin side: lists, search, counts, status changes and
  * CSV export.
  */
-import { randomBytes } from "node:crypto";
-import { count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { env } from "~/config.server";
 import { db, type Executor } from "~/db/client.server";
@@ -37,6 +37,7 @@ import {
   type ContactInput,
   type NewsletterInput,
 } from "~/lib/schemas/leads";
+import { sessionSecret } from "./auth.server";
 import { enqueueEmail } from "./outbox.server";
 
 // ---------------------------------------------------------------- storing each lead
@@ -178,64 +179,128 @@ export async function createBusinessOptimization(input: BusinessOptimizationInpu
   return row;
 }
 
-// ---------------------------------------------------------------- newsletter (LGPD: consent + withdrawal)
+// ---------------------------------------------------------------- newsletter (LGPD: double opt-in, consent + withdrawal)
+/** "jo***@empresa.com.br": enough to recognise, not enough to leak an address from a link. */
+export function maskEmail(email: string): string {
+  const [user, domain] = email.split("@");
+  return `${user.slice(0, 2)}${"*".repeat(Math.max(1, Math.min(user.length - 2, 6)))}@${domain}`;
+}
+
 export function unsubscribeUrl(token: string): string {
   return `${env.SITE_URL}/descadastrar?token=${encodeURIComponent(token)}`;
 }
 
-/** Subscribes, or re-subscribes (never an error); each active choice leaves a consent record. */
-export async function subscribeNewsletter(input: NewsletterInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number; created: boolean }> {
+/** A confirmation link works this long after it was sent. */
+const CONFIRMATION_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** At most one confirmation e-mail per address in this window, however often it is typed in. */
+const CONFIRMATION_RESEND_SECONDS = 10 * 60;
+
+async function confirmationKey(executor: Executor): Promise<Buffer> {
+  return Buffer.from(hkdfSync("sha256", await sessionSecret(executor), "", "newsletter-confirmation", 32));
+}
+
+/**
+ * The link's token: subscriber id and issue time, signed together with the address (so a link
+ * dies if the address is corrected or erased). No personal data in the URL.
+ */
+async function confirmationToken(id: number, email: string, issuedAt: number, executor: Executor): Promise<string> {
+  const mac = createHmac("sha256", await confirmationKey(executor)).update(`${id}.${issuedAt}.${email}`).digest("base64url");
+  return `${id}.${issuedAt}.${mac}`;
+}
+
+async function confirmationUrl(id: number, email: string, executor: Executor): Promise<string> {
+  const token = await confirmationToken(id, email, Math.floor(Date.now() / 1000), executor);
+  return `${env.SITE_URL}/newsletter/confirmar?token=${encodeURIComponent(token)}`;
+}
+
+/** The subscriber a confirmation token names, if its signature and age are right. */
+async function subscriberForToken(token: string, executor: Executor = db()) {
+  const match = /^(\d{1,10})\.(\d{1,12})\.([\w-]{43})$/.exec(token);
+  if (!match) return null;
+  const [, id, issuedAt] = match;
+  if (Date.now() / 1000 - Number(issuedAt) > CONFIRMATION_TTL_SECONDS) return null;
+  const [row] = await executor.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, Number(id)));
+  if (!row) return null;
+  const expected = Buffer.from(await confirmationToken(row.id, row.email, Number(issuedAt), executor));
+  const given = Buffer.from(token);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? row : null;
+}
+
+/**
+ * A subscription request. Whatever the address's state (new, waiting, subscribed or unsubscribed)
+ * the caller answers the same, so the form tells no one who is subscribed. Nothing is counted
+ * yet: a confirmation e-mail with a signed link is queued (unless one went out a few minutes ago,
+ * or the address is already subscribed), and only the click records consent
+ * (`confirmNewsletter`). An unsubscribed address stays unsubscribed until that click.
+ */
+export async function subscribeNewsletter(input: NewsletterInput, _meta: SubmissionMeta, tx: Transaction): Promise<Record<string, never>> {
   const email = input.email.toLowerCase();
   const source = input.source || "rodape";
-  const token = randomBytes(24).toString("base64url");
   const [inserted] = await tx
     .insert(newsletterSubscribers)
-    .values({ email, source, policyVersion: PRIVACY_POLICY_VERSION, unsubscribeToken: token })
+    .values({ email, source, status: "pending", unsubscribeToken: randomBytes(24).toString("base64url") })
     .onConflictDoNothing({ target: newsletterSubscribers.email })
-    .returning({ id: newsletterSubscribers.id, token: newsletterSubscribers.unsubscribeToken });
-  let id: number;
-  let notify = true;
-  let unsubscribeToken: string;
-  if (inserted) {
-    id = inserted.id;
-    unsubscribeToken = inserted.token;
-  } else {
-    const [existing] = await tx
-      .select()
-      .from(newsletterSubscribers)
-      .where(eq(newsletterSubscribers.email, email))
-      .for("update");
-    id = existing.id;
-    unsubscribeToken = existing.unsubscribeToken;
-    notify = existing.status !== "active";
+    .returning({ id: newsletterSubscribers.id });
+  const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).for("update");
+  if (!inserted && row.status === "active") return {};
+  const recent = row.confirmationSentAt && Date.now() - row.confirmationSentAt.getTime() < CONFIRMATION_RESEND_SECONDS * 1000;
+  if (recent) return {};
+  await tx
+    .update(newsletterSubscribers)
+    .set({ confirmationSentAt: sql`now()`, ...(row.status === "pending" ? { source } : {}), updatedAt: sql`now()` })
+    .where(eq(newsletterSubscribers.id, row.id));
+  await enqueueEmail(tx, {
+    kind: "newsletter.confirmation",
+    recipient: email,
+    subject: "Confirme sua inscrição na newsletter da Agile IA",
+    body: [
+      "Olá!",
+      "",
+      "Recebemos um pedido para inscrever este e-mail na newsletter da Agile IA, com novidades sobre IA e atualizações da empresa.",
+      "",
+      `Para confirmar, abra o link abaixo e clique em “Confirmar inscrição” (vale por 7 dias):`,
+      await confirmationUrl(row.id, email, tx),
+      "",
+      "Se não foi você, ignore este e-mail: sem a confirmação, não enviaremos nada.",
+      "",
+      `Política de privacidade: ${env.SITE_URL}/privacidade (versão ${PRIVACY_POLICY_VERSION}).`,
+    ].join("\n"),
+  });
+  return {};
+}
+
+export type NewsletterConfirmation = { email: string; unsubscribeToken: string; alreadyConfirmed: boolean };
+
+/** The address a confirmation link is for (shown masked before the click), or null. */
+export async function findSubscriberByConfirmationToken(token: string) {
+  if (!token || token.length > 120) return null;
+  return subscriberForToken(token);
+}
+
+/**
+ * The click on the confirmation link: the consent (with this request's address and browser) is
+ * recorded and the address becomes a subscriber, counted and notified to the team.
+ */
+export async function confirmNewsletter(token: string, meta: SubmissionMeta): Promise<NewsletterConfirmation | null> {
+  if (!token || token.length > 120) return null;
+  return db().transaction(async (tx) => {
+    const found = await subscriberForToken(token, tx);
+    if (!found) return null;
+    const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, found.id)).for("update");
+    if (row.status === "active") return { email: row.email, unsubscribeToken: row.unsubscribeToken, alreadyConfirmed: true };
     await tx
       .update(newsletterSubscribers)
-      .set({ status: "active", unsubscribedAt: null, consentedAt: sql`now()`, policyVersion: PRIVACY_POLICY_VERSION, source, updatedAt: sql`now()` })
-      .where(eq(newsletterSubscribers.id, id));
-  }
-  await recordConsent(tx, { email, purpose: CONSENT_PURPOSES.newsletter, source: `newsletter:${source}` }, meta);
-  if (notify) {
-    await enqueueEmail(tx, {
-      kind: "newsletter.confirmation",
-      recipient: email,
-      subject: "Inscrição confirmada na newsletter da Agile IA",
-      body: [
-        "Olá!",
-        "",
-        "Sua inscrição na newsletter da Agile IA está confirmada. Você receberá nossas novidades sobre IA e atualizações da empresa.",
-        "",
-        `Para cancelar a inscrição a qualquer momento, acesse: ${unsubscribeUrl(unsubscribeToken)}`,
-        "",
-        `Política de privacidade: ${env.SITE_URL}/privacidade (versão ${PRIVACY_POLICY_VERSION}).`,
-      ].join("\n"),
-    });
+      .set({ status: "active", consentedAt: sql`now()`, unsubscribedAt: null, policyVersion: PRIVACY_POLICY_VERSION, updatedAt: sql`now()` })
+      .where(eq(newsletterSubscribers.id, row.id));
+    const source = row.source || "rodape";
+    await recordConsent(tx, { email: row.email, purpose: CONSENT_PURPOSES.newsletter, source: `newsletter:${source}` }, meta);
     await enqueueEmail(tx, {
       kind: "lead.newsletter",
-      subject: oneLine(`Nova inscrição na newsletter: ${email}`),
-      body: mailBody("Uma nova inscrição na newsletter foi feita pelo site.", [["Email", email], ["Origem", source]], adminLink(`/admin/leads/newsletter/${id}`)),
+      subject: oneLine(`Nova inscrição na newsletter: ${row.email}`),
+      body: mailBody("Uma inscrição na newsletter foi confirmada pelo link enviado por e-mail.", [["Email", row.email], ["Origem", source]], adminLink(`/admin/leads/newsletter/${row.id}`)),
     });
-  }
-  return { id, created: Boolean(inserted) };
+    return { email: row.email, unsubscribeToken: row.unsubscribeToken, alreadyConfirmed: false };
+  });
 }
 
 export async function findSubscriberByToken(token: string) {
@@ -273,6 +338,8 @@ interface TableSpec {
   id: PgColumn;
   createdAt: PgColumn;
   search: PgColumn[];
+  /** Rows the admin sees at all (lists, details, CSV). */
+  scope?: SQL;
 }
 
 const TABLES: Record<LeadType, TableSpec> = {
@@ -299,6 +366,8 @@ const TABLES: Record<LeadType, TableSpec> = {
     id: newsletterSubscribers.id,
     createdAt: newsletterSubscribers.createdAt,
     search: [newsletterSubscribers.email, newsletterSubscribers.source],
+    // An address whose link was never clicked is not a subscriber (double opt-in).
+    scope: ne(newsletterSubscribers.status, "pending"),
   },
 };
 
@@ -317,7 +386,7 @@ export async function listLeads(
 ): Promise<{ rows: AnyRow[]; total: number; page: number; pageCount: number; pageSize: number }> {
   const spec = TABLES[type];
   const pageSize = Math.min(Math.max(options.pageSize ?? ADMIN_PAGE_SIZE, 1), 1000);
-  const where = searchFilter(spec, options.q);
+  const where = and(spec.scope, searchFilter(spec, options.q));
   const [{ value: total }] = await db().select({ value: count() }).from(spec.table).where(where);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(options.page ?? 1, 1), pageCount);
@@ -333,7 +402,7 @@ export async function listLeads(
 
 export async function getLead(type: LeadType, id: number): Promise<AnyRow | null> {
   const spec = TABLES[type];
-  const [row] = (await db().select().from(spec.table).where(eq(spec.id, id))) as AnyRow[];
+  const [row] = (await db().select().from(spec.table).where(and(eq(spec.id, id), spec.scope))) as AnyRow[];
   return row ?? null;
 }
 

@@ -67,6 +67,19 @@ async function markDone(id: number, status: "sent" | "logged"): Promise<void> {
      where id = ${id} and status = 'sending'`);
 }
 
+/**
+ * Logs carry no personal data (LGPD erasure cannot reach them): of a recipient, only the domain;
+ * addresses inside an SMTP error ("550 <ana@b.com> unknown") keep only theirs too.
+ */
+export function recipientDomain(address: string): string {
+  const at = address.lastIndexOf("@");
+  return at === -1 ? "?" : address.slice(at + 1).toLowerCase();
+}
+
+export function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>"'(),;:]+@([^\s<>"'(),;:]+)/g, "…@$1");
+}
+
 async function markFailed(row: ClaimedRow, error: unknown): Promise<void> {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
   const giveUp = row.attempts >= MAX_ATTEMPTS;
@@ -77,7 +90,7 @@ async function markFailed(row: ClaimedRow, error: unknown): Promise<void> {
            next_attempt_at = now() + make_interval(secs => ${backoffSeconds(row.attempts)})
      where id = ${row.id} and status = 'sending'`);
   logger[giveUp ? "error" : "warn"](
-    { outboxId: row.id, kind: row.kind, attempts: row.attempts, err: message },
+    { outboxId: row.id, template: row.kind, recipientDomain: recipientDomain(row.recipient), attempts: row.attempts, err: withoutAddresses(message) },
     giveUp ? "e-mail descartado após várias tentativas" : "falha ao enviar e-mail; nova tentativa agendada",
   );
 }
@@ -85,10 +98,11 @@ async function markFailed(row: ClaimedRow, error: unknown): Promise<void> {
 async function deliver(row: ClaimedRow): Promise<void> {
   const smtp = transport();
   if (!smtp) {
-    // No SMTP configured: the message goes to the log and stays in the outbox as 'logged'.
+    // No SMTP configured: the message stays in the outbox as 'logged' (the admin finds it there);
+    // the log only says that it was queued, never its content or its full address.
     logger.info(
-      { outboxId: row.id, kind: row.kind, to: row.recipient, subject: row.subject, body: row.body },
-      "e-mail registrado no log (SMTP_URL não configurado)",
+      { outboxId: row.id, template: row.kind, recipientDomain: recipientDomain(row.recipient) },
+      "e-mail não enviado (SMTP_URL não configurado): guardado na fila do banco de dados",
     );
     await markDone(row.id, "logged");
     return;

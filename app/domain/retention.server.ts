@@ -172,9 +172,16 @@ async function applyRetention(tx: Executor, before: (kind: RetentionKind) => Dat
       await tx
         .delete(newsletterSubscribers)
         .where(
-          and(
-            eq(newsletterSubscribers.status, "unsubscribed"),
-            sql`coalesce(${newsletterSubscribers.unsubscribedAt}, ${newsletterSubscribers.updatedAt}) < ${before("newsletterUnsubscribed")}`,
+          or(
+            and(
+              eq(newsletterSubscribers.status, "unsubscribed"),
+              sql`coalesce(${newsletterSubscribers.unsubscribedAt}, ${newsletterSubscribers.updatedAt}) < ${before("newsletterUnsubscribed")}`,
+            ),
+            // Asked, never confirmed: no consent to keep the address for.
+            and(
+              eq(newsletterSubscribers.status, "pending"),
+              sql`coalesce(${newsletterSubscribers.confirmationSentAt}, ${newsletterSubscribers.createdAt}) < ${before("newsletterUnconfirmed")}`,
+            ),
           ),
         )
         .returning({ id: newsletterSubscribers.id }),

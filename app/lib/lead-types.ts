@@ -100,5 +100,5 @@ export const LEAD_TYPE_INFO: Record<LeadType, LeadTypeInfo> = {
 };
 
 export function subscriptionStatusLabel(value: string): string {
-  return value === "active" ? "Ativo" : value === "unsubscribed" ? "Descadastrado" : value;
+  return value === "active" ? "Ativo" : value === "unsubscribed" ? "Descadastrado" : value === "pending" ? "Aguardando confirmação" : value;
 }

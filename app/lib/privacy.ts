@@ -41,6 +41,8 @@ export const RETENTION = {
   leads: { amount: 24, unit: "months" },
   /** newsletter_subscribers that unsubscribed (the consent records keep the proof). */
   newsletterUnsubscribed: { amount: 30, unit: "days" },
+  /** newsletter requests whose confirmation link was never clicked, from the last e-mail sent. */
+  newsletterUnconfirmed: { amount: 30, unit: "days" },
   /** consent_records, unless the e-mail still has an active newsletter subscription. */
   consentRecords: { amount: 60, unit: "months" },
   /** orders and ended subscriptions: after this the customer's name and e-mail are anonymised. */
@@ -51,6 +53,11 @@ export const RETENTION = {
   submissionKeys: { amount: 1, unit: "days" },
   /** audit_log: kept at least this long; the application itself never deletes it. */
   auditLog: { amount: 60, unit: "months" },
+  /**
+   * Server logs (JSON lines on standard output, no personal data or tokens by design). They live
+   * outside the database, so the host's log rotation applies this period (README, "Logs").
+   */
+  serverLogs: { amount: 30, unit: "days" },
 } as const satisfies Record<string, RetentionPeriod>;
 
 export type RetentionKind = keyof typeof RETENTION;

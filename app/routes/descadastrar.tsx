@@ -2,7 +2,7 @@ import { MailX } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { readBody } from "~/domain/http.server";
-import { findSubscriberByToken, unsubscribeNewsletter } from "~/domain/leads.server";
+import { findSubscriberByToken, maskEmail, unsubscribeNewsletter } from "~/domain/leads.server";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/descadastrar";
 
@@ -10,12 +10,6 @@ export const meta: Route.MetaFunction = () => [
   { title: `Cancelar inscrição na newsletter | ${SITE_NAME}` },
   { name: "robots", content: "noindex" },
 ];
-
-/** "jo***@empresa.com.br": enough to recognise, not enough to leak an address from a link. */
-function maskEmail(email: string): string {
-  const [user, domain] = email.split("@");
-  return `${user.slice(0, 2)}${"*".repeat(Math.max(1, Math.min(user.length - 2, 6)))}@${domain}`;
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

@@ -33,6 +33,8 @@ interface Texts {
   lead: string;
   failureTitle: string;
   success: (id: string | null) => { title: string; description: string };
+  /** A line under the success texts, where the form has more to say than its toast. */
+  note?: string;
 }
 
 const TEXTS: Record<NativeForm, Texts> = {
@@ -47,6 +49,7 @@ const TEXTS: Record<NativeForm, Texts> = {
     lead: "Conteúdos práticos e novidades da empresa, sem spam.",
     failureTitle: newsletterMessages.failureTitle,
     success: () => newsletterMessages.success,
+    note: newsletterMessages.confirmationNote,
   },
   careers: {
     title: APPLICATION.title,
@@ -148,6 +151,7 @@ export default function Enviar({ loaderData, actionData }: Route.ComponentProps)
           </span>
           <h1 className="mt-6 text-3xl font-bold sm:text-4xl">{success.title}</h1>
           <p className="mt-3 text-lg text-muted-foreground">{success.description}</p>
+          {texts.note && <p className="mt-3 max-w-xl text-muted-foreground">{texts.note}</p>}
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             {returnTo && returnTo !== "/" ? (
               <Button asChild variant="outline">

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { adminCredentialsHint } from "~/db/seed.server";
-import { getSessionUser, login } from "~/domain/auth.server";
+import { getSessionUser, login, secondStepMessages } from "~/domain/auth.server";
 import { fieldErrors, readBody } from "~/domain/http.server";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -21,7 +21,10 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getSessionUser(request)) throw redirect("/admin");
-  return data({ hint: adminCredentialsHint() }, { headers: { "Cache-Control": "no-store" } });
+  // Sent back here from the second step: say why (the page reads without JavaScript too).
+  const reason = new URL(request.url).searchParams.get("motivo");
+  const notice = reason === "tentativas" ? secondStepMessages.tooMany : reason === "expirado" ? secondStepMessages.expired : null;
+  return data({ hint: adminCredentialsHint(), notice }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,6 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const headers = new Headers();
   headers.append("Set-Cookie", result.cookie);
+  // Two-factor on (or required): the code, or the enrolment, comes first.
+  if (result.stage !== "active") return redirect("/login/verificacao", { headers });
   headers.append("Set-Cookie", flashCookie(authMessages.loginSuccess));
   return redirect("/admin", { headers });
 }
@@ -77,6 +82,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               {...fieldA11y("password", errors.password)}
             />
           </FormField>
+          {!actionData && loaderData.notice && (
+            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+              {loaderData.notice}
+            </p>
+          )}
           {actionData?.message && (
             <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
               <strong>{authMessages.loginError.title}:</strong> {actionData.message}

@@ -261,7 +261,8 @@ function sections(dpoEmail: string): LegalSection[] {
             </li>
             <li>
               Newsletter: enquanto a assinatura estiver ativa; depois do cancelamento, o cadastro é apagado em até{" "}
-              <strong>{period("newsletterUnsubscribed")}</strong>.
+              <strong>{period("newsletterUnsubscribed")}</strong>. Um pedido de inscrição que não foi confirmado pelo
+              link enviado por e-mail é apagado em <strong>{period("newsletterUnconfirmed")}</strong>.
             </li>
             <li>
               Registros de consentimento e de revogação: <strong>{period("consentRecords")}</strong>, como prova,
@@ -279,6 +280,11 @@ function sections(dpoEmail: string): LegalSection[] {
               ficam registrados nele sem o e-mail, apenas com um código que não permite recuperá-lo.
             </li>
             <li>Sessão da área administrativa: até 8 horas ou até o logout.</li>
+            <li>
+              Registros técnicos do servidor (logs: endereço IP, página pedida, navegador e erros), usados para manter
+              o site funcionando e investigar falhas e ataques: <strong>{period("serverLogs")}</strong>, depois são
+              apagados. Eles não guardam o conteúdo dos formulários nem o seu e-mail.
+            </li>
           </ul>
         </>
       ),

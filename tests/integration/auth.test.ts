@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { desc, sql } from "drizzle-orm";
+import { randomBytes, scryptSync } from "node:crypto";
+import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginCookie, startTestApp, usingPostgres, type TestApp } from "../helpers/app";
 import { ADMIN_APIS, ADMIN_PAGES } from "./admin-routes";
@@ -72,6 +73,31 @@ describe("login", () => {
     const blocked = await postLogin("alvo", "errada");
     expect(blocked.status).toBe(429);
     expect(await blocked.text()).toContain("Muitas tentativas de login");
+  });
+});
+
+describe("password storage", () => {
+  it("stores scrypt N=2^17 and re-hashes a weaker stored hash at the next successful login", async () => {
+    const { users, auditLog } = app.schema;
+    const [admin] = await app.db().select().from(users).where(eq(users.username, "admin"));
+    expect(admin.password).toMatch(/^scrypt\$131072\$8\$1\$/);
+
+    // The hash the previous code stored (N=2^14) for the same password.
+    const salt = randomBytes(16);
+    const weak = ["scrypt", 16384, 8, 1, salt.toString("base64"), scryptSync("admin123", salt, 64, { N: 16384, r: 8, p: 1 }).toString("base64")].join("$");
+    await app.db().update(users).set({ password: weak }).where(eq(users.id, admin.id));
+
+    expect((await postLogin("admin", "errada-de-novo")).status).toBe(401);
+    const [afterFailure] = await app.db().select().from(users).where(eq(users.id, admin.id));
+    expect(afterFailure.password).toBe(weak); // a failed login changes nothing
+
+    await loginCookie(app);
+    const [upgraded] = await app.db().select().from(users).where(eq(users.id, admin.id));
+    expect(upgraded.password).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(upgraded.password).not.toBe(weak);
+    const [entry] = await app.db().select().from(auditLog).where(eq(auditLog.action, "auth.login")).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry.details).toEqual({ passwordRehashed: true });
+    await loginCookie(app); // and the new hash opens the door too
   });
 });
 

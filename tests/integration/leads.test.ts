@@ -264,59 +264,7 @@ describe("POST /api/consultations", () => {
   });
 });
 
-describe("newsletter", () => {
-  it("subscribes once, re-subscribes without error, and unsubscribes through the link", async () => {
-    const email = `leitor-${tag()}@example.com`;
-    const before = await rows("newsletterSubscribers");
-    const first = await post("/api/newsletter", { email });
-    expect(first.status).toBe(201);
-    const again = await post("/api/newsletter", { email: email.toUpperCase() });
-    expect(again.status).toBe(200);
-    expect(again.json.success).toBe(true);
-    expect(await rows("newsletterSubscribers")).toBe(before + 1);
-
-    const { newsletterSubscribers, consentRecords, outbox } = app.schema;
-    const [sub] = await app.db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
-    expect(sub).toMatchObject({ status: "active", policyVersion: "1.0 (22/11/2026)", source: "rodape" });
-    // The subscriber gets a confirmation with the unsubscribe link.
-    const mails = await app.db().select().from(outbox).where(eq(outbox.recipient, email));
-    expect(mails).toHaveLength(1);
-    expect(mails[0].body).toContain(`/descadastrar?token=${sub.unsubscribeToken}`);
-
-    const page = await fetch(`${app.url}/descadastrar?token=${sub.unsubscribeToken}`);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Confirmar cancelamento");
-    const stillActive = await app.db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
-    expect(stillActive[0].status).toBe("active"); // opening the link alone changes nothing
-
-    const confirm = await fetch(`${app.url}/descadastrar?token=${sub.unsubscribeToken}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ token: sub.unsubscribeToken }),
-    });
-    expect(confirm.status).toBe(200);
-    expect(await confirm.text()).toContain("Inscrição cancelada");
-    const [gone] = await app.db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
-    expect(gone.status).toBe("unsubscribed");
-    expect(gone.unsubscribedAt).not.toBeNull();
-    const consents = await app.db().select().from(consentRecords).where(eq(consentRecords.email, email)).orderBy(consentRecords.id);
-    expect(consents.map((c) => c.action)).toEqual(["granted", "granted", "withdrawn"]);
-
-    const back = await post("/api/newsletter", { email });
-    expect(back.status).toBe(200);
-    const [active] = await app.db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
-    expect(active.status).toBe("active");
-  });
-
-  it("refuses an invalid e-mail and an unknown unsubscribe token", async () => {
-    const before = await rows("newsletterSubscribers");
-    const res = await post("/api/newsletter", { email: "sem-arroba" });
-    expect(res.status).toBe(400);
-    expect(res.json.errors.email).toBe("Email inválido");
-    expect(await rows("newsletterSubscribers")).toBe(before);
-    expect((await fetch(`${app.url}/descadastrar?token=nao-existe`)).status).toBe(404);
-  });
-});
+// The newsletter (double opt-in, one answer for every address) has its own file: newsletter.test.ts.
 
 // ---------------------------------------------------------------- notification e-mails
 describe("outbox worker", () => {

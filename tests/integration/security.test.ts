@@ -145,8 +145,9 @@ describe("secrets", () => {
   });
 });
 
-// Last: these spend this address's login budget.
-describe("login throttling", () => {
+// Last: these spend this address's login budget. Each refused guess before the block runs one
+// scrypt at N=2^17 (two at a time per process), so on a busy machine they need more than 30 s.
+describe("login throttling", { timeout: 120_000 }, () => {
   it("wrong passwords for one username are answered 429 after 10 failures", async () => {
     const result = await bruteForce(app.url, "alvo-ci", 24, 12);
     expect(result.statuses).toContain(429);

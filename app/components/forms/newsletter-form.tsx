@@ -98,7 +98,7 @@ export function NewsletterForm({ className, initialEmail }: { className?: string
         <Link to={LEGAL_PATHS.privacy} className="underline underline-offset-2 hover:text-white">
           Política de Privacidade
         </Link>
-        . Cancele quando quiser pelo link presente em cada email.
+        . {newsletterMessages.formNote}
       </p>
     </form>
   );

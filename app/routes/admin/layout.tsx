@@ -3,6 +3,7 @@ import {
   ExternalLink,
   FileText,
   Inbox,
+  KeyRound,
   LayoutDashboard,
   LogOut,
   MessagesSquare,
@@ -36,6 +37,7 @@ const NAV = [
   { to: "/admin/pedidos", label: "Pedidos", icon: Receipt },
   { to: "/admin/privacidade", label: "Privacidade", icon: ShieldCheck },
   { to: "/admin/auditoria", label: "Auditoria", icon: ScrollText },
+  { to: "/admin/seguranca", label: "Segurança", icon: KeyRound },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -56,7 +58,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </a>
             <span className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-semibold text-secondary-foreground">Admin</span>
           </div>
-          <nav aria-label="Administração" className="order-3 w-full overflow-x-auto sm:order-none sm:w-auto">
+          <nav aria-label="Administração" className="order-3 w-full overflow-x-auto 2xl:order-none 2xl:w-auto">
             <ul className="flex gap-1">
               {NAV.map(({ to, label, icon: Icon, end }) => (
                 <li key={to}>

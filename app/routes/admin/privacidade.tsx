@@ -138,7 +138,7 @@ const col = (key: string, label = FIELD_LABELS[key] ?? key, render?: Column["ren
 const created = col("createdAt", "Data", (v) => <span className="whitespace-nowrap">{when(v)}</span>);
 const status = (labels: Record<string, string> | ((v: string) => string)) =>
   col("status", "Situação", (v) => (typeof labels === "function" ? labels(String(v)) : (labels[String(v)] ?? String(v))));
-const NEWSLETTER_STATUS: Record<string, string> = { active: "Ativa", unsubscribed: "Cancelada" };
+const NEWSLETTER_STATUS: Record<string, string> = { pending: "Aguardando confirmação", active: "Ativa", unsubscribed: "Cancelada" };
 const OUTBOX_STATUS: Record<string, string> = { pending: "Pendente", sent: "Enviado", logged: "Registrado no log", failed: "Falhou" };
 
 const COLUMNS: Record<PersonalDataTable, Column[]> = {

@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { recipientDomain, withoutAddresses } from "~/domain/mail.server";
+
+describe("mail log redaction", () => {
+  it("keeps only the recipient's domain", () => {
+    expect(recipientDomain("Ana.Silva@Empresa.COM.br")).toBe("empresa.com.br");
+    expect(recipientDomain("sem-arroba")).toBe("?");
+  });
+
+  it("strips the local part of every address inside an SMTP error", () => {
+    expect(withoutAddresses("550 5.1.1 <ana@b.com>: Recipient address rejected; also maria.a@b.com.br")).toBe(
+      "550 5.1.1 <…@b.com>: Recipient address rejected; also …@b.com.br",
+    );
+  });
+});
