@@ -19,7 +19,7 @@ beforeAll(async () => {
   child.stderr!.on("data", (d) => (log += d));
   url = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
-      const port = /Servidor pronto em http:\/\/localhost:(\d+)/.exec(log)?.[1];
+      const port = /servidor pronto em http:\/\/localhost:(\d+)/.exec(log)?.[1];
       if (port) {
         clearInterval(timer);
         resolve(`http://127.0.0.1:${port}`);

@@ -16,7 +16,7 @@ let child: ChildProcess | undefined;
 
 async function start(env: Record<string, string>): Promise<string> {
   const proc = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", SITE_URL: "", NODE_ENV: "production", ADMIN_PASSWORD: "", ...env },
+    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info", SITE_URL: "", NODE_ENV: "production", ADMIN_PASSWORD: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child = proc;
@@ -25,7 +25,7 @@ async function start(env: Record<string, string>): Promise<string> {
     const timer = setTimeout(() => reject(new Error(`no start: ${output}`)), 30_000);
     proc.stdout!.on("data", (d) => {
       output += d;
-      const port = /Servidor pronto em http:\/\/localhost:(\d+)/.exec(output)?.[1];
+      const port = /servidor pronto em http:\/\/localhost:(\d+)/.exec(output)?.[1];
       if (port) {
         clearTimeout(timer);
         resolve(`http://127.0.0.1:${port}`);
