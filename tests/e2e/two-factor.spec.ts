@@ -27,7 +27,7 @@ test.beforeAll(async () => {
       SITE_URL: BASE,
       ADMIN_PASSWORD: "",
       RATE_LIMIT_FACTOR: "100",
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -37,7 +37,7 @@ test.beforeAll(async () => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
     server!.stdout!.on("data", (d) => {
       output += d;
-      if (output.includes("Servidor pronto")) {
+      if (output.includes("servidor pronto")) {
         clearTimeout(timer);
         resolve();
       }
