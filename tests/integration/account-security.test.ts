@@ -9,6 +9,7 @@ import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
 
+// Every login here costs one scrypt at N=2^17: generous timeouts (below) for a busy machine.
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
@@ -68,7 +69,7 @@ async function lastAudit(action: string) {
   return row;
 }
 
-describe("sessions", () => {
+describe("sessions", { timeout: 120_000 }, () => {
   it("lists the active sessions with device, address and last use, marking this one", async () => {
     await app.db().delete(app.schema.sessions);
     const phone = await loginFrom(IPHONE);
@@ -173,7 +174,7 @@ function sidOf(res: Response): string | undefined {
   return res.headers.getSetCookie().find((c) => c.startsWith("sid="))?.split(";")[0];
 }
 
-describe("two-factor login (TOTP)", () => {
+describe("two-factor login (TOTP)", { timeout: 120_000 }, () => {
   let secret = "";
   let recovery: string[] = [];
   // Every attempt here comes from 127.0.0.1: start each test under the per-address login limit.

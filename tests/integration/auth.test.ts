@@ -20,7 +20,8 @@ function postLogin(username: string, password: string, headers: Record<string, s
   });
 }
 
-describe("login", () => {
+// Logins cost one scrypt at N=2^17 each (two at a time): the throttling waves need more than 30 s on a busy machine.
+describe("login", { timeout: 120_000 }, () => {
   it("shows the demo credentials hint while ADMIN_PASSWORD is not set", async () => {
     const html = await (await fetch(`${app.url}/login`)).text();
     expect(html).toContain("admin123");

@@ -29,7 +29,8 @@ async function attempt(ip: string, username: string, password: string) {
 const limitRows = (prefix: string) =>
   app.db().select().from(app.schema.rateLimits).where(like(app.schema.rateLimits.key, `${prefix}%`));
 
-describe("login throttling", () => {
+// Every refused guess before a block costs one scrypt at N=2^17 (two at a time): allow for a busy machine.
+describe("login throttling", { timeout: 120_000 }, () => {
   it("12 wrong guesses for the owner from 12 addresses do not lock the owner out", async () => {
     const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => attempt(`198.51.100.${i + 1}`, OWNER.username, `errada-${i}`)));
     expect(statuses.every((s) => s === 401)).toBe(true);

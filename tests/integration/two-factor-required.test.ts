@@ -22,7 +22,7 @@ async function start(env: Record<string, string>): Promise<string> {
   child = proc;
   return new Promise<string>((resolve, reject) => {
     let output = "";
-    const timer = setTimeout(() => reject(new Error(`no start: ${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`no start: ${output}`)), 90_000);
     proc.stdout!.on("data", (d) => {
       output += d;
       const port = /servidor pronto em http:\/\/localhost:(\d+)/.exec(output)?.[1];
@@ -129,7 +129,7 @@ describe("ADMIN_REQUIRE_2FA=1", () => {
     expect(page).toContain("Ative a verificação em duas etapas");
     expect(byTestId(page, "totp-secret")[0]).not.toBe(secret);
     await stop();
-  }, 120_000);
+  }, 300_000);
 
   it("refuses a value other than 0 or 1", async () => {
     const proc = spawn(process.execPath, ["server.js"], {

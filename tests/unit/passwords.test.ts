@@ -9,7 +9,8 @@ function legacyHash(password: string, N = 16384): string {
   return ["scrypt", N, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
-describe("password hashing (scrypt)", () => {
+// Each hash is ~0.35 s of one core and 128 MiB, two at a time: more than the default 5 s on a busy machine.
+describe("password hashing (scrypt)", { timeout: 60_000 }, () => {
   it("hashes at N=2^17, r=8, p=1 with the parameters stored in the hash", async () => {
     const hash = await hashPassword("s3nha-forte");
     expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
