@@ -118,7 +118,7 @@ function details(report) {
     out.push(
       table(
         ["página", "FCP", "script rodou", "widget: toque em", "funcionou", "toque→folha", "toque→folha (página pronta)", "menu: toque em", "funcionou", "toque→menu"],
-        emb.taps.rows.map((p) => [p.page, f0(p.fcpMs), f0(p.scriptsRanMs), f0(p.widget.tapAtMs), `${p.widget.worked}/${p.widget.taps}`, f0(p.widget.tapToPaintMs), f0(p.widget.interactiveTapToPaintMs), f0(p.menu.tapAtMs), `${p.menu.worked}/${p.menu.taps}`, f0(p.menu.tapToPaintMs)]),
+        emb.taps.rows.map((p) => [p.page, f0(p.fcpMs), f0(p.scriptsRanMs), f0(p.widget.tapAtMs), `${p.widget.worked}/${p.widget.taps}${p.widget.scrolled ? ` (${p.widget.scrolled} após rolar)` : ""}`, f0(p.widget.tapToPaintMs), f0(p.widget.interactiveTapToPaintMs), f0(p.menu.tapAtMs), `${p.menu.worked}/${p.menu.taps}`, f0(p.menu.tapToPaintMs)]),
       ),
     );
   }
