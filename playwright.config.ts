@@ -12,14 +12,14 @@ export const E2E_DATA_DIR = `.tmp/e2e-data-${PORT}`;
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   outputDir: `test-results/pw-${PORT}`,
   // Screenshots: finite animations run to their end, infinite ones stop at their start; a few
   // anti-aliased pixels may differ, a moved element does not.
   expect: { timeout: 7_000, toHaveScreenshot: { animations: "disabled", caret: "hide", maxDiffPixelRatio: 0.002 } },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

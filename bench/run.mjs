@@ -38,9 +38,9 @@ const runDir = path.join(ROOT, ".tmp", `bench-${stamp}`);
 fs.mkdirSync(runDir, { recursive: true });
 const logFile = path.join(runDir, "server.log");
 
-const cases = await tsImport("./shared/cases.ts", import.meta.url);
-const checks = await tsImport("./shared/checks.ts", import.meta.url);
-const adminRoutes = await tsImport("../tests/integration/admin-routes.ts", import.meta.url);
+const cases = await tsImport("../tests/support/cases.ts", import.meta.url);
+const checks = await tsImport("../tests/support/checks.ts", import.meta.url);
+const adminRoutes = await tsImport("../tests/support/admin-routes.ts", import.meta.url);
 
 const quick = flags.quick;
 const report = {

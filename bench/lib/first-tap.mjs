@@ -66,14 +66,21 @@ async function throttledPage(browser) {
 
 const readTimes = (page) => page.evaluate(() => window.__tap);
 
-/** Scrolls a screen's fifth at a time until `selector` is wholly inside the viewport; returns the steps taken. */
+/**
+ * Scrolls a screen's fifth at a time until `selector` is wholly inside the viewport and still
+ * (the same place in two frames running: it slides back in when the text under it is gone, and
+ * a visitor taps a button, not where it was a frame ago). Returns the scroll steps taken.
+ */
 async function scrollIntoSight(page, selector) {
   const inSight = (sel) => {
     const r = document.querySelector(sel)?.getBoundingClientRect();
-    return !!r && r.width > 0 && r.top >= 0 && r.bottom <= innerHeight;
+    const place = r && r.width > 0 && r.top >= 0 && r.bottom <= innerHeight ? `${r.left},${r.top}` : null;
+    const still = place !== null && window.__tapPlace === place;
+    window.__tapPlace = place;
+    return still;
   };
   for (let steps = 0; steps <= 25; steps++) {
-    const seen = await page.waitForFunction(inSight, selector, { timeout: steps ? 500 : 50 }).then(() => true, () => false);
+    const seen = await page.waitForFunction(inSight, selector, { timeout: steps ? 800 : 300 }).then(() => true, () => false);
     if (seen) return steps;
     await page.mouse.wheel(0, Math.round(MOBILE.viewport.height / 5));
   }
@@ -93,8 +100,11 @@ async function firstTap(browser, url, controlName) {
     // reader does until it is on screen, and count the pages that needed it.
     const scrolls = await scrollIntoSight(page, control.button);
     // dispatch-free, trial-free: a real touch at the button's centre, as soon as it is painted.
-    const box = await button.boundingBox();
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    const tap = async () => {
+      const box = await button.boundingBox();
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    };
+    await tap();
     const worked = await page
       .locator(control.opened)
       .first()
@@ -111,7 +121,8 @@ async function firstTap(browser, url, controlName) {
       await page.keyboard.press("Escape");
       await page.waitForLoadState("networkidle").catch(() => {});
       await page.evaluate(() => Object.assign(window.__tap, { tap: null, opened: null, painted: null }));
-      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+      await scrollIntoSight(page, control.button);
+      await tap();
       await page.locator(control.opened).first().waitFor({ state: "visible", timeout: LOST_AFTER_MS });
       await page.waitForFunction(() => window.__tap.painted !== null, null, { timeout: 5000 });
       again = await readTimes(page);

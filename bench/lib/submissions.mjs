@@ -13,7 +13,7 @@ function listOf(json) {
   return null;
 }
 
-/** target: { url, snapshot(emailLike), sid() } ; endpoints from bench/shared/cases.ts */
+/** target: { url, snapshot(emailLike), sid() } ; endpoints from tests/support/cases.ts */
 export async function runSubmissions(target, endpoints, { concurrency = 200, runTag }) {
   const rows = [];
   for (const form of FORMS) {

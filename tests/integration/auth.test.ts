@@ -3,7 +3,7 @@ import { randomBytes, scryptSync } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginCookie, startTestApp, usingPostgres, type TestApp } from "../helpers/app";
-import { ADMIN_APIS, ADMIN_PAGES } from "./admin-routes";
+import { ADMIN_APIS, ADMIN_PAGES } from "../support/admin-routes";
 
 let app: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageScripts, scriptHash } from "../../bench/shared/checks";
+import { pageScripts, scriptHash } from "../support/checks";
 import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
 
 let app: TestApp;

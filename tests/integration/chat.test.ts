@@ -1,79 +1,21 @@
 /**
- * The chat proxy (SPEC §7, §8) against a local fake assistant service: exact upstream bodies,
+ * The chat proxy (SPEC §7, §8) against the fake assistant service of tests/mocks/chat.ts: exact upstream bodies,
  * every reply shape, offline fallbacks, timeouts (scaled down by CHAT_TIMEOUT_SCALE), storage,
  * and the key never reaching the browser.
  */
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
+import { type FakeChat, type SessionMode, startFakeChat } from "../mocks/chat";
 
 const API_KEY = "chave-secreta-do-assistente-123";
 const ASSISTANT_ID = "assistente-42";
 const GREETING = "Obrigado! Agora podemos começar nossa consultoria. Como posso ajudar você hoje?";
 const FIRST = "Olá! Para iniciar nossa consultoria gratuita, precisamos do seu email e telefone. Por favor, preencha o formulário abaixo.";
 
-// ---------------------------------------------------------------- fake assistant service
-type SessionMode = "session_id" | "id" | "string" | "no-id" | "500" | "hang";
-let sessionMode: SessionMode = "session_id";
-let sessionCounter = 0;
-const received: Array<{ path: string; body: any; contentType?: string }> = [];
-
-/** Chat replies are chosen by the visitor's message text, so each test names its shape. */
-function chatReply(content: string, res: http.ServerResponse) {
-  const json = (value: unknown) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(value));
-  switch (content) {
-    case "shape:message.content":
-      return json({ message: { role: "assistant", content: "Resposta via message.content" }, content: "ignorada" });
-    case "shape:string":
-      return json("Resposta como corpo string");
-    case "shape:string-json":
-      return json(JSON.stringify({ message: { content: "Resposta em JSON dentro de string" } }));
-    case "shape:text-plain":
-      return res.writeHead(200, { "content-type": "text/plain" }).end("Resposta em texto puro");
-    case "shape:content":
-      return json({ content: "Resposta via content", text: "ignorada" });
-    case "shape:text":
-      return json({ text: "Resposta via text" });
-    case "shape:assistant.response":
-      return json({ assistant: { response: "Resposta via assistant.response" } });
-    case "shape:other":
-      return json({ resultado: 7 });
-    case "shape:empty":
-      return res.writeHead(200, { "content-type": "application/json" }).end("");
-    case "shape:500":
-      return res.writeHead(500, { "content-type": "application/json" }).end('{"error":"boom"}');
-    case "shape:hang":
-      return; // never answers: our timeout must
-    default:
-      return json({ message: { content: `Eco: ${content}` } });
-  }
-}
-
-const upstream = http.createServer((req, res) => {
-  let raw = "";
-  req.on("data", (c) => (raw += c));
-  req.on("end", () => {
-    const body = JSON.parse(raw);
-    received.push({ path: req.url ?? "", body, contentType: req.headers["content-type"] });
-    if (req.method === "POST" && req.url === "/api/chat/session") {
-      const id = `sessao-${++sessionCounter}`;
-      const json = (v: unknown) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(v));
-      if (sessionMode === "session_id") return json({ session_id: id, id: "nao-usar" });
-      if (sessionMode === "id") return json({ id });
-      if (sessionMode === "string") return json(JSON.stringify({ session_id: id }));
-      if (sessionMode === "no-id") return json({ ok: true });
-      if (sessionMode === "500") return res.writeHead(500).end("erro");
-      return; // hang
-    }
-    if (req.method === "POST" && req.url === "/api/chat") return chatReply(body.messages?.[0]?.content, res);
-    res.writeHead(404).end();
-  });
-});
-
+let chat: FakeChat;
 let app: TestApp;
 let upstreamUrl: string;
 
@@ -91,7 +33,7 @@ async function browserCall(path: string, body: unknown) {
 }
 
 async function openSession(mode: SessionMode = "session_id") {
-  sessionMode = mode;
+  chat.setSessionMode(mode);
   const res = await browserCall("/api/chat/session", {});
   expect(res.status).toBe(200);
   return res.json.data as { sessionId: string; token: string; offline: boolean; notice: string | null };
@@ -122,8 +64,8 @@ async function storedMessages(sessionId: string) {
 }
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  chat = await startFakeChat();
+  upstreamUrl = chat.url;
   app = await startTestApp({
     CHAT_API_URL: upstreamUrl,
     CHAT_API_KEY: API_KEY,
@@ -136,22 +78,21 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  upstream.closeAllConnections();
-  await new Promise((resolve) => upstream.close(resolve));
+  await chat?.close();
 });
 
 beforeEach(() => {
-  received.length = 0;
-  sessionMode = "session_id";
+  chat.received.length = 0;
+  chat.setSessionMode("session_id");
 });
 
 describe("POST /api/chat/session", () => {
   it("calls the service with the key and assistant id, keeps session_id and stores the session", async () => {
     const s = await openSession("session_id");
-    expect(received).toHaveLength(1);
-    expect(received[0].path).toBe("/api/chat/session");
-    expect(received[0].contentType).toContain("application/json");
-    expect(received[0].body).toEqual({ api_key: API_KEY, assistant_id: ASSISTANT_ID });
+    expect(chat.received).toHaveLength(1);
+    expect(chat.received[0].path).toBe("/api/chat/session");
+    expect(chat.received[0].contentType).toContain("application/json");
+    expect(chat.received[0].body).toEqual({ api_key: API_KEY, assistant_id: ASSISTANT_ID });
     expect(s.sessionId).toMatch(/^sessao-\d+$/); // session_id wins over id
     expect(s).toMatchObject({ offline: false, notice: null });
     const { row, messages } = await storedMessages(s.sessionId);
@@ -235,13 +176,13 @@ describe("POST /api/chat/contact", () => {
 describe("POST /api/chat", () => {
   it("sends the exact SPEC §7 body and returns the reply", async () => {
     const s = await openChat("bia@empresa.com.br", "11912345678");
-    received.length = 0;
+    chat.received.length = 0;
     const res = await say(s, "  Quero automatizar notas fiscais  ");
     expect(res.status).toBe(200);
     expect(res.json.data).toEqual({ status: "ok", reply: "Eco: Quero automatizar notas fiscais", offline: false });
-    expect(received).toHaveLength(1);
-    expect(received[0].path).toBe("/api/chat");
-    expect(received[0].body).toEqual({
+    expect(chat.received).toHaveLength(1);
+    expect(chat.received[0].path).toBe("/api/chat");
+    expect(chat.received[0].body).toEqual({
       api_key: API_KEY,
       session_id: s.sessionId,
       type: "custom_code",
@@ -284,11 +225,11 @@ describe("POST /api/chat", () => {
     expect(res.json.data).toMatchObject({ status: "failed", offline: true });
     expect(res.json.data.reply).toContain("dificuldades técnicas");
     expect(res.json.data.reply).toContain("falha@empresa.com.br");
-    received.length = 0;
+    chat.received.length = 0;
     const next = await say(s, "Ainda estão aí?");
     expect(next.json.data).toMatchObject({ status: "offline", offline: true });
     expect(next.json.data.reply).toContain("falha@empresa.com.br");
-    expect(received).toHaveLength(0);
+    expect(chat.received).toHaveLength(0);
     const { row, messages } = await storedMessages(s.sessionId);
     expect(row.offline).toBe(true);
     expect(messages.map((m) => m.role)).toEqual(["assistant", "assistant", "user", "assistant", "user", "assistant"]);
@@ -297,11 +238,11 @@ describe("POST /api/chat", () => {
   it("an offline session stores both messages and never calls the service", async () => {
     const s = await openSession("no-id");
     await browserCall("/api/chat/contact", { sessionId: s.sessionId, token: s.token, email: "off@empresa.com.br", phone: "11999998888" });
-    received.length = 0;
+    chat.received.length = 0;
     const res = await say(s, "Olá, equipe");
     expect(res.json.data).toMatchObject({ status: "offline", offline: true });
     expect(res.json.data.reply).toContain("off@empresa.com.br");
-    expect(received).toHaveLength(0);
+    expect(chat.received).toHaveLength(0);
     expect((await storedMessages(s.sessionId)).messages.slice(-2)).toEqual([
       { role: "user", content: "Olá, equipe" },
       { role: "assistant", content: res.json.data.reply },

@@ -1,6 +1,6 @@
 /**
  * CI part of the bad-input benchmark: seeded, bounded fast-check runs against every public JSON
- * endpoint (generators shared with `npm run bench` in bench/shared/cases.ts). Invalid payloads
+ * endpoint (generators shared with `npm run bench` in tests/support/cases.ts). Invalid payloads
  * must get a 4xx and store nothing; odd-but-legal payloads must never get a 5xx.
  * An endpoint another area has not built yet (404) is skipped with a note.
  */
@@ -15,7 +15,7 @@ import {
   PUBLIC_POST_ENDPOINTS,
   sendFuzz,
   type FuzzRequest,
-} from "../../bench/shared/cases";
+} from "../support/cases";
 import { startTestApp, type TestApp } from "../helpers/app";
 
 const SEED = 8_2026;

@@ -5,56 +5,26 @@
  * submissions, admin APIs and CSV export.
  */
 import { randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { count, eq, like, sql } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
+import { FAIL_MARKER, type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
 
-// ---------------------------------------------------------------- local SMTP server
-const received: string[] = [];
-const failedOnce = new Set<string>();
-/** Messages carrying this marker are refused the first time (a temporary SMTP failure). */
-const FAIL_MARKER = "FALHASMTP";
-
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS", "AUTH"],
-  logger: false,
-  onData(stream, _session, callback) {
-    let raw = "";
-    stream.setEncoding("utf8");
-    stream.on("data", (chunk: string) => (raw += chunk));
-    stream.on("end", () => {
-      if (raw.includes("SEMPREFALHA")) {
-        return callback(Object.assign(new Error("Caixa indisponível"), { responseCode: 451 }));
-      }
-      const marker = /FALHASMTP-[a-z0-9]+/.exec(raw)?.[0];
-      if (marker && !failedOnce.has(marker)) {
-        failedOnce.add(marker);
-        return callback(Object.assign(new Error("Falha temporária simulada"), { responseCode: 451 }));
-      }
-      received.push(raw);
-      callback();
-    });
-  },
-});
-
+let smtp: FakeSmtp;
 let app: TestApp;
 let ipCounter = 0;
 /** Each test speaks from its own address (TRUST_PROXY=1), so rate limits never leak between tests. */
 const newIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startFakeSmtp();
   // RATE_LIMIT_FACTOR 0.3: 3 submissions per form and address in the window.
-  app = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, TRUST_PROXY: "1", RATE_LIMIT_FACTOR: "0.3" });
+  app = await startTestApp({ SMTP_URL: smtp.url, TRUST_PROXY: "1", RATE_LIMIT_FACTOR: "0.3" });
 });
 
 afterAll(async () => {
   await app?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 const post = (path: string, body: unknown, ip = newIp()) => postJson(`${app.url}${path}`, body, { "x-forwarded-for": ip });
@@ -278,7 +248,7 @@ describe("outbox worker", () => {
     });
     expect(row.attempts).toBe(1);
     expect(row.sentAt).not.toBeNull();
-    expect(received.some((raw) => raw.includes(marker) && raw.includes("contato@agileia.com.br"))).toBe(true);
+    expect(smtp.received.some((raw) => raw.includes(marker) && raw.includes("contato@agileia.com.br"))).toBe(true);
   });
 
   it("retries after an SMTP failure, recording the error, then sends", async () => {
@@ -300,7 +270,7 @@ describe("outbox worker", () => {
     });
     expect(sent.attempts).toBe(2);
     expect(sent.lastError).toBeNull();
-    expect(received.some((raw) => raw.includes(marker))).toBe(true);
+    expect(smtp.received.some((raw) => raw.includes(marker))).toBe(true);
   });
 
   it("gives up after the last attempt and marks the message failed", async () => {

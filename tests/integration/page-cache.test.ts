@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageScripts } from "../../bench/shared/checks";
+import { pageScripts } from "../support/checks";
 import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
 
 let app: TestApp;

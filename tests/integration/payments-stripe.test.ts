@@ -1,108 +1,38 @@
 /**
- * The Stripe path: the app's official SDK talks to a fake Stripe API served by this file
+ * The Stripe path: the app's official SDK talks to the fake Stripe API of tests/mocks/stripe.ts
  * (STRIPE_API_BASE), and webhooks are signed with the SDK's own test helper.
  */
 import { randomBytes } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { count, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
+import { type FakeStripe, type Json, startFakeStripe } from "../mocks/stripe";
 import { findCatalogItem, plans, products } from "~/lib/catalog";
 
 const SITE = "https://loja.example.com";
 const WEBHOOK_SECRET = "whsec_test_segredo";
 
-// ---------------------------------------------------------------- fake Stripe API
-interface Call {
-  method: string;
-  path: string;
-  params: URLSearchParams;
-  idempotencyKey: string | undefined;
-  authorization: string | undefined;
-}
-type Json = Record<string, any>;
-const calls: Call[] = [];
-const sessions = new Map<string, Json>();
-const stripeSubscriptions = new Map<string, Json>();
-let failCreate = false;
-
-function send(res: http.ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "content-type": "application/json", "request-id": `req_${randomBytes(4).toString("hex")}` });
-  res.end(JSON.stringify(body));
-}
-
-const list = (data: Json[], url: string) => ({ object: "list", data, has_more: false, url });
-
-const fakeStripe = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on("data", (c: Buffer) => chunks.push(c));
-  req.on("end", () => {
-    const url = new URL(req.url ?? "/", "http://stripe.local");
-    const params = new URLSearchParams(req.method === "GET" ? url.search : Buffer.concat(chunks).toString("utf8"));
-    calls.push({
-      method: req.method ?? "",
-      path: url.pathname,
-      params,
-      idempotencyKey: req.headers["idempotency-key"] as string | undefined,
-      authorization: req.headers.authorization,
-    });
-    if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
-      if (failCreate) return send(res, 400, { error: { type: "invalid_request_error", message: "Falha simulada do Stripe" } });
-      const id = `cs_test_${randomBytes(12).toString("hex")}`;
-      const session = {
-        id,
-        object: "checkout.session",
-        url: `https://checkout.stripe.test/c/pay/${id}`,
-        mode: params.get("mode"),
-        status: "open",
-        payment_status: "unpaid",
-        amount_total: Number(params.get("line_items[0][price_data][unit_amount]")),
-        currency: params.get("line_items[0][price_data][currency]"),
-        metadata: { kind: params.get("metadata[kind]"), itemId: params.get("metadata[itemId]"), attempt: params.get("metadata[attempt]") },
-        customer_details: null,
-        customer_email: null,
-        payment_intent: null,
-        subscription: null,
-        created: Math.floor(Date.now() / 1000),
-      };
-      sessions.set(id, session);
-      return send(res, 200, session);
-    }
-    const one = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
-    if (req.method === "GET" && one) {
-      const session = sessions.get(one[1]);
-      return session
-        ? send(res, 200, session)
-        : send(res, 404, { error: { type: "invalid_request_error", message: `No such checkout.session: '${one[1]}'` } });
-    }
-    if (req.method === "GET" && url.pathname === "/v1/checkout/sessions") return send(res, 200, list([...sessions.values()], url.pathname));
-    if (req.method === "GET" && url.pathname === "/v1/subscriptions") return send(res, 200, list([...stripeSubscriptions.values()], url.pathname));
-    send(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
-  });
-});
-
-// ---------------------------------------------------------------- app
+// ---------------------------------------------------------------- app and fake Stripe
+let stripe: FakeStripe;
 let app: TestApp;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => fakeStripe.listen(0, "127.0.0.1", resolve));
-  const { port } = fakeStripe.address() as AddressInfo;
+  stripe = await startFakeStripe();
   app = await startTestApp({
     STRIPE_SECRET_KEY: "sk_test_x",
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+    STRIPE_API_BASE: stripe.url,
     SITE_URL: SITE,
     ADMIN_PASSWORD: "Loja-Senha-Forte-2026", // a public (https) address needs a real one
   });
 });
 afterAll(async () => {
   await app?.close();
-  await new Promise((resolve) => fakeStripe.close(resolve));
+  await stripe?.close();
 });
 beforeEach(() => {
-  calls.length = 0;
-  failCreate = false;
+  stripe.calls.length = 0;
+  stripe.failCreate = false;
 });
 
 async function orderBySession(sessionId: string) {
@@ -135,27 +65,16 @@ function event(type: string, object: Json, id = `evt_test_${++eventCounter}_${ra
   return { id, object: "event", type, api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: null, data: { object } };
 }
 
-/** The fake session as Stripe reports it after the visitor paid. */
-function completeSession(sessionId: string, extra: Json = {}): Json {
-  const session = sessions.get(sessionId)!;
-  Object.assign(session, {
-    status: "complete",
-    payment_status: "paid",
-    customer_details: { email: "financeiro@cliente.com.br", name: "Cliente Exemplo" },
-    ...(session.mode === "payment" ? { payment_intent: `pi_${randomBytes(6).toString("hex")}` } : {}),
-    ...extra,
-  });
-  return session;
-}
+const completeSession = (sessionId: string, extra: Json = {}) => stripe.complete(sessionId, extra);
 
 // ---------------------------------------------------------------- tests
 describe("creating Checkout Sessions", () => {
   it.each([...products, ...plans].map((i) => [i.kind, i.id] as const))("%s %s: catalog price, site URLs, pt-BR, idempotency key", async (kind, id) => {
     const item = findCatalogItem(kind, id)!;
     const body = await buy(kind, id);
-    expect(body.url).toBe(`https://checkout.stripe.test/c/pay/${body.sessionId}`);
+    expect(body.url).toBe(`${stripe.url}/c/pay/${body.sessionId}`);
 
-    const create = calls.find((c) => c.method === "POST" && c.path === "/v1/checkout/sessions")!;
+    const create = stripe.calls.find((c) => c.method === "POST" && c.path === "/v1/checkout/sessions")!;
     const p = create.params;
     expect(create.authorization).toBe("Bearer sk_test_x");
     expect(create.idempotencyKey).toMatch(/^checkout-[0-9a-f-]{36}$/);
@@ -179,13 +98,13 @@ describe("creating Checkout Sessions", () => {
   it("uses a new idempotency key for every attempt", async () => {
     await buy("product", "chatbot");
     await buy("product", "chatbot");
-    const keys = calls.filter((c) => c.method === "POST").map((c) => c.idempotencyKey);
+    const keys = stripe.calls.filter((c) => c.method === "POST").map((c) => c.idempotencyKey);
     expect(keys).toHaveLength(2);
     expect(new Set(keys).size).toBe(2);
   });
 
   it("answers the spec's message and stores nothing when Stripe refuses", async () => {
-    failCreate = true;
+    stripe.failCreate = true;
     const before = await countRows("orders");
     const res = await postJson(`${app.url}/api/checkout-session`, { productId: "chatbot" });
     expect(res.status).toBe(502);
@@ -196,7 +115,7 @@ describe("creating Checkout Sessions", () => {
   it("never calls Stripe for bad input", async () => {
     expect((await postJson(`${app.url}/api/subscription`, { planId: "plano-premium" })).status).toBe(404);
     expect((await postJson(`${app.url}/api/checkout-session`, {})).status).toBe(400);
-    expect(calls).toHaveLength(0);
+    expect(stripe.calls).toHaveLength(0);
   });
 });
 
@@ -208,14 +127,14 @@ describe("success page", () => {
 
     const html = (await (await fetch(`${app.url}/payment-success?session_id=${sessionId}`)).text()).replace(/<!-- -->/g, "");
     expect(html).toContain("Consultoria Estratégica (8 horas)");
-    expect(calls.some((c) => c.method === "GET" && c.path === `/v1/checkout/sessions/${sessionId}`)).toBe(true);
+    expect(stripe.calls.some((c) => c.method === "GET" && c.path === `/v1/checkout/sessions/${sessionId}`)).toBe(true);
     const order = await orderBySession(sessionId);
     expect(order).toMatchObject({ status: "paid", customerEmail: "financeiro@cliente.com.br" });
     expect(order.paymentIntentId).toMatch(/^pi_/);
 
-    calls.length = 0;
+    stripe.calls.length = 0;
     await fetch(`${app.url}/payment-success?session_id=${sessionId}`);
-    expect(calls).toHaveLength(0); // already paid: no second Stripe call
+    expect(stripe.calls).toHaveLength(0); // already paid: no second Stripe call
     expect((await orderBySession(sessionId)).paidAt).toEqual(order.paidAt);
     expect((await countRows("outbox")) - outboxBefore).toBe(1);
   });
@@ -273,7 +192,7 @@ describe("webhook", () => {
     expect((await countRows("outbox")) - outboxBefore).toBe(1);
 
     // A different event for the same session (e.g. the success page racing the webhook) is also a no-op.
-    await sendWebhook(event("checkout.session.completed", sessions.get(sessionId)!));
+    await sendWebhook(event("checkout.session.completed", stripe.sessions.get(sessionId)!));
     expect((await orderBySession(sessionId)).paidAt).toEqual(paid.paidAt);
     expect((await countRows("outbox")) - outboxBefore).toBe(1);
   });
@@ -352,9 +271,9 @@ describe("reconciliation", () => {
     const { sessionId } = await buy("product", "mapeamento-completo");
     completeSession(sessionId);
     const expired = await buy("product", "chatbot");
-    Object.assign(sessions.get(expired.sessionId)!, { status: "expired" });
+    Object.assign(stripe.sessions.get(expired.sessionId)!, { status: "expired" });
     const subId = `sub_${randomBytes(8).toString("hex")}`;
-    stripeSubscriptions.set(subId, {
+    stripe.subscriptions.set(subId, {
       id: subId,
       object: "subscription",
       status: "past_due",
@@ -369,7 +288,7 @@ describe("reconciliation", () => {
     const cookie = await loginCookie(app, "admin", "Loja-Senha-Forte-2026");
     const res = await fetch(`${app.url}/admin/pedidos`, { method: "POST", headers: { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded" }, body: "" });
     expect(res.status).toBe(200);
-    expect(calls.some((c) => c.method === "GET" && c.path === "/v1/checkout/sessions" && c.params.get("created[gte]"))).toBe(true);
+    expect(stripe.calls.some((c) => c.method === "GET" && c.path === "/v1/checkout/sessions" && c.params.get("created[gte]"))).toBe(true);
     expect(await orderBySession(sessionId)).toMatchObject({ status: "paid", customerEmail: "financeiro@cliente.com.br" });
     expect((await orderBySession(expired.sessionId)).status).toBe("canceled");
     const [sub] = await app.db().select().from(app.schema.subscriptions).where(eq(app.schema.subscriptions.providerSubscriptionId, subId));

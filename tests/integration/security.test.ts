@@ -1,7 +1,7 @@
 /**
  * CI part of the security sweep (the browser XSS part lives in `npm run bench`): the app runs as if
  * behind HTTPS, with real rate limits and fake secrets that must never be served.
- * The checks themselves live in bench/shared/checks.ts, shared with the benchmark.
+ * The checks themselves live in tests/support/checks.ts, shared with the benchmark.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,9 +14,9 @@ import {
   loginSid,
   PUBLIC_PAGES,
   secretScan,
-} from "../../bench/shared/checks";
+} from "../support/checks";
 import { startTestApp, type TestApp } from "../helpers/app";
-import { ADMIN_APIS, ADMIN_PAGES } from "./admin-routes";
+import { ADMIN_APIS, ADMIN_PAGES } from "../support/admin-routes";
 
 const SECRETS = {
   ADMIN_PASSWORD: "Ci-Senha-Secreta-4b9e2c",
@@ -52,7 +52,7 @@ describe("admin guards", () => {
     const expired = await login();
     await app.db().update(app.schema.sessions).set({ expiresAt: sql`now() - interval '1 minute'` });
     const live = await login();
-    // Routes listed in admin-routes.ts that another area has not built yet answer 404: skipped.
+    // Routes listed in tests/support/admin-routes.ts that another area has not built yet answer 404: skipped.
     const built = await builtAdminTargets(app.url, ADMIN_PAGES, ADMIN_APIS, live);
     if (built.missing.length) console.info(`security.test: not built yet, skipped: ${built.missing.join(", ")}`);
     const results = await guardSweep(app.url, built.pages, built.apis, {
