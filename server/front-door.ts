@@ -42,7 +42,7 @@ export function createFrontDoor(app: (req: IncomingMessage, res: ServerResponse)
 
 /** A cached page: its stored bytes in the client's preferred coding, its scripts allowed by hash. */
 export function sendPage(req: IncomingMessage, res: ServerResponse, entry: CachedPage): void {
-  if (isNotModified(entry, req.headers["if-none-match"])) return sendCached(res, 304, entry.headers, "");
+  if (isNotModified(entry, req.headers)) return sendCached(res, 304, entry.headers, "");
   for (const [key, value] of entry.headers) res.setHeader(key, value);
   const csp = res.getHeader("Content-Security-Policy");
   if (typeof csp === "string") res.setHeader("Content-Security-Policy", withScriptHashes(csp, entry.scriptHashes));

@@ -11,8 +11,12 @@
  * cached keep their fresh per-request nonce.
  */
 import { createHash, randomBytes } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import fresh from "fresh";
+import { LRUCache } from "lru-cache";
+import Negotiator from "negotiator";
 
 export const NONCE_PLACEHOLDER = `nonce${randomBytes(12).toString("hex")}`;
 
@@ -41,7 +45,12 @@ export interface CachedPage {
   refreshing?: boolean;
 }
 
-const entries = new Map<string, CachedPage>();
+/**
+ * Least recently used entries go first when full. Expiry stays ours (`expires`, `refreshing`):
+ * an expired page is served to everyone but the one request re-rendering it, which lru-cache
+ * offers only through its fetch(), and a render happens in the router, not in a fetch function.
+ */
+const entries = new LRUCache<string, CachedPage>({ max: MAX_ENTRIES });
 /** Bumped by clearPageCache, so a page rendered before an admin write is not stored after it. */
 let generation = 0;
 
@@ -108,7 +117,6 @@ export async function storePage(key: string, status: number, headers: Headers, b
     expires: Date.now() + TTL_MS,
   };
   if (storedGeneration !== generation) return entry; // the admin changed content meanwhile: send, don't keep
-  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!); // oldest first
   entries.set(key, entry);
   return entry;
 }
@@ -119,14 +127,15 @@ export function clearPageCache(): void {
   generation++;
 }
 
-/** RFC 9110 weak comparison of If-None-Match against the stored page's ETag. */
-export function isNotModified(entry: CachedPage, ifNoneMatch: string | undefined): boolean {
-  const etag = entry.headers.find(([key]) => key === "etag")?.[1];
-  const type = entry.headers.find(([key]) => key === "content-type")?.[1] ?? "";
+/** Whether the client's copy of a stored answer is still current (If-None-Match / If-Modified-Since). */
+export function isNotModified(entry: CachedPage, requestHeaders: IncomingHttpHeaders): boolean {
+  const header = (name: string) => entry.headers.find(([key]) => key === name)?.[1];
   // HTML pages always answer 200 (see the loaders of blog.tsx); feeds and the like may get a 304.
-  if (!etag || !ifNoneMatch || type.startsWith("text/html")) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(etag));
+  if ((header("content-type") ?? "").startsWith("text/html")) return false;
+  // Only the validators: `fresh` treats a request's `Cache-Control: no-cache` as "never match",
+  // and fetch() adds that to every request carrying If-None-Match.
+  const { "if-none-match": ifNoneMatch, "if-modified-since": ifModifiedSince } = requestHeaders;
+  return fresh({ "if-none-match": ifNoneMatch, "if-modified-since": ifModifiedSince }, { etag: header("etag"), "last-modified": header("last-modified") });
 }
 
 /** For pages that are not cached: the placeholder becomes this response's own nonce. */
@@ -134,17 +143,11 @@ export function withNonce(body: string, nonce: string): string {
   return body.replaceAll(NONCE_PLACEHOLDER, nonce);
 }
 
-/** The best coding the client accepts: highest q, ties go to br > gzip > identity; q=0 refuses. */
+/** The best coding the client accepts: highest q, ties go to br > gzip > identity (the smallest body). */
 export function pickEncoding(acceptEncoding: string | undefined): Encoding {
-  const weights = new Map<string, number>();
-  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
-    const [name, ...params] = part.split(";").map((s) => s.trim());
-    const q = params.find((p) => p.startsWith("q="));
-    if (name) weights.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  // Unlisted identity stays acceptable (RFC 9110 §12.5.3), as the last resort.
-  const weight = (e: Encoding) => weights.get(e) ?? weights.get("*") ?? (e === "identity" ? 0.001 : 0);
-  return ENCODINGS.filter((e) => weight(e) > 0).sort((a, b) => weight(b) - weight(a))[0] ?? "identity";
+  const negotiator = new Negotiator({ headers: { "accept-encoding": acceptEncoding } });
+  // Nothing acceptable (identity;q=0 and no other): identity anyway, as servers commonly do.
+  return (negotiator.encoding([...ENCODINGS], { preferred: [...ENCODINGS] }) as Encoding | undefined) ?? "identity";
 }
 
 /** The response's CSP with its script nonce replaced by the cached page's script hashes. */

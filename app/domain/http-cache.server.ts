@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
+import fresh from "fresh";
 
 /** Shared caches (CDN) keep public blog pages 5 min and may serve them stale while refreshing. */
 export const PUBLIC_PAGE_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
@@ -35,12 +36,6 @@ export function weakEtag(...parts: unknown[]): string {
   return `W/"${hash.digest("base64url").slice(0, 27)}"`;
 }
 
-function etagMatches(header: string, etag: string): boolean {
-  if (header.trim() === "*") return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-  return header.split(",").some((tag) => opaque(tag) === opaque(etag));
-}
-
 export interface Validators {
   etag: string;
   lastModified?: Date | null;
@@ -49,21 +44,21 @@ export interface Validators {
 
 /**
  * Headers for a cacheable response, and whether the request's validators already match
- * (If-None-Match wins over If-Modified-Since, as RFC 9110 says).
+ * (`fresh`, the check Express uses: If-None-Match wins over If-Modified-Since, as RFC 9110 says).
  */
 export function conditional(request: Request, validators: Validators): { headers: Headers; notModified: boolean } {
   const headers = new Headers({ "Cache-Control": validators.cacheControl, ETag: validators.etag });
   const lastModified = validators.lastModified ? new Date(Math.floor(validators.lastModified.getTime() / 1000) * 1000) : null;
   if (lastModified) headers.set("Last-Modified", lastModified.toUTCString());
   if (request.method !== "GET" && request.method !== "HEAD") return { headers, notModified: false };
-  const ifNoneMatch = request.headers.get("if-none-match");
-  if (ifNoneMatch) return { headers, notModified: etagMatches(ifNoneMatch, validators.etag) };
-  const ifModifiedSince = request.headers.get("if-modified-since");
-  if (ifModifiedSince && lastModified) {
-    const since = Date.parse(ifModifiedSince);
-    return { headers, notModified: !Number.isNaN(since) && lastModified.getTime() <= since };
-  }
-  return { headers, notModified: false };
+  const asked = (name: string) => request.headers.get(name) ?? undefined;
+  // Without the request's Cache-Control: fetch() adds `no-cache` to any request carrying
+  // If-None-Match, and `fresh` would then never match; the origin may still answer 304.
+  const notModified = fresh(
+    { "if-none-match": asked("if-none-match"), "if-modified-since": asked("if-modified-since") },
+    { etag: validators.etag, "last-modified": headers.get("last-modified") ?? undefined },
+  );
+  return { headers, notModified };
 }
 
 /** Page routes pass their loader's caching headers through (and those of a 304). */

@@ -1,5 +1,4 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Server } from "node:net";
 
 /** Listens on 127.0.0.1 (port 0 = any free port) and returns the port taken. */
 export async function listen(server: Pick<Server, "listen" | "address" | "once">, port = 0): Promise<number> {
