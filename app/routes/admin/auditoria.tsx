@@ -9,7 +9,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requireAdmin } from "~/domain/auth.server";
-import { auditFilterSchema, listAudit, type AuditFilter } from "~/domain/privacy.server";
+import { auditFilterSchema, listAudit, type AuditFilter } from "~/domain/audit.server";
 import { auditActionLabel, privacyTexts as t } from "~/lib/messages/privacy";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/auditoria";

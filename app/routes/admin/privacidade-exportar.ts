@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { requireAdminApi } from "~/domain/auth.server";
 import { methodNotAllowed, parseBody } from "~/domain/http.server";
-import { exportSubject, subjectEmailSchema } from "~/domain/privacy.server";
+import { exportSubject, subjectEmailSchema } from "~/domain/privacy/subject.server";
 import type { Route } from "./+types/privacidade-exportar";
 
 const exportSchema = z.object({

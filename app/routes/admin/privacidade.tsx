@@ -25,16 +25,10 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { toast } from "~/components/ui/use-toast";
 import { requireAdmin } from "~/domain/auth.server";
 import { readBody } from "~/domain/http.server";
-import {
-  confirmationMatches,
-  correctableFields,
-  correctRecord,
-  eraseSubject,
-  searchSubject,
-  subjectEmailSchema,
-  totalRows,
-  type PersonalData,
-} from "~/domain/privacy.server";
+import { correctedValues, parsePrivacyIntent } from "~/domain/privacy/admin-intents.server";
+import { correctableFields, correctRecord } from "~/domain/privacy/correction.server";
+import { confirmationMatches, eraseSubject } from "~/domain/privacy/erasure.server";
+import { searchSubject, totalRows, type PersonalData } from "~/domain/privacy/subject.server";
 import { recentRetentionRuns, runRetention } from "~/domain/retention.server";
 import { formatBRL } from "~/lib/catalog";
 import { orderStatusLabels, subscriptionStatusLabels } from "~/lib/messages/payments";
@@ -85,44 +79,37 @@ type Result = {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const actor = { username: user.username, ip: context.clientIp };
-  const body = await readBody(request);
-  const intent = String(body.intent ?? "");
+  const parsed = parsePrivacyIntent(await readBody(request));
+  if (!parsed.ok) return data<Result>({ intent: parsed.intent, ok: false, message: parsed.message, errors: parsed.errors }, { status: 400 });
+  const asked = parsed.value;
 
-  if (intent === "retention") {
-    const result = await runRetention({ trigger: "manual", actor: user.username, ip: context.clientIp });
-    if (result.status === "skipped") return data<Result>({ intent, ok: false, message: privacyToasts.retentionSkipped.description }, { status: 409 });
-    return data<Result>({ intent, ok: true, total: result.total });
-  }
-
-  if (intent !== "search" && intent !== "correct" && intent !== "erase") {
-    return data<Result>({ intent: "search", ok: false, message: "Ação desconhecida." }, { status: 400 });
-  }
-  // `subject` is the person's address; `email` may be a field being corrected.
-  const parsedEmail = subjectEmailSchema.safeParse(body.subject);
-  if (!parsedEmail.success) {
-    return data<Result>({ intent, ok: false, message: privacyErrors.invalidEmail, errors: { subject: privacyErrors.invalidEmail } }, { status: 400 });
-  }
-  const email = parsedEmail.data;
-
-  if (intent === "correct") {
-    const id = Number(body.id);
-    if (!Number.isSafeInteger(id) || id <= 0) return data<Result>({ intent, ok: false, message: privacyErrors.notFound }, { status: 400 });
-    const { intent: _intent, subject: _subject, table, id: _id, ...values } = body;
-    const result = await correctRecord({ table: String(table ?? ""), id, values }, actor);
-    if (!result.ok) return data<Result>({ intent, ok: false, message: result.message, errors: result.errors, email }, { status: 400 });
-  }
-
-  if (intent === "erase") {
-    if (!confirmationMatches(email, String(body.confirm ?? ""))) {
-      return data<Result>({ intent, ok: false, message: privacyErrors.confirmMismatch, errors: { confirm: privacyErrors.confirmMismatch }, email }, { status: 400 });
+  switch (asked.intent) {
+    case "retention": {
+      const result = await runRetention({ trigger: "manual", actor: user.username, ip: context.clientIp });
+      if (result.status === "skipped") return data<Result>({ intent: "retention", ok: false, message: privacyToasts.retentionSkipped.description }, { status: 409 });
+      return data<Result>({ intent: "retention", ok: true, total: result.total });
     }
-    const report = await eraseSubject(email, actor);
-    const found = await searchSubject(email, actor, { audit: false });
-    return data<Result>({ intent, ok: true, email, found, total: report.total });
+    case "correct": {
+      const email = asked.subject;
+      const result = await correctRecord({ table: asked.table, id: asked.id, values: correctedValues(asked) }, actor);
+      if (!result.ok) return data<Result>({ intent: "correct", ok: false, message: result.message, errors: result.errors, email }, { status: 400 });
+      const found = await searchSubject(email, actor, { audit: false });
+      return data<Result>({ intent: "correct", ok: true, email, found, total: totalRows(found) });
+    }
+    case "erase": {
+      const email = asked.subject;
+      if (!confirmationMatches(email, asked.confirm)) {
+        return data<Result>({ intent: "erase", ok: false, message: privacyErrors.confirmMismatch, errors: { confirm: privacyErrors.confirmMismatch }, email }, { status: 400 });
+      }
+      const report = await eraseSubject(email, actor);
+      const found = await searchSubject(email, actor, { audit: false });
+      return data<Result>({ intent: "erase", ok: true, email, found, total: report.total });
+    }
+    case "search": {
+      const found = await searchSubject(asked.subject, actor);
+      return data<Result>({ intent: "search", ok: true, email: asked.subject, found, total: totalRows(found) });
+    }
   }
-
-  const found = await searchSubject(email, actor, { audit: intent === "search" });
-  return data<Result>({ intent, ok: true, email, found, total: totalRows(found) });
 }
 
 // ---------------------------------------------------------------- view helpers

@@ -1,0 +1,271 @@
+/**
+ * Data-subject requests (LGPD art. 18), the finding part: everything one e-mail address left in
+ * the database, searched and exported. Correction and erasure (./correction.server.ts,
+ * ./erasure.server.ts) start from what this finds.
+ *
+ * Audit rows never contain the e-mail itself (they cannot be edited later): they name the
+ * person by a short prefix of a salted hash of it (`subjectRef`).
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import { asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import { db, type Executor } from "~/db/client.server";
+import {
+  appSettings,
+  businessOptimizations,
+  careerApplications,
+  chatMessages,
+  chatSessions,
+  consentRecords,
+  consultations,
+  contacts,
+  newsletterSubscribers,
+  orders,
+  outbox,
+  subscriptions,
+} from "~/db/schema";
+import { PERSONAL_DATA_TABLES, privacyErrors, type PersonalDataTable } from "~/lib/messages/privacy";
+import { HASHED_EMAIL_PREFIX, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
+import { recordAudit } from "../audit.server";
+import { toCsv } from "../csv.server";
+
+export interface Actor {
+  username: string;
+  ip?: string | null;
+}
+
+export const subjectEmailSchema = z
+  .string({ error: privacyErrors.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .max(320, privacyErrors.invalidEmail)
+  .pipe(z.email(privacyErrors.invalidEmail));
+
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+// ---------------------------------------------------------------- pseudonymisation
+let cachedSalt: string | undefined;
+
+/** A random salt generated once and shared by every instance (like the session secret). */
+async function privacySalt(): Promise<string> {
+  if (cachedSalt) return cachedSalt;
+  await db()
+    .insert(appSettings)
+    .values({ key: "privacy_hash_salt", value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
+  const [row] = await db().select().from(appSettings).where(eq(appSettings.key, "privacy_hash_salt"));
+  cachedSalt = row.value;
+  return cachedSalt;
+}
+
+/** "hash:<hex>": what replaces an e-mail in records kept as proof. */
+export async function hashEmail(email: string): Promise<string> {
+  const digest = createHmac("sha256", await privacySalt()).update(normalizeEmail(email)).digest("hex");
+  return `${HASHED_EMAIL_PREFIX}${digest}`;
+}
+
+/** How audit rows name a data subject without storing the e-mail. */
+export async function subjectRef(email: string): Promise<string> {
+  return `titular:${(await hashEmail(email)).slice(HASHED_EMAIL_PREFIX.length, HASHED_EMAIL_PREFIX.length + 12)}`;
+}
+
+// ---------------------------------------------------------------- search
+type Row<T extends PgTable> = T["$inferSelect"];
+
+export interface PersonalData {
+  contacts: Row<typeof contacts>[];
+  consultations: Row<typeof consultations>[];
+  businessOptimizations: Row<typeof businessOptimizations>[];
+  careerApplications: Row<typeof careerApplications>[];
+  newsletterSubscribers: Row<typeof newsletterSubscribers>[];
+  consentRecords: Row<typeof consentRecords>[];
+  chatSessions: Array<Row<typeof chatSessions> & { messages: Row<typeof chatMessages>[] }>;
+  orders: Row<typeof orders>[];
+  subscriptions: Row<typeof subscriptions>[];
+  outbox: Row<typeof outbox>[];
+}
+
+const sameEmail = (column: AnyPgColumn, email: string): SQL => sql`lower(trim(${column})) = ${email}`;
+
+/**
+ * The address as a whole inside free text (a chat message, an e-mail body, a rate-limit key):
+ * `a@b.com` matches "escreva para a@b.com." but not `ana@b.com`, `maria.a@b.com` or `a@b.com.br`.
+ * Neither side may continue the address: no address character before it, and after it no
+ * letter, digit or hyphen, nor a dot that starts another domain label.
+ */
+export const mentionsAddress = (column: AnyPgColumn, email: string): SQL =>
+  sql`${column} ~* ${`(?<![a-z0-9._%+'-])${escapeRegex(email)}(?![a-z0-9_-]|\\.[a-z0-9])`}`;
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+export async function collect(executor: Executor, email: string, hashed: string): Promise<PersonalData> {
+  const sessionsWithMessage = executor
+    .select({ id: chatMessages.chatSessionId })
+    .from(chatMessages)
+    .where(mentionsAddress(chatMessages.content, email));
+  const [
+    contactRows,
+    consultationRows,
+    questionnaireRows,
+    applicationRows,
+    newsletterRows,
+    consentRows,
+    sessionRows,
+    orderRows,
+    subscriptionRows,
+    outboxRows,
+  ] = await Promise.all([
+    executor.select().from(contacts).where(sameEmail(contacts.email, email)).orderBy(asc(contacts.id)),
+    executor.select().from(consultations).where(sameEmail(consultations.email, email)).orderBy(asc(consultations.id)),
+    executor
+      .select()
+      .from(businessOptimizations)
+      .where(sameEmail(businessOptimizations.email, email))
+      .orderBy(asc(businessOptimizations.id)),
+    executor
+      .select()
+      .from(careerApplications)
+      .where(sameEmail(careerApplications.email, email))
+      .orderBy(asc(careerApplications.id)),
+    executor
+      .select()
+      .from(newsletterSubscribers)
+      .where(sameEmail(newsletterSubscribers.email, email))
+      .orderBy(asc(newsletterSubscribers.id)),
+    executor
+      .select()
+      .from(consentRecords)
+      .where(or(sameEmail(consentRecords.email, email), eq(consentRecords.email, hashed)))
+      .orderBy(asc(consentRecords.id)),
+    executor
+      .select()
+      .from(chatSessions)
+      .where(or(sameEmail(chatSessions.email, email), inArray(chatSessions.id, sessionsWithMessage)))
+      .orderBy(asc(chatSessions.id)),
+    executor.select().from(orders).where(sameEmail(orders.customerEmail, email)).orderBy(asc(orders.id)),
+    executor
+      .select()
+      .from(subscriptions)
+      .where(sameEmail(subscriptions.customerEmail, email))
+      .orderBy(asc(subscriptions.id)),
+    executor
+      .select()
+      .from(outbox)
+      .where(or(sameEmail(outbox.recipient, email), mentionsAddress(outbox.subject, email), mentionsAddress(outbox.body, email)))
+      .orderBy(asc(outbox.id)),
+  ]);
+  const sessionIds = sessionRows.map((s) => s.id);
+  const messageRows = sessionIds.length
+    ? await executor
+        .select()
+        .from(chatMessages)
+        .where(inArray(chatMessages.chatSessionId, sessionIds))
+        .orderBy(asc(chatMessages.id))
+    : [];
+  return {
+    contacts: contactRows,
+    consultations: consultationRows,
+    businessOptimizations: questionnaireRows,
+    careerApplications: applicationRows,
+    newsletterSubscribers: newsletterRows,
+    consentRecords: consentRows,
+    chatSessions: sessionRows.map((s) => ({ ...s, messages: messageRows.filter((m) => m.chatSessionId === s.id) })),
+    orders: orderRows,
+    subscriptions: subscriptionRows,
+    outbox: outboxRows,
+  };
+}
+
+export function countRows(data: PersonalData): Record<PersonalDataTable, number> & { chatMessages: number } {
+  const counts = Object.fromEntries(
+    (Object.keys(PERSONAL_DATA_TABLES) as PersonalDataTable[]).map((key) => [key, data[key].length]),
+  ) as Record<PersonalDataTable, number>;
+  return { ...counts, chatMessages: data.chatSessions.reduce((n, s) => n + s.messages.length, 0) };
+}
+
+export function totalRows(data: PersonalData): number {
+  const { chatMessages: messages, ...tables } = countRows(data);
+  return Object.values(tables).reduce((a, b) => a + b, 0) + messages;
+}
+
+/** Finds a person's data without leaving a trace of the address (the audit row holds a hash). */
+export async function searchSubject(email: string, actor: Actor, options: { audit?: boolean } = {}): Promise<PersonalData> {
+  const normalized = normalizeEmail(email);
+  const data = await collect(db(), normalized, await hashEmail(normalized));
+  // A refresh right after a correction or erasure is part of that (already audited) action.
+  if (options.audit === false) return data;
+  await recordAudit({
+    actor: actor.username,
+    action: "privacy.search",
+    target: await subjectRef(normalized),
+    details: { found: countRows(data) },
+    ip: actor.ip,
+  });
+  return data;
+}
+
+// ---------------------------------------------------------------- export
+export type ExportFormat = "json" | "csv";
+
+export interface ExportFile {
+  filename: string;
+  contentType: string;
+  body: string;
+}
+
+function plain(value: unknown): unknown {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+export async function exportSubject(email: string, format: ExportFormat, actor: Actor): Promise<ExportFile> {
+  const normalized = normalizeEmail(email);
+  const data = await collect(db(), normalized, await hashEmail(normalized));
+  const generatedAt = new Date();
+  const stamp = generatedAt.toISOString().slice(0, 10);
+  await recordAudit({
+    actor: actor.username,
+    action: "privacy.export",
+    target: await subjectRef(normalized),
+    details: { format, rows: countRows(data) },
+    ip: actor.ip,
+  });
+
+  if (format === "json") {
+    const document = {
+      titular: normalized,
+      geradoEm: generatedAt.toISOString(),
+      versaoPoliticaPrivacidade: PRIVACY_POLICY_VERSION,
+      tabelas: Object.fromEntries(
+        (Object.keys(PERSONAL_DATA_TABLES) as PersonalDataTable[]).map((key) => [PERSONAL_DATA_TABLES[key].sqlName, data[key]]),
+      ),
+    };
+    return {
+      filename: `dados-titular-${stamp}.json`,
+      contentType: "application/json; charset=utf-8",
+      body: JSON.stringify(document, null, 2),
+    };
+  }
+
+  // One long table (tabela, registro, campo, valor): every table fits, whatever its columns.
+  const records: unknown[][] = [];
+  const push = (table: string, row: Record<string, unknown>) => {
+    for (const [field, value] of Object.entries(row)) {
+      if (field === "messages") continue;
+      records.push([table, row.id, field, value == null ? "" : typeof value === "object" && !(value instanceof Date) ? JSON.stringify(value) : plain(value)]);
+    }
+  };
+  for (const key of Object.keys(PERSONAL_DATA_TABLES) as PersonalDataTable[]) {
+    for (const row of data[key]) {
+      push(PERSONAL_DATA_TABLES[key].sqlName, row as Record<string, unknown>);
+      if (key === "chatSessions") for (const m of (row as PersonalData["chatSessions"][number]).messages) push("chat_messages", m);
+    }
+  }
+  const body = toCsv([["tabela", "registro", "campo", "valor"], ...records], ",");
+  return { filename: `dados-titular-${stamp}.csv`, contentType: "text/csv; charset=utf-8", body };
+}
+
