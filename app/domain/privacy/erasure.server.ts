@@ -104,8 +104,3 @@ export async function eraseSubject(email: string, actor: Actor): Promise<Erasure
     return report;
   });
 }
-
-/** True when the typed confirmation names the same address (case and spaces aside). */
-export function confirmationMatches(email: string, confirmation: string): boolean {
-  return normalizeEmail(email) === normalizeEmail(confirmation) && normalizeEmail(email) !== "";
-}

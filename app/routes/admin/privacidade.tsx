@@ -2,9 +2,8 @@
  * /admin/privacidade: data-subject requests (LGPD art. 18) and the retention job.
  * Every request is a POST, so the person's e-mail never lands in URLs, access logs or history.
  */
-import { formatDateTime } from "~/lib/dates";
-import { Download, FileJson, Pencil, Play, Search, ShieldCheck, Trash2 } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { Download, FileJson, Pencil, Search, ShieldCheck, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import {
   AlertDialog,
@@ -27,23 +26,20 @@ import { requireAdmin } from "~/domain/auth.server";
 import { readBody } from "~/domain/http.server";
 import { correctedValues, parsePrivacyIntent } from "~/domain/privacy/admin-intents.server";
 import { correctableFields, correctRecord } from "~/domain/privacy/correction.server";
-import { confirmationMatches, eraseSubject } from "~/domain/privacy/erasure.server";
+import { eraseSubject } from "~/domain/privacy/erasure.server";
 import { searchSubject, totalRows, type PersonalData } from "~/domain/privacy/subject.server";
 import { recentRetentionRuns, runRetention } from "~/domain/retention.server";
-import { formatBRL } from "~/lib/catalog";
-import { orderStatusLabels, subscriptionStatusLabels } from "~/lib/messages/payments";
 import {
   FIELD_LABELS,
   PERSONAL_DATA_TABLES,
   privacyErrors,
   privacyTexts as t,
   privacyToasts,
-  RETENTION_COUNT_LABELS,
-  RETENTION_KIND_LABELS,
   type PersonalDataTable,
 } from "~/lib/messages/privacy";
-import { formatPeriod, RETENTION, type RetentionKind } from "~/lib/privacy";
-import { consultationStatusLabel } from "~/lib/schemas/leads";
+import { COLUMNS, text } from "~/components/admin/privacy-data";
+import { RetentionSection, type RunDetails } from "~/components/admin/privacy-retention";
+import { confirmationMatches } from "~/lib/erasure-confirmation";
 import type { Route } from "./+types/privacidade";
 
 export const meta: Route.MetaFunction = () => [{ title: "Privacidade e LGPD | Admin" }];
@@ -60,11 +56,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-interface RunDetails {
-  trigger?: string;
-  total?: number;
-  counts?: Record<string, number>;
-}
 
 type Result = {
   intent: "search" | "correct" | "erase" | "retention";
@@ -110,73 +101,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<Result>({ intent: "search", ok: true, email: asked.subject, found, total: totalRows(found) });
     }
   }
-}
-
-// ---------------------------------------------------------------- view helpers
-const when = (v: unknown) => formatDateTime(v as string | Date | null) || "—";
-const text = (v: unknown, max = 80) => {
-  if (v === null || v === undefined || v === "") return <span className="text-muted-foreground">—</span>;
-  const s = String(v);
-  return s.length > max ? <span title={s}>{s.slice(0, max)}…</span> : s;
-};
-
-type Column = { key: string; label: string; render?: (value: unknown, row: Record<string, unknown>) => ReactNode };
-const col = (key: string, label = FIELD_LABELS[key] ?? key, render?: Column["render"]): Column => ({ key, label, render });
-const created = col("createdAt", "Data", (v) => <span className="whitespace-nowrap">{when(v)}</span>);
-const status = (labels: Record<string, string> | ((v: string) => string)) =>
-  col("status", "Situação", (v) => (typeof labels === "function" ? labels(String(v)) : (labels[String(v)] ?? String(v))));
-const NEWSLETTER_STATUS: Record<string, string> = { pending: "Aguardando confirmação", active: "Ativa", unsubscribed: "Cancelada" };
-const OUTBOX_STATUS: Record<string, string> = { pending: "Pendente", sent: "Enviado", logged: "Registrado no log", failed: "Falhou" };
-
-const COLUMNS: Record<PersonalDataTable, Column[]> = {
-  contacts: [col("name"), col("company"), col("email"), col("phone"), col("message", "Mensagem", (v) => text(v, 60)), created],
-  consultations: [col("name"), col("company"), col("email"), col("phone"), col("industryArea", "Área"), status(consultationStatusLabel), created],
-  businessOptimizations: [col("contactName"), col("companyName"), col("email"), col("phone"), col("position", "Cargo"), created],
-  careerApplications: [col("name"), col("email"), col("phone"), col("position", "Vaga"), created],
-  newsletterSubscribers: [col("email"), status(NEWSLETTER_STATUS), col("policyVersion", "Política"), col("consentedAt", "Consentimento", (v) => when(v)), col("unsubscribedAt", "Cancelamento", (v) => when(v))],
-  consentRecords: [
-    col("email", "E-mail ou hash", (v) => text(v, 28)),
-    col("purpose", "Finalidade"),
-    col("action", "Ação", (v) => (v === "withdrawn" ? "Revogado" : "Concedido")),
-    col("policyVersion", "Política"),
-    col("source", "Origem"),
-    created,
-  ],
-  chatSessions: [
-    col("email"),
-    col("phone"),
-    col("company"),
-    col("messages", "Mensagens", (v, row) => <ChatMessages messages={v as ChatMessage[]} offline={Boolean(row.offline)} />),
-    created,
-  ],
-  orders: [col("customerName"), col("customerEmail"), col("itemName", "Item"), col("amountCents", "Valor", (v) => formatBRL(Number(v))), status(orderStatusLabels), created],
-  subscriptions: [col("customerEmail"), col("planId", "Plano"), status(subscriptionStatusLabels), created],
-  outbox: [col("kind", "Tipo"), col("recipient", "Destinatário"), col("subject", "Assunto", (v) => text(v, 50)), status(OUTBOX_STATUS), created],
-};
-
-interface ChatMessage {
-  id: number;
-  role: string;
-  content: string;
-}
-
-function ChatMessages({ messages, offline }: { messages: ChatMessage[]; offline: boolean }) {
-  if (!messages.length) return <span className="text-muted-foreground">Nenhuma</span>;
-  return (
-    <details>
-      <summary className="cursor-pointer whitespace-nowrap text-primary">
-        {messages.length} mensage{messages.length === 1 ? "m" : "ns"}
-        {offline ? " · offline" : ""}
-      </summary>
-      <ol className="mt-2 max-w-md space-y-1 text-xs">
-        {messages.map((m) => (
-          <li key={m.id}>
-            <strong>{m.role === "user" ? "Visitante" : "Assistente"}:</strong> {m.content}
-          </li>
-        ))}
-      </ol>
-    </details>
-  );
 }
 
 // ---------------------------------------------------------------- page
@@ -307,7 +231,7 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
                           <Button
                             type="submit"
                             variant="destructive"
-                            disabled={!confirmationMatchesClient(subject, confirm) || busyIntent === "erase"}
+                            disabled={!confirmationMatches(subject, confirm) || busyIntent === "erase"}
                           >
                             {t.eraseConfirmButton}
                           </Button>
@@ -415,84 +339,5 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
 
       <RetentionSection runs={loaderData.runs} running={busyIntent === "retention"} />
     </div>
-  );
-}
-
-function confirmationMatchesClient(email: string, typed: string): boolean {
-  return email.trim().toLowerCase() !== "" && email.trim().toLowerCase() === typed.trim().toLowerCase();
-}
-
-function RetentionSection({
-  runs,
-  running,
-}: {
-  runs: Array<{ id: number; actor: string | null; createdAt: string; details: RunDetails | null }>;
-  running: boolean;
-}) {
-  return (
-    <section aria-labelledby="retencao-heading" className="rounded-xl border border-border bg-background p-4 sm:p-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h2 id="retencao-heading" className="text-lg font-semibold">
-            {t.retentionTitle}
-          </h2>
-          <p className="mt-1 max-w-2xl text-sm text-muted-foreground">{t.retentionIntro}</p>
-        </div>
-        <Form method="post">
-          <input type="hidden" name="intent" value="retention" />
-          <Button type="submit" variant="outline" disabled={running}>
-            <Play aria-hidden />
-            {running ? t.retentionRunning : t.retentionRun}
-          </Button>
-        </Form>
-      </div>
-
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <div>
-          <h3 className="mb-2 text-sm font-semibold">Prazos</h3>
-          <ul className="divide-y divide-border rounded-lg border border-border text-sm">
-            {(Object.keys(RETENTION) as RetentionKind[]).map((kind) => (
-              <li key={kind} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2">
-                <span>
-                  {RETENTION_KIND_LABELS[kind]?.label ?? kind}
-                  <span className="block text-xs text-muted-foreground">{RETENTION_KIND_LABELS[kind]?.effect}</span>
-                </span>
-                <span className="font-semibold tabular-nums">{formatPeriod(RETENTION[kind])}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <h3 className="mb-2 text-sm font-semibold">Últimas execuções</h3>
-          {runs.length === 0 ? (
-            <p className="rounded-lg border border-dashed border-border px-3 py-6 text-center text-sm text-muted-foreground">{t.retentionNoRuns}</p>
-          ) : (
-            <ul className="divide-y divide-border rounded-lg border border-border text-sm" data-testid="retention-runs">
-              {runs.map((run) => {
-                const counts = Object.entries(run.details?.counts ?? {}).filter(([, n]) => n > 0);
-                return (
-                  <li key={run.id} className="px-3 py-2">
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="whitespace-nowrap">{when(run.createdAt)}</span>
-                      <span className="flex items-center gap-2">
-                        <Badge variant={run.details?.trigger === "manual" ? "secondary" : "outline"}>
-                          {run.details?.trigger === "manual" ? `Manual · ${run.actor ?? ""}` : "Agendada"}
-                        </Badge>
-                        <span className="font-semibold tabular-nums">{run.details?.total ?? 0} registro(s)</span>
-                      </span>
-                    </div>
-                    {counts.length > 0 && (
-                      <p className="mt-1 text-xs text-muted-foreground">
-                        {counts.map(([k, n]) => `${RETENTION_COUNT_LABELS[k] ?? k}: ${n}`).join(" · ")}
-                      </p>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </div>
-      </div>
-    </section>
   );
 }

@@ -1,0 +1,76 @@
+/**
+ * The privacy page's tables: one column list per personal-data table, so what an admin sees of a
+ * person matches what the search found (app/domain/privacy/subject.server.ts).
+ */
+import type { ReactNode } from "react";
+import { formatBRL } from "~/lib/catalog";
+import { formatDateTime } from "~/lib/dates";
+import { orderStatusLabels, subscriptionStatusLabels } from "~/lib/messages/payments";
+import { FIELD_LABELS, type PersonalDataTable } from "~/lib/messages/privacy";
+import { consultationStatusLabel } from "~/lib/schemas/leads";
+
+export const when = (v: unknown) => formatDateTime(v as string | Date | null) || "—";
+export const text = (v: unknown, max = 80) => {
+  if (v === null || v === undefined || v === "") return <span className="text-muted-foreground">—</span>;
+  const s = String(v);
+  return s.length > max ? <span title={s}>{s.slice(0, max)}…</span> : s;
+};
+
+export type Column = { key: string; label: string; render?: (value: unknown, row: Record<string, unknown>) => ReactNode };
+const col = (key: string, label = FIELD_LABELS[key] ?? key, render?: Column["render"]): Column => ({ key, label, render });
+const created = col("createdAt", "Data", (v) => <span className="whitespace-nowrap">{when(v)}</span>);
+const status = (labels: Record<string, string> | ((v: string) => string)) =>
+  col("status", "Situação", (v) => (typeof labels === "function" ? labels(String(v)) : (labels[String(v)] ?? String(v))));
+const NEWSLETTER_STATUS: Record<string, string> = { pending: "Aguardando confirmação", active: "Ativa", unsubscribed: "Cancelada" };
+const OUTBOX_STATUS: Record<string, string> = { pending: "Pendente", sent: "Enviado", logged: "Registrado no log", failed: "Falhou" };
+
+export const COLUMNS: Record<PersonalDataTable, Column[]> = {
+  contacts: [col("name"), col("company"), col("email"), col("phone"), col("message", "Mensagem", (v) => text(v, 60)), created],
+  consultations: [col("name"), col("company"), col("email"), col("phone"), col("industryArea", "Área"), status(consultationStatusLabel), created],
+  businessOptimizations: [col("contactName"), col("companyName"), col("email"), col("phone"), col("position", "Cargo"), created],
+  careerApplications: [col("name"), col("email"), col("phone"), col("position", "Vaga"), created],
+  newsletterSubscribers: [col("email"), status(NEWSLETTER_STATUS), col("policyVersion", "Política"), col("consentedAt", "Consentimento", (v) => when(v)), col("unsubscribedAt", "Cancelamento", (v) => when(v))],
+  consentRecords: [
+    col("email", "E-mail ou hash", (v) => text(v, 28)),
+    col("purpose", "Finalidade"),
+    col("action", "Ação", (v) => (v === "withdrawn" ? "Revogado" : "Concedido")),
+    col("policyVersion", "Política"),
+    col("source", "Origem"),
+    created,
+  ],
+  chatSessions: [
+    col("email"),
+    col("phone"),
+    col("company"),
+    col("messages", "Mensagens", (v, row) => <ChatMessages messages={v as ChatMessage[]} offline={Boolean(row.offline)} />),
+    created,
+  ],
+  orders: [col("customerName"), col("customerEmail"), col("itemName", "Item"), col("amountCents", "Valor", (v) => formatBRL(Number(v))), status(orderStatusLabels), created],
+  subscriptions: [col("customerEmail"), col("planId", "Plano"), status(subscriptionStatusLabels), created],
+  outbox: [col("kind", "Tipo"), col("recipient", "Destinatário"), col("subject", "Assunto", (v) => text(v, 50)), status(OUTBOX_STATUS), created],
+};
+
+interface ChatMessage {
+  id: number;
+  role: string;
+  content: string;
+}
+
+function ChatMessages({ messages, offline }: { messages: ChatMessage[]; offline: boolean }) {
+  if (!messages.length) return <span className="text-muted-foreground">Nenhuma</span>;
+  return (
+    <details>
+      <summary className="cursor-pointer whitespace-nowrap text-primary">
+        {messages.length} mensage{messages.length === 1 ? "m" : "ns"}
+        {offline ? " · offline" : ""}
+      </summary>
+      <ol className="mt-2 max-w-md space-y-1 text-xs">
+        {messages.map((m) => (
+          <li key={m.id}>
+            <strong>{m.role === "user" ? "Visitante" : "Assistente"}:</strong> {m.content}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
