@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import chromium from "./tests/support/chromium.json" with { type: "json" };
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** The layout checks' own server (see the "layout" project below). */
@@ -26,16 +27,8 @@ export default defineConfig({
     locale: "pt-BR",
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      executablePath: process.env.CHROMIUM_PATH ?? chromium.path,
+      args: chromium.args,
     },
   },
   projects: [

@@ -7,7 +7,7 @@
 // contentful paint, when the page's script ran (html[data-hydrated]), the tap, and the first frame
 // painted with the sheet or menu open.
 import { chromium } from "playwright";
-import { CHROME_FLAGS } from "./lighthouse.mjs";
+import chromiumConfig from "../../tests/support/chromium.json" with { type: "json" };
 import { log, median } from "./util.mjs";
 
 export const MOBILE = {
@@ -144,7 +144,7 @@ async function firstTap(browser, url, controlName) {
 
 /** pages: paths; runs: first visits per page and control. */
 export async function runFirstTaps(base, pages, { runs = 1 } = {}) {
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROME_FLAGS.filter((f) => !f.startsWith("--headless")) });
+  const browser = await chromium.launch({ executablePath: chromiumConfig.path, args: chromiumConfig.args });
   const rows = [];
   try {
     for (const path of pages) {
@@ -268,7 +268,7 @@ export const NO_JS_FORMS = [
 ];
 
 export async function runNoJsForms(target, { tag }) {
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROME_FLAGS.filter((f) => !f.startsWith("--headless")) });
+  const browser = await chromium.launch({ executablePath: chromiumConfig.path, args: chromiumConfig.args });
   const rows = [];
   try {
     for (const form of NO_JS_FORMS) {

@@ -3,19 +3,10 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { gzipSync } from "node:zlib";
+import chromiumConfig from "../../tests/support/chromium.json" with { type: "json" };
 import { log, median, PORTS, request } from "./util.mjs";
 
-export const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
+export const CHROME_FLAGS = ["--headless=new", ...chromiumConfig.args];
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
@@ -62,7 +53,7 @@ function metricError(lhr) {
 
 /** One cold run: a fresh Chromium with a fresh profile (chrome-launcher's temp dir), a first visit. */
 async function coldRun(url) {
-  const chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROME_FLAGS, port: PORTS.chrome });
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumConfig.path, chromeFlags: CHROME_FLAGS, port: PORTS.chrome });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
     return { ...summarize(result.lhr), benchmarkIndex: result.lhr.environment?.benchmarkIndex ?? null };

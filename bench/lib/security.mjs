@@ -1,17 +1,9 @@
 // Security sweep: guards (no/expired/forged session), login throttling, headers, secrets in what we
 // serve, and an XSS corpus through every displayed text field, loaded in Chromium with a trap.
 import { chromium } from "playwright-core";
+import chromiumConfig from "../../tests/support/chromium.json" with { type: "json" };
 import { log, parseJson, request, SECRETS } from "./util.mjs";
 
-export const BROWSER_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** Guards, throttling, headers and secrets against a server started with SITE_URL=https://… */
 export async function runHttpChecks(target, checks, adminRoutes, { https, postPath, bruteForce = true, secrets = true }) {
@@ -152,7 +144,7 @@ export async function runXss(target, cases, adminRoutes) {
     injected.push({ where: "POST /api/chat (conversa)", result: `última resposta HTTP ${last}` });
   } else injected.push({ where: "POST /api/chat/session", result: "sem sessão de chat: conversa não testada" });
 
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: BROWSER_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumConfig.path, args: chromiumConfig.args });
   const executed = [];
   const cspBlocked = [];
   const otherCsp = new Set();

@@ -3,6 +3,7 @@
  * A job's 'Candidatar-se' link chooses the position (app/lib/early-script.ts): the select is left
  * uncontrolled so a choice made before React runs survives hydration.
  */
+import { NativeSelect } from "~/components/ui/native-select";
 import { Send } from "lucide-react";
 import type { FormEvent } from "react";
 import { useLocation } from "~/lib/navigation";
@@ -17,7 +18,6 @@ import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
 import {
   Honeypot,
   IdempotencyField,
-  nativeSelectClassName,
   ReturnTo,
   sendJson,
   useLeadForm,
@@ -84,12 +84,11 @@ export function CareersForm({ positions, initial }: { positions: string[]; initi
           />
         </FormField>
         <FormField id="careers-position" label="Vaga de interesse" error={errors.position} required>
-          <select
+          <NativeSelect
             name="position"
             required
             defaultValue={values.position ?? ""}
             onChange={() => clearError("position")}
-            className={nativeSelectClassName}
             {...fieldA11y("careers-position", errors.position)}
           >
             <option value="">Selecione uma vaga</option>
@@ -98,7 +97,7 @@ export function CareersForm({ positions, initial }: { positions: string[]; initi
                 {p}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </FormField>
         <FormField id="careers-linkedin" label="LinkedIn (opcional)" error={errors.linkedinUrl}>
           <Input

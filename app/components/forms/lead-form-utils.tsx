@@ -206,8 +206,3 @@ export function ReturnTo({ path }: { path: string }) {
 export function IdempotencyField() {
   return <input type="hidden" name={IDEMPOTENCY_FIELD} defaultValue="" />;
 }
-
-export const nativeSelectClassName =
-  "flex h-11 w-full cursor-pointer rounded-lg border border-input bg-background px-3 py-2 text-base text-foreground shadow-xs " +
-  "focus-visible:border-ring focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 " +
-  "disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive";

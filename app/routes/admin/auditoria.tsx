@@ -2,6 +2,7 @@
  * /admin/auditoria: browse the append-only audit log (newest first), filtered by action, user
  * and date range. Read only: nothing on this page changes a row.
  */
+import { NativeSelect } from "~/components/ui/native-select";
 import { ChevronLeft, ChevronRight, Filter, ScrollText } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -52,8 +53,6 @@ function pageHref(filter: AuditFilter, page: number): string {
   return query ? `?${query}` : ".";
 }
 
-const selectClass =
-  "h-11 w-full rounded-lg border border-input bg-background px-3 text-base text-foreground focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 md:text-sm";
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { filter, rows, total, page, pages, actions } = loaderData;
@@ -71,14 +70,14 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       <Form method="get" className="grid gap-4 rounded-xl border border-border bg-background p-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
         <div className="grid gap-2">
           <Label htmlFor="filtro-acao">Ação</Label>
-          <select id="filtro-acao" name="acao" defaultValue={filter.acao} className={selectClass}>
+          <NativeSelect id="filtro-acao" name="acao" defaultValue={filter.acao} className="md:text-sm">
             <option value="">Todas</option>
             {actions.map((a) => (
               <option key={a} value={a}>
                 {auditActionLabel(a)}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="grid gap-2">
           <Label htmlFor="filtro-usuario">Usuário</Label>

@@ -1,8 +1,8 @@
 /** Detail view of one lead; consultations also get their status change here. */
+import { NativeSelect } from "~/components/ui/native-select";
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { LeadValue } from "~/components/admin/lead-value";
-import { nativeSelectClassName } from "~/components/forms/lead-form-utils";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { recordAudit } from "~/domain/audit.server";
@@ -94,13 +94,13 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
                   <label htmlFor="status" className="text-sm font-medium">
                     Status da solicitação
                   </label>
-                  <select id="status" name="status" defaultValue={String(row.status)} key={String(row.status)} className={nativeSelectClassName}>
+                  <NativeSelect id="status" name="status" defaultValue={String(row.status)} key={String(row.status)}>
                     {CONSULTATION_STATUSES.map((s) => (
                       <option key={s.value} value={s.value}>
                         {s.label}
                       </option>
                     ))}
-                  </select>
+                  </NativeSelect>
                   {actionData?.errors?.status ? (
                     <p role="alert" className="text-sm text-destructive">
                       {actionData.errors.status}

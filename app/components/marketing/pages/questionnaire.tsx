@@ -2,12 +2,12 @@
  * Business-optimization questionnaire (SPEC §2 /formulario, §3 fields and choice values, §5 rules,
  * §8 toasts). Posts JSON to /api/business-optimization; without JavaScript the form posts itself.
  */
+import { NativeSelect } from "~/components/ui/native-select";
 import { Clock, Send, ShieldCheck } from "lucide-react";
 import type { FormEvent } from "react";
 import {
   Honeypot,
   IdempotencyField,
-  nativeSelectClassName,
   ReturnTo,
   sendJson,
   useLeadForm,
@@ -168,14 +168,14 @@ export function QuestionnaireForm({ initial }: { initial?: FormState }) {
     else if (spec.kind === "select") {
       const choices = BUSINESS_OPTIMIZATION_CHOICES[spec.name] ?? [];
       control = (
-        <select className={nativeSelectClassName} {...common}>
+        <NativeSelect {...common}>
           <option value="">Selecione uma opção</option>
           {choices.map((c) => (
             <option key={c.value} value={c.value}>
               {c.label}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       );
     } else {
       control = (
