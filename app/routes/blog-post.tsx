@@ -4,7 +4,7 @@
  * a logged-in admin may preview a draft.
  */
 import { ArrowLeft, CalendarDays, Clock, Eye } from "lucide-react";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { BlogHero, categoryHref, formatBlogDate, isoDate, PostCard } from "~/components/blog/blog-ui";
 import type { RouteHandle } from "~/components/site-header";
@@ -217,7 +217,8 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function PostNotFound() {
+/** The post's place when there is no post to show: the way back, a heading and why. */
+function PostMissing({ title, text, alert = false, children }: { title: string; text: string; alert?: boolean; children?: ReactNode }) {
   return (
     <>
       <BlogHero>
@@ -228,18 +229,26 @@ function PostNotFound() {
           </Link>
         </div>
       </BlogHero>
-      <div className="mx-auto w-full max-w-3xl px-5 py-20 text-center sm:px-6">
-        <h1 className="text-3xl font-extrabold">{blogText.notFoundTitle}</h1>
-        <p className="mt-4 text-lg text-muted-foreground">{blogText.notFoundText}</p>
-        <Link
-          to="/blog"
-          className="mt-8 inline-flex min-h-11 items-center gap-2 rounded-lg bg-primary px-5 font-semibold text-primary-foreground hover:bg-primary-hover"
-        >
-          <ArrowLeft className="size-4" aria-hidden />
-          {blogText.back}
-        </Link>
+      <div role={alert ? "alert" : undefined} className="mx-auto w-full max-w-3xl px-5 py-20 text-center sm:px-6">
+        <h1 className="text-3xl font-extrabold">{title}</h1>
+        <p className="mt-4 text-lg text-muted-foreground">{text}</p>
+        {children}
       </div>
     </>
+  );
+}
+
+function PostNotFound() {
+  return (
+    <PostMissing title={blogText.notFoundTitle} text={blogText.notFoundText}>
+      <Link
+        to="/blog"
+        className="mt-8 inline-flex min-h-11 items-center gap-2 rounded-lg bg-primary px-5 font-semibold text-primary-foreground hover:bg-primary-hover"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        {blogText.back}
+      </Link>
+    </PostMissing>
   );
 }
 
@@ -251,20 +260,5 @@ export function ErrorBoundary() {
     if (!notFound) toast({ ...blogToasts.loadPostError, variant: "destructive" });
   }, [notFound]);
   if (notFound) return <PostNotFound />;
-  return (
-    <>
-      <BlogHero>
-        <div className="mx-auto max-w-3xl">
-          <Link to="/blog" className={backLinkClass}>
-            <ArrowLeft className="size-4" aria-hidden />
-            {blogText.back}
-          </Link>
-        </div>
-      </BlogHero>
-      <div role="alert" className="mx-auto w-full max-w-3xl px-5 py-20 text-center sm:px-6">
-        <h1 className="text-3xl font-extrabold">{blogToasts.loadPostError.title}</h1>
-        <p className="mt-4 text-lg text-muted-foreground">{blogToasts.loadPostError.description}</p>
-      </div>
-    </>
-  );
+  return <PostMissing alert title={blogToasts.loadPostError.title} text={blogToasts.loadPostError.description} />;
 }

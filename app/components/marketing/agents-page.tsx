@@ -3,7 +3,7 @@ import { ArrowDown, Check, MessageSquareText } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { OpenChatButton } from "~/components/overlay-buttons";
 import { AGENT_BENEFITS, AGENT_BENEFITS_HEADER, AGENT_EXAMPLES, AGENTS_CTA, AGENTS_HEADER } from "./content/agentes";
-import { cardNumber, Container, HeroBackdrop, IconTile, Section, SectionHeader } from "./ui";
+import { BenefitGrid, cardNumber, Container, HeroBackdrop, IconTile, Section, SectionHeader } from "./ui";
 
 export function AgentExamplesSection() {
   return (
@@ -40,15 +40,7 @@ export function AgentBenefitsSection() {
   return (
     <Section tone="muted" labelledBy="agent-benefits-title">
       <SectionHeader id="agent-benefits-title" {...AGENT_BENEFITS_HEADER} />
-      <ul className="mt-14 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {AGENT_BENEFITS.map((b) => (
-          <li key={b.title} className="rounded-2xl border border-border bg-card p-7">
-            <IconTile icon={b.icon} />
-            <span className="mt-5 block font-display text-xl font-bold text-navy">{b.title}</span>
-            <span className="mt-2 block leading-relaxed text-muted-foreground">{b.text}</span>
-          </li>
-        ))}
-      </ul>
+      <BenefitGrid items={AGENT_BENEFITS} />
     </Section>
   );
 }

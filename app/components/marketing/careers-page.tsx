@@ -3,22 +3,14 @@ import { Briefcase, Check, Clock, FileText, MapPin } from "lucide-react";
 import { CareersForm } from "~/components/forms/careers-form";
 import { useSiteConfig } from "~/lib/site-config";
 import { APPLICATION, BENEFITS, BENEFITS_HEADER, JOBS, JOBS_HEADER, type Job } from "./content/carreiras";
-import { IconTile, Section, SectionHeader } from "./ui";
+import { BenefitGrid, Section, SectionHeader } from "./ui";
 import { Island } from "~/components/island";
 
 export function BenefitsSection() {
   return (
     <Section labelledBy="benefits-title">
       <SectionHeader id="benefits-title" {...BENEFITS_HEADER} />
-      <ul className="mt-14 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {BENEFITS.map((b) => (
-          <li key={b.title} className="rounded-2xl border border-border bg-card p-7 shadow-soft">
-            <IconTile icon={b.icon} />
-            <span className="mt-5 block font-display text-xl font-bold text-navy">{b.title}</span>
-            <span className="mt-2 block leading-relaxed text-muted-foreground">{b.text}</span>
-          </li>
-        ))}
-      </ul>
+      <BenefitGrid items={BENEFITS} raised />
     </Section>
   );
 }

@@ -159,3 +159,20 @@ export function PageHero({ copy, children, aside }: { copy: HeroCopy; children?:
 export function Highlight({ children }: { children: ReactNode }) {
   return <span className="bg-gradient-to-r from-[#60a5fa] to-cyan bg-clip-text text-transparent">{children}</span>;
 }
+
+export type Benefit = { icon: Icon; title: string; text: string };
+
+/** A grid of icon cards (title and one sentence each): the agents' and the careers' benefits. */
+export function BenefitGrid({ items, raised = false }: { items: readonly Benefit[]; raised?: boolean }) {
+  return (
+    <ul className="mt-14 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map((b) => (
+        <li key={b.title} className={cn("rounded-2xl border border-border bg-card p-7", raised && "shadow-soft")}>
+          <IconTile icon={b.icon} />
+          <span className="mt-5 block font-display text-xl font-bold text-navy">{b.title}</span>
+          <span className="mt-2 block leading-relaxed text-muted-foreground">{b.text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
