@@ -3,7 +3,7 @@
  * next follow-up day and adds a note; the action applies what changed (each change audited)
  * and answers 303 back here, or 400 with the messages beside the fields and the typed values.
  */
-import { ArrowLeft, ExternalLink } from "lucide-react";
+import { ArrowLeft, ChevronRight } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FollowUp, StageBadge } from "~/components/admin/pipeline";
 import { nativeSelectClassName } from "~/components/forms/lead-form-utils";
@@ -87,61 +87,36 @@ export default function PipelineLead({ loaderData, actionData }: Route.Component
         </p>
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="grid content-start gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle asChild>
-                <h2>Dados do lead</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-4">
-              <dl className="grid gap-3">
-                {facts.map(([label, value]) => (
-                  <div key={label} className="grid gap-1 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4">
-                    <dt className="text-sm font-semibold text-muted-foreground">{label}</dt>
-                    <dd className="min-w-0 break-words">{value || <span className="italic text-muted-foreground">Não informado</span>}</dd>
-                  </div>
-                ))}
-                <div className="grid gap-1 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4">
-                  <dt className="text-sm font-semibold text-muted-foreground">Próximo retorno</dt>
-                  <dd>
-                    <FollowUp day={lead.followUpOn} stage={lead.stage} today={today} />
-                  </dd>
+      {/* Phones: data, then the form, then the notes; wide screens: the form in its own column. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <Card className="lg:col-start-1">
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>Dados do lead</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <dl className="grid gap-3">
+              {facts.map(([label, value]) => (
+                <div key={label} className="grid gap-1 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4">
+                  <dt className="text-sm font-semibold text-muted-foreground">{label}</dt>
+                  <dd className="min-w-0 break-words">{value || <span className="italic text-muted-foreground">Não informado</span>}</dd>
                 </div>
-              </dl>
-              <a href={info.record(lead.id)} className="inline-flex w-fit items-center gap-1 text-sm font-medium text-primary hover:underline">
-                Ver o registro completo <ExternalLink className="size-3.5" aria-hidden />
-              </a>
-            </CardContent>
-          </Card>
+              ))}
+              <div className="grid gap-1 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4">
+                <dt className="text-sm font-semibold text-muted-foreground">Próximo retorno</dt>
+                <dd>
+                  <FollowUp day={lead.followUpOn} stage={lead.stage} today={today} />
+                </dd>
+              </div>
+            </dl>
+            <a href={info.record(lead.id)} className="inline-flex w-fit items-center gap-1 text-sm font-medium text-primary hover:underline">
+              Ver o registro completo <ChevronRight className="size-4" aria-hidden />
+            </a>
+          </CardContent>
+        </Card>
 
-          <Card>
-            <CardHeader>
-              <CardTitle asChild>
-                <h2>Anotações</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              {notes.length === 0 ? (
-                <p className="text-muted-foreground">{pipelineMessages.noNotes}</p>
-              ) : (
-                <ol className="grid gap-3" data-testid="notes">
-                  {notes.map((n) => (
-                    <li key={n.id} className="rounded-lg border border-border p-3">
-                      <p className="text-sm text-muted-foreground">
-                        <span className="font-semibold text-foreground">{n.author}</span> · <time dateTime={new Date(n.createdAt).toISOString()}>{formatDateTime(n.createdAt)}</time>
-                      </p>
-                      <p className="mt-1 whitespace-pre-line break-words">{n.body}</p>
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </CardContent>
-          </Card>
-        </div>
-
-        <Card className="content-start">
+        <Card className="self-start lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <CardHeader>
             <CardTitle asChild>
               <h2>Etapa, retorno e anotação</h2>
@@ -225,6 +200,30 @@ export default function PipelineLead({ loaderData, actionData }: Route.Component
                 {saving ? "Salvando..." : "Salvar"}
               </Button>
             </Form>
+          </CardContent>
+        </Card>
+
+        <Card className="lg:col-start-1">
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>Anotações</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {notes.length === 0 ? (
+              <p className="text-muted-foreground">{pipelineMessages.noNotes}</p>
+            ) : (
+              <ol className="grid gap-3" data-testid="notes">
+                {notes.map((n) => (
+                  <li key={n.id} className="rounded-lg border border-border p-3">
+                    <p className="text-sm text-muted-foreground">
+                      <span className="font-semibold text-foreground">{n.author}</span> · <time dateTime={new Date(n.createdAt).toISOString()}>{formatDateTime(n.createdAt)}</time>
+                    </p>
+                    <p className="mt-1 whitespace-pre-line break-words">{n.body}</p>
+                  </li>
+                ))}
+              </ol>
+            )}
           </CardContent>
         </Card>
       </div>

@@ -157,10 +157,10 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           <TableHeader>
             <TableRow>
               <TableHead>Lead</TableHead>
-              <TableHead>Tipo</TableHead>
-              <TableHead>Etapa</TableHead>
-              <TableHead>Próximo retorno</TableHead>
-              <TableHead>Recebido em</TableHead>
+              <TableHead className="hidden md:table-cell">Tipo</TableHead>
+              <TableHead className="hidden md:table-cell">Etapa</TableHead>
+              <TableHead className="hidden md:table-cell">Próximo retorno</TableHead>
+              <TableHead className="hidden md:table-cell">Recebido em</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -173,7 +173,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             ) : (
               rows.map((lead) => (
                 <TableRow key={`${lead.type}-${lead.id}`} data-testid="inbox-row">
-                  <TableCell className="min-w-56 align-top">
+                  <TableCell className="align-top md:min-w-56">
                     <Link to={`/admin/leads/funil/${lead.type}/${lead.id}`} className="font-semibold text-primary hover:underline">
                       {lead.name || lead.email || `#${lead.id}`}
                     </Link>
@@ -181,15 +181,31 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                     {lead.company || lead.detail ? (
                       <p className="text-muted-foreground">{[lead.company, lead.detail].filter(Boolean).join(" · ")}</p>
                     ) : null}
+                    {/* Phones: one column, the other columns' facts under the name. */}
+                    <div className="mt-2 grid gap-1.5 md:hidden">
+                      <p className="flex flex-wrap items-center gap-2">
+                        <StageBadge stage={lead.stage} />
+                        <span>{PIPELINE_TYPE_INFO[lead.type].label}</span>
+                      </p>
+                      {lead.followUpOn ? (
+                        <p>
+                          <span className="text-muted-foreground">Retorno: </span>
+                          <FollowUp day={lead.followUpOn} stage={lead.stage} today={today} />
+                        </p>
+                      ) : (
+                        <p className="text-muted-foreground">Sem retorno</p>
+                      )}
+                      <p className="text-muted-foreground">Recebido em {formatDateTime(lead.createdAt)}</p>
+                    </div>
                   </TableCell>
-                  <TableCell className="whitespace-nowrap align-top">{PIPELINE_TYPE_INFO[lead.type].label}</TableCell>
-                  <TableCell className="align-top">
+                  <TableCell className="hidden whitespace-nowrap align-top md:table-cell">{PIPELINE_TYPE_INFO[lead.type].label}</TableCell>
+                  <TableCell className="hidden align-top md:table-cell">
                     <StageBadge stage={lead.stage} />
                   </TableCell>
-                  <TableCell className="whitespace-nowrap align-top">
+                  <TableCell className="hidden whitespace-nowrap align-top md:table-cell">
                     <FollowUp day={lead.followUpOn} stage={lead.stage} today={today} />
                   </TableCell>
-                  <TableCell className="whitespace-nowrap align-top">{formatDateTime(lead.createdAt)}</TableCell>
+                  <TableCell className="hidden whitespace-nowrap align-top md:table-cell">{formatDateTime(lead.createdAt)}</TableCell>
                 </TableRow>
               ))
             )}
@@ -224,23 +240,17 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Listas por tipo" className="text-sm text-muted-foreground">
         <span>Listas completas por tipo: </span>
         <ul className="inline">
-          {LEAD_TYPES.map((t) => (
-            <li key={t} className="inline after:content-['_·_'] last:after:content-none">
-              <Link to={`/admin/leads/${t}`} className="text-primary hover:underline">
-                {LEAD_TYPE_INFO[t].title}
+          {[
+            ...LEAD_TYPES.map((t) => ({ to: `/admin/leads/${t}`, label: LEAD_TYPE_INFO[t].title })),
+            { to: "/admin/conversas", label: "Conversas" },
+            { to: "/admin/business-optimizations", label: "Questionários" },
+          ].map((item) => (
+            <li key={item.to} className="inline after:content-['_·_'] last:after:content-none">
+              <Link to={item.to} className="text-primary hover:underline">
+                {item.label}
               </Link>
             </li>
           ))}
-          <li className="inline before:content-['_·_']">
-            <Link to="/admin/conversas" className="text-primary hover:underline">
-              Conversas
-            </Link>
-          </li>
-          <li className="inline before:content-['_·_']">
-            <Link to="/admin/business-optimizations" className="text-primary hover:underline">
-              Questionários
-            </Link>
-          </li>
         </ul>
       </nav>
     </div>
