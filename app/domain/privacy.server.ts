@@ -28,6 +28,8 @@ import {
   consentRecords,
   consultations,
   contacts,
+  leadNotes,
+  leadPipeline,
   newsletterSubscribers,
   orders,
   outbox,
@@ -95,6 +97,9 @@ export interface PersonalData {
   orders: Row<typeof orders>[];
   subscriptions: Row<typeof subscriptions>[];
   outbox: Row<typeof outbox>[];
+  /** The admin's stage, follow-up and notes on this person's leads (issue 18). */
+  leadPipeline: Row<typeof leadPipeline>[];
+  leadNotes: Row<typeof leadNotes>[];
 }
 
 const sameEmail = (column: AnyPgColumn, email: string): SQL => sql`lower(trim(${column})) = ${email}`;
@@ -178,7 +183,21 @@ async function collect(executor: Executor, email: string, hashed: string): Promi
         .where(inArray(chatMessages.chatSessionId, sessionIds))
         .orderBy(asc(chatMessages.id))
     : [];
+  // Pipeline rows and notes about the leads found (they name their lead, not the address).
+  const leadIds: Array<[AnyPgColumn, AnyPgColumn, Array<{ id: number }>]> = [
+    [leadPipeline.contactId, leadNotes.contactId, contactRows],
+    [leadPipeline.consultationId, leadNotes.consultationId, consultationRows],
+    [leadPipeline.chatSessionId, leadNotes.chatSessionId, sessionRows],
+    [leadPipeline.businessOptimizationId, leadNotes.businessOptimizationId, questionnaireRows],
+    [leadPipeline.careerApplicationId, leadNotes.careerApplicationId, applicationRows],
+  ];
+  const ofLeads = (which: 0 | 1) => or(...leadIds.filter(([, , rows]) => rows.length).map((r) => inArray(r[which], r[2].map((x) => x.id))));
+  const anyLead = leadIds.some(([, , rows]) => rows.length);
+  const pipelineRows = anyLead ? await executor.select().from(leadPipeline).where(ofLeads(0)).orderBy(asc(leadPipeline.id)) : [];
+  const noteRows = anyLead ? await executor.select().from(leadNotes).where(ofLeads(1)).orderBy(asc(leadNotes.id)) : [];
   return {
+    leadPipeline: pipelineRows,
+    leadNotes: noteRows,
     contacts: contactRows,
     consultations: consultationRows,
     businessOptimizations: questionnaireRows,
@@ -405,6 +424,9 @@ export async function eraseSubject(email: string, actor: Actor): Promise<Erasure
       ? (await tx.delete(chatMessages).where(inArray(chatMessages.chatSessionId, sessionIds)).returning({ id: chatMessages.id })).length
       : 0;
     const deleted = {
+      // Would go with their leads (ON DELETE CASCADE); deleted first so the report counts them.
+      leadNotes: await del(leadNotes, found.leadNotes),
+      leadPipeline: await del(leadPipeline, found.leadPipeline),
       contacts: await del(contacts, found.contacts),
       consultations: await del(consultations, found.consultations),
       businessOptimizations: await del(businessOptimizations, found.businessOptimizations),

@@ -310,6 +310,32 @@ describe("daily e-mail", () => {
 });
 
 describe("deleting a lead", () => {
+  const postAdmin = (path: string, fields: Record<string, string>) =>
+    fetch(`${app.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie, origin: app.url },
+      body: new URLSearchParams(fields),
+      redirect: "manual",
+    });
+
+  it("the data-subject export carries the person's stage and notes; erasure deletes them", async () => {
+    const email = "mariana@empresa.com.br";
+    await save(`contatos/${ids.mariana}`, { stage: "descartado", followUpOn: "", note: "Pediu para não ser contatada." });
+    const exportRes = await postAdmin("/admin/privacidade/exportar", { email, format: "json" });
+    expect(exportRes.status).toBe(200);
+    const doc = (await exportRes.json()) as { tabelas: Record<string, Array<Record<string, unknown>>> };
+    expect(doc.tabelas.lead_notes).toEqual([expect.objectContaining({ contactId: ids.mariana, author: "admin", body: "Pediu para não ser contatada." })]);
+    expect(doc.tabelas.lead_pipeline).toEqual([expect.objectContaining({ contactId: ids.mariana, stage: "descartado" })]);
+
+    const erased = await postAdmin("/admin/privacidade", { intent: "erase", subject: email, confirm: email });
+    expect(erased.status).toBeLessThan(400);
+    const { leadNotes, leadPipeline, auditLog } = app.schema;
+    expect(await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.mariana))).toEqual([]);
+    expect(await app.db().select().from(leadPipeline).where(eq(leadPipeline.contactId, ids.mariana))).toEqual([]);
+    const [audit] = await app.db().select().from(auditLog).where(eq(auditLog.action, "privacy.erase")).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit.details).toMatchObject({ deleted: { contacts: 1, leadNotes: 1, leadPipeline: 1 } });
+  });
+
   it("deletes its stage and notes with it (erasure and retention delete leads)", async () => {
     const { contacts, leadPipeline, leadNotes } = app.schema;
     expect((await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.ana))).length).toBe(1);

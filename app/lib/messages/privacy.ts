@@ -15,6 +15,8 @@ export const PERSONAL_DATA_TABLES = {
   orders: { label: "Pedidos", sqlName: "orders" },
   subscriptions: { label: "Assinaturas", sqlName: "subscriptions" },
   outbox: { label: "Fila de e-mails de notificação", sqlName: "outbox" },
+  leadPipeline: { label: "Etapas no funil de leads", sqlName: "lead_pipeline" },
+  leadNotes: { label: "Anotações do funil de leads", sqlName: "lead_notes" },
 } as const;
 
 export type PersonalDataTable = keyof typeof PERSONAL_DATA_TABLES;

@@ -50,6 +50,7 @@ import {
 } from "~/lib/messages/privacy";
 import { formatPeriod, RETENTION, type RetentionKind } from "~/lib/privacy";
 import { consultationStatusLabel } from "~/lib/schemas/leads";
+import { formatDay, stageLabel } from "~/lib/pipeline";
 import type { Route } from "./+types/privacidade";
 
 export const meta: Route.MetaFunction = () => [{ title: "Privacidade e LGPD | Admin" }];
@@ -165,6 +166,8 @@ const COLUMNS: Record<PersonalDataTable, Column[]> = {
   orders: [col("customerName"), col("customerEmail"), col("itemName", "Item"), col("amountCents", "Valor", (v) => formatBRL(Number(v))), status(orderStatusLabels), created],
   subscriptions: [col("customerEmail"), col("planId", "Plano"), status(subscriptionStatusLabels), created],
   outbox: [col("kind", "Tipo"), col("recipient", "Destinatário"), col("subject", "Assunto", (v) => text(v, 50)), status(OUTBOX_STATUS), created],
+  leadPipeline: [col("stage", "Etapa", (v) => (v ? stageLabel(String(v)) : "—")), col("followUpOn", "Próximo retorno", (v) => formatDay(v as string | null) || "—"), created],
+  leadNotes: [col("author", "Autor"), col("body", "Anotação", (v) => text(v, 80)), created],
 };
 
 interface ChatMessage {
