@@ -11,12 +11,14 @@ import { leadNotes, leadPipeline } from "~/db/schema";
 import { formatDateTime } from "~/lib/dates";
 import { consultationStatusLabel } from "~/lib/lead-fields";
 import {
+  ACCENTED_LETTERS,
   brasiliaDay,
   formatDay,
   nameWords,
   NOTE_MAX_LENGTH,
   OPEN_STAGES,
   PIPELINE_TYPE_INFO,
+  PLAIN_LETTERS,
   pipelineMessages,
   STAGE_OF_CONSULTATION_STATUS,
   stageLabel,
@@ -124,8 +126,6 @@ export function readInboxFilters(params: URLSearchParams): InboxFilters {
 }
 
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
-const ACCENTED = "ÁÀÂÃÄáàâãäÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÕÖóòôõöÚÙÛÜúùûüÇçÑñ";
-const PLAIN = "AAAAAaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuCcNn";
 
 /**
  * A person is found by the whole e-mail address (never a part of it), or by whole words of the
@@ -135,7 +135,7 @@ function searchCondition(q: string): SQL | undefined {
   if (q.includes("@")) return sql`lower(l.email) = ${q.toLowerCase()}`;
   const words = nameWords(q).slice(0, 10);
   if (words.length === 0) return sql`false`;
-  return sql`regexp_split_to_array(lower(translate(coalesce(l.name, ''), ${ACCENTED}, ${PLAIN})), '[^a-z0-9]+') @> array[${list(words)}]::text[]`;
+  return sql`regexp_split_to_array(lower(translate(coalesce(l.name, ''), ${ACCENTED_LETTERS}, ${PLAIN_LETTERS})), '[^a-z0-9]+') @> array[${list(words)}]::text[]`;
 }
 
 function whereOf(filters: InboxFilters, today: string): SQL {

@@ -65,6 +65,10 @@ export function formatDay(day: string | null | undefined): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : "";
 }
 
+/** The same normalisation in SQL: translate(name, ACCENTED_LETTERS, PLAIN_LETTERS), then lower(). */
+export const ACCENTED_LETTERS = "ÁÀÂÃÄáàâãäÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÕÖóòôõöÚÙÛÜúùûüÇçÑñ";
+export const PLAIN_LETTERS = "AAAAAaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuCcNn";
+
 /**
  * Words of a name as the search compares them: lower case, accents removed, split on anything
  * that is not a letter or digit. The SQL side (pipeline.server.ts) normalises the same way.
