@@ -158,8 +158,10 @@ export async function listInbox(filters: InboxFilters, options: { pageSize?: num
   const [{ total }] = rowsOf<{ total: number }>(await db().execute(sql`select count(*)::int as total from ${INBOX} where ${where}`));
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(filters.page ?? 1, pageCount);
+  // Working the due follow-ups: the most overdue first. Otherwise the newest lead first.
+  const order = filters.retorno ? sql`l.follow_up_on, l.created_at, l.type, l.id` : sql`l.created_at desc, l.type, l.id desc`;
   const rows = rowsOf<RawLead>(
-    await db().execute(sql`select * from ${INBOX} where ${where} order by l.created_at desc, l.type, l.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`),
+    await db().execute(sql`select * from ${INBOX} where ${where} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`),
   );
   return { rows: rows.map(toLead), total: Number(total), page, pageCount, pageSize };
 }

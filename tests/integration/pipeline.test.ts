@@ -230,6 +230,8 @@ describe("filters and CSV", () => {
     await save(`questionarios/${ids.joao}`, { stage: "novo", followUpOn: day(-2) });
     await save(`candidaturas/${ids.carlos}`, { stage: "perdido", followUpOn: day(-2) });
     await save(`conversas/${ids.chat}`, { stage: "ganho", followUpOn: day(3) });
+    // Pedro: more overdue than João, so first among the due ones.
+    await save(`consultas/${ids.pedro}`, { stage: "proposta-enviada", followUpOn: day(-5) });
   });
 
   it("filters by type, stage, open stages, due follow-ups and origin", async () => {
@@ -237,13 +239,14 @@ describe("filters and CSV", () => {
     expect(await namesIn("?etapa=ganho")).toEqual(["visitante@chat.com.br"]);
     expect(await namesIn("?etapa=abertos")).not.toContain("Carlos Lima");
     expect(await namesIn("?etapa=abertos")).not.toContain("visitante@chat.com.br");
-    expect(await namesIn("?retorno=vencido")).toEqual(["João Pereira"]);
+    const due = (await exported("?retorno=vencido")).map((r) => r[2]);
+    expect(due).toEqual(["Pedro Alves", "João Pereira"]); // the most overdue first
     expect(await namesIn(`?origem=${encodeURIComponent("Agendar Consultoria Exclusiva")}`)).toEqual(["Pedro Alves"]);
     expect(await namesIn("?tipo=contatos&etapa=em-contato")).toEqual(["Ana Paula Silva"]);
     // Unknown values are ignored, not an error.
     expect((await get("/admin/leads?tipo=pedidos&etapa=x&page=-3")).status).toBe(200);
     const html = await (await get("/admin/leads?retorno=vencido")).text();
-    expect(html.match(/data-testid="inbox-row"/g)).toHaveLength(1);
+    expect(html.match(/data-testid="inbox-row"/g)).toHaveLength(2);
     expect(html).toContain("Atrasado");
   });
 
@@ -284,14 +287,14 @@ describe("daily e-mail", () => {
     const { runDailyDigest } = await import("~/domain/pipeline-digest.server");
     expect(await runDailyDigest({ now: new Date(`${day(0)}T06:00:00-03:00`) })).toEqual({ status: "skipped", reason: "too-early" });
     const result = await runDailyDigest({ now: noon() });
-    expect(result).toMatchObject({ status: "sent", due: 1, fresh: 7 });
+    expect(result).toMatchObject({ status: "sent", due: 2, fresh: 7 });
     expect(await runDailyDigest({ now: noon() })).toEqual({ status: "skipped", reason: "done-today" });
 
     const { outbox, auditLog } = app.schema;
     const rows = await app.db().select().from(outbox).where(eq(outbox.kind, "pipeline.digest"));
     expect(rows).toHaveLength(1);
     expect(rows[0].recipient).toBe("contato@agileia.com.br");
-    expect(rows[0].body).toContain("Retornos para hoje ou atrasados (1):");
+    expect(rows[0].body).toContain("Retornos para hoje ou atrasados (2):");
     expect(rows[0].body).toMatch(/\[Questionário\] João Pereira · joao@acao\.com\.br .*retorno: /);
     expect(rows[0].body).toContain("Novos leads nas últimas 24 horas (7):");
     expect(rows[0].body).toContain(`/admin/leads/funil/contatos/${ids.ana}`);
@@ -300,7 +303,7 @@ describe("daily e-mail", () => {
 
     // The outbox worker of the running server delivers it.
     const started = Date.now();
-    while (!received.some((raw) => raw.includes("Subject: Funil de leads: 1 retorno para hoje"))) {
+    while (!received.some((raw) => raw.includes("Subject: Funil de leads: 2 retornos para hoje"))) {
       if (Date.now() - started > 20_000) throw new Error("the digest never reached the SMTP server");
       await new Promise((r) => setTimeout(r, 200));
     }
