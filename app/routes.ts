@@ -45,6 +45,9 @@ export default [
     route("dashboard", "routes/admin/dashboard.tsx"),
     route("business-optimizations", "routes/admin/business-optimizations.tsx"),
     // [leads] contacts, consultations, applications, newsletter pages
+    // [pipeline] the inbox of every sales lead, and one lead's stage, follow-up and notes
+    route("leads", "routes/admin/funil.tsx"),
+    route("leads/funil/:type/:id", "routes/admin/funil-lead.tsx"),
     route("leads/:type", "routes/admin/leads.tsx"),
     route("leads/:type/:id", "routes/admin/lead-detail.tsx"),
     // [payments] orders page
@@ -71,6 +74,7 @@ export default [
   route("api/consultations/:id", "routes/api/consultations.$id.ts"),
   route("api/contacts", "routes/api/contacts.ts"),
   route("api/leads/:type/export", "routes/api/leads-export.ts"),
+  route("api/funil/export", "routes/api/funil-export.ts"),
   // [blog] /api/blog/...
   route("api/blog/categories", "routes/api/blog-categories.ts"),
   route("api/blog/categories/:id", "routes/api/blog-category.ts"),

@@ -21,6 +21,7 @@ import { logger } from "~/domain/logger.server";
 import "~/domain/mail.server"; // outbox worker (lead notification e-mails)
 import "~/domain/retention.server"; // daily LGPD retention run
 import "~/domain/payments.server"; // Stripe reconciliation (only when a key is set)
+import "~/domain/pipeline-digest.server"; // daily pipeline e-mail (only with SMTP_URL)
 import { createAccessLog } from "./access-log";
 import { redactUrl } from "~/domain/logger.server";
 import { assignCspNonce, cspNonceOf } from "./csp-nonce";

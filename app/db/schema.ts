@@ -3,9 +3,12 @@
  * tables the product needs beyond the spec (sessions, leads, outbox, payments, chat, privacy).
  * Change it, then run `npm run db:generate -- --name <what>` to write a migration.
  */
+import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -13,8 +16,10 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -361,3 +366,66 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
 );
 
+
+// ---------------------------------------------------------------- lead pipeline (issue 18)
+/**
+ * The lead a pipeline row or a note belongs to: exactly one of these is set. Foreign keys with
+ * ON DELETE CASCADE, so whatever deletes a lead (erasure, retention) deletes its stage and notes.
+ */
+const leadReference = () => ({
+  contactId: integer("contact_id").references(() => contacts.id, { onDelete: "cascade" }),
+  consultationId: integer("consultation_id").references(() => consultations.id, { onDelete: "cascade" }),
+  chatSessionId: integer("chat_session_id").references(() => chatSessions.id, { onDelete: "cascade" }),
+  businessOptimizationId: integer("business_optimization_id").references(() => businessOptimizations.id, { onDelete: "cascade" }),
+  careerApplicationId: integer("career_application_id").references(() => careerApplications.id, { onDelete: "cascade" }),
+});
+type LeadReferenceColumns = Record<keyof ReturnType<typeof leadReference>, AnyPgColumn>;
+const exactlyOneLead = (name: string, t: LeadReferenceColumns) =>
+  check(name, sql`num_nonnulls(${t.contactId}, ${t.consultationId}, ${t.chatSessionId}, ${t.businessOptimizationId}, ${t.careerApplicationId}) = 1`);
+
+/**
+ * Stage and next follow-up of a lead, written the first time the admin sets one (no row: stage
+ * 'novo', or for a consultation the stage its status maps to; app/lib/pipeline.ts).
+ */
+export const leadPipeline = pgTable(
+  "lead_pipeline",
+  {
+    id: serial("id").primaryKey(),
+    ...leadReference(),
+    /** null: never set by the admin (a consultation's stage then follows its status). */
+    stage: text("stage"),
+    /** Day of the next follow-up (Brasília calendar day); null: none planned. */
+    followUpOn: date("follow_up_on", { mode: "string" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("lead_pipeline_contact_uq").on(t.contactId),
+    uniqueIndex("lead_pipeline_consultation_uq").on(t.consultationId),
+    uniqueIndex("lead_pipeline_chat_session_uq").on(t.chatSessionId),
+    uniqueIndex("lead_pipeline_business_optimization_uq").on(t.businessOptimizationId),
+    uniqueIndex("lead_pipeline_career_application_uq").on(t.careerApplicationId),
+    index("lead_pipeline_follow_up_idx").on(t.followUpOn),
+    exactlyOneLead("lead_pipeline_one_lead", t),
+  ],
+);
+
+/** The admin's notes on a lead (author and time); deleted with the lead. */
+export const leadNotes = pgTable(
+  "lead_notes",
+  {
+    id: serial("id").primaryKey(),
+    ...leadReference(),
+    author: text("author").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("lead_notes_contact_idx").on(t.contactId),
+    index("lead_notes_consultation_idx").on(t.consultationId),
+    index("lead_notes_chat_session_idx").on(t.chatSessionId),
+    index("lead_notes_business_optimization_idx").on(t.businessOptimizationId),
+    index("lead_notes_career_application_idx").on(t.careerApplicationId),
+    exactlyOneLead("lead_notes_one_lead", t),
+  ],
+);

@@ -14,6 +14,7 @@ export const ADMIN_PAGES = {
   "admin-blog": "/admin",
   "admin-painel": "/admin/dashboard",
   "admin-questionarios": "/admin/business-optimizations",
+  "admin-funil": "/admin/leads",
   "admin-leads": "/admin/leads/contatos",
   "admin-conversas": "/admin/conversas",
   "admin-pedidos": "/admin/pedidos",

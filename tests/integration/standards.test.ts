@@ -33,6 +33,7 @@ const ADMIN_PAGES = [
   "/admin",
   "/admin/dashboard",
   "/admin/business-optimizations",
+  "/admin/leads",
   "/admin/leads/contatos",
   "/admin/conversas",
   "/admin/pedidos",

@@ -7,6 +7,7 @@ import { formatBRL } from "~/lib/catalog";
 import { formatDateTime } from "~/lib/dates";
 import { orderStatusLabels, subscriptionStatusLabels } from "~/lib/messages/payments";
 import { FIELD_LABELS, type PersonalDataTable } from "~/lib/messages/privacy";
+import { formatDay, stageLabel } from "~/lib/pipeline";
 import { consultationStatusLabel } from "~/lib/schemas/leads";
 
 export const when = (v: unknown) => formatDateTime(v as string | Date | null) || "—";
@@ -48,6 +49,8 @@ export const COLUMNS: Record<PersonalDataTable, Column[]> = {
   orders: [col("customerName"), col("customerEmail"), col("itemName", "Item"), col("amountCents", "Valor", (v) => formatBRL(Number(v))), status(orderStatusLabels), created],
   subscriptions: [col("customerEmail"), col("planId", "Plano"), status(subscriptionStatusLabels), created],
   outbox: [col("kind", "Tipo"), col("recipient", "Destinatário"), col("subject", "Assunto", (v) => text(v, 50)), status(OUTBOX_STATUS), created],
+  leadPipeline: [col("stage", "Etapa", (v) => (v ? stageLabel(String(v)) : "—")), col("followUpOn", "Próximo retorno", (v) => formatDay(v as string | null) || "—"), created],
+  leadNotes: [col("author", "Autor"), col("body", "Anotação", (v) => text(v, 80)), created],
 };
 
 interface ChatMessage {

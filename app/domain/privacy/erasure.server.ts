@@ -20,6 +20,8 @@ import {
   consentRecords,
   consultations,
   contacts,
+  leadNotes,
+  leadPipeline,
   newsletterSubscribers,
   orders,
   outbox,
@@ -56,6 +58,9 @@ export async function eraseSubject(email: string, actor: Actor): Promise<Erasure
       ? (await tx.delete(chatMessages).where(inArray(chatMessages.chatSessionId, sessionIds)).returning({ id: chatMessages.id })).length
       : 0;
     const deleted = {
+      // Would go with their leads (ON DELETE CASCADE); deleted first so the report counts them.
+      leadNotes: await del(leadNotes, found.leadNotes),
+      leadPipeline: await del(leadPipeline, found.leadPipeline),
       contacts: await del(contacts, found.contacts),
       consultations: await del(consultations, found.consultations),
       businessOptimizations: await del(businessOptimizations, found.businessOptimizations),

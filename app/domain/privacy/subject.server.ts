@@ -20,6 +20,8 @@ import {
   consentRecords,
   consultations,
   contacts,
+  leadNotes,
+  leadPipeline,
   newsletterSubscribers,
   orders,
   outbox,
@@ -86,6 +88,9 @@ export interface PersonalData {
   orders: Row<typeof orders>[];
   subscriptions: Row<typeof subscriptions>[];
   outbox: Row<typeof outbox>[];
+  /** The admin's stage, follow-up and notes on this person's leads (issue 18). */
+  leadPipeline: Row<typeof leadPipeline>[];
+  leadNotes: Row<typeof leadNotes>[];
 }
 
 const sameEmail = (column: AnyPgColumn, email: string): SQL => sql`lower(trim(${column})) = ${email}`;
@@ -167,7 +172,21 @@ export async function collect(executor: Executor, email: string, hashed: string)
         .where(inArray(chatMessages.chatSessionId, sessionIds))
         .orderBy(asc(chatMessages.id))
     : [];
+  // Pipeline rows and notes about the leads found (they name their lead, not the address).
+  const leadIds: Array<[AnyPgColumn, AnyPgColumn, Array<{ id: number }>]> = [
+    [leadPipeline.contactId, leadNotes.contactId, contactRows],
+    [leadPipeline.consultationId, leadNotes.consultationId, consultationRows],
+    [leadPipeline.chatSessionId, leadNotes.chatSessionId, sessionRows],
+    [leadPipeline.businessOptimizationId, leadNotes.businessOptimizationId, questionnaireRows],
+    [leadPipeline.careerApplicationId, leadNotes.careerApplicationId, applicationRows],
+  ];
+  const ofLeads = (which: 0 | 1) => or(...leadIds.filter(([, , rows]) => rows.length).map((r) => inArray(r[which], r[2].map((x) => x.id))));
+  const anyLead = leadIds.some(([, , rows]) => rows.length);
+  const pipelineRows = anyLead ? await executor.select().from(leadPipeline).where(ofLeads(0)).orderBy(asc(leadPipeline.id)) : [];
+  const noteRows = anyLead ? await executor.select().from(leadNotes).where(ofLeads(1)).orderBy(asc(leadNotes.id)) : [];
   return {
+    leadPipeline: pipelineRows,
+    leadNotes: noteRows,
     contacts: contactRows,
     consultations: consultationRows,
     businessOptimizations: questionnaireRows,

@@ -15,6 +15,8 @@ export const PERSONAL_DATA_TABLES = {
   orders: { label: "Pedidos", sqlName: "orders" },
   subscriptions: { label: "Assinaturas", sqlName: "subscriptions" },
   outbox: { label: "Fila de e-mails de notificação", sqlName: "outbox" },
+  leadPipeline: { label: "Etapas no funil de leads", sqlName: "lead_pipeline" },
+  leadNotes: { label: "Anotações do funil de leads", sqlName: "lead_notes" },
 } as const;
 
 export type PersonalDataTable = keyof typeof PERSONAL_DATA_TABLES;
@@ -128,6 +130,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "blog.upload.create": "Imagem enviada",
   "lead.consultation.status": "Situação de consultoria alterada",
   "lead.export": "Exportação CSV de leads",
+  "lead.stage": "Etapa do lead alterada",
+  "lead.follow_up": "Próximo retorno alterado",
+  "lead.note": "Anotação adicionada ao lead",
+  "lead.inbox.export": "Exportação CSV do funil de leads",
+  "pipeline.digest": "Resumo diário do funil",
   "payments.reconcile": "Sincronização com o Stripe",
   "privacy.search": "Busca de titular (LGPD)",
   "privacy.export": "Exportação de dados do titular",

@@ -159,7 +159,7 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
       ) : (
         <ul className="grid gap-6" data-testid="submissions">
           {rows.map((row) => (
-            <li key={row.id}>
+            <li key={row.id} id={`formulario-${row.id}`} className="scroll-mt-4">
               <Card data-testid="submission" data-id={row.id}>
                 <CardHeader className="gap-3 border-b border-border">
                   <div className="flex flex-wrap items-start justify-between gap-3">

@@ -64,6 +64,9 @@ export default function Conversa({ loaderData }: Route.ComponentProps) {
                 <Phone className="size-4" aria-hidden /> Ligar
               </a>
             )}
+            <Link to={`/admin/leads/funil/conversas/${session.id}`} className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+              Etapa, retorno e anotações no funil
+            </Link>
           </div>
         )}
       </header>

@@ -32,7 +32,7 @@ const NAV = [
   { to: "/admin/dashboard", label: "Painel", icon: LayoutDashboard },
   { to: "/admin", label: "Blog", icon: FileText, end: true },
   { to: "/admin/business-optimizations", label: "Questionários", icon: ClipboardList },
-  { to: "/admin/leads/contatos", label: "Leads", icon: Inbox },
+  { to: "/admin/leads", label: "Leads", icon: Inbox }, // the inbox (pipeline); per-type lists below it
   { to: "/admin/conversas", label: "Conversas", icon: MessagesSquare },
   { to: "/admin/pedidos", label: "Pedidos", icon: Receipt },
   { to: "/admin/privacidade", label: "Privacidade", icon: ShieldCheck },

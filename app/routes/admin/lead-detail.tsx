@@ -14,6 +14,7 @@ import { formatDateTime } from "~/lib/dates";
 import { isLeadType, LEAD_TYPE_INFO } from "~/lib/lead-types";
 import { adminLeadMessages } from "~/lib/messages/leads";
 import { CONSULTATION_STATUSES, consultationStatusSchema } from "~/lib/schemas/leads";
+import { isPipelineType } from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/lead-detail";
 
@@ -82,6 +83,11 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
         </Card>
 
         <div className="grid content-start gap-6">
+          {isPipelineType(type) ? (
+            <Button asChild variant="outline">
+              <Link to={`/admin/leads/funil/${type}/${String(row.id)}`}>Etapa, retorno e anotações no funil</Link>
+            </Button>
+          ) : null}
           {type === "consultas" ? (
             <Card>
               <CardHeader>

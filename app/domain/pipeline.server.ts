@@ -1,0 +1,305 @@
+/**
+ * The lead pipeline: one inbox over every sales lead (contacts, consultations, chat conversations
+ * with a contact, questionnaires, applications), each with a stage, a next follow-up day and the
+ * admin's notes. Every change is one audit row (never the note's text: the audit log is kept for
+ * years and cannot be erased). Decision: docs/decisions/0045-lead-pipeline.md.
+ */
+import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { db, type Executor } from "~/db/client.server";
+import { leadNotes, leadPipeline } from "~/db/schema";
+import { formatDateTime } from "~/lib/dates";
+import { consultationStatusLabel } from "~/lib/lead-fields";
+import {
+  ACCENTED_LETTERS,
+  brasiliaDay,
+  formatDay,
+  nameWords,
+  NOTE_MAX_LENGTH,
+  OPEN_STAGES,
+  PIPELINE_TYPE_INFO,
+  PLAIN_LETTERS,
+  pipelineMessages,
+  STAGE_OF_CONSULTATION_STATUS,
+  stageLabel,
+  STAGES,
+  type PipelineType,
+  type Stage,
+} from "~/lib/pipeline";
+import { recordAudit } from "./audit.server";
+import { toCsv } from "./csv.server";
+import { rowsOf } from "./rate-limit.server";
+
+// ---------------------------------------------------------------- the leads, as one relation
+/** Per lead type: its table, its reference column in lead_pipeline/lead_notes, its audit name. */
+const LEADS: Record<PipelineType, { table: string; ref: "contactId" | "consultationId" | "chatSessionId" | "businessOptimizationId" | "careerApplicationId"; audit: string }> = {
+  contatos: { table: "contacts", ref: "contactId", audit: "contact" },
+  consultas: { table: "consultations", ref: "consultationId", audit: "consultation" },
+  conversas: { table: "chat_sessions", ref: "chatSessionId", audit: "chat" },
+  questionarios: { table: "business_optimizations", ref: "businessOptimizationId", audit: "questionnaire" },
+  candidaturas: { table: "career_applications", ref: "careerApplicationId", audit: "application" },
+};
+
+type LeadRef = (typeof LEADS)[PipelineType]["ref"];
+/** `{ contactId: 12 }`: the reference column of a pipeline row or note. */
+const refValue = (ref: LeadRef, id: number) => ({ [ref]: id }) as { [K in LeadRef]?: number };
+
+// Mapping and stage values come from code constants, never from input: safe to inline.
+const consultationStage = `case x.status ${Object.entries(STAGE_OF_CONSULTATION_STATUS)
+  .map(([status, stage]) => `when '${status}' then '${stage}'`)
+  .join(" ")} else 'novo' end`;
+
+/**
+ * Every lead with its effective stage. `source` is the seam for attribution (issue 18 item 2):
+ * today only a consultation knows where it came from (the button); the landing page/UTM columns
+ * join here when they exist, and the inbox filter and CSV follow without other changes.
+ */
+const INBOX = sql.raw(`(
+  select 'contatos' as type, x.id, x.name, x.email, x.company, null::text as detail, x.created_at,
+         coalesce(p.stage, 'novo') as stage, p.follow_up_on::text as follow_up_on, null::text as source
+    from contacts x left join lead_pipeline p on p.contact_id = x.id
+  union all
+  select 'consultas', x.id, x.name, x.email, x.company, x.status, x.created_at,
+         coalesce(p.stage, ${consultationStage}), p.follow_up_on::text, x.source
+    from consultations x left join lead_pipeline p on p.consultation_id = x.id
+  union all
+  select 'conversas', x.id, null, x.email, x.company, null, x.created_at,
+         coalesce(p.stage, 'novo'), p.follow_up_on::text, null
+    from chat_sessions x left join lead_pipeline p on p.chat_session_id = x.id
+   where x.email is not null
+  union all
+  select 'questionarios', x.id, x.contact_name, x.email, x.company_name, null, x.created_at,
+         coalesce(p.stage, 'novo'), p.follow_up_on::text, null
+    from business_optimizations x left join lead_pipeline p on p.business_optimization_id = x.id
+  union all
+  select 'candidaturas', x.id, x.name, x.email, null, x.position, x.created_at,
+         coalesce(p.stage, 'novo'), p.follow_up_on::text, null
+    from career_applications x left join lead_pipeline p on p.career_application_id = x.id
+) l`);
+
+export interface InboxLead {
+  type: PipelineType;
+  id: number;
+  name: string | null;
+  email: string | null;
+  company: string | null;
+  /** Consultation: its status label; application: the position. */
+  detail: string | null;
+  createdAt: Date;
+  stage: Stage;
+  followUpOn: string | null;
+  source: string | null;
+}
+
+type RawLead = { type: PipelineType; id: number | string; name: string | null; email: string | null; company: string | null; detail: string | null; created_at: Date | string; stage: Stage; follow_up_on: string | null; source: string | null };
+
+function toLead(r: RawLead): InboxLead {
+  return {
+    type: r.type,
+    id: Number(r.id),
+    name: r.name,
+    email: r.email,
+    company: r.company,
+    detail: r.type === "consultas" && r.detail ? consultationStatusLabel(r.detail) : r.detail,
+    createdAt: new Date(r.created_at),
+    stage: r.stage,
+    followUpOn: r.follow_up_on,
+    source: r.source,
+  };
+}
+
+// ---------------------------------------------------------------- filters and search
+export const inboxFiltersSchema = z.object({
+  tipo: z.enum(Object.keys(LEADS) as [PipelineType, ...PipelineType[]]).optional().catch(undefined),
+  etapa: z.enum(["abertos", ...STAGES.map((s) => s.value)] as [string, ...string[]]).optional().catch(undefined),
+  retorno: z.literal("vencido").optional().catch(undefined),
+  origem: z.string().trim().max(200).optional().catch(undefined),
+  q: z.string().trim().max(200).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+});
+export type InboxFilters = z.infer<typeof inboxFiltersSchema>;
+
+/** Query string → filters; unknown values are ignored (a stale bookmark still opens the inbox). */
+export function readInboxFilters(params: URLSearchParams): InboxFilters {
+  const raw = Object.fromEntries([...params.entries()].filter(([, v]) => v !== ""));
+  return inboxFiltersSchema.parse(raw);
+}
+
+const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+/**
+ * A person is found by the whole e-mail address (never a part of it), or by whole words of the
+ * name, accents and case ignored: "ana silva" finds "Ana Paula Silva", "ana" never "Mariana".
+ */
+function searchCondition(q: string): SQL | undefined {
+  if (q.includes("@")) return sql`lower(l.email) = ${q.toLowerCase()}`;
+  const words = nameWords(q).slice(0, 10);
+  if (words.length === 0) return sql`false`;
+  return sql`regexp_split_to_array(lower(translate(coalesce(l.name, ''), ${ACCENTED_LETTERS}, ${PLAIN_LETTERS})), '[^a-z0-9]+') @> array[${list(words)}]::text[]`;
+}
+
+function whereOf(filters: InboxFilters, today: string): SQL {
+  const conditions: SQL[] = [sql`true`];
+  if (filters.tipo) conditions.push(sql`l.type = ${filters.tipo}`);
+  if (filters.etapa === "abertos") conditions.push(sql`l.stage in (${list(OPEN_STAGES)})`);
+  else if (filters.etapa) conditions.push(sql`l.stage = ${filters.etapa}`);
+  if (filters.retorno === "vencido") conditions.push(sql`l.follow_up_on <= ${today} and l.stage in (${list(OPEN_STAGES)})`);
+  if (filters.origem) conditions.push(sql`l.source = ${filters.origem}`);
+  const search = filters.q ? searchCondition(filters.q) : undefined;
+  if (search) conditions.push(search);
+  return sql.join(conditions, sql` and `);
+}
+
+export const INBOX_PAGE_SIZE = 25;
+
+export async function listInbox(filters: InboxFilters, options: { pageSize?: number; now?: Date } = {}) {
+  const pageSize = options.pageSize ?? INBOX_PAGE_SIZE;
+  const where = whereOf(filters, brasiliaDay(options.now));
+  const [{ total }] = rowsOf<{ total: number }>(await db().execute(sql`select count(*)::int as total from ${INBOX} where ${where}`));
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(filters.page ?? 1, pageCount);
+  // Working the due follow-ups: the most overdue first. Otherwise the newest lead first.
+  const order = filters.retorno ? sql`l.follow_up_on, l.created_at, l.type, l.id` : sql`l.created_at desc, l.type, l.id desc`;
+  const rows = rowsOf<RawLead>(
+    await db().execute(sql`select * from ${INBOX} where ${where} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`),
+  );
+  return { rows: rows.map(toLead), total: Number(total), page, pageCount, pageSize };
+}
+
+/** How many leads each stage holds under the other filters (the inbox's overview row). */
+export async function stageCounts(filters: InboxFilters): Promise<Record<Stage, number>> {
+  const where = whereOf({ ...filters, etapa: undefined }, brasiliaDay());
+  const rows = rowsOf<{ stage: Stage; total: number }>(await db().execute(sql`select l.stage, count(*)::int as total from ${INBOX} where ${where} group by l.stage`));
+  const counts = Object.fromEntries(STAGES.map((s) => [s.value, 0])) as Record<Stage, number>;
+  for (const r of rows) if (r.stage in counts) counts[r.stage] = Number(r.total);
+  return counts;
+}
+
+/** The origins present, for the filter's choices. */
+export async function inboxSources(): Promise<string[]> {
+  const rows = rowsOf<{ source: string }>(await db().execute(sql`select distinct l.source from ${INBOX} where l.source is not null order by 1 limit 50`));
+  return rows.map((r) => r.source);
+}
+
+// ---------------------------------------------------------------- one lead: stage, follow-up, notes
+export async function getPipelineLead(type: PipelineType, id: number, executor: Executor = db()) {
+  const [row] = rowsOf<RawLead>(await executor.execute(sql`select * from ${INBOX} where l.type = ${type} and l.id = ${id}`));
+  if (!row) return null;
+  const notes = await executor
+    .select({ id: leadNotes.id, author: leadNotes.author, body: leadNotes.body, createdAt: leadNotes.createdAt })
+    .from(leadNotes)
+    .where(eq(leadNotes[LEADS[type].ref], id))
+    .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id));
+  return { lead: toLead(row), notes };
+}
+
+const DAY_MS = 86_400_000;
+/** "2026-02-30" is not a day (Date would roll it over to March). */
+function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const at = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(value);
+}
+/** The form: a stage, a follow-up day (empty clears it) and an optional note. */
+export const pipelineUpdateSchema = z.object({
+  stage: z.enum(STAGES.map((s) => s.value) as [Stage, ...Stage[]], pipelineMessages.invalidStage),
+  followUpOn: z
+    .string(pipelineMessages.invalidDate)
+    .trim()
+    .refine((v) => v === "" || isCalendarDay(v), pipelineMessages.invalidDate)
+    .refine((v) => {
+      if (!isCalendarDay(v)) return true; // already refused above
+      const at = Date.parse(`${v}T12:00:00Z`);
+      return at > Date.now() - 366 * DAY_MS && at < Date.now() + 731 * DAY_MS;
+    }, pipelineMessages.dateOutOfRange)
+    .transform((v) => (v === "" ? null : v)),
+  note: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().max(NOTE_MAX_LENGTH, pipelineMessages.noteTooLong)),
+});
+export type PipelineUpdate = z.output<typeof pipelineUpdateSchema>;
+
+export interface Actor {
+  username: string;
+  ip?: string | null;
+}
+
+/**
+ * Applies what changed, in one transaction with one audit row per change. Null when the lead
+ * does not exist; otherwise which parts changed (none: nothing written).
+ */
+export async function updatePipeline(type: PipelineType, id: number, input: PipelineUpdate, actor: Actor) {
+  const { table, ref, audit } = LEADS[type];
+  return db().transaction(async (tx) => {
+    // Lock the lead: two admins saving at once apply one after the other.
+    const locked = rowsOf(await tx.execute(sql`select id from ${sql.identifier(table)} where id = ${id} for update`));
+    const current = locked.length ? await getPipelineLead(type, id, tx) : null;
+    if (!current) return null;
+    const { lead } = current;
+    const target = `${audit}:${id}`;
+    const changed: Array<"stage" | "followUp" | "note"> = [];
+    const upsert = async (set: { stage?: Stage; followUpOn?: string | null }) => {
+      await tx
+        .insert(leadPipeline)
+        .values({ ...refValue(ref, id), ...set })
+        .onConflictDoUpdate({ target: leadPipeline[ref], set: { ...set, updatedAt: sql`now()` } });
+    };
+    if (input.stage !== lead.stage) {
+      await upsert({ stage: input.stage });
+      await recordAudit({ actor: actor.username, action: "lead.stage", target, details: { from: lead.stage, to: input.stage }, ip: actor.ip }, tx);
+      changed.push("stage");
+    }
+    if (input.followUpOn !== lead.followUpOn) {
+      await upsert({ followUpOn: input.followUpOn });
+      await recordAudit({ actor: actor.username, action: "lead.follow_up", target, details: { from: lead.followUpOn, to: input.followUpOn }, ip: actor.ip }, tx);
+      changed.push("followUp");
+    }
+    if (input.note) {
+      const [note] = await tx.insert(leadNotes).values({ ...refValue(ref, id), author: actor.username, body: input.note }).returning({ id: leadNotes.id });
+      // The text stays out of the audit log: it may hold personal data that an erasure must reach.
+      await recordAudit({ actor: actor.username, action: "lead.note", target, details: { noteId: note.id, characters: input.note.length }, ip: actor.ip }, tx);
+      changed.push("note");
+    }
+    return { changed };
+  });
+}
+
+// ---------------------------------------------------------------- what is due (inbox filter and daily e-mail)
+/** Open leads whose follow-up day is today or past, oldest first. */
+export async function dueFollowUps(now = new Date(), executor: Executor = db(), limit = 200): Promise<InboxLead[]> {
+  const where = whereOf({ retorno: "vencido" }, brasiliaDay(now));
+  const rows = rowsOf<RawLead>(await executor.execute(sql`select * from ${INBOX} where ${where} order by l.follow_up_on, l.created_at limit ${limit}`));
+  return rows.map(toLead);
+}
+
+export async function leadsSince(since: Date, executor: Executor = db(), limit = 200): Promise<InboxLead[]> {
+  const rows = rowsOf<RawLead>(
+    await executor.execute(sql`select * from ${INBOX} where l.created_at >= ${since.toISOString()}::timestamptz order by l.created_at desc limit ${limit}`),
+  );
+  return rows.map(toLead);
+}
+
+// ---------------------------------------------------------------- CSV export (the lead CSV's protections: csv.server.ts)
+export async function exportInboxCsv(filters: InboxFilters): Promise<{ csv: string; count: number }> {
+  const { rows } = await listInbox({ ...filters, page: 1 }, { pageSize: 100_000 });
+  const header = ["Tipo", "ID", "Nome", "Email", "Empresa", "Detalhe", "Etapa", "Próximo retorno", "Origem", "Recebido em"];
+  const records = rows.map((r) => [
+    PIPELINE_TYPE_INFO[r.type].label,
+    r.id,
+    r.name,
+    r.email,
+    r.company,
+    r.detail,
+    stageLabel(r.stage),
+    formatDay(r.followUpOn),
+    r.source,
+    formatDateTime(r.createdAt),
+  ]);
+  return { csv: toCsv([header, ...records]), count: rows.length };
+}
+
+export function inboxCsvFileName(now = new Date()): string {
+  return `funil-de-leads-${brasiliaDay(now)}.csv`;
+}

@@ -1,0 +1,90 @@
+/**
+ * The lead pipeline in Chromium: a lead sent through the contact API is found in the inbox by its
+ * whole e-mail address, moved through the stages with a note and a follow-up day, and filtered by
+ * stage; the same form works with JavaScript off. Accessibility scans of both pages.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { axeScan, loginAsAdmin } from "./helpers";
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+async function newLead(page: Page) {
+  const tag = unique();
+  const lead = { name: `Lúcia Funil ${tag}`, email: `lucia-${tag}@exemplo.com.br` };
+  const res = await page.request.post("/api/contact", {
+    data: { ...lead, company: "Funil Ltda", phone: "11988887777", message: "Queremos um agente de atendimento." },
+  });
+  expect(res.ok()).toBe(true);
+  return lead;
+}
+
+/** Tomorrow's Brasília calendar day, as the date input takes it. */
+const tomorrow = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date(Date.now() + 86_400_000));
+
+test("moves a lead through the stages with notes and a follow-up day", async ({ context }) => {
+  const page = await context.newPage();
+  const lead = await newLead(page);
+  await loginAsAdmin(page);
+
+  await page.goto("/admin/leads");
+  await expect(page.getByRole("heading", { level: 1, name: "Funil de leads" })).toBeVisible();
+  await page.getByLabel("Buscar por nome ou email completo").fill(lead.email);
+  await page.getByRole("button", { name: "Filtrar" }).click();
+  await expect(page.getByTestId("inbox-row")).toHaveCount(1);
+  await expect(page.getByTestId("inbox-row")).toContainText("Novo");
+  await axeScan(page);
+  await page.getByRole("link", { name: lead.name }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: lead.name })).toBeVisible();
+  await expect(page.getByText("Nenhuma anotação ainda.")).toBeVisible();
+  await page.getByLabel("Etapa", { exact: true }).selectOption({ label: "Em contato" });
+  await page.getByLabel("Próximo retorno").fill(tomorrow());
+  await page.getByLabel("Nova anotação (opcional)").fill("Primeira ligação feita; pediu proposta.");
+  await page.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByTestId("pipeline-saved")).toHaveText("Alterações salvas.");
+  await expect(page.getByTestId("notes")).toContainText("Primeira ligação feita; pediu proposta.");
+  await expect(page.getByTestId("notes")).toContainText("admin");
+  await expect(page.getByLabel("Nova anotação (opcional)")).toHaveValue("");
+  await axeScan(page);
+
+  // Keyboard only: choose the stage and save without the mouse.
+  await page.getByLabel("Etapa", { exact: true }).focus();
+  await page.getByLabel("Etapa", { exact: true }).selectOption("proposta-enviada");
+  await page.getByLabel("Nova anotação (opcional)").focus();
+  await page.keyboard.type("Proposta enviada por email.");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Salvar" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("notes").getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByTestId("stage").first()).toHaveText("Proposta enviada");
+
+  // A wrong date is refused beside the field, with the typed note kept.
+  await page.getByLabel("Próximo retorno").fill("2099-01-01");
+  await page.getByLabel("Nova anotação (opcional)").fill("Não deve ser salva.");
+  await page.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText(/A data do retorno deve estar entre/)).toBeVisible();
+  await expect(page.getByLabel("Nova anotação (opcional)")).toHaveValue("Não deve ser salva.");
+  await expect(page.getByTestId("notes").getByRole("listitem")).toHaveCount(2);
+
+  await page.getByRole("link", { name: "Voltar ao funil" }).click();
+  await page.goto(`/admin/leads?etapa=proposta-enviada&q=${encodeURIComponent(lead.email)}`);
+  await expect(page.getByTestId("inbox-row")).toHaveCount(1);
+  await expect(page.getByTestId("follow-up").filter({ visible: true })).toContainText(tomorrow().split("-").reverse().join("/"));
+});
+
+test("the lead's form works with JavaScript off", async ({ browser, context }) => {
+  const page = await context.newPage();
+  const lead = await newLead(page);
+  await loginAsAdmin(page);
+  const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await context.storageState(), baseURL: test.info().project.use.baseURL, locale: "pt-BR" });
+  const plain = await noJs.newPage();
+  await plain.goto(`/admin/leads?q=${encodeURIComponent(lead.email)}`);
+  await plain.getByRole("link", { name: lead.name }).click();
+  await plain.getByLabel("Etapa", { exact: true }).selectOption({ label: "Ganho" });
+  await plain.getByLabel("Nova anotação (opcional)").fill("Contrato assinado.");
+  await plain.getByRole("button", { name: "Salvar" }).click();
+  await expect(plain.getByTestId("pipeline-saved")).toHaveText("Alterações salvas.");
+  await expect(plain.getByTestId("notes")).toContainText("Contrato assinado.");
+  await expect(plain.getByTestId("stage").first()).toHaveText("Ganho");
+  await noJs.close();
+});

@@ -1,0 +1,332 @@
+/**
+ * The lead pipeline through real HTTP on the production bundle: the inbox across lead types,
+ * stages (a consultation's following its status until set), notes, follow-up days, filters,
+ * whole-address and whole-word search, audit rows, CSV export, bad input (4xx, nothing stored),
+ * the session guard, deletion with the lead, and the daily e-mail through a local SMTP server.
+ */
+import { and, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
+import { type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
+
+let smtp: FakeSmtp;
+let app: TestApp;
+let cookie: string;
+const ids: Record<string, number> = {};
+
+/** The Brasília day, `offset` days from today, as YYYY-MM-DD. */
+function day(offset = 0): string {
+  const at = new Date(Date.now() + offset * 86_400_000);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(at);
+}
+
+beforeAll(async () => {
+  smtp = await startFakeSmtp();
+  app = await startTestApp({ SMTP_URL: smtp.url });
+  cookie = await loginCookie(app);
+  const { contacts, consultations, chatSessions, businessOptimizations, careerApplications } = app.schema;
+  const database = app.db();
+  const contact = (name: string, email: string) =>
+    database.insert(contacts).values({ name, email, company: "Empresa Exemplo", message: "Queremos um agente." }).returning({ id: contacts.id });
+  [{ id: ids.ana }] = await contact("Ana Paula Silva", "ana.silva@empresa.com.br");
+  [{ id: ids.mariana }] = await contact("Mariana Costa", "mariana@empresa.com.br");
+  [{ id: ids.formula }] = await contact("=HYPERLINK(\"http://x\")", "formula@empresa.com.br");
+  [{ id: ids.pedro }] = await database
+    .insert(consultations)
+    .values({ name: "Pedro Alves", email: "pedro@alves.com.br", phone: "21999998888", company: "Alves Logística", industryArea: "Logística", status: "scheduled", source: "Agendar Consultoria Exclusiva" })
+    .returning({ id: consultations.id });
+  [{ id: ids.chat }] = await database.insert(chatSessions).values({ sessionId: "offline-1", email: "visitante@chat.com.br", phone: "11999990000", offline: true }).returning({ id: chatSessions.id });
+  [{ id: ids.anonymousChat }] = await database.insert(chatSessions).values({ sessionId: "offline-2", offline: true }).returning({ id: chatSessions.id });
+  [{ id: ids.joao }] = await database.insert(businessOptimizations).values({ companyName: "Indústria Ação", contactName: "João Pereira", email: "joao@acao.com.br" }).returning({ id: businessOptimizations.id });
+  [{ id: ids.carlos }] = await database
+    .insert(careerApplications)
+    .values({ name: "Carlos Lima", email: "carlos@example.com", phone: "11987654321", position: "Senior AI Engineer", experience: "x".repeat(60), motivation: "y".repeat(60) })
+    .returning({ id: careerApplications.id });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+const get = (path: string, withCookie = true) => fetch(`${app.url}${path}`, { headers: withCookie ? { cookie } : {}, redirect: "manual" });
+const save = (path: string, fields: Record<string, string>, withCookie = true) =>
+  fetch(`${app.url}/admin/leads/funil/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(withCookie ? { cookie, origin: app.url } : {}) },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+
+/** The inbox as the CSV export returns it, without the BOM: one array of cells per lead. */
+async function exported(query = ""): Promise<string[][]> {
+  const res = await get(`/api/funil/export${query}`);
+  expect(res.status).toBe(200);
+  const text = (await res.text()).replace(/^\uFEFF/, "");
+  return text
+    .split("\r\n")
+    .filter(Boolean)
+    .slice(1)
+    .map((line) => line.split(";").map((c) => c.replace(/^"|"$/g, "").replace(/""/g, '"')));
+}
+const namesIn = async (query = "") => (await exported(query)).map((r) => r[2] || r[3]).sort();
+
+async function counts() {
+  const { leadPipeline, leadNotes, auditLog } = app.schema;
+  const value = async (table: typeof leadPipeline | typeof leadNotes | typeof auditLog) => (await app.db().select({ value: count() }).from(table))[0].value;
+  return { pipeline: await value(leadPipeline), notes: await value(leadNotes), audit: await value(auditLog) };
+}
+
+describe("inbox", () => {
+  it("lists every sales lead type once, chat only with a contact, newest first", async () => {
+    const page = await get("/admin/leads");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html.match(/data-testid="inbox-row"/g)).toHaveLength(7);
+    for (const name of ["Ana Paula Silva", "Pedro Alves", "visitante@chat.com.br", "João Pereira", "Carlos Lima"]) expect(html).toContain(name);
+    const rows = await exported();
+    expect(rows.map((r) => r[0]).sort()).toEqual(["Candidatura", "Consultoria", "Contato", "Contato", "Contato", "Conversa no chat", "Questionário"]);
+  });
+
+  it("new leads are 'Novo'; a consultation shows the stage its status maps to", async () => {
+    const rows = await exported();
+    const stageOf = (name: string) => rows.find((r) => r[2] === name)?.[6];
+    expect(stageOf("Ana Paula Silva")).toBe("Novo");
+    expect(stageOf("Pedro Alves")).toBe("Em contato"); // status 'scheduled'
+  });
+
+  it("finds a person by the whole e-mail address or whole words of the name, never a part", async () => {
+    expect(await namesIn("?q=ana")).toEqual(["Ana Paula Silva"]); // not "Mariana"
+    expect(await namesIn("?q=SILVA%20ana")).toEqual(["Ana Paula Silva"]);
+    expect(await namesIn("?q=joao")).toEqual(["João Pereira"]); // accents ignored
+    expect(await namesIn(`?q=${encodeURIComponent("ANA.SILVA@empresa.com.br")}`)).toEqual(["Ana Paula Silva"]);
+    expect(await namesIn(`?q=${encodeURIComponent("silva@empresa.com.br")}`)).toEqual([]);
+    expect(await namesIn(`?q=${encodeURIComponent("@empresa.com.br")}`)).toEqual([]);
+    expect(await namesIn("?q=empresa")).toEqual([]);
+    expect(await namesIn("?q=visitante%40chat.com.br")).toEqual(["visitante@chat.com.br"]);
+  });
+});
+
+describe("moving a lead", () => {
+  it("sets stage, follow-up day and a note in one post; each change is one audit row, the note's text is not", async () => {
+    const before = await counts();
+    const res = await save(`contatos/${ids.ana}`, { stage: "em-contato", followUpOn: day(0), note: "Ligar na terça para falar do piloto." });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/admin/leads/funil/contatos/${ids.ana}?salvo=1`);
+
+    const { leadPipeline, leadNotes, auditLog } = app.schema;
+    const [row] = await app.db().select().from(leadPipeline).where(eq(leadPipeline.contactId, ids.ana));
+    expect(row).toMatchObject({ stage: "em-contato", followUpOn: day(0) });
+    const [note] = await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.ana));
+    expect(note).toMatchObject({ author: "admin", body: "Ligar na terça para falar do piloto." });
+
+    const audits = await app.db().select().from(auditLog).where(eq(auditLog.target, `contact:${ids.ana}`)).orderBy(auditLog.id);
+    expect(audits.map((a) => [a.action, a.actor])).toEqual([
+      ["lead.stage", "admin"],
+      ["lead.follow_up", "admin"],
+      ["lead.note", "admin"],
+    ]);
+    expect(audits[0].details).toEqual({ from: "novo", to: "em-contato" });
+    expect(audits[1].details).toEqual({ from: null, to: day(0) });
+    expect(JSON.stringify(audits[2].details)).not.toContain("terça");
+    expect(await counts()).toEqual({ pipeline: before.pipeline + 1, notes: before.notes + 1, audit: before.audit + 3 });
+
+    const page = await (await get(`/admin/leads/funil/contatos/${ids.ana}?salvo=1`)).text();
+    expect(page).toContain("Alterações salvas.");
+    expect(page).toContain("Ligar na terça para falar do piloto.");
+    expect(page).toContain('data-testid="stage"');
+  });
+
+  it("saving the same values writes nothing", async () => {
+    const before = await counts();
+    const res = await save(`contatos/${ids.ana}`, { stage: "em-contato", followUpOn: day(0), note: "   " });
+    expect(res.headers.get("location")).toContain("?salvo=0");
+    expect(await counts()).toEqual(before);
+  });
+
+  it("clearing the follow-up day is a change, audited", async () => {
+    await save(`contatos/${ids.ana}`, { stage: "em-contato", followUpOn: "" });
+    const { leadPipeline, auditLog } = app.schema;
+    const [row] = await app.db().select().from(leadPipeline).where(eq(leadPipeline.contactId, ids.ana));
+    expect(row.followUpOn).toBeNull();
+    const [last] = await app.db().select().from(auditLog).where(eq(auditLog.target, `contact:${ids.ana}`)).orderBy(desc(auditLog.id)).limit(1);
+    expect(last).toMatchObject({ action: "lead.follow_up", details: { from: day(0), to: null } });
+  });
+
+  it.each([
+    ["an unknown stage", { stage: "fechado", followUpOn: "" }, "Selecione uma etapa válida."],
+    ["an impossible date", { stage: "novo", followUpOn: "2026-02-30" }, "Informe uma data válida (dd/mm/aaaa)."],
+    ["a date in another format", { stage: "novo", followUpOn: "30/11/2026" }, "Informe uma data válida (dd/mm/aaaa)."],
+    ["a date years away", { stage: "novo", followUpOn: "2099-01-01" }, "A data do retorno deve estar entre"],
+    ["a note too long", { stage: "novo", followUpOn: "", note: "a".repeat(2001) }, "no máximo 2000 caracteres"],
+    ["no stage at all", { followUpOn: "" }, "Selecione uma etapa válida."],
+  ])("refuses %s with 400, the message beside the field, and stores nothing", async (_name, fields, message) => {
+    const before = await counts();
+    const res = await save(`contatos/${ids.mariana}`, fields as Record<string, string>);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(message);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("answers 404 for a lead that does not exist, an unknown type, or a chat without contact", async () => {
+    const before = await counts();
+    for (const path of ["contatos/999999", "newsletter/1", "pedidos/1", "contatos/abc", `conversas/${ids.anonymousChat}`]) {
+      expect((await save(path, { stage: "ganho", followUpOn: "" })).status, path).toBe(404);
+      expect((await get(`/admin/leads/funil/${path}`)).status, path).toBe(404);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it("requires a session: the form post goes to /login and stores nothing, the CSV answers 401", async () => {
+    const before = await counts();
+    const res = await save(`contatos/${ids.mariana}`, { stage: "ganho", followUpOn: "" }, false);
+    expect([302, 303]).toContain(res.status);
+    expect(res.headers.get("location")).toContain("/login");
+    expect(await counts()).toEqual(before);
+    expect((await get("/api/funil/export", false)).status).toBe(401);
+    expect((await get("/admin/leads", false)).headers.get("location")).toContain("/login");
+  });
+});
+
+describe("consultations keep their statuses", () => {
+  const setStatus = (status: string) =>
+    fetch(`${app.url}/api/consultations/${ids.pedro}`, { method: "PATCH", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ status }) });
+  const stage = async () => (await exported("?tipo=consultas"))[0][6];
+
+  it("the stage follows the status until the admin sets one; then it is the admin's", async () => {
+    expect((await setStatus("canceled")).status).toBe(200);
+    expect(await stage()).toBe("Perdido");
+    expect((await setStatus("pending")).status).toBe(200);
+    expect(await stage()).toBe("Novo");
+    expect((await save(`consultas/${ids.pedro}`, { stage: "proposta-enviada", followUpOn: "" })).status).toBe(303);
+    expect((await setStatus("completed")).status).toBe(200);
+    expect(await stage()).toBe("Proposta enviada");
+    const { consultations } = app.schema;
+    const [row] = await app.db().select().from(consultations).where(eq(consultations.id, ids.pedro));
+    expect(row.status).toBe("completed");
+  });
+});
+
+describe("filters and CSV", () => {
+  beforeAll(async () => {
+    // João: overdue follow-up, open. Carlos: overdue but closed (lost): not due.
+    await save(`questionarios/${ids.joao}`, { stage: "novo", followUpOn: day(-2) });
+    await save(`candidaturas/${ids.carlos}`, { stage: "perdido", followUpOn: day(-2) });
+    await save(`conversas/${ids.chat}`, { stage: "ganho", followUpOn: day(3) });
+    // Pedro: more overdue than João, so first among the due ones.
+    await save(`consultas/${ids.pedro}`, { stage: "proposta-enviada", followUpOn: day(-5) });
+  });
+
+  it("filters by type, stage, open stages, due follow-ups and origin", async () => {
+    expect(await namesIn("?tipo=candidaturas")).toEqual(["Carlos Lima"]);
+    expect(await namesIn("?etapa=ganho")).toEqual(["visitante@chat.com.br"]);
+    expect(await namesIn("?etapa=abertos")).not.toContain("Carlos Lima");
+    expect(await namesIn("?etapa=abertos")).not.toContain("visitante@chat.com.br");
+    const due = (await exported("?retorno=vencido")).map((r) => r[2]);
+    expect(due).toEqual(["Pedro Alves", "João Pereira"]); // the most overdue first
+    expect(await namesIn(`?origem=${encodeURIComponent("Agendar Consultoria Exclusiva")}`)).toEqual(["Pedro Alves"]);
+    expect(await namesIn("?tipo=contatos&etapa=em-contato")).toEqual(["Ana Paula Silva"]);
+    // Unknown values are ignored, not an error.
+    expect((await get("/admin/leads?tipo=pedidos&etapa=x&page=-3")).status).toBe(200);
+    const html = await (await get("/admin/leads?retorno=vencido")).text();
+    expect(html.match(/data-testid="inbox-row"/g)).toHaveLength(2);
+    expect(html).toContain("Atrasado");
+  });
+
+  it("the empty inbox says so", async () => {
+    const html = await (await get("/admin/leads?q=ninguem%40nada.com.br")).text();
+    expect(html).toContain("Nenhum lead corresponde aos filtros.");
+  });
+
+  it("exports the filtered inbox as CSV with the lead CSV's protections, audited without the search text", async () => {
+    const res = await get(`/api/funil/export?q=${encodeURIComponent("formula@empresa.com.br")}`);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="funil-de-leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // BOM: Excel keeps the accents
+    const text = bytes.subarray(3).toString("utf8");
+    expect(text.startsWith("Tipo;ID;Nome;Email;Empresa;Detalhe;Etapa;Próximo retorno;Origem;Recebido em\r\n")).toBe(true);
+    expect(text).toContain(`'=HYPERLINK(`); // a formula is never a formula
+    const { auditLog } = app.schema;
+    const [audit] = await app.db().select().from(auditLog).where(eq(auditLog.action, "lead.inbox.export")).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit.details).toMatchObject({ count: 1, search: true });
+    expect(JSON.stringify(audit.details)).not.toContain("formula@");
+  });
+});
+
+describe("daily e-mail", () => {
+  /** Noon in Brasília today: after the 8h start, and the seeded leads are from the last day. */
+  const noon = () => new Date(`${day(0)}T12:00:00-03:00`);
+
+  it("is off without SMTP", async () => {
+    const { runDailyDigest } = await import("~/domain/pipeline-digest.server");
+    const { outbox } = app.schema;
+    const before = (await app.db().select({ value: count() }).from(outbox).where(eq(outbox.kind, "pipeline.digest")))[0].value;
+    expect(await runDailyDigest({ now: noon(), smtp: false })).toEqual({ status: "skipped", reason: "no-smtp" });
+    expect((await app.db().select({ value: count() }).from(outbox).where(eq(outbox.kind, "pipeline.digest")))[0].value).toBe(before);
+  });
+
+  it("waits for the morning, then lists due follow-ups and new leads once a day, through SMTP", async () => {
+    const { runDailyDigest } = await import("~/domain/pipeline-digest.server");
+    expect(await runDailyDigest({ now: new Date(`${day(0)}T06:00:00-03:00`) })).toEqual({ status: "skipped", reason: "too-early" });
+    const result = await runDailyDigest({ now: noon() });
+    expect(result).toMatchObject({ status: "sent", due: 2, fresh: 7 });
+    expect(await runDailyDigest({ now: noon() })).toEqual({ status: "skipped", reason: "done-today" });
+
+    const { outbox, auditLog } = app.schema;
+    const rows = await app.db().select().from(outbox).where(eq(outbox.kind, "pipeline.digest"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].recipient).toBe("contato@agileia.com.br");
+    expect(rows[0].body).toContain("Retornos para hoje ou atrasados (2):");
+    expect(rows[0].body).toMatch(/\[Questionário\] João Pereira · joao@acao\.com\.br .*retorno: /);
+    expect(rows[0].body).toContain("Novos leads nas últimas 24 horas (7):");
+    expect(rows[0].body).toContain(`/admin/leads/funil/contatos/${ids.ana}`);
+    const runs = await app.db().select().from(auditLog).where(eq(auditLog.action, "pipeline.digest"));
+    expect(runs).toHaveLength(1);
+
+    // The outbox worker of the running server delivers it.
+    const started = Date.now();
+    while (!smtp.received.some((raw) => raw.includes("Subject: Funil de leads: 2 retornos para hoje"))) {
+      if (Date.now() - started > 20_000) throw new Error("the digest never reached the SMTP server");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const [sent] = await app.db().select().from(outbox).where(and(eq(outbox.kind, "pipeline.digest"), isNotNull(outbox.sentAt)));
+    expect(sent.status).toBe("sent");
+  });
+});
+
+describe("deleting a lead", () => {
+  const postAdmin = (path: string, fields: Record<string, string>) =>
+    fetch(`${app.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie, origin: app.url },
+      body: new URLSearchParams(fields),
+      redirect: "manual",
+    });
+
+  it("the data-subject export carries the person's stage and notes; erasure deletes them", async () => {
+    const email = "mariana@empresa.com.br";
+    await save(`contatos/${ids.mariana}`, { stage: "descartado", followUpOn: "", note: "Pediu para não ser contatada." });
+    const exportRes = await postAdmin("/admin/privacidade/exportar", { email, format: "json" });
+    expect(exportRes.status).toBe(200);
+    const doc = (await exportRes.json()) as { tabelas: Record<string, Array<Record<string, unknown>>> };
+    expect(doc.tabelas.lead_notes).toEqual([expect.objectContaining({ contactId: ids.mariana, author: "admin", body: "Pediu para não ser contatada." })]);
+    expect(doc.tabelas.lead_pipeline).toEqual([expect.objectContaining({ contactId: ids.mariana, stage: "descartado" })]);
+
+    const erased = await postAdmin("/admin/privacidade", { intent: "erase", subject: email, confirm: email });
+    expect(erased.status).toBeLessThan(400);
+    const { leadNotes, leadPipeline, auditLog } = app.schema;
+    expect(await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.mariana))).toEqual([]);
+    expect(await app.db().select().from(leadPipeline).where(eq(leadPipeline.contactId, ids.mariana))).toEqual([]);
+    const [audit] = await app.db().select().from(auditLog).where(eq(auditLog.action, "privacy.erase")).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit.details).toMatchObject({ deleted: { contacts: 1, leadNotes: 1, leadPipeline: 1 } });
+  });
+
+  it("deletes its stage and notes with it (erasure and retention delete leads)", async () => {
+    const { contacts, leadPipeline, leadNotes } = app.schema;
+    expect((await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.ana))).length).toBe(1);
+    await app.db().delete(contacts).where(inArray(contacts.id, [ids.ana]));
+    expect(await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.ana))).toEqual([]);
+    expect(await app.db().select().from(leadPipeline).where(eq(leadPipeline.contactId, ids.ana))).toEqual([]);
+  });
+});
