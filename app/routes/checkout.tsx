@@ -1,4 +1,5 @@
 import { AlertCircle, ArrowLeft, Check, ExternalLink, LockKeyhole, RotateCw } from "lucide-react";
+import { type ApiAnswer, callApi } from "~/lib/api-client";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -51,27 +52,21 @@ type CheckoutState =
 async function createCheckout(item: CatalogItem): Promise<{ url: string; sessionId: string | null }> {
   const endpoint = item.kind === "plan" ? "/api/subscription" : "/api/checkout-session";
   const origin = window.location.origin;
-  let response: Response;
+  let answer: ApiAnswer;
   try {
-    response = await fetch(endpoint, {
-      method: "POST",
-      credentials: "include",
-      headers: { "content-type": "application/json" },
-      // The server ignores these two and always uses the site's own pages.
-      body: JSON.stringify({
+    // The server ignores the two URLs and always uses the site's own pages.
+    answer = await callApi(endpoint, {
+      json: {
         [item.kind === "plan" ? "planId" : "productId"]: item.id,
         successUrl: `${origin}/payment-success`,
         cancelUrl: `${origin}/produtos`,
-      }),
+      },
     });
   } catch {
     throw new Error(m.networkError);
   }
-  const body = (await response.json().catch(() => null)) as
-    | { success?: boolean; message?: string; url?: string; sessionId?: string }
-    | null;
-  if (!response.ok) throw new Error(body?.message || response.statusText || m.sessionFailed);
-  if (body?.success === false) throw new Error(body.message || m.sessionFailed);
+  if (!answer.ok) throw new Error(answer.message || m.sessionFailed);
+  const body = answer.body as { url?: string; sessionId?: string } | undefined;
   const sessionId = body?.sessionId ?? null;
   const url = body?.url || (sessionId ? `https://checkout.stripe.com/pay/${encodeURIComponent(sessionId)}` : null);
   if (!url) throw new Error(m.sessionFailed);
@@ -107,9 +102,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       if (Date.now() > until) return clearInterval(timer);
       if (document.visibilityState === "hidden") return;
       try {
-        const res = await fetch(`/api/checkout-session/${encodeURIComponent(sessionId)}`, { credentials: "include" });
-        const body = (await res.json()) as { data?: { status?: string } };
-        if (body.data?.status === "paid") {
+        const answer = await callApi<{ status?: string }>(`/api/checkout-session/${encodeURIComponent(sessionId)}`);
+        if (answer.data?.status === "paid") {
           clearInterval(timer);
           setState((s) => (s.phase === "ready" ? { ...s, paid: true } : s));
         }

@@ -1,7 +1,9 @@
 /**
- * Browser calls of the admin to the blog API (SPEC §7): JSON, with credentials; a non-OK answer
- * fails with the server's message (or the status text) and its field errors.
+ * Browser calls of the admin to the blog API (SPEC §7), through the one API client; a failed
+ * answer throws with the server's message (or the status text) and its field errors.
  */
+import { type ApiAnswer, type ApiCall, callApi } from "~/lib/api-client";
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -12,36 +14,16 @@ export class ApiError extends Error {
   }
 }
 
-async function readFailure(res: Response): Promise<ApiError> {
-  let message = res.statusText || `Erro ${res.status}`;
-  let errors: Record<string, string> | undefined;
-  try {
-    const body = (await res.json()) as { message?: string; errors?: Record<string, string> };
-    if (body?.message) message = body.message;
-    errors = body?.errors;
-  } catch {
-    /* no JSON body */
-  }
-  // The session ended (expired or logged out elsewhere): back to the login page.
-  if (res.status === 401) window.location.assign("/login");
-  return new ApiError(message, res.status, errors);
+/** A failed answer as an ApiError; a 401 (session ended, or logged out elsewhere) goes back to the login page. */
+function failure(answer: ApiAnswer): ApiError {
+  if (answer.status === 401) window.location.assign("/login");
+  return new ApiError(answer.message, answer.status, answer.errors);
 }
 
 export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<T | undefined> {
-  const res = await fetch(path, {
-    method,
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    credentials: "include",
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw await readFailure(res);
-  const text = await res.text();
-  if (!text) return undefined; // an OK answer without a body counts as success
-  try {
-    return (JSON.parse(text) as { data?: T }).data;
-  } catch {
-    return undefined;
-  }
+  const answer = await callApi<T>(path, { method: method as ApiCall["method"], json: body });
+  if (!answer.ok) throw failure(answer);
+  return answer.data; // an OK answer without a body counts as success
 }
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -53,7 +35,7 @@ export async function uploadImage(file: File): Promise<{ url: string; width: num
   if (!UPLOAD_TYPES.includes(file.type)) throw new ApiError("Formato não suportado. Envie uma imagem JPEG, PNG ou WebP.", 415);
   const form = new FormData();
   form.append("file", file);
-  const res = await fetch("/api/uploads", { method: "POST", body: form, credentials: "include" });
-  if (!res.ok) throw await readFailure(res);
-  return ((await res.json()) as { data: { url: string; width: number; height: number } }).data;
+  const answer = await callApi<{ url: string; width: number; height: number }>("/api/uploads", { form });
+  if (!answer.ok || !answer.data) throw failure(answer);
+  return answer.data;
 }

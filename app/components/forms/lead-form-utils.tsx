@@ -8,6 +8,7 @@
  * page (app/routes/enviar.tsx) for a submit made before that or without JavaScript. Browser
  * bubbles would speak the browser's language and could not show the spec's texts.
  */
+import { callApi } from "~/lib/api-client";
 import { useCallback, useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
@@ -28,36 +29,13 @@ export interface SendResult<T = unknown> {
 }
 
 /**
- * POST JSON to our own server. Network failures throw (TypeError "Failed to fetch"). With an
- * idempotency key, a retry of the same submission is answered without storing it again.
+ * POST JSON to our own server (through the one API client). Network failures throw (TypeError
+ * "Failed to fetch"). With an idempotency key, a retry of the same submission is answered
+ * without storing it again.
  */
 export async function sendJson<T = Record<string, unknown>>(url: string, body: unknown, idempotencyKey?: string): Promise<SendResult<T>> {
-  const res = await fetch(url, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Accept: "application/json",
-      ...(idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : {}),
-    },
-    credentials: "include",
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: T | undefined;
-  try {
-    json = text ? (JSON.parse(text) as T) : undefined;
-  } catch {
-    json = undefined;
-  }
-  const j = (json ?? {}) as { message?: unknown; error?: unknown; errors?: unknown };
-  const serverMessage = typeof j.message === "string" ? j.message : typeof j.error === "string" ? j.error : "";
-  return {
-    ok: res.ok,
-    status: res.status,
-    json,
-    message: res.ok ? "" : serverMessage || res.statusText || `Erro ${res.status}`,
-    errors: j.errors && typeof j.errors === "object" ? (j.errors as Record<string, string>) : undefined,
-  };
+  const answer = await callApi(url, { json: body, headers: idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : {} });
+  return { ok: answer.ok, status: answer.status, json: answer.body as T | undefined, message: answer.message, errors: answer.errors };
 }
 
 /** The form's text fields as an object (the honeypot included, so the server can check it). */

@@ -2,6 +2,7 @@
  * Questionnaire answers (SPEC §2): count badge, 'Atualizar', a debug info box and one card per
  * submission with every answer; polls GET /api/business-optimizations every 3 s, never cached.
  */
+import { callApi } from "~/lib/api-client";
 import { Bug, RefreshCw } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data } from "react-router";
@@ -58,17 +59,15 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
     setLoading(true);
     try {
       // A time parameter and no-cache headers: every poll reaches the database.
-      const res = await fetch(`${ENDPOINT}?t=${Date.now()}`, {
-        credentials: "include",
+      const answer = await callApi<Submission[]>(`${ENDPOINT}?t=${Date.now()}`, {
         cache: "no-store",
-        headers: { Accept: "application/json", "Cache-Control": "no-cache", Pragma: "no-cache" },
+        headers: { "Cache-Control": "no-cache", Pragma: "no-cache" },
       });
-      setLastStatus(`HTTP ${res.status}`);
-      if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
-      const body = (await res.json()) as { success?: boolean; data?: Submission[]; total?: number };
-      if (!body.success || !Array.isArray(body.data)) throw new Error("Resposta inesperada do servidor");
-      setRows(body.data);
-      setTotal(body.total ?? body.data.length);
+      setLastStatus(`HTTP ${answer.status}`);
+      if (!answer.ok) throw new Error(`${answer.status}: ${answer.message}`);
+      if (!Array.isArray(answer.data)) throw new Error("Resposta inesperada do servidor");
+      setRows(answer.data);
+      setTotal(typeof answer.body?.total === "number" ? answer.body.total : answer.data.length);
       setError(null);
       setUpdatedAt(new Date().toISOString());
     } catch (e) {
