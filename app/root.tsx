@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   isRouteErrorResponse,
   Link as RouterLink,
@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useLocation as useRouterLocation,
   useMatches,
+  useNavigationType,
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
@@ -141,6 +142,40 @@ function ScrollToTop() {
   return null;
 }
 
+/**
+ * A client-side navigation is otherwise silent (issue 23; decision 0031): focus stays on a link
+ * that is gone, so it falls to <body>. As React Router advises, focus moves to the new page's
+ * h1 (or its <main>) and a polite live region reads the new title. Not on the first load (the
+ * browser announces a new page itself), on a jump to an anchor (the browser moves there), nor on
+ * a replace within the same page (the admin's tabs keep their own focus).
+ */
+function RouteAnnouncer() {
+  const { pathname, hash, key } = useRouterLocation();
+  const navigationType = useNavigationType();
+  const [title, setTitle] = useState("");
+  const previous = useRef<string | null>(null);
+  useEffect(() => {
+    const last = previous.current;
+    previous.current = pathname;
+    if (last === null || hash) return;
+    if (navigationType === "REPLACE" && last === pathname) return;
+    const target = document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("h1, main");
+    if (target) {
+      if (!target.hasAttribute("tabindex")) target.tabIndex = -1;
+      target.dataset.routeFocus = "";
+      target.focus({ preventScroll: true });
+    }
+    // The same title twice (a link to this very page) must still change the region's text.
+    setTitle((current) => (current === document.title ? `${document.title}\u00a0` : document.title));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return (
+    <div role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-route-announcer="">
+      {title}
+    </div>
+  );
+}
+
 export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true"; // lets browser tests wait for hydration
@@ -149,6 +184,7 @@ export default function App() {
     <>
       <ScrollToTop />
       <Outlet />
+      <RouteAnnouncer />
     </>
   );
 }
