@@ -145,27 +145,30 @@ function ScrollToTop() {
 /**
  * A client-side navigation is otherwise silent (issue 23; decision 0031): focus stays on a link
  * that is gone, so it falls to <body>. As React Router advises, focus moves to the new page's
- * h1 (or its <main>) and a polite live region reads the new title. Not on the first load (the
- * browser announces a new page itself), on a jump to an anchor (the browser moves there), nor on
- * a replace within the same page (the admin's tabs keep their own focus).
+ * h1 (or its <main>), or to the section an anchor names, and a polite live region reads the new
+ * title. Not on the first load (the browser announces a new page itself), and not on a replace
+ * within the same path (the admin's tabs keep their own focus).
  */
 function RouteAnnouncer() {
-  const { pathname, hash, key } = useRouterLocation();
+  const { pathname, search, hash, key } = useRouterLocation();
   const navigationType = useNavigationType();
   const [title, setTitle] = useState("");
-  const previous = useRef<string | null>(null);
+  const previous = useRef<{ pathname: string; search: string } | null>(null);
   useEffect(() => {
     const last = previous.current;
-    previous.current = pathname;
-    if (last === null || hash) return;
-    if (navigationType === "REPLACE" && last === pathname) return;
-    const target = document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("h1, main");
+    previous.current = { pathname, search };
+    if (!last || (navigationType === "REPLACE" && last.pathname === pathname)) return;
+    const target = hash
+      ? document.getElementById(decodeURIComponent(hash.slice(1)))
+      : (document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("h1, main"));
     if (target) {
-      if (!target.hasAttribute("tabindex")) target.tabIndex = -1;
+      // Made focusable by script only, out of the Tab order; a control keeps its own tabindex.
+      if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
       target.dataset.routeFocus = "";
       target.focus({ preventScroll: true });
     }
-    // The same title twice (a link to this very page) must still change the region's text.
+    if (last.pathname === pathname && last.search === search) return; // the same page: nothing to announce
+    // Two pages with the same title in a row must still change the region's text.
     setTitle((current) => (current === document.title ? `${document.title}\u00a0` : document.title));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);

@@ -296,6 +296,13 @@ test("a client-side navigation moves focus to the new page's h1 and announces it
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/blog(\?|$)/);
   await expect.poll(() => page.evaluate(() => document.activeElement?.localName)).toBe("h1");
+
+  // A link to a section of another page: focus on that section, the title announced.
+  await tabTo(page, "Contato", { back: true });
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/#contact$/);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("contact");
+  await expect(announced).toHaveText(/Agile IA/);
 });
 
 test("the newsletter's empty submit marks the field invalid", async ({ page }) => {
