@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   isRouteErrorResponse,
   Link as RouterLink,
@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useLocation as useRouterLocation,
   useMatches,
+  useNavigationType,
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
@@ -141,6 +142,43 @@ function ScrollToTop() {
   return null;
 }
 
+/**
+ * A client-side navigation is otherwise silent (issue 23; decision 0031): focus stays on a link
+ * that is gone, so it falls to <body>. As React Router advises, focus moves to the new page's
+ * h1 (or its <main>), or to the section an anchor names, and a polite live region reads the new
+ * title. Not on the first load (the browser announces a new page itself), and not on a replace
+ * within the same path (the admin's tabs keep their own focus).
+ */
+function RouteAnnouncer() {
+  const { pathname, search, hash, key } = useRouterLocation();
+  const navigationType = useNavigationType();
+  const [title, setTitle] = useState("");
+  const previous = useRef<{ pathname: string; search: string } | null>(null);
+  useEffect(() => {
+    const last = previous.current;
+    previous.current = { pathname, search };
+    if (!last || (navigationType === "REPLACE" && last.pathname === pathname)) return;
+    const target = hash
+      ? document.getElementById(decodeURIComponent(hash.slice(1)))
+      : (document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("h1, main"));
+    if (target) {
+      // Made focusable by script only, out of the Tab order; a control keeps its own tabindex.
+      if (target.tabIndex < 0 && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+      target.dataset.routeFocus = "";
+      target.focus({ preventScroll: true });
+    }
+    if (last.pathname === pathname && last.search === search) return; // the same page: nothing to announce
+    // Two pages with the same title in a row must still change the region's text.
+    setTitle((current) => (current === document.title ? `${document.title}\u00a0` : document.title));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return (
+    <div role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-route-announcer="">
+      {title}
+    </div>
+  );
+}
+
 export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true"; // lets browser tests wait for hydration
@@ -149,6 +187,7 @@ export default function App() {
     <>
       <ScrollToTop />
       <Outlet />
+      <RouteAnnouncer />
     </>
   );
 }

@@ -12,7 +12,9 @@
  * - a job's 'Candidatar-se' link choosing the position in the form (SPEC §2 Careers);
  * - an idempotency key in every lead form, so a double submit stores the lead once;
  * - the header's "scrolled" state (SPEC §2: frosted past 10 px);
- * - the floating controls (WhatsApp, 'Consultoria Gratuita') stepping aside from text (issue 21);
+ * - the phone menu closing when focus leaves it, so nothing focused is ever under it (issue 23);
+ * - the floating controls (WhatsApp, 'Consultoria Gratuita') stepping aside from text (issue 21)
+ *   and from the focused element (issue 23);
  * - `window.openConsultationWidget()`, the spec's global page function.
  * React hydrates later and adds validation, JSON submits and the chat; nothing here waits for it.
  */
@@ -41,11 +43,12 @@ function early(chatId: string, threshold: number, keyField: string) {
   addEventListener("scroll", scrolled, { passive: true });
   d.addEventListener("DOMContentLoaded", scrolled);
 
-  // Floating controls never sit on text (issue 21; decision 0021). Over text a control folds to
-  // its icon (`data-float="icon"`, the label stays as its accessible name); where the icon would
-  // still cover text it slides out of view (`away`) until the reader scrolls on, or it gets
-  // focus. Boxes are worked out from the unfolded box measured once per viewport size, so a
-  // control's own state never changes the answer.
+  // Floating controls never sit on text (issue 21; decision 0021) nor on the focused element
+  // (issue 23; decision 0030). Over text a control folds to its icon (`data-float="icon"`, the
+  // label stays as its accessible name); where the icon would still cover text it slides out of
+  // view (`away`) until the reader scrolls on, or it gets focus. Boxes are worked out from the
+  // unfolded box measured once per viewport size, so a control's own state never changes the
+  // answer.
   type Box = { left: number; top: number; right: number; bottom: number };
   const boxes = new Map<HTMLElement, Box>();
   const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -53,6 +56,12 @@ function early(chatId: string, threshold: number, keyField: string) {
   const coversText = (control: Box) => {
     // 4 px around the control (its ring and shadow) count as covered too.
     const box = { left: control.left - 4, top: control.top - 4, right: control.right + 4, bottom: control.bottom + 4 };
+    // The focused element with its focus ring (outline 2 px, offset 2 px) counts as text.
+    const focused = d.activeElement;
+    if (focused && focused !== d.body && !focused.closest("[data-floating-control], dialog[open], [popover]")) {
+      const f = focused.getBoundingClientRect();
+      if (f.width && overlaps({ left: f.left - 4, top: f.top - 4, right: f.right + 4, bottom: f.bottom + 4 }, box)) return true;
+    }
     const seen = new Set<Element>();
     // Every element under a 12 px grid of the box; then the exact boxes of their own text.
     for (let y = box.top + 1; y < box.bottom + 11; y += 12)
@@ -96,6 +105,8 @@ function early(chatId: string, threshold: number, keyField: string) {
   };
   const schedule = () => (pending ||= requestAnimationFrame(placeFloating));
   addEventListener("scroll", schedule, { passive: true });
+  d.addEventListener("focusin", schedule);
+  d.addEventListener("focusout", schedule);
   addEventListener("load", schedule);
   addEventListener("resize", () => {
     boxes.clear();
@@ -133,6 +144,17 @@ function early(chatId: string, threshold: number, keyField: string) {
     }
     const menuLink = target.closest?.("[popover] a");
     if (menuLink) (menuLink.closest("[popover]") as HTMLElement).hidePopover();
+  });
+
+  // The phone menu is not modal: when focus leaves it (Tab past its last link), it closes, so
+  // the next focused element is never under it (issue 23; decision 0030).
+  d.addEventListener("focusout", (event) => {
+    const menu = (event.target as Element).closest?.("[data-mobile-menu]") as HTMLElement | null;
+    const next = (event as FocusEvent).relatedTarget as Element | null;
+    if (!menu?.matches(":popover-open") || !next || menu.contains(next)) return;
+    if (next.getAttribute("popovertarget") === menu.id) return; // its own button: Shift+Tab
+    // Once focus has arrived, so the browser does not send it back to the menu's button.
+    setTimeout(() => menu.matches(":popover-open") && menu.hidePopover());
   });
 
   d.addEventListener(

@@ -45,12 +45,16 @@ function listHref(category: string | null, page: number): string {
   return query ? `/blog?${query}` : "/blog";
 }
 
+/** `?pagina=N`; anything else is page 1. */
+function pageNumber(param: string | null): number {
+  return param && /^\d{1,6}$/.test(param) ? Math.max(1, Number(param)) : 1;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const slug = url.searchParams.get("categoria");
   const categoryIdParam = url.searchParams.get("categoryId");
-  const pageParam = url.searchParams.get("pagina");
-  const page = pageParam && /^\d{1,6}$/.test(pageParam) ? Math.max(1, Number(pageParam)) : 1;
+  const page = pageNumber(url.searchParams.get("pagina"));
 
   const categories = await listCategories();
   // The API's ?categoryId= works too, but one shareable address per list: the slug form.
@@ -106,8 +110,12 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => {
   const d = args.loaderData && "categories" in args.loaderData ? (args.loaderData as BlogData) : null;
-  const category = d?.selected ?? null;
-  const page = d?.page ?? 1;
+  // While a client navigation loads, the address and the chips already shown say which list this
+  // is, so each list state has its own title from the start (issue 23).
+  const query = new URLSearchParams(args.location.search);
+  const slug = query.get("categoria");
+  const category = d ? d.selected : slug ? (lastCategories?.find((c) => c.slug === slug) ?? null) : null;
+  const page = d?.page ?? pageNumber(query.get("pagina"));
   const title = category ? `${BLOG_TITLE}: ${category.name}` : BLOG_TITLE;
   return seo(args, {
     title: page > 1 ? `${title} (página ${page})` : title,
@@ -126,21 +134,31 @@ let lastCategories: ChipCategory[] | null = null;
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const value = loaderData as BlogData | { pending: Promise<BlogData> };
-  if ("pending" in value) {
-    const selected = new URLSearchParams(location.search).get("categoria");
-    return (
-      // A new boundary per address, so a filter change shows skeletons instead of the old list.
-      <Suspense key={location.key} fallback={<BlogPage skeleton categories={lastCategories} selected={selected} />}>
-        <Await resolve={value.pending} errorElement={<BlogLoadError />}>
-          {(resolved) => <BlogPage data={resolved} />}
-        </Await>
-      </Suspense>
-    );
-  }
-  return <BlogPage data={value} />;
+  // The header stays mounted while a client navigation loads: focus moved to its h1 after the
+  // navigation (app/root.tsx) is not lost when the list arrives.
+  return (
+    <>
+      <BlogHeader />
+      <div className="mx-auto w-full max-w-7xl px-5 py-10 sm:px-6 sm:py-14 lg:px-8">
+        {"pending" in value ? (
+          // A new boundary per address, so a filter change shows skeletons instead of the old list.
+          <Suspense
+            key={location.key}
+            fallback={<BlogSkeleton categories={lastCategories} selected={new URLSearchParams(location.search).get("categoria")} />}
+          >
+            <Await resolve={value.pending} errorElement={<BlogLoadError />}>
+              {(resolved) => <BlogList data={resolved} />}
+            </Await>
+          </Suspense>
+        ) : (
+          <BlogList data={value} />
+        )}
+      </div>
+    </>
+  );
 }
 
-function BlogHeader({ children }: { children?: React.ReactNode }) {
+function BlogHeader() {
   return (
     <BlogHero>
       <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
@@ -150,53 +168,50 @@ function BlogHeader({ children }: { children?: React.ReactNode }) {
           <p className="mt-4 text-lg leading-relaxed text-white/80">{BLOG_DESCRIPTION}</p>
         </div>
         <div className="flex shrink-0 items-center gap-2">
-          <RssLink />
           <AdminLink />
         </div>
       </div>
-      {children}
     </BlogHero>
   );
 }
 
-type BlogPageProps =
-  | { data: BlogData; skeleton?: false }
-  | { skeleton: true; categories: ChipCategory[] | null; selected: string | null; data?: undefined };
-
-function BlogPage(props: BlogPageProps) {
-  if (props.data && typeof window !== "undefined") lastCategories = props.data.categories;
+/** The chips, then the feed link: the chips come first in the Tab order (issue 23). */
+function ChipsRow({ children }: { children: React.ReactNode }) {
   return (
-    <>
-      <BlogHeader />
-      <div className="mx-auto w-full max-w-7xl px-5 py-10 sm:px-6 sm:py-14 lg:px-8">
-        {props.skeleton ? (
-          <div aria-busy="true">
-            <p className="sr-only" role="status">
-              Carregando posts…
-            </p>
-            {props.categories ? <CategoryChips categories={props.categories} selected={props.selected} /> : <CategoryChipsSkeleton />}
-            <div className="mt-8">
-              <PostGrid busy>
-                {Array.from({ length: 6 }, (_, i) => (
-                  <PostCardSkeleton key={i} />
-                ))}
-              </PostGrid>
-            </div>
-          </div>
-        ) : (
-          <BlogList data={props.data} />
-        )}
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
+      <div className="min-w-0 flex-1">{children}</div>
+      <RssLink />
+    </div>
+  );
+}
+
+function BlogSkeleton({ categories, selected }: { categories: ChipCategory[] | null; selected: string | null }) {
+  return (
+    <div aria-busy="true">
+      <p className="sr-only" role="status">
+        Carregando posts…
+      </p>
+      <ChipsRow>{categories ? <CategoryChips categories={categories} selected={selected} /> : <CategoryChipsSkeleton />}</ChipsRow>
+      <div className="mt-8">
+        <PostGrid busy>
+          {Array.from({ length: 6 }, (_, i) => (
+            <PostCardSkeleton key={i} />
+          ))}
+        </PostGrid>
       </div>
-    </>
+    </div>
   );
 }
 
 function BlogList({ data: d }: { data: BlogData }) {
+  if (typeof window !== "undefined") lastCategories = d.categories;
   const totalPages = Math.max(1, Math.ceil(d.total / d.limit));
   const selectedSlug = d.selected?.slug ?? null;
   return (
     <>
-      <CategoryChips categories={d.categories} selected={selectedSlug} />
+      <ChipsRow>
+        <CategoryChips categories={d.categories} selected={selectedSlug} />
+      </ChipsRow>
       {d.selected && (
         <h2 className="mt-8 text-2xl font-bold">
           <span className="sr-only">Categoria: </span>
@@ -280,17 +295,12 @@ function BlogLoadError() {
     if (error) toast({ ...blogToasts.loadPostsError, variant: "destructive" });
   }, [error]);
   return (
-    <>
-      <BlogHeader />
-      <div className="mx-auto w-full max-w-7xl px-5 py-14 sm:px-6 lg:px-8">
-        <div role="alert" className="rounded-2xl border border-destructive/40 bg-destructive/5 px-6 py-10 text-center">
-          <h2 className="text-xl font-bold">{blogToasts.loadPostsError.title}</h2>
-          <p className="mt-2 text-muted-foreground">{blogToasts.loadPostsError.description}</p>
-          <a href={categoryHref(null)} className="mt-6 inline-flex min-h-11 items-center font-semibold text-primary hover:text-primary-hover">
-            Tentar novamente
-          </a>
-        </div>
-      </div>
-    </>
+    <div role="alert" className="rounded-2xl border border-destructive/40 bg-destructive/5 px-6 py-10 text-center">
+      <h2 className="text-xl font-bold">{blogToasts.loadPostsError.title}</h2>
+      <p className="mt-2 text-muted-foreground">{blogToasts.loadPostsError.description}</p>
+      <a href={categoryHref(null)} className="mt-6 inline-flex min-h-11 items-center font-semibold text-primary hover:text-primary-hover">
+        Tentar novamente
+      </a>
+    </div>
   );
 }

@@ -28,8 +28,10 @@ function RowAction({
   href,
   destructive = false,
   onClick,
-}: { icon: LucideIcon; hint: string; label: string; href?: string; destructive?: boolean; onClick?: () => void }) {
+  action,
+}: { icon: LucideIcon; hint: string; label: string; href?: string; destructive?: boolean; onClick?: () => void; action?: string }) {
   const common = {
+    "data-action": action,
     variant: "ghost",
     size: "icon",
     className: cn("size-10", destructive && "text-destructive hover:text-destructive"),
@@ -49,6 +51,16 @@ function RowAction({
       <Icon aria-hidden />
     </Button>
   );
+}
+
+/** A row's key in the page; focus lands on its 'Editar' after the row was saved. */
+export function rowKey(kind: "post" | "category", id: number): string {
+  return `${kind}-${id}`;
+}
+
+/** The control of a row that takes focus after the row changed. */
+export function rowFocusTarget(key: string): HTMLElement | null {
+  return document.querySelector<HTMLElement>(`[data-row="${key}"] [data-action="edit"]`);
 }
 
 function Actions({ children }: { children: ReactNode }) {
@@ -91,7 +103,7 @@ export function PostsTable({
       <Head columns={["Título", "Slug", "Criado em", "Atualizado em", "Publicado"]} />
       <TableBody>
         {posts.map((post) => (
-          <TableRow key={post.id}>
+          <TableRow key={post.id} data-row={rowKey("post", post.id)}>
             <TableCell className="min-w-56 max-w-md font-medium">{post.title}</TableCell>
             <TableCell className="max-w-56 truncate font-mono text-xs text-muted-foreground" title={post.slug}>
               {post.slug}
@@ -108,7 +120,7 @@ export function PostsTable({
             </TableCell>
             <Actions>
               <RowAction icon={ExternalLink} hint="Abrir em nova aba" label={`Abrir “${post.title}” em nova aba`} href={`/blog/${post.slug}`} />
-              <RowAction icon={Pencil} hint="Editar" label={`Editar “${post.title}”`} onClick={() => onEdit(post)} />
+              <RowAction icon={Pencil} hint="Editar" label={`Editar “${post.title}”`} action="edit" onClick={() => onEdit(post)} />
               <RowAction icon={Trash2} hint="Excluir" label={`Excluir “${post.title}”`} destructive onClick={() => onDelete(post)} />
             </Actions>
           </TableRow>
@@ -132,13 +144,13 @@ export function CategoriesTable({
       <Head columns={["Nome", "Slug", "Descrição", "Criada em"]} />
       <TableBody>
         {categories.map((category) => (
-          <TableRow key={category.id}>
+          <TableRow key={category.id} data-row={rowKey("category", category.id)}>
             <TableCell className="font-medium whitespace-nowrap">{category.name}</TableCell>
             <TableCell className="font-mono text-xs text-muted-foreground">{category.slug}</TableCell>
             <TableCell className="max-w-md min-w-56 text-muted-foreground">{category.description || "-"}</TableCell>
             <TableCell className="whitespace-nowrap">{formatDate(category.createdAt)}</TableCell>
             <Actions>
-              <RowAction icon={Pencil} hint="Editar" label={`Editar “${category.name}”`} onClick={() => onEdit(category)} />
+              <RowAction icon={Pencil} hint="Editar" label={`Editar “${category.name}”`} action="edit" onClick={() => onEdit(category)} />
               <RowAction icon={Trash2} hint="Excluir" label={`Excluir “${category.name}”`} destructive onClick={() => onDelete(category)} />
             </Actions>
           </TableRow>

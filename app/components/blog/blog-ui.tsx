@@ -91,7 +91,7 @@ export function RssLink() {
   return (
     <a
       href="/blog/rss.xml"
-      className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-white/85 transition-colors hover:bg-white/10 hover:text-white"
+      className="inline-flex min-h-11 shrink-0 items-center gap-2 self-start rounded-lg px-3 text-sm font-semibold text-primary transition-colors hover:bg-muted hover:text-primary-hover"
     >
       <Rss className="size-4" aria-hidden />
       RSS
@@ -168,7 +168,8 @@ export function PostCard({
   const date = post.publishedAt ?? post.createdAt;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article className="group flex flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-soft transition-shadow hover:shadow-lift">
+    // The focus ring is the card's: 'Ler mais' stands for the whole card.
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-soft transition-shadow hover:shadow-lift has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring">
       <div className="aspect-[1200/630] overflow-hidden bg-muted">
         {post.imageUrl ? (
           <img
@@ -191,18 +192,15 @@ export function PostCard({
         {post.category && (
           <p className="text-xs font-bold uppercase tracking-wider text-primary">{post.category.name}</p>
         )}
-        <Heading className="text-xl font-bold leading-snug text-foreground">
-          <Link to={href} className="hover:text-primary">
-            {post.title}
-          </Link>
-        </Heading>
+        <Heading className="text-xl font-bold leading-snug text-foreground group-hover:text-primary">{post.title}</Heading>
         <p className="text-sm text-muted-foreground">
           {blogText.publishedOn} <time dateTime={isoDate(date)}>{formatBlogDate(date)}</time>
         </p>
         <p className="line-clamp-3 text-[0.9375rem] leading-relaxed text-muted-foreground">{post.summary}</p>
+        {/* The card's one link (one Tab stop, issue 23); its box covers the whole card for a pointer. */}
         <Link
           to={href}
-          className="mt-auto inline-flex min-h-11 items-center gap-1.5 self-start font-semibold text-primary hover:text-primary-hover"
+          className="mt-auto inline-flex min-h-11 items-center gap-1.5 self-start font-semibold text-primary after:absolute after:inset-0 hover:text-primary-hover focus-visible:outline-hidden"
         >
           {blogText.readMore}
           <span className="sr-only">: {post.title}</span>

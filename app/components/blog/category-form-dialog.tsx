@@ -26,12 +26,16 @@ export function CategoryFormDialog({
   category,
   onOpenChange,
   onSaved,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   /** null: a new category. */
   category: EditableCategory | null;
   onOpenChange: (open: boolean) => void;
-  onSaved: () => void;
+  /** After a save, with the category's id; the dialog closes once it resolves (the list shows the change). */
+  onSaved: (id: number) => Promise<void> | void;
+  /** Where focus goes on close (default: back to the opener). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const editing = category !== null;
   const [values, setValues] = useState<CategoryFormValues>({ name: "", slug: "", description: "" });
@@ -74,9 +78,14 @@ export function CategoryFormDialog({
     }
     setSaving(true);
     try {
-      await apiRequest(editing ? "PUT" : "POST", editing ? `/api/blog/categories/${category.id}` : "/api/blog/categories", parsed.data);
+      const saved = await apiRequest<{ id: number }>(
+        editing ? "PUT" : "POST",
+        editing ? `/api/blog/categories/${category.id}` : "/api/blog/categories",
+        parsed.data,
+      );
       toast(editing ? blogToasts.categoryUpdated : blogToasts.categoryCreated);
-      onSaved();
+      const id = category?.id ?? saved?.id;
+      if (id !== undefined) await onSaved(id);
       onOpenChange(false);
     } catch (error) {
       if (error instanceof ApiError && error.errors) setErrors(error.errors);
@@ -88,7 +97,7 @@ export function CategoryFormDialog({
 
   return (
     <Dialog open={open} onOpenChange={(o) => !saving && onOpenChange(o)}>
-      <DialogContent closeLabel="Fechar formulário">
+      <DialogContent closeLabel="Fechar formulário" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{editing ? adminBlogText.editCategory : adminBlogText.newCategory}</DialogTitle>
           <DialogDescription>

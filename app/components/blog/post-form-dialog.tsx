@@ -45,13 +45,17 @@ export function PostFormDialog({
   categories,
   onOpenChange,
   onSaved,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   /** null: a new post. */
   postId: number | null;
   categories: Array<{ id: number; name: string }>;
   onOpenChange: (open: boolean) => void;
-  onSaved: () => void;
+  /** After a save, with the post's id; the dialog closes once it resolves (the list shows the change). */
+  onSaved: (id: number) => Promise<void> | void;
+  /** Where focus goes on close (default: back to the opener). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const editing = postId !== null;
   const [values, setValues] = useState<PostFormValues>(EMPTY);
@@ -63,6 +67,7 @@ export function PostFormDialog({
   // Each opening gets a fresh editor (TipTap reads its content only when created).
   const [session, setSession] = useState(0);
   const coverInput = useRef<HTMLInputElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   const formId = useId();
   const ids = {
     title: `${formId}-title`,
@@ -114,6 +119,15 @@ export function PostFormDialog({
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, postId]);
+
+  // An existing post opens on the dialog itself while it loads, then on 'Título' (issue 23), unless
+  // the admin has already moved on.
+  useEffect(() => {
+    if (!open || !editing || loading) return;
+    const active = document.activeElement;
+    if (active === content.current || active === document.body) document.getElementById(ids.title)?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loading]);
 
   function set<K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) {
     setValues((v) => {
@@ -176,9 +190,10 @@ export function PostFormDialog({
     setSaving(true);
     try {
       // autoSlug is a form-only flag: never sent (SPEC §7).
-      await apiRequest(editing ? "PUT" : "POST", editing ? `/api/blog/posts/${postId}` : "/api/blog/posts", parsed.data);
+      const saved = await apiRequest<{ id: number }>(editing ? "PUT" : "POST", editing ? `/api/blog/posts/${postId}` : "/api/blog/posts", parsed.data);
       toast(editing ? blogToasts.postUpdated : blogToasts.postCreated);
-      onSaved();
+      const id = postId ?? saved?.id;
+      if (id !== undefined) await onSaved(id);
       onOpenChange(false);
     } catch (error) {
       if (error instanceof ApiError && error.errors) {
@@ -202,7 +217,17 @@ export function PostFormDialog({
 
   return (
     <Dialog open={open} onOpenChange={(o) => !saving && onOpenChange(o)}>
-      <DialogContent className="max-w-4xl sm:p-8" closeLabel="Fechar formulário">
+      <DialogContent
+        ref={content}
+        className="max-w-4xl sm:p-8"
+        closeLabel="Fechar formulário"
+        onOpenAutoFocus={(event) => {
+          if (!editing) return; // 'Título', the first field
+          event.preventDefault();
+          content.current?.focus();
+        }}
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
         <DialogHeader>
           <DialogTitle>{editing ? adminBlogText.editPost : adminBlogText.newPost}</DialogTitle>
           <DialogDescription>

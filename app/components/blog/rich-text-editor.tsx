@@ -22,6 +22,7 @@ import {
   Strikethrough,
   Undo2,
 } from "lucide-react";
+import { Toolbar as ToolbarPrimitive } from "radix-ui";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -173,7 +174,8 @@ function Toolbar({ editor, uploadImage }: { editor: Editor; uploadImage: RichTex
 
   return (
     <div className="border-b border-border bg-muted">
-      <div role="toolbar" aria-label="Formatação do conteúdo" className="flex flex-wrap items-center gap-0.5 p-1.5">
+      {/* One Tab stop; the arrow keys, Home and End move between the tools (Radix's roving tabindex). */}
+      <ToolbarPrimitive.Root aria-label="Formatação do conteúdo" className="flex flex-wrap items-center gap-0.5 p-1.5">
         <Tool label="Seção (H2)" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
           <Heading2 />
         </Tool>
@@ -232,7 +234,7 @@ function Toolbar({ editor, uploadImage }: { editor: Editor; uploadImage: RichTex
         <Tool label="Refazer" onClick={() => chain().redo().run()} disabled={!state.canRedo}>
           <Redo2 />
         </Tool>
-      </div>
+      </ToolbarPrimitive.Root>
       {bar && (
         <div className="flex flex-col gap-2 border-t border-border bg-background p-2 sm:flex-row sm:items-center">
           <label htmlFor={barInputId} className="shrink-0 text-sm font-medium">
@@ -301,7 +303,7 @@ function Tool({
   children: ReactNode;
 }) {
   return (
-    <button
+    <ToolbarPrimitive.Button
       type="button"
       title={label}
       aria-label={label}
@@ -316,10 +318,10 @@ function Tool({
       )}
     >
       {children}
-    </button>
+    </ToolbarPrimitive.Button>
   );
 }
 
 function Separator() {
-  return <span aria-hidden="true" className="mx-1 h-6 w-px bg-border" />;
+  return <ToolbarPrimitive.Separator className="mx-1 h-6 w-px bg-border" />;
 }

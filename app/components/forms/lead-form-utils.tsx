@@ -130,6 +130,9 @@ export function useLeadForm(initial: FormState = EMPTY_FORM_STATE) {
       onFailure: (failure: LeadFailure) => void;
     },
   ) {
+    // A `formmethod="dialog"` button (the dialog's 'Cancelar') closes its dialog: not a send.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.formMethod === "dialog") return;
     event.preventDefault();
     const element = event.currentTarget;
     const fields = readForm(element);
@@ -166,7 +169,8 @@ export function useLeadForm(initial: FormState = EMPTY_FORM_STATE) {
 /** Hidden from people and assistive technology; bots that fill every field reveal themselves. */
 export function Honeypot() {
   return (
-    <div aria-hidden="true" className="pointer-events-none absolute -left-[10000px] h-px w-px overflow-hidden">
+    // Inert: never focused, not even by a <dialog> opening on its first focusable field (issue 23).
+    <div aria-hidden="true" inert className="pointer-events-none absolute -left-[10000px] h-px w-px overflow-hidden">
       <label>
         Deixe este campo em branco
         <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />

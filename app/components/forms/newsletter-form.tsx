@@ -20,15 +20,20 @@ export function NewsletterForm({ className, initialEmail }: { className?: string
   const location = useLocation();
   const emailRef = useRef<HTMLInputElement>(null);
   const [submitting, setSubmitting] = useState(false);
+  // The spec's message is a toast; the field itself says it is wrong too (issue 23).
+  const [invalid, setInvalid] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const email = emailRef.current?.value ?? "";
     if (!isNewsletterEmailAcceptable(email)) {
+      setInvalid(true);
+      emailRef.current?.focus();
       toast({ ...newsletterMessages.invalid, variant: "destructive" });
       return;
     }
+    setInvalid(false);
     setSubmitting(true);
     const keyInput = form.elements.namedItem(IDEMPOTENCY_FIELD) as HTMLInputElement | null;
     try {
@@ -40,7 +45,10 @@ export function NewsletterForm({ className, initialEmail }: { className?: string
       );
       if (!result.ok) {
         // A malformed address the browser let through gets the spec's own message.
-        if (result.errors?.email) toast({ ...newsletterMessages.invalid, variant: "destructive" });
+        if (result.errors?.email) {
+          setInvalid(true);
+          toast({ ...newsletterMessages.invalid, variant: "destructive" });
+        }
         else toast({ title: newsletterMessages.failureTitle, description: result.message, variant: "destructive" });
         return;
       }
@@ -82,6 +90,8 @@ export function NewsletterForm({ className, initialEmail }: { className?: string
           placeholder="seu@email.com"
           ref={emailRef}
           defaultValue={initialEmail}
+          aria-invalid={invalid || undefined}
+          onChange={() => invalid && setInvalid(false)}
           className="h-11 min-w-0 flex-1 rounded-lg border border-white/40 bg-white/10 px-3 text-base text-white placeholder:text-white/70 focus-visible:border-white focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-cyan"
         />
         <button

@@ -4,6 +4,7 @@ import type { VariantProps } from "class-variance-authority";
 
 import { cn } from "~/lib/utils";
 import { buttonVariants } from "./button";
+import { useReturnFocus, type ReturnFocusProps } from "./return-focus";
 
 export function AlertDialog(props: React.ComponentProps<typeof AlertDialogPrimitive.Root>) {
   return <AlertDialogPrimitive.Root data-slot="alert-dialog" {...props} />;
@@ -27,7 +28,15 @@ export function AlertDialogOverlay({ className, ...props }: React.ComponentProps
   );
 }
 
-export function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
+export function AlertDialogContent({
+  className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  returnFocusTo,
+  ...props
+}: React.ComponentProps<typeof AlertDialogPrimitive.Content> & ReturnFocusProps) {
+  // Focus goes back to whatever opened the dialog (./return-focus).
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus, returnFocusTo });
   return (
     <AlertDialogPortal>
       <AlertDialogOverlay />
@@ -40,6 +49,7 @@ export function AlertDialogContent({ className, ...props }: React.ComponentProps
           className,
         )}
         {...props}
+        {...focus}
       />
     </AlertDialogPortal>
   );

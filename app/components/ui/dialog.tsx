@@ -4,6 +4,7 @@ import { X } from "lucide-react";
 
 import { cn } from "~/lib/utils";
 import { closeButtonClassName } from "./native-dialog";
+import { useReturnFocus, type ReturnFocusProps } from "./return-focus";
 
 export { closeButtonClassName };
 
@@ -34,7 +35,8 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
 }
 
 
-export type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & {
+export type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> &
+  ReturnFocusProps & {
   /** Show the X button in the corner (default true). */
   showCloseButton?: boolean;
   /** Accessible name of the X button. */
@@ -46,8 +48,13 @@ export function DialogContent({
   children,
   showCloseButton = true,
   closeLabel = "Fechar",
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  returnFocusTo,
   ...props
 }: DialogContentProps) {
+  // Focus goes back to whatever opened the dialog (./return-focus).
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus, returnFocusTo });
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -60,6 +67,7 @@ export function DialogContent({
           className,
         )}
         {...props}
+        {...focus}
       >
         {children}
         {showCloseButton ? (

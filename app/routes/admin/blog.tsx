@@ -4,10 +4,10 @@
  * JSON API of SPEC §7 and then revalidate the loader.
  */
 import { ExternalLink, Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Link, useRevalidator, useSearchParams } from "react-router";
 import { ApiError, apiRequest } from "~/components/blog/admin-api";
-import { type AdminCategory, type AdminPost, CategoriesTable, PostsTable } from "~/components/blog/admin-tables";
+import { type AdminCategory, type AdminPost, CategoriesTable, PostsTable, rowFocusTarget, rowKey } from "~/components/blog/admin-tables";
 import { CategoryFormDialog, type EditableCategory } from "~/components/blog/category-form-dialog";
 import { PostFormDialog } from "~/components/blog/post-form-dialog";
 import {
@@ -93,6 +93,22 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
 
   const refresh = () => revalidator.revalidate();
 
+  // Where focus lands when the open dialog closes, if not back on its opener (issue 23): the
+  // saved row's 'Editar', or the list's heading after a delete (the row may be gone).
+  const landing = useRef<(() => HTMLElement | null) | null>(null);
+  const placeFocus = (event: Event) => {
+    const target = landing.current?.();
+    landing.current = null;
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+  };
+  const listHeading = (id: string) => () => document.getElementById(id);
+  const afterSave = (kind: "post" | "category") => async (id: number) => {
+    await refresh();
+    landing.current = () => rowFocusTarget(rowKey(kind, id));
+  };
+
   /** SPEC §4: the list switch sends only `published`, at once. */
   async function togglePublished(post: AdminPost, published: boolean) {
     setPublishing((p) => ({ ...p, [post.id]: published }));
@@ -109,6 +125,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   async function confirmDeletePost() {
     const post = postToDelete;
     if (!post) return;
+    landing.current = listHeading(LIST_HEADINGS.posts);
     setPostToDelete(null);
     try {
       await apiRequest("DELETE", `/api/blog/posts/${post.id}`);
@@ -122,6 +139,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   async function confirmDeleteCategory() {
     const category = categoryToDelete;
     if (!category) return;
+    landing.current = listHeading(LIST_HEADINGS.categories);
     setCategoryToDelete(null);
     try {
       await apiRequest("DELETE", `/api/blog/categories/${category.id}${movePosts ? "?moverPosts=true" : ""}`);
@@ -164,6 +182,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
 
         <TabsContent value="posts" className="rounded-xl border border-border bg-background shadow-soft">
           <ListPanel
+            headingId={LIST_HEADINGS.posts}
             title={adminBlogText.tabPosts}
             newLabel={adminBlogText.newPost}
             onNew={() => setPostForm({ open: true, id: null })}
@@ -183,6 +202,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
 
         <TabsContent value="categorias" className="rounded-xl border border-border bg-background shadow-soft">
           <ListPanel
+            headingId={LIST_HEADINGS.categories}
             title={adminBlogText.tabCategories}
             newLabel={adminBlogText.newCategory}
             onNew={() => setCategoryForm({ open: true, category: null })}
@@ -207,17 +227,19 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
         postId={postForm.id}
         categories={categories ?? []}
         onOpenChange={(open) => setPostForm((f) => ({ ...f, open }))}
-        onSaved={() => void refresh()}
+        onSaved={afterSave("post")}
+        onCloseAutoFocus={placeFocus}
       />
       <CategoryFormDialog
         open={categoryForm.open}
         category={categoryForm.category}
         onOpenChange={(open) => setCategoryForm((f) => ({ ...f, open }))}
-        onSaved={() => void refresh()}
+        onSaved={afterSave("category")}
+        onCloseAutoFocus={placeFocus}
       />
 
       <AlertDialog open={postToDelete !== null} onOpenChange={(open) => !open && setPostToDelete(null)}>
-        <AlertDialogContent>
+        <AlertDialogContent onCloseAutoFocus={placeFocus}>
           <AlertDialogHeader>
             <AlertDialogTitle>{adminBlogText.deletePostTitle}</AlertDialogTitle>
             <AlertDialogDescription>{postToDelete ? adminBlogText.deletePostText(postToDelete.title) : ""}</AlertDialogDescription>
@@ -232,7 +254,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
       </AlertDialog>
 
       <AlertDialog open={categoryToDelete !== null} onOpenChange={(open) => !open && setCategoryToDelete(null)}>
-        <AlertDialogContent>
+        <AlertDialogContent onCloseAutoFocus={placeFocus}>
           <AlertDialogHeader>
             <AlertDialogTitle>{adminBlogText.deleteCategoryTitle}</AlertDialogTitle>
             <AlertDialogDescription>{categoryToDelete ? adminBlogText.deleteCategoryText(categoryToDelete.name) : ""}</AlertDialogDescription>
@@ -258,8 +280,12 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** Ids of the lists' headings, where focus lands after a delete. */
+const LIST_HEADINGS = { posts: "lista-posts", categories: "lista-categorias" } as const;
+
 /** One tab of the admin: heading, the "new" button, and the load-error / empty / list states. */
 function ListPanel(props: {
+  headingId: string;
   title: string;
   newLabel: string;
   onNew: () => void;
@@ -271,7 +297,9 @@ function ListPanel(props: {
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border p-4">
-        <h2 className="text-lg font-bold">{props.title}</h2>
+        <h2 id={props.headingId} tabIndex={-1} className="text-lg font-bold">
+          {props.title}
+        </h2>
         <Button onClick={props.onNew}>
           <Plus aria-hidden />
           {props.newLabel}

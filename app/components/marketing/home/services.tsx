@@ -36,12 +36,15 @@ function ServiceCardView({ service }: { service: ServiceCard }) {
         <Button asChild>
           <Link to="/agentes">
             Conhecer solução detalhada
+            {/* Three cards, three names (issue 23): the visible words first, then whose they are. */}
+            <span className="sr-only">: {service.title}</span>
             <ArrowRight aria-hidden />
           </Link>
         </Button>
         <OpenChatButton variant="outline">
           <MessageSquareText aria-hidden />
           Consultoria Gratuita
+          <span className="sr-only">: {service.title}</span>
         </OpenChatButton>
       </div>
     </article>

@@ -1,0 +1,110 @@
+/**
+ * A screen-reader pass (issue 23), read from Chromium's own accessibility tree (CDP
+ * Accessibility.getFullAXTree), which is what a screen reader is given: every page has exactly
+ * one h1 and its landmarks; toasts, the chat's messages and route changes reach live regions.
+ * What this cannot tell (how a given screen reader speaks them) is in decision 0032.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { gotoHydrated, loginAsAdmin } from "./helpers";
+import { ADMIN_PAGES } from "./layout";
+
+interface AXNode {
+  nodeId: string;
+  ignored: boolean;
+  role?: { value: string };
+  name?: { value: string };
+  properties?: Array<{ name: string; value: { value: unknown } }>;
+  parentId?: string;
+}
+
+async function axTree(page: Page): Promise<AXNode[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    return (await cdp.send("Accessibility.getFullAXTree")).nodes as AXNode[];
+  } finally {
+    await cdp.detach();
+  }
+}
+
+const prop = (node: AXNode, name: string) => node.properties?.find((p) => p.name === name)?.value.value;
+
+/** The page's h1 names and which landmarks it has. */
+async function outline(page: Page) {
+  const nodes = (await axTree(page)).filter((n) => !n.ignored);
+  const roles = new Set(nodes.map((n) => n.role?.value));
+  return {
+    h1: nodes.filter((n) => n.role?.value === "heading" && prop(n, "level") === 1).map((n) => n.name?.value),
+    landmarks: ["banner", "navigation", "main", "contentinfo"].filter((r) => roles.has(r)),
+  };
+}
+
+/** The live setting ("polite", "assertive") of the nearest live region around the text. */
+async function liveAround(page: Page, text: string): Promise<string | undefined> {
+  const nodes = await axTree(page);
+  const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+  const found = nodes.find((n) => !n.ignored && n.role?.value === "StaticText" && n.name?.value.includes(text));
+  for (let n = found; n; n = n.parentId ? byId.get(n.parentId) : undefined) {
+    const live = prop(n, "live");
+    if (live && live !== "off") return String(live);
+  }
+  return undefined;
+}
+
+const PUBLIC = ["/", "/sobre", "/carreiras", "/agentes", "/produtos", "/formulario", "/blog", "/blog?categoria=agentes-de-ia", "/privacidade", "/termos", "/cookies", "/login", "/checkout/product/chatbot", "/pagina-que-nao-existe"];
+
+test("every public page has one h1 and its landmarks", async ({ page }) => {
+  const posts = await (await page.request.get("/api/blog/posts")).json();
+  const pages = [...PUBLIC, `/blog/${posts.data.posts[0].slug}`];
+  const found: Record<string, unknown> = {};
+  for (const url of pages) {
+    await page.goto(url);
+    const { h1, landmarks } = await outline(page);
+    found[url] = { h1: h1.length, landmarks };
+  }
+  const want = { h1: 1, landmarks: ["banner", "navigation", "main", "contentinfo"] };
+  expect(found).toEqual(Object.fromEntries(pages.map((url) => [url, want])));
+});
+
+test("every admin page has one h1 and its landmarks", async ({ page }) => {
+  await loginAsAdmin(page);
+  const found: Record<string, unknown> = {};
+  for (const url of Object.values(ADMIN_PAGES)) {
+    await page.goto(url);
+    const { h1, landmarks } = await outline(page);
+    found[url] = { h1: h1.length, landmarks: landmarks.filter((l) => l === "main" || l === "navigation") };
+  }
+  expect(found).toEqual(Object.fromEntries(Object.values(ADMIN_PAGES).map((url) => [url, { h1: 1, landmarks: ["navigation", "main"] }])));
+});
+
+test("toasts, the chat and route changes reach live regions; repeated buttons have their own names", async ({ page }) => {
+  await page.goto("/");
+  // The three cards' buttons: the visible words first, each name its own (WCAG 2.5.3).
+  const services = page.locator("#services");
+  for (const [role, words] of [["link", "Conhecer solução detalhada"], ["button", "Consultoria Gratuita"]] as const) {
+    const names = await services.getByRole(role, { name: words }).evaluateAll((els) => els.map((e) => e.textContent?.replace(/\s+/g, " ").trim()));
+    expect(names).toHaveLength(3);
+    expect(new Set(names).size).toBe(3);
+    for (const name of names) expect(name).toMatch(new RegExp(`^${words}`));
+  }
+
+  // A toast: the newsletter's invalid address.
+  await page.locator("#newsletter-email").press("Enter");
+  await expect(page.getByText("Email inválido").first()).toBeVisible();
+  expect(await liveAround(page, "Email inválido")).toMatch(/polite|assertive/);
+
+  // The chat: its messages are a log, its notices are repeated inside the modal sheet.
+  await page.getByTestId("chat-launcher").press("Enter");
+  const widget = page.getByRole("dialog", { name: "Consultoria Gratuita" });
+  await expect(widget.getByRole("log")).toContainText("Olá!");
+  expect(await liveAround(page, "Olá! Para iniciar")).toBe("polite");
+  await expect(widget.getByRole("status")).toContainText("Erro de conexão");
+  expect(await liveAround(page, "Erro de conexão")).toMatch(/polite|assertive/);
+  await page.keyboard.press("Escape");
+
+  // Route changes: the router's pages carry a polite region that reads the new title.
+  await gotoHydrated(page, "/privacidade"); // client-side navigation starts where the router runs
+  await page.getByRole("banner").getByRole("link", { name: "Blog", exact: true }).press("Enter");
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.locator("[data-route-announcer]")).toHaveText(/Blog Agile/);
+  expect(await liveAround(page, "Blog Agile | Agile IA")).toBe("polite");
+});
