@@ -32,11 +32,10 @@ export function AlertDialogContent({
   className,
   onOpenAutoFocus,
   onCloseAutoFocus,
-  returnFocusTo,
   ...props
 }: React.ComponentProps<typeof AlertDialogPrimitive.Content> & ReturnFocusProps) {
   // Focus goes back to whatever opened the dialog (./return-focus).
-  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus, returnFocusTo });
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPortal>
       <AlertDialogOverlay />

@@ -50,11 +50,10 @@ export function DialogContent({
   closeLabel = "Fechar",
   onOpenAutoFocus,
   onCloseAutoFocus,
-  returnFocusTo,
   ...props
 }: DialogContentProps) {
   // Focus goes back to whatever opened the dialog (./return-focus).
-  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus, returnFocusTo });
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPortal>
       <DialogOverlay />

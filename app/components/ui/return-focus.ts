@@ -6,19 +6,17 @@
  * The element that had focus when the dialog opened is its opener (read in `onOpenAutoFocus`,
  * before Radix moves focus inside). On close, by any means (Escape, Cancelar, the X, a save),
  * focus goes back to it, unless the caller's own `onCloseAutoFocus` placed focus itself (it calls
- * `event.preventDefault()`, e.g. to the list's heading after a delete); an opener that is gone
- * gives way to `returnFocusTo`.
+ * `event.preventDefault()`, e.g. to the list's heading after a delete, when the opener's row is
+ * gone).
  */
 import { useRef } from "react";
 
 export interface ReturnFocusProps {
   onOpenAutoFocus?: (event: Event) => void;
   onCloseAutoFocus?: (event: Event) => void;
-  /** Where focus goes when the opener is no longer in the page. */
-  returnFocusTo?: () => HTMLElement | null | undefined;
 }
 
-export function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus, returnFocusTo }: ReturnFocusProps) {
+export function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: ReturnFocusProps) {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus(event: Event) {
@@ -30,8 +28,7 @@ export function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus, returnFocusT
       onCloseAutoFocus?.(event);
       if (event.defaultPrevented) return;
       event.preventDefault(); // Radix would focus a Trigger, and there is none
-      const target = opener.current?.isConnected ? opener.current : returnFocusTo?.();
-      target?.focus();
+      if (opener.current?.isConnected) opener.current.focus();
     },
   };
 }
