@@ -30,6 +30,7 @@ export interface Navigation {
 /** A full page load per navigation: anchors, and the location the browser shows. */
 export function plainNavigation(handles: unknown[]): Navigation {
   return {
+    // eslint-disable-next-line jsx-a11y/anchor-has-content -- the content comes in props.children
     Link: ({ to, ...props }) => <a href={to} {...props} />,
     useLocation: () => ({ pathname: typeof window === "undefined" ? "/" : window.location.pathname, key: "default" }),
     useRouteHandles: () => handles,

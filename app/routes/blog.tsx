@@ -204,6 +204,7 @@ function BlogSkeleton({ categories, selected }: { categories: ChipCategory[] | n
 }
 
 function BlogList({ data: d }: { data: BlogData }) {
+  // eslint-disable-next-line react-hooks/globals -- the chips of the last list, shown as the next list's skeleton
   if (typeof window !== "undefined") lastCategories = d.categories;
   const totalPages = Math.max(1, Math.ceil(d.total / d.limit));
   const selectedSlug = d.selected?.slug ?? null;

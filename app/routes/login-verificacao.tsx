@@ -110,6 +110,7 @@ export default function LoginVerification({ loaderData, actionData }: Route.Comp
             autoComplete="one-time-code"
             autoCapitalize="none"
             spellCheck={false}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the page's only field (the code)
             autoFocus
             maxLength={64}
             className="font-mono tracking-widest"

@@ -3,6 +3,7 @@
 import "react";
 
 declare module "react" {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- must repeat React's type parameter to merge
   interface ButtonHTMLAttributes<T> {
     /** Id of the element the button controls (a <dialog> or a popover). */
     commandfor?: string;

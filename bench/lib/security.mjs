@@ -156,7 +156,9 @@ export async function runXss(target, cases, adminRoutes) {
     await context.addInitScript(() => {
       const w = window;
       w.__xssHits = [];
-      Object.defineProperty(w, "__xss", { configurable: false, get: () => undefined, set: (v) => w.__xssHits.push(String(v)) });
+      Object.defineProperty(w, "__xss", { configurable: false, get: () => undefined, set: (v) => {
+        w.__xssHits.push(String(v));
+      } });
       w.alert = w.confirm = w.prompt = (v) => w.__xssHits.push(`dialog:${v}`);
       document.addEventListener("securitypolicyviolation", (e) => w.__xssHits.push(`csp:${e.violatedDirective}:${e.blockedURI}:${(e.sample || "").slice(0, 60)}`));
     });

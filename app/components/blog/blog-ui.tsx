@@ -68,6 +68,7 @@ export function AdminLink({ className }: { className?: string }) {
   const [admin, setAdmin] = useState(false);
   useEffect(() => {
     try {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- read after hydration, so the server HTML is the same for everyone
       setAdmin(window.localStorage.getItem(AUTH_STORAGE_KEY) === "true");
     } catch {
       setAdmin(false);

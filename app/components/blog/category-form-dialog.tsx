@@ -47,6 +47,7 @@ export function CategoryFormDialog({
 
   useEffect(() => {
     if (!open) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- fresh state each time the dialog opens
     setErrors({});
     setSaving(false);
     setValues(category ? { name: category.name, slug: category.slug, description: category.description ?? "" } : { name: "", slug: "", description: "" });

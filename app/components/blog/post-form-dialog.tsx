@@ -84,6 +84,7 @@ export function PostFormDialog({
   // Fresh state each time the dialog opens; an existing post is read from the API (SPEC §7).
   useEffect(() => {
     if (!open) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- fresh state each time the dialog opens
     setSession((n) => n + 1);
     setErrors({});
     setSaving(false);

@@ -242,6 +242,7 @@ function Toolbar({ editor, uploadImage }: { editor: Editor; uploadImage: RichTex
           </label>
           <Input
             id={barInputId}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the link field the admin just asked for
             autoFocus
             className="h-9"
             placeholder={bar.kind === "link" ? "https://exemplo.com.br" : "Descreva a imagem"}

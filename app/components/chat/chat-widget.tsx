@@ -181,6 +181,7 @@ export function ChatContactForm({
           required
           maxLength={320}
           // Where the dialog puts focus when it opens (native dialog focusing steps).
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's first field, where native dialog focusing puts it
           autoFocus
           defaultValue={values.email}
           {...fieldA11y("chat-email", errors.email)}

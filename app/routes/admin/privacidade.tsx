@@ -125,6 +125,7 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
     }
     if (result.intent === "search") toast(privacyToasts.searched(result.total ?? 0));
     if (result.intent === "correct") {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the action's answer closes the dialog it came from
       setEditing(null);
       toast(privacyToasts.corrected);
     }

@@ -322,6 +322,7 @@ function TwoFactorSection({ status, result, busy }: { status: LoaderTwoFactor; r
                 autoComplete="one-time-code"
                 inputMode="numeric"
                 maxLength={10}
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the code field of the step the admin just opened
                 autoFocus
                 className="max-w-48 font-mono tracking-widest"
                 {...fieldA11y("enrol-code", errors.code)}
