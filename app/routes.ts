@@ -43,6 +43,9 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/blog.tsx"),
     route("dashboard", "routes/admin/dashboard.tsx"),
+    // [analytics] traffic and conversion (issue 18)
+    route("analises", "routes/admin/analises.tsx"),
+    route("analises/exportar", "routes/admin/analises-exportar.ts"),
     route("business-optimizations", "routes/admin/business-optimizations.tsx"),
     // [leads] contacts, consultations, applications, newsletter pages
     route("leads/:type", "routes/admin/leads.tsx"),
@@ -87,5 +90,7 @@ export default [
   route("api/chat/session", "routes/api/chat-session.ts"),
   route("api/chat/contact", "routes/api/chat-contact.ts"),
   route("api/chat", "routes/api/chat.ts"),
+  // [analytics] the pages' beacons (issue 18)
+  route("api/analytics", "routes/api/analytics.ts"),
   route("api/*", "routes/api/not-found.ts"),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 /** Detail view of one lead; consultations also get their status change here. */
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AttributionFacts } from "~/components/admin/attribution";
 import { LeadValue } from "~/components/admin/lead-value";
 import { nativeSelectClassName } from "~/components/forms/lead-form-utils";
 import { Button } from "~/components/ui/button";
@@ -82,6 +83,17 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
         </Card>
 
         <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h2>Origem da visita</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <AttributionFacts row={row} />
+            </CardContent>
+          </Card>
+
           {type === "consultas" ? (
             <Card>
               <CardHeader>
