@@ -256,3 +256,70 @@ describe("attribution", () => {
     expect(row).toMatchObject({ landingPath: "/blog", referrerHost: "duckduckgo.com", utmSource: "ads", utmCampaign: campaign });
   });
 });
+
+describe("Análises page, dashboard and CSV", () => {
+  let sid: string;
+  beforeAll(async () => {
+    sid = await loginCookie(app);
+  });
+  const admin = (p: string) => fetch(`${app.url}${p}`, { headers: { cookie: sid }, redirect: "manual" });
+
+  it("shows a campaign's visits and leads, the funnel and the landing pages for 7/30/90 days and a custom range", async () => {
+    const ip = newIp();
+    await (await visit("/produtos?utm_source=pagina-analises&utm_medium=social&utm_campaign=teste", { ip, referer: "https://t.co/abc" })).text();
+    const lead = await postJson(`${app.url}/api/contact`, PUBLIC_POST_ENDPOINTS[0].valid(9, "analises"), { "x-forwarded-for": ip, "user-agent": CHROME });
+    expect(lead.status).toBe(201);
+    const today = bundle.analytics.dayOf(Date.now());
+    for (const query of ["periodo=7", "periodo=30", "periodo=90", `periodo=personalizado&de=${today}&ate=${today}`]) {
+      const res = await admin(`/admin/analises?${query}`);
+      expect(res.status, query).toBe(200);
+      const html = await res.text();
+      expect(html).toContain("pagina-analises");
+      expect(html).toContain("t.co");
+      expect(html).toContain('data-testid="funnel"');
+      expect(html).toContain("/produtos");
+      expect(res.headers.get("server-timing")).toMatch(/relatorio;dur=/);
+    }
+  });
+
+  it("answers 400 with a Portuguese message for a bad range", async () => {
+    for (const query of ["periodo=12", "periodo=personalizado&de=2026-02-30&ate=2026-03-01", "periodo=personalizado&de=2026-03-02&ate=2026-03-01", "periodo=personalizado&de=2020-01-01&ate=2026-01-01", "periodo=personalizado&de=2999-01-01&ate=2999-01-02"]) {
+      const res = await admin(`/admin/analises?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(await res.text()).toMatch(/Período inválido|Informe as datas|anterior à data de fim|até 366 dias|não pode estar no futuro/);
+    }
+  });
+
+  it("the dashboard shows published posts, visitors and leads of the last 7 days", async () => {
+    const html = await (await admin("/admin/dashboard")).text();
+    expect(html).not.toContain("Em Breve");
+    const figure = (id: string) => Number(new RegExp(`data-testid="${id}"[^>]*>(\\d+)<`).exec(html)?.[1]);
+    expect(figure("count-posts")).toBeGreaterThan(0); // the seeded blog
+    expect(figure("visitors-7d")).toBeGreaterThan(0);
+    expect(html).toMatch(/data-testid="visitors-7d-note"[^>]*>[^<]*\d+ leads? nos últimos 7 dias/);
+  });
+
+  it("exports each table as CSV with the lead CSV's protections, and audits it", async () => {
+    const ip = newIp();
+    await (await visit("/?utm_source=%3DHYPERLINK(%22http%3A%2F%2Fevil%22)&utm_campaign=%2Bcmd", { ip })).text();
+    const res = await admin("/admin/analises/exportar?tabela=campanhas&periodo=7");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/csv");
+    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="analises-campanhas-/);
+    const bytes = new Uint8Array(await res.clone().arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = await res.text();
+    expect(csv).toContain("utm_source;utm_medium;utm_campaign;Visitas;Visitantes;Leads;Conversão (%)");
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(csv).toContain("'+cmd");
+    expect(csv).not.toMatch(/(^|;)=HYPERLINK/m);
+    for (const table of ["diario", "paginas", "posts", "origens", "entradas", "funil", "aparelhos"]) {
+      expect((await admin(`/admin/analises/exportar?tabela=${table}&periodo=30`)).status, table).toBe(200);
+    }
+    expect((await admin("/admin/analises/exportar?tabela=usuarios&periodo=7")).status).toBe(400);
+    expect((await admin("/admin/analises/exportar?tabela=paginas&periodo=5")).status).toBe(400);
+    const audit = await app.db().select().from(app.schema.auditLog).where(eq(app.schema.auditLog.action, "analytics.export"));
+    expect(audit.length).toBeGreaterThanOrEqual(8);
+    expect(audit[0]).toMatchObject({ actor: "admin", target: "campanhas" });
+  });
+});

@@ -123,6 +123,7 @@ export function DataTable({
   bars,
   empty = "Nenhum dado no período.",
   testId,
+  textColumns = 1,
 }: {
   caption: string;
   head: string[];
@@ -131,6 +132,8 @@ export function DataTable({
   bars?: number[];
   empty?: string;
   testId?: string;
+  /** Leading columns that hold text (left-aligned); the rest are numbers. */
+  textColumns?: number;
 }) {
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
@@ -140,7 +143,7 @@ export function DataTable({
         <thead className="bg-muted">
           <tr>
             {head.map((h, i) => (
-              <th key={h} scope="col" className={`px-3 py-2 font-semibold ${i === 0 ? "text-left" : "text-right"}`}>
+              <th key={h} scope="col" className={`px-3 py-2 font-semibold ${i < textColumns ? "text-left" : "text-right"}`}>
                 {h}
               </th>
             ))}
@@ -158,7 +161,7 @@ export function DataTable({
                     ) : null}
                   </th>
                 ) : (
-                  <td key={i} className="px-3 py-2 text-right tabular-nums whitespace-nowrap">
+                  <td key={i} className={i < textColumns ? "px-3 py-2 text-left break-words" : "px-3 py-2 text-right tabular-nums whitespace-nowrap"}>
                     {cell}
                   </td>
                 ),

@@ -143,7 +143,7 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
 
       {report ? (
         <>
-          <section aria-label="Totais do período" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          <section aria-label="Totais do período" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
             {[
               { label: "Visitantes", value: formatNumber(report.totals.visitors), testId: "total-visitors" },
               { label: "Visualizações de página", value: formatNumber(report.totals.views), testId: "total-views" },
@@ -155,7 +155,7 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
                 testId: "total-rate",
               },
             ].map((c) => (
-              <Card key={c.label}>
+              <Card key={c.label} className="last:col-span-2 lg:last:col-span-1">
                 <CardHeader className="pb-2">
                   <CardTitle asChild className="text-sm font-medium text-muted-foreground">
                     <h2>{c.label}</h2>
@@ -203,6 +203,7 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
               testId="campaigns"
               caption="Campanhas: visitas, leads e conversão"
               head={["Origem (utm_source)", "Meio (utm_medium)", "Campanha (utm_campaign)", "Visitas", "Leads", "Conversão"]}
+              textColumns={3}
               rows={report.campaigns.map((c) => [dash(c.source), dash(c.medium), dash(c.campaign), formatNumber(c.visits), formatNumber(c.leads), formatPercent(c.rate)])}
               empty="Nenhuma visita de campanha no período."
             />
