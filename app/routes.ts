@@ -45,7 +45,6 @@ export default [
     route("dashboard", "routes/admin/dashboard.tsx"),
     // [analytics] traffic and conversion (issue 18)
     route("analises", "routes/admin/analises.tsx"),
-    route("analises/exportar", "routes/admin/analises-exportar.ts"),
     route("business-optimizations", "routes/admin/business-optimizations.tsx"),
     // [leads] contacts, consultations, applications, newsletter pages
     route("leads/:type", "routes/admin/leads.tsx"),
@@ -92,5 +91,6 @@ export default [
   route("api/chat", "routes/api/chat.ts"),
   // [analytics] the pages' beacons (issue 18)
   route("api/analytics", "routes/api/analytics.ts"),
+  route("api/analytics/export", "routes/api/analytics-export.ts"),
   route("api/*", "routes/api/not-found.ts"),
 ] satisfies RouteConfig;

@@ -5,7 +5,7 @@
  * campaign table.
  */
 import { devices, expect, test, type Browser } from "@playwright/test";
-import { loginAsAdmin } from "./helpers";
+import { axeScan, loginAsAdmin } from "./helpers";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -63,4 +63,8 @@ test("a visit with ?utm_source=x ending in a contact form shows x on the lead an
   await expect(row).toHaveCount(1);
   // Cells after the row header (utm_source): medium, campaign, visits, leads, rate.
   await expect(row.getByRole("cell").nth(3)).toHaveText("1");
+  // The page is accessible as drawn: charts have a text summary and a table, every figure a label.
+  expect((await axeScan(admin)).violations.map((v) => v.id)).toEqual([]);
+  await admin.setViewportSize({ width: 360, height: 800 });
+  expect((await axeScan(admin)).violations.map((v) => v.id)).toEqual([]);
 });

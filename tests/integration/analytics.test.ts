@@ -302,7 +302,7 @@ describe("Análises page, dashboard and CSV", () => {
   it("exports each table as CSV with the lead CSV's protections, and audits it", async () => {
     const ip = newIp();
     await (await visit("/?utm_source=%3DHYPERLINK(%22http%3A%2F%2Fevil%22)&utm_campaign=%2Bcmd", { ip })).text();
-    const res = await admin("/admin/analises/exportar?tabela=campanhas&periodo=7");
+    const res = await admin("/api/analytics/export?tabela=campanhas&periodo=7");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="analises-campanhas-/);
@@ -314,10 +314,10 @@ describe("Análises page, dashboard and CSV", () => {
     expect(csv).toContain("'+cmd");
     expect(csv).not.toMatch(/(^|;)=HYPERLINK/m);
     for (const table of ["diario", "paginas", "posts", "origens", "entradas", "funil", "aparelhos"]) {
-      expect((await admin(`/admin/analises/exportar?tabela=${table}&periodo=30`)).status, table).toBe(200);
+      expect((await admin(`/api/analytics/export?tabela=${table}&periodo=30`)).status, table).toBe(200);
     }
-    expect((await admin("/admin/analises/exportar?tabela=usuarios&periodo=7")).status).toBe(400);
-    expect((await admin("/admin/analises/exportar?tabela=paginas&periodo=5")).status).toBe(400);
+    expect((await admin("/api/analytics/export?tabela=usuarios&periodo=7")).status).toBe(400);
+    expect((await admin("/api/analytics/export?tabela=paginas&periodo=5")).status).toBe(400);
     const audit = await app.db().select().from(app.schema.auditLog).where(eq(app.schema.auditLog.action, "analytics.export"));
     expect(audit.length).toBeGreaterThanOrEqual(8);
     expect(audit[0]).toMatchObject({ actor: "admin", target: "campanhas" });

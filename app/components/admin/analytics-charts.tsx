@@ -36,47 +36,49 @@ export function TrafficChart({ series, id }: { series: SeriesPoint[]; id: string
   const labelDays = n <= 2 ? series.map((p) => p.day) : [series[0].day, series[Math.floor((n - 1) / 2)].day, series[n - 1].day];
 
   return (
-    <figure className="grid gap-3" aria-labelledby={`${id}-resumo`}>
-      <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-2">
-        <div className="flex h-48 flex-col justify-between text-right text-xs text-muted-foreground tabular-nums sm:h-64" aria-hidden>
-          <span>{formatNumber(top)}</span>
-          <span>{formatNumber(top / 2)}</span>
-          <span>0</span>
+    <div className="grid gap-3">
+      <figure className="grid gap-3" aria-labelledby={`${id}-resumo`}>
+        <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-2">
+          <div className="flex h-48 flex-col justify-between text-right text-xs text-muted-foreground tabular-nums sm:h-64" aria-hidden>
+            <span>{formatNumber(top)}</span>
+            <span>{formatNumber(top / 2)}</span>
+            <span>0</span>
+          </div>
+          <svg viewBox="0 0 100 100" preserveAspectRatio="none" className="h-48 w-full overflow-visible sm:h-64" aria-hidden focusable="false">
+            {[0, 50, 100].map((v) => (
+              <line key={v} x1="0" x2="100" y1={v} y2={v} className="stroke-border" strokeWidth="1" vectorEffect="non-scaling-stroke" />
+            ))}
+            <polygon points={`0,100 ${line("views")} 100,100`} className="fill-primary/10" />
+            <polyline points={line("views")} fill="none" className="stroke-primary" strokeWidth="2.5" vectorEffect="non-scaling-stroke" strokeLinejoin="round" />
+            <polyline
+              points={line("visitors")}
+              fill="none"
+              className="stroke-amber-600"
+              strokeWidth="2.5"
+              strokeDasharray="6 4"
+              vectorEffect="non-scaling-stroke"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span aria-hidden />
+          <div className="flex justify-between text-xs text-muted-foreground" aria-hidden>
+            {labelDays.map((day) => (
+              <span key={day}>{formatDayShort(day)}</span>
+            ))}
+          </div>
         </div>
-        <svg viewBox="0 0 100 100" preserveAspectRatio="none" className="h-48 w-full overflow-visible sm:h-64" aria-hidden focusable="false">
-          {[0, 50, 100].map((v) => (
-            <line key={v} x1="0" x2="100" y1={v} y2={v} className="stroke-border" strokeWidth="1" vectorEffect="non-scaling-stroke" />
-          ))}
-          <polygon points={`0,100 ${line("views")} 100,100`} className="fill-primary/10" />
-          <polyline points={line("views")} fill="none" className="stroke-primary" strokeWidth="2.5" vectorEffect="non-scaling-stroke" strokeLinejoin="round" />
-          <polyline
-            points={line("visitors")}
-            fill="none"
-            className="stroke-amber-600"
-            strokeWidth="2.5"
-            strokeDasharray="6 4"
-            vectorEffect="non-scaling-stroke"
-            strokeLinejoin="round"
-          />
-        </svg>
-        <span aria-hidden />
-        <div className="flex justify-between text-xs text-muted-foreground" aria-hidden>
-          {labelDays.map((day) => (
-            <span key={day}>{formatDayShort(day)}</span>
-          ))}
-        </div>
-      </div>
-      <figcaption className="grid gap-2 text-sm">
-        <span className="flex flex-wrap gap-4" aria-hidden>
-          <span className="inline-flex items-center gap-2">
-            <span className="inline-block h-1 w-6 rounded bg-primary" /> Visualizações
+        <figcaption className="grid gap-2 text-sm">
+          <span className="flex flex-wrap gap-4" aria-hidden>
+            <span className="inline-flex items-center gap-2">
+              <span className="inline-block h-1 w-6 rounded bg-primary" /> Visualizações
+            </span>
+            <span className="inline-flex items-center gap-2">
+              <span className="inline-block h-0 w-6 border-t-2 border-dashed border-amber-600" /> Visitantes
+            </span>
           </span>
-          <span className="inline-flex items-center gap-2">
-            <span className="inline-block h-0 w-6 border-t-2 border-dashed border-amber-600" /> Visitantes
-          </span>
-        </span>
-        <span id={`${id}-resumo`}>{summary}</span>
-      </figcaption>
+          <span id={`${id}-resumo`}>{summary}</span>
+        </figcaption>
+      </figure>
       <details className="text-sm">
         <summary className="cursor-pointer font-medium text-primary">Ver os números de cada dia</summary>
         <DataTable
@@ -85,7 +87,7 @@ export function TrafficChart({ series, id }: { series: SeriesPoint[]; id: string
           rows={series.map((p) => [formatDayShort(p.day), formatNumber(p.visitors), formatNumber(p.views)])}
         />
       </details>
-    </figure>
+    </div>
   );
 }
 
@@ -137,7 +139,8 @@ export function DataTable({
 }) {
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
-    <div className="relative w-full overflow-x-auto">
+    // Focusable, so a keyboard can scroll a table wider than a phone (axe: scrollable-region-focusable).
+    <div className="relative w-full overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="group" aria-label={caption}>
       <table className="w-full border-collapse text-sm" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted">

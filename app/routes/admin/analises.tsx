@@ -49,7 +49,7 @@ function exportHref(range: DateRange, table: AnalyticsTable): string {
     params.set("de", range.from);
     params.set("ate", range.to);
   }
-  return `/admin/analises/exportar?${params}`;
+  return `/api/analytics/export?${params}`;
 }
 
 function Section({

@@ -1,16 +1,17 @@
 import { analyticsReport, analyticsTableRows, isAnalyticsTable, parseRange } from "~/domain/analytics-report.server";
 import { recordAudit } from "~/domain/audit.server";
-import { requireAdmin } from "~/domain/auth.server";
+import { requireAdminApi } from "~/domain/auth.server";
 import { toCsv } from "~/domain/csv.server";
 import { fail, methodNotAllowed } from "~/domain/http.server";
-import type { Route } from "./+types/analises-exportar";
+import type { Route } from "./+types/analytics-export";
 
 /**
- * GET /admin/analises/exportar?tabela=&periodo=&de=&ate= : one table of the Análises page as CSV
- * (UTF-8 with BOM, ';', formulas neutralised: the lead CSV's rules, app/domain/csv.server.ts).
+ * GET /api/analytics/export?tabela=&periodo=&de=&ate= (admin): one table of the Análises page as
+ * CSV (UTF-8 with BOM, ';', formulas neutralised: the lead CSV's rules, app/domain/csv.server.ts),
+ * beside the lead CSV's /api/leads/:type/export.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAdminApi(request);
   const params = new URL(request.url).searchParams;
   const table = params.get("tabela");
   if (!isAnalyticsTable(table)) return fail(400, "Tabela desconhecida.");
