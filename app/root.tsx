@@ -20,6 +20,7 @@ import appCss from "./app.css?url";
 import { env } from "./config.server";
 import { ToastHost } from "./components/ui/toast-host";
 import { AFTER_FIRST_PAINT } from "./lib/after-first-paint";
+import { sendNavigationBeacon } from "./lib/analytics";
 import { EARLY_SCRIPT } from "./lib/early-script";
 import { NavigationProvider, type Navigation } from "./lib/navigation";
 import { useNonce } from "./lib/nonce";
@@ -179,6 +180,20 @@ function RouteAnnouncer() {
   );
 }
 
+/** A page the router renders itself is counted by a beacon; the first one was the server's page request. */
+function CountNavigations() {
+  const { pathname, search } = useRouterLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    sendNavigationBeacon(pathname + search);
+  }, [pathname, search]);
+  return null;
+}
+
 export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true"; // lets browser tests wait for hydration
@@ -186,6 +201,7 @@ export default function App() {
   return (
     <>
       <ScrollToTop />
+      <CountNavigations />
       <Outlet />
       <RouteAnnouncer />
     </>

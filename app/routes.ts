@@ -43,6 +43,8 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/blog.tsx"),
     route("dashboard", "routes/admin/dashboard.tsx"),
+    // [analytics] traffic and conversion (issue 18)
+    route("analises", "routes/admin/analises.tsx"),
     route("business-optimizations", "routes/admin/business-optimizations.tsx"),
     // [leads] contacts, consultations, applications, newsletter pages
     // [pipeline] the inbox of every sales lead, and one lead's stage, follow-up and notes
@@ -91,5 +93,8 @@ export default [
   route("api/chat/session", "routes/api/chat-session.ts"),
   route("api/chat/contact", "routes/api/chat-contact.ts"),
   route("api/chat", "routes/api/chat.ts"),
+  // [analytics] the pages' beacons (issue 18)
+  route("api/analytics", "routes/api/analytics.ts"),
+  route("api/analytics/export", "routes/api/analytics-export.ts"),
   route("api/*", "routes/api/not-found.ts"),
 ] satisfies RouteConfig;

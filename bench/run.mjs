@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { tsImport } from "tsx/esm/api";
+import { runAnalytics } from "./lib/analytics.mjs";
 import { countWith, createBenchDatabase } from "./lib/db.mjs";
 import { runFuzz } from "./lib/fuzz.mjs";
 import { firstLoadJs, runLighthouse } from "./lib/lighthouse.mjs";
@@ -19,7 +20,7 @@ import { build, findPostPath, log, machineInfo, parseArgs, PORTS, ROOT, SECRETS,
 const HELP = `npm run bench -- [flags]
   --quick           1 Lighthouse run per page (not 5), 3 s load runs (not 10 s), smaller fuzz
   --no-lighthouse   skip Lighthouse
-  --only=a,b        run only these sections: taps,nojs,lighthouse,load,submissions,fuzz,security,xss,multi,outage
+  --only=a,b        run only these sections: taps,nojs,lighthouse,load,submissions,fuzz,analytics,security,xss,multi,outage
   --outage          stop the machine's PostgreSQL itself (pg_ctlcluster) for the outage test;
                     without it the outage is a cut TCP proxy between the app and PostgreSQL
   --no-build        reuse the existing build
@@ -160,6 +161,8 @@ async function runMode(mode, { dbUrl }) {
     });
     await section("submissions", mode, async () => ({ rows: await runSubmissions(target, cases.PUBLIC_POST_ENDPOINTS, { concurrency: 200, runTag: mode.slice(0, 2) + Date.now().toString(36).slice(-4) }) }));
     await section("fuzz", mode, () => runFuzz(target, cases, { invalidRuns: quick ? 20 : 60, oddRuns: quick ? 12 : 40, seed: 20260 }));
+    // Issue 18: 10,000 views all counted with 0 5xx; Análises over 90 days of 50,000 views < 300 ms.
+    await section("analytics", mode, () => runAnalytics(target, { dbUrl }));
     if (mode === "embedded") {
       await section("xss", mode, () => runXss(target, cases, adminRoutes));
       await section("security", mode, () => runHttpChecks(target, checks, adminRoutes, { https: false, postPath: post.path, bruteForce: false, secrets: false }));

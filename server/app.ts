@@ -22,6 +22,7 @@ import "~/domain/mail.server"; // outbox worker (lead notification e-mails)
 import "~/domain/retention.server"; // daily LGPD retention run
 import "~/domain/payments.server"; // Stripe reconciliation (only when a key is set)
 import "~/domain/pipeline-digest.server"; // daily pipeline e-mail (only with SMTP_URL)
+import { createPageViewRecorder } from "~/domain/analytics.server"; // also: analytics batches and rollups
 import { createAccessLog } from "./access-log";
 import { redactUrl } from "~/domain/logger.server";
 import { assignCspNonce, cspNonceOf } from "./csp-nonce";
@@ -169,7 +170,7 @@ export function createApp(options: StartOptions = {}): express.Express {
   }
 
   // The same steps the front door runs before it answers from the page cache (accessLog above).
-  app.use(assignCspNonce, isDev ? securityHeaders(true) : productionSecurityHeaders, rejectBadAddress);
+  app.use(recordPageView, assignCspNonce, isDev ? securityHeaders(true) : productionSecurityHeaders, rejectBadAddress);
   app.use(bufferBody);
   app.use(rejectMalformedJson);
   app.use(checkOrigin);
@@ -248,6 +249,8 @@ function trustFunction(value: string | undefined): (address: string, hop: number
 }
 const trustProxy = trustFunction(env.TRUST_PROXY);
 const accessLog = createAccessLog((req) => proxyaddr(req, trustProxy), Boolean(env.TRUST_PROXY));
+/** Counts views of public pages from the HTML request itself, cached or not (issue 18). */
+const recordPageView = createPageViewRecorder((req) => proxyaddr(req, trustProxy));
 
 /** The database's state as /healthz sees it, logged when it changes, not on every probe. */
 let databaseIsDown = false;
@@ -264,12 +267,12 @@ function databaseUp() {
 
 /**
  * What every request runs before anything answers it, in Express or in the front door
- * (server/front-door.ts): the access log, the CSP nonce, the security headers and the check of
- * the address. The other guards only concern requests the page cache never answers (unsafe
+ * (server/front-door.ts): the access log, the page-view count, the CSP nonce, the security
+ * headers and the check of the address. The other guards only concern requests the page cache never answers (unsafe
  * methods, admin pages, requests with a session).
  */
 const productionSecurityHeaders = securityHeaders(false);
-export const ENTRY_STEPS: Step[] = [accessLog, assignCspNonce, productionSecurityHeaders, rejectBadAddress];
+export const ENTRY_STEPS: Step[] = [accessLog, recordPageView, assignCspNonce, productionSecurityHeaders, rejectBadAddress];
 
 function securityHeaders(isDev: boolean) {
   const https = env.SITE_URL.startsWith("https:");
@@ -411,3 +414,5 @@ async function guardAdminPages(req: ExpressRequest, res: ExpressResponse, next: 
 // For integration tests that inspect what the running app stored.
 export { db } from "~/db/client.server";
 export * as schema from "~/db/schema";
+export * as analytics from "~/domain/analytics.server";
+export { runRetention } from "~/domain/retention.server";

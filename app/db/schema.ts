@@ -13,6 +13,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -23,6 +24,18 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Attribution (issue 18): the visit that produced a lead, copied onto the lead when it is stored
+ * (app/domain/analytics.server.ts, `attributionFor`). Pages and campaigns only, nothing personal.
+ */
+const attribution = () => ({
+  landingPath: text("landing_path"),
+  referrerHost: text("referrer_host"),
+  utmSource: text("utm_source"),
+  utmMedium: text("utm_medium"),
+  utmCampaign: text("utm_campaign"),
+});
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -50,6 +63,7 @@ export const contacts = pgTable("contacts", {
   email: text("email").notNull(),
   phone: text("phone"),
   message: text("message").notNull(),
+  ...attribution(),
   createdAt: createdAt(),
 });
 
@@ -88,6 +102,7 @@ export const consultations = pgTable("consultations", {
   industryArea: text("industry_area").notNull(),
   status: text("status").notNull().default("pending"),
   source: text("source"), // which button opened the request form
+  ...attribution(),
   createdAt: createdAt(),
 });
 
@@ -118,6 +133,7 @@ export const businessOptimizations = pgTable("business_optimizations", {
   additionalInfo: text("additional_info"),
   budget: text("budget"),
   timeline: text("timeline"),
+  ...attribution(),
   createdAt: createdAt(),
 });
 
@@ -244,6 +260,7 @@ export const careerApplications = pgTable("career_applications", {
   motivation: text("motivation").notNull(),
   linkedinUrl: text("linkedin_url"),
   portfolioUrl: text("portfolio_url"),
+  ...attribution(),
   createdAt: createdAt(),
 });
 
@@ -263,6 +280,7 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
   unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
   unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+  ...attribution(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -293,6 +311,7 @@ export const chatSessions = pgTable("chat_sessions", {
   company: text("company"),
   offline: boolean("offline").notNull().default(false),
   ip: text("ip"),
+  ...attribution(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -326,6 +345,7 @@ export const orders = pgTable("orders", {
   subscriptionId: text("subscription_id"),
   customerEmail: text("customer_email"),
   customerName: text("customer_name"),
+  ...attribution(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -429,3 +449,69 @@ export const leadNotes = pgTable(
     exactlyOneLead("lead_notes_one_lead", t),
   ],
 );
+// ---------------------------------------------------------------- analytics (issue 18)
+/**
+ * One row per page view of a public page, counted by the server from the HTML request (or, for
+ * a client-side navigation, from the page's beacon). No cookie, no address, no user agent: the
+ * visitor is a salted hash of address + browser whose salt changes every day and is deleted
+ * after it (analytics_salts), so a hash links views of one day only. Kept RETENTION.analyticsRaw.
+ */
+export const pageViews = pgTable(
+  "page_views",
+  {
+    id: serial("id").primaryKey(),
+    createdAt: createdAt(),
+    /** The day in Brasília time: rollups and the salt go by it. */
+    day: date("day").notNull(),
+    path: text("path").notNull(),
+    /** A visit starts here: no referrer, or another site's. */
+    entry: boolean("entry").notNull(),
+    referrerHost: text("referrer_host"),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    device: text("device").notNull(), // mobile | tablet | desktop
+    visitorHash: text("visitor_hash").notNull(),
+  },
+  (t) => [index("page_views_day_idx").on(t.day), index("page_views_visitor_idx").on(t.visitorHash)],
+);
+
+/** Funnel steps the server cannot see in a page request: the widget opened, a form started. */
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: serial("id").primaryKey(),
+    createdAt: createdAt(),
+    day: date("day").notNull(),
+    kind: text("kind").notNull(), // widget | form
+    form: text("form"),
+    path: text("path").notNull(),
+    visitorHash: text("visitor_hash").notNull(),
+  },
+  (t) => [index("analytics_events_day_idx").on(t.day)],
+);
+
+/**
+ * Daily rollups, what the Análises page reads: per day and dimension (total, page, landing,
+ * referrer, campaign, device, event) the views, visits (entries) and visitors (distinct hashes
+ * of that day). A year is a few thousand rows.
+ */
+export const analyticsDaily = pgTable(
+  "analytics_daily",
+  {
+    day: date("day").notNull(),
+    dimension: text("dimension").notNull(),
+    key: text("key").notNull(),
+    views: integer("views").notNull().default(0),
+    visits: integer("visits").notNull().default(0),
+    visitors: integer("visitors").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.dimension, t.key] })],
+);
+
+/** The salt of each day's visitor hash; deleted once the day after it is over. Never joined with the rows. */
+export const analyticsSalts = pgTable("analytics_salts", {
+  day: date("day").primaryKey(),
+  salt: text("salt").notNull(),
+  createdAt: createdAt(),
+});

@@ -4,6 +4,7 @@
  * session (a lead) and every message, and fall back to the spec's offline mode whenever the
  * service is missing, silent or broken.
  */
+import type { Attribution } from "./analytics.server";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { env } from "~/config.server";
@@ -220,6 +221,7 @@ const INVALID_SESSION = { ok: false, status: 403, message: "Sessão de chat inv�
 export async function saveChatContact(
   input: ChatContactInput & { sessionId?: string; token?: string },
   ip: string,
+  attribution: Attribution | null = null,
 ): Promise<ChatResult<ChatSessionData>> {
   let row: ChatSessionRow | undefined;
   if (input.sessionId && input.token) {
@@ -230,16 +232,16 @@ export async function saveChatContact(
     await addMessage(db(), row.id, "assistant", chatTexts.firstMessage);
   }
   const session = row;
-  await db().transaction((tx) => storeContact(tx, session, input));
+  await db().transaction((tx) => storeContact(tx, session, input, attribution));
   return { ok: true, data: await sessionData(session, null) };
 }
 
 /** Keeps the contact on the session and, the first time, greets and notifies the team. */
-async function storeContact(tx: Executor, session: ChatSessionRow, input: ChatContactInput): Promise<void> {
+async function storeContact(tx: Executor, session: ChatSessionRow, input: ChatContactInput, attribution: Attribution | null): Promise<void> {
   const contact = { email: input.email, phone: input.phone, company: input.message ?? null, updatedAt: new Date() };
   const [first] = await tx
     .update(chatSessions)
-    .set(contact)
+    .set({ ...contact, ...attribution })
     .where(and(eq(chatSessions.id, session.id), isNull(chatSessions.email)))
     .returning({ id: chatSessions.id });
   if (!first) {
@@ -269,10 +271,15 @@ async function storeContact(tx: Executor, session: ChatSessionRow, input: ChatCo
  * with the SPEC §4 messages and the contact, in the caller's transaction. The team answers by
  * e-mail, as in the widget's offline mode.
  */
-export async function saveNativeChatContact(input: ChatContactInput, ip: string | null, tx: Executor): Promise<{ id: number }> {
+export async function saveNativeChatContact(
+  input: ChatContactInput,
+  ip: string | null,
+  tx: Executor,
+  attribution: Attribution | null = null,
+): Promise<{ id: number }> {
   const session = await insertOfflineSession(ip ?? "unknown", tx);
   await addMessage(tx, session.id, "assistant", chatTexts.firstMessage);
-  await storeContact(tx, session, input);
+  await storeContact(tx, session, input, attribution);
   if (input.message) {
     await addMessage(tx, session.id, "user", input.message);
     await addMessage(tx, session.id, "assistant", offlineReply(input.email));

@@ -10,6 +10,8 @@ export interface Job {
   name: string;
   everyMs: number;
   run: () => Promise<unknown>;
+  /** Run once more when the server stops (e.g. writing what is still buffered), before the database closes. */
+  final?: () => Promise<unknown>;
 }
 
 const jobs: Job[] = [
@@ -44,5 +46,8 @@ export function startJobs(): () => Promise<void> {
   return async () => {
     timers.forEach(clearInterval);
     await Promise.allSettled([...running]);
+    for (const job of jobs) {
+      await job.final?.().catch((error) => logger.error({ err: error, job: job.name }, "falha em tarefa periódica"));
+    }
   };
 }

@@ -40,5 +40,5 @@ export const LEAD_FORMS = {
   consultation: define({ form: "consultation", schema: consultationSchema, store: createConsultation }),
   questionnaire: define({ form: "questionnaire", schema: businessOptimizationSchema, store: createBusinessOptimization }),
   /** The chat widget's contact step; with JavaScript the widget uses /api/chat/contact instead. */
-  chat: define({ form: "chat", schema: chatContactSchema, store: (input, meta, tx) => saveNativeChatContact(input, meta.ip, tx) }),
+  chat: define({ form: "chat", schema: chatContactSchema, store: (input, meta, tx) => saveNativeChatContact(input, meta.ip, tx, meta.attribution) }),
 } satisfies Record<NativeForm, { form: LeadFormDefinition["form"] }>;

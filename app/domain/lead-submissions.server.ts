@@ -11,6 +11,7 @@ import { HONEYPOT_FIELD } from "~/lib/lead-fields";
 import { leadServerMessages } from "~/lib/messages/leads";
 import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
 import { IDEMPOTENCY_HEADER } from "~/lib/native-forms";
+import { attributionFor, type Attribution } from "./analytics.server";
 import { fail, fieldErrors, INVALID_INPUT_MESSAGE, methodNotAllowed, readBody } from "./http.server";
 import { storeOnce, submissionKey, type Transaction } from "./idempotency.server";
 import { hitRateLimit, retryText } from "./rate-limit.server";
@@ -24,6 +25,8 @@ export const LEAD_RATE_WINDOW_SECONDS = 10 * 60;
 export interface SubmissionMeta {
   ip: string | null;
   userAgent: string | null;
+  /** The visit that produced the lead (landing page, referrer, UTM), stored on it. */
+  attribution?: Attribution | null;
 }
 
 /** A lead form: what it accepts and how it is stored (see app/domain/lead-forms.server.ts). */
@@ -53,6 +56,8 @@ export interface SubmitContext {
   idempotencyKey?: unknown;
   /** Posted by the browser itself (no JavaScript): the nativeCheck applies, and without a key the content is the key. */
   native?: boolean;
+  /** The page the form was sent from (Referer), the attribution's last resort. */
+  referer?: string | null;
 }
 
 /** Accepts one submission or throws a LeadRejection. A repeated submission returns the first result. */
@@ -79,7 +84,8 @@ export async function submitLead<S extends z.ZodType, R>(
   }
   const data = parsed.data as z.infer<S>;
   const key = submissionKey(definition.form, context.idempotencyKey, context.native ? data : undefined);
-  const meta: SubmissionMeta = { ip: context.ip, userAgent: context.userAgent?.slice(0, 300) ?? null };
+  const attribution = await attributionFor({ ip: context.ip, userAgent: context.userAgent, referer: context.referer ?? null });
+  const meta: SubmissionMeta = { ip: context.ip, userAgent: context.userAgent?.slice(0, 300) ?? null, attribution };
   return storeOnce(key, definition.form, (tx) => definition.store(data, meta, tx));
 }
 
@@ -95,6 +101,7 @@ export function submitContext(request: Request, context: AppLoadContext, body: R
     userAgent: request.headers.get("user-agent"),
     idempotencyKey: request.headers.get(IDEMPOTENCY_HEADER) ?? body[IDEMPOTENCY_FIELD],
     native,
+    referer: request.headers.get("referer"),
   };
 }
 

@@ -71,7 +71,7 @@ export async function createContact(input: ContactInput, meta: SubmissionMeta, t
   const source = input.source || "site";
   const [row] = await tx
     .insert(contacts)
-    .values({ name: input.name, company: input.company, email: input.email, phone: orNull(input.phone), message: input.message })
+    .values({ name: input.name, company: input.company, email: input.email, phone: orNull(input.phone), message: input.message, ...meta.attribution })
     .returning({ id: contacts.id });
   // The form cannot be sent without accepting the privacy policy (SPEC §5 consent box).
   await recordConsent(tx, { email: input.email, purpose: CONSENT_PURPOSES.contactPolicy, source: `contato:${source}` }, meta);
@@ -94,7 +94,7 @@ export async function createContact(input: ContactInput, meta: SubmissionMeta, t
   return row;
 }
 
-export async function createConsultation(input: ConsultationInput, _meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
+export async function createConsultation(input: ConsultationInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
   const [row] = await tx
     .insert(consultations)
     .values({
@@ -104,6 +104,7 @@ export async function createConsultation(input: ConsultationInput, _meta: Submis
       company: input.company,
       industryArea: input.industryArea,
       source: orNull(input.source),
+      ...meta.attribution,
     })
     .returning({ id: consultations.id });
   await enqueueEmail(tx, {
@@ -125,7 +126,7 @@ export async function createConsultation(input: ConsultationInput, _meta: Submis
   return row;
 }
 
-export async function createCareerApplication(input: CareerApplicationInput, _meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
+export async function createCareerApplication(input: CareerApplicationInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
   const [row] = await tx
     .insert(careerApplications)
     .values({
@@ -137,6 +138,7 @@ export async function createCareerApplication(input: CareerApplicationInput, _me
       motivation: input.motivation,
       linkedinUrl: orNull(input.linkedinUrl),
       portfolioUrl: orNull(input.portfolioUrl),
+      ...meta.attribution,
     })
     .returning({ id: careerApplications.id });
   await enqueueEmail(tx, {
@@ -160,10 +162,10 @@ export async function createCareerApplication(input: CareerApplicationInput, _me
   return row;
 }
 
-export async function createBusinessOptimization(input: BusinessOptimizationInput, _meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
+export async function createBusinessOptimization(input: BusinessOptimizationInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
   const fields = Object.keys(BUSINESS_OPTIMIZATION_LABELS) as BusinessOptimizationField[];
   const values = Object.fromEntries(fields.map((f) => [f, orNull(input[f] as string)])) as Record<BusinessOptimizationField, string | null>;
-  const [row] = await tx.insert(businessOptimizations).values(values).returning({ id: businessOptimizations.id });
+  const [row] = await tx.insert(businessOptimizations).values({ ...values, ...meta.attribution }).returning({ id: businessOptimizations.id });
   await enqueueEmail(tx, {
     kind: "lead.questionnaire",
     subject: oneLine(`Novo formulário de otimização: ${input.companyName} (${input.contactName})`),
@@ -233,12 +235,12 @@ async function subscriberForToken(token: string, executor: Executor = db()) {
  * or the address is already subscribed), and only the click records consent
  * (`confirmNewsletter`). An unsubscribed address stays unsubscribed until that click.
  */
-export async function subscribeNewsletter(input: NewsletterInput, _meta: SubmissionMeta, tx: Transaction): Promise<Record<string, never>> {
+export async function subscribeNewsletter(input: NewsletterInput, meta: SubmissionMeta, tx: Transaction): Promise<Record<string, never>> {
   const email = input.email.toLowerCase();
   const source = input.source || "rodape";
   const [inserted] = await tx
     .insert(newsletterSubscribers)
-    .values({ email, source, status: "pending", unsubscribeToken: randomBytes(24).toString("base64url") })
+    .values({ email, source, status: "pending", unsubscribeToken: randomBytes(24).toString("base64url"), ...meta.attribution })
     .onConflictDoNothing({ target: newsletterSubscribers.email })
     .returning({ id: newsletterSubscribers.id });
   const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).for("update");

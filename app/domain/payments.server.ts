@@ -4,6 +4,7 @@
  * used by the webhook, the success page, the demo confirm and the reconciliation job.
  * Prices come only from the catalog; return URLs only from SITE_URL.
  */
+import type { Attribution } from "./analytics.server";
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import Stripe from "stripe";
@@ -66,7 +67,12 @@ export function cancelUrl(): string {
 }
 
 /** Creates an order and a checkout for a catalog item (browser-given prices and URLs are never used). */
-export async function startCheckout(kind: CatalogKind, itemId: string, ip: string): Promise<StartCheckoutResult> {
+export async function startCheckout(
+  kind: CatalogKind,
+  itemId: string,
+  ip: string,
+  attribution: Attribution | null = null,
+): Promise<StartCheckoutResult> {
   const item = findCatalogItem(kind, itemId);
   if (!item) {
     return { ok: false, status: 404, message: kind === "plan" ? paymentMessages.planNotFound : paymentMessages.productNotFound };
@@ -74,17 +80,17 @@ export async function startCheckout(kind: CatalogKind, itemId: string, ip: strin
   const limit = await hitRateLimit(`checkout:${ip}`, CHECKOUT_LIMIT, CHECKOUT_WINDOW_SECONDS);
   if (!limit.allowed) return { ok: false, status: 429, message: paymentMessages.tooManyAttempts };
 
-  return paymentsMode() === "stripe" ? startStripeCheckout(item) : startDemoCheckout(item);
+  return paymentsMode() === "stripe" ? startStripeCheckout(item, attribution) : startDemoCheckout(item, attribution);
 }
 
-async function startDemoCheckout(item: CatalogItem): Promise<StartCheckoutResult> {
+async function startDemoCheckout(item: CatalogItem, attribution: Attribution | null): Promise<StartCheckoutResult> {
   const sessionId = `demo_${randomBytes(16).toString("hex")}`;
-  await db().insert(orders).values(newOrderValues(item, "demo", sessionId));
+  await db().insert(orders).values({ ...newOrderValues(item, "demo", sessionId), ...attribution });
   // Same origin as the page that asked: the demo checkout is part of this site.
   return { ok: true, url: `/checkout/demo/${sessionId}`, sessionId };
 }
 
-async function startStripeCheckout(item: CatalogItem): Promise<StartCheckoutResult> {
+async function startStripeCheckout(item: CatalogItem, attribution: Attribution | null): Promise<StartCheckoutResult> {
   const attempt = randomUUID();
   const metadata = { kind: item.kind, itemId: item.id, attempt };
   const isPlan = item.kind === "plan";
@@ -126,7 +132,7 @@ async function startStripeCheckout(item: CatalogItem): Promise<StartCheckoutResu
   // If this insert is lost, fulfilment still creates the order from the session's metadata.
   await db()
     .insert(orders)
-    .values(newOrderValues(item, "stripe", session.id))
+    .values({ ...newOrderValues(item, "stripe", session.id), ...attribution })
     .onConflictDoNothing({ target: orders.checkoutSessionId });
   return { ok: true, url: session.url, sessionId: session.id };
 }

@@ -27,6 +27,7 @@ import {
   subscriptions,
 } from "~/db/schema";
 import { ANONYMISED_MARKER, RETENTION, type RetentionKind, type RetentionPeriod } from "~/lib/privacy";
+import { dayOf, deleteRawAnalytics, rollUpPending } from "./analytics.server";
 import { recordAudit } from "./audit.server";
 import { registerJob } from "./jobs.server";
 import { logger } from "./logger.server";
@@ -55,6 +56,8 @@ export interface RetentionCounts {
   subscriptions: number;
   outbox: number;
   submissionKeys: number;
+  pageViews: number;
+  analyticsEvents: number;
 }
 
 export type RetentionResult =
@@ -81,6 +84,8 @@ export async function runRetention(options: RunOptions): Promise<RetentionResult
   const now = options.now ?? new Date();
   const periods = { ...RETENTION, ...options.periods };
   const before = (kind: RetentionKind) => cutoff(periods[kind], now);
+  // Raw analytics rows go only once their days are in the daily rollups.
+  await rollUpPending(now.getTime());
 
   const result = await db().transaction(async (tx): Promise<RetentionResult> => {
     const lock = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_ID}) as locked`));
@@ -231,6 +236,7 @@ async function applyRetention(tx: Executor, before: (kind: RetentionKind) => Dat
     submissionKeys: count(
       await tx.delete(submissionKeys).where(lt(submissionKeys.createdAt, before("submissionKeys"))).returning({ key: submissionKeys.key }),
     ),
+    ...(await deleteRawAnalytics(tx, dayOf(before("analyticsRaw")))),
   };
 }
 

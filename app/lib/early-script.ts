@@ -15,9 +15,13 @@
  * - the phone menu closing when focus leaves it, so nothing focused is ever under it (issue 23);
  * - the floating controls (WhatsApp, 'Consultoria Gratuita') stepping aside from text (issue 21)
  *   and from the focused element (issue 23);
- * - `window.openConsultationWidget()`, the spec's global page function.
+ * - `window.openConsultationWidget()`, the spec's global page function;
+ * - the analytics funnel steps a page request cannot show (a dialog opened, a form started), as
+ *   `navigator.sendBeacon`s that never delay anything (issue 18; page views are counted by the
+ *   server from the page request itself).
  * React hydrates later and adds validation, JSON submits and the chat; nothing here waits for it.
  */
+import { ANALYTICS_BEACON_PATH } from "./analytics";
 import { CHAT_DIALOG_ID } from "./widget-events";
 
 /** SPEC §9: header style scroll threshold. */
@@ -26,14 +30,24 @@ export const HEADER_SCROLL_THRESHOLD = 10;
 export const IDEMPOTENCY_FIELD = "idempotencyKey";
 
 // Written as a real function for type checking; sent as its source text (see EARLY_SCRIPT).
-function early(chatId: string, threshold: number, keyField: string) {
+function early(chatId: string, threshold: number, keyField: string, beaconUrl: string) {
   const d = document;
+  const beacon = (k: string, f?: string) => {
+    try {
+      navigator.sendBeacon(beaconUrl, JSON.stringify({ k, p: location.pathname, f }));
+    } catch {
+      /* analytics never breaks the page */
+    }
+  };
   d.documentElement.classList.add("js"); // styles that need this script (app.css: header-solid)
   const invokers = "command" in HTMLButtonElement.prototype;
   const closedBy = "closedBy" in HTMLDialogElement.prototype;
   (window as { openConsultationWidget?: () => void }).openConsultationWidget = () => {
     const dialog = d.getElementById(chatId) as HTMLDialogElement | null;
-    if (dialog && !dialog.open) dialog.showModal();
+    if (dialog && !dialog.open) {
+      dialog.showModal();
+      beacon("widget");
+    }
   };
 
   const scrolled = () => {
@@ -121,6 +135,7 @@ function early(chatId: string, threshold: number, keyField: string) {
       const dialog = d.getElementById(invoker.getAttribute("commandfor") ?? "") as HTMLDialogElement | null;
       const source = invoker.getAttribute("data-source");
       if (dialog && source !== null) dialog.dataset.source = source;
+      if (dialog && !dialog.open && invoker.getAttribute("command") === "show-modal") beacon("widget");
       if (dialog && !invokers) {
         const command = invoker.getAttribute("command");
         if (command === "show-modal" && !dialog.open) dialog.showModal();
@@ -170,6 +185,19 @@ function early(chatId: string, threshold: number, keyField: string) {
     true,
   );
 
+  // A lead form (it has the idempotency field) started: its first input, once per page.
+  const started = new WeakSet<HTMLFormElement>();
+  d.addEventListener(
+    "input",
+    (event) => {
+      const form = (event.target as HTMLInputElement).form;
+      if (!form || started.has(form) || !form.elements.namedItem(keyField)) return;
+      started.add(form);
+      beacon("form", form.getAttribute("action")?.split("/").pop());
+    },
+    true,
+  );
+
   d.addEventListener(
     "submit",
     (event) => {
@@ -185,4 +213,4 @@ function early(chatId: string, threshold: number, keyField: string) {
 }
 
 /** The inline script's text (allowed by the CSP through the page's nonce or hash). */
-export const EARLY_SCRIPT = `(${early.toString()})(${JSON.stringify(CHAT_DIALOG_ID)},${HEADER_SCROLL_THRESHOLD},${JSON.stringify(IDEMPOTENCY_FIELD)})`;
+export const EARLY_SCRIPT = `(${early.toString()})(${JSON.stringify(CHAT_DIALOG_ID)},${HEADER_SCROLL_THRESHOLD},${JSON.stringify(IDEMPOTENCY_FIELD)},${JSON.stringify(ANALYTICS_BEACON_PATH)})`;

@@ -2,10 +2,10 @@
  * Versions of the legal texts. A consent record stores the version the person accepted, so a
  * new text gets a new version (and a new date) here.
  */
-export const PRIVACY_POLICY_VERSION = "1.0 (22/11/2026)";
+export const PRIVACY_POLICY_VERSION = "1.1 (25/11/2026)";
 export const TERMS_VERSION = "1.0 (22/11/2026)";
-/** Date of the current legal texts (ISO), shown as "22 de novembro de 2026" and in `<time datetime>`. */
-export const LEGAL_UPDATED_AT = "2026-11-22";
+/** Date of the current legal texts (ISO), shown as "25 de novembro de 2026" and in `<time datetime>`. */
+export const LEGAL_UPDATED_AT = "2026-11-25";
 
 /** Purposes recorded in consent_records.purpose. */
 export const CONSENT_PURPOSES = {
@@ -20,7 +20,7 @@ export const LEGAL_PATHS = {
   cookies: "/cookies",
 } as const;
 
-export const COOKIES_VERSION = "1.0 (22/11/2026)";
+export const COOKIES_VERSION = "1.1 (25/11/2026)";
 
 /**
  * Retention periods: the one home of these numbers. The privacy policy prints them and the
@@ -51,6 +51,12 @@ export const RETENTION = {
   outbox: { amount: 90, unit: "days" },
   /** submission_keys (idempotency of lead forms; no personal data), counted from the submission. */
   submissionKeys: { amount: 1, unit: "days" },
+  /**
+   * page_views and analytics_events (issue 18): the raw rows of the page analytics. They hold no
+   * address, cookie or browser string, only a visitor hash whose daily salt is deleted the day
+   * after; the daily totals (analytics_daily) are kept.
+   */
+  analyticsRaw: { amount: 30, unit: "days" },
   /** audit_log: kept at least this long; the application itself never deletes it. */
   auditLog: { amount: 60, unit: "months" },
   /**

@@ -1,3 +1,4 @@
+import { attributionOfRequest } from "~/domain/analytics.server";
 import { AlertCircle, ArrowLeft, Check, ExternalLink, LockKeyhole, RotateCw } from "lucide-react";
 import { type ApiAnswer, callApi } from "~/lib/api-client";
 import { useEffect, useRef, useState } from "react";
@@ -28,10 +29,10 @@ export function loader({ params }: Route.LoaderArgs) {
  * Without JavaScript the page's button posts here: the payment session is created on the server
  * and the browser goes straight to the payment page (Stripe's, or the demo one).
  */
-export async function action({ params, context }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const item = params.type === "product" || params.type === "plan" ? findCatalogItem(params.type, params.id) : undefined;
   if (!item) throw redirect("/produtos");
-  const result = await startCheckout(item.kind, item.id, context.clientIp);
+  const result = await startCheckout(item.kind, item.id, context.clientIp, await attributionOfRequest(request, context.clientIp));
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   return redirect(result.url, 303);
 }

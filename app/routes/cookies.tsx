@@ -84,12 +84,19 @@ function sections(dpoEmail: string): LegalSection[] {
       id: "o-que-nao-usamos",
       title: "O que não usamos",
       body: (
-        <ul>
-          <li>cookies de análise de audiência ou de estatísticas;</li>
-          <li>cookies de publicidade, remarketing ou pixels de redes sociais;</li>
-          <li>cookies de terceiros: até as fontes do site são servidas pelo próprio site, sem serviços externos;</li>
-          <li>qualquer técnica de identificação do seu navegador para rastreamento.</li>
-        </ul>
+        <>
+          <ul>
+            <li>cookies de análise de audiência ou de estatísticas;</li>
+            <li>cookies de publicidade, remarketing ou pixels de redes sociais;</li>
+            <li>cookies de terceiros: até as fontes do site são servidas pelo próprio site, sem serviços externos;</li>
+            <li>qualquer técnica de identificação do seu navegador para rastreamento.</li>
+          </ul>
+          <p>
+            As estatísticas de visitas do site são contadas pelo próprio servidor, sem cookies e sem guardar nada no
+            seu navegador; o código usado para contar visitantes muda todo dia e não permite seguir você de um dia
+            para outro. Os detalhes estão na <Link to={LEGAL_PATHS.privacy}>Política de Privacidade</Link>.
+          </p>
+        </>
       ),
     },
     {

@@ -171,6 +171,32 @@ function sections(dpoEmail: string): LegalSection[] {
             ]}
           />
 
+          <h3>Estatísticas de visitas (sem cookies)</h3>
+          <Facts
+            items={[
+              {
+                term: "Dados",
+                value:
+                  "Para cada página vista: o endereço da página, o site de onde você veio (só o domínio, como google.com), os parâmetros de campanha do link (utm_source, utm_medium e utm_campaign), o tipo de aparelho (celular, tablet ou computador) e o dia. Também contamos, sem conteúdo, quando o chat ou a solicitação de consultoria é aberto e quando um formulário começa a ser preenchido.",
+              },
+              {
+                term: "Como",
+                value:
+                  "Sem cookies e sem guardar nada no seu navegador. O próprio servidor conta a página quando a entrega. Para saber quantas pessoas diferentes visitaram o site num dia, calculamos um código embaralhado (hash) a partir do endereço IP, do navegador e de um valor secreto sorteado a cada dia. O endereço IP e o navegador não são gravados, e o valor secreto é apagado no dia seguinte: depois disso, nem nós conseguimos ligar o código a alguém ou a visitas de outros dias.",
+              },
+              {
+                term: "Finalidade",
+                value:
+                  "Saber quais páginas, conteúdos e campanhas interessam aos visitantes e trazem contatos, para melhorar o site. Quando você nos escreve por um formulário, pelo chat ou faz uma compra, guardamos junto com o seu pedido a página por onde entrou no site, o site de origem e a campanha, para sabermos o que trouxe o seu contato.",
+              },
+              { term: "Base legal", value: "Legítimo interesse (art. 7º, IX), com dados que não identificam você." },
+              {
+                term: "Não contamos",
+                value: "Robôs e buscadores, a área administrativa e os nossos próprios testes de desempenho.",
+              },
+            ]}
+          />
+
           <h3>Segurança do site e da área administrativa</h3>
           <Facts
             items={[
@@ -274,6 +300,11 @@ function sections(dpoEmail: string): LegalSection[] {
             </li>
             <li>
               E-mails de notificação na fila de envio: <strong>{period("outbox")}</strong>.
+            </li>
+            <li>
+              Estatísticas de visitas: cada página vista fica guardada por <strong>{period("analyticsRaw")}</strong>;
+              depois restam apenas os totais por dia (quantas visitas teve cada página, de quais sites e campanhas),
+              sem nenhum código de visitante. O valor secreto do código de cada dia é apagado no dia seguinte.
             </li>
             <li>
               Registro de auditoria da área administrativa: <strong>{period("auditLog")}</strong>. Os pedidos de titulares

@@ -85,6 +85,11 @@ function summaryRows(report) {
     if (m.fuzz && !m.fuzz.error) {
       rows.push([`Fuzz de entrada inválida (${mode})`, "0 5xx, 0 linhas de inválidos", `${m.fuzz.totals.requests} pedidos em ${m.fuzz.endpoints.length} endpoints: ${m.fuzz.totals.s5xx} 5xx, ${m.fuzz.rowsStoredByInvalid} linhas, ${m.fuzz.totals.invalidAccepted} inválidos aceitos${m.fuzz.skipped.length ? ` · pulados: ${m.fuzz.skipped.length}` : ""}`, yes(m.fuzz.pass)]);
     } else if (m.fuzz?.error) rows.push([`Fuzz (${mode})`, "0 5xx", `erro: ${m.fuzz.error}`, "❌"]);
+    if (m.analytics && !m.analytics.error) {
+      const { burst, page } = m.analytics;
+      rows.push([`Análises: ${burst.sent} visualizações simultâneas (${mode})`, "todas contadas, 0 5xx", `${burst.counted} contadas, ${burst.status5xx} 5xx, ${burst.visitorsToday} visitantes (esperados ≥ ${burst.expectedVisitors}), ${burst.reqPerSec} req/s, p99 ${burst.p99Ms} ms`, yes(burst.pass)]);
+      rows.push([`Análises: página de 90 dias, ${m.analytics.seeded} visualizações (${mode})`, "< 300 ms no servidor", `mediana ${page.medianMs} ms (máx ${page.maxMs} ms; consultas ${f1(page.medianLoaderMs)} ms) em ${page.renders} renderizações; primeira carga com os resumos dos ${m.analytics.days} dias: ${page.firstLoadMs} ms; HTML ${page.htmlKb} kB`, yes(page.pass)]);
+    } else if (m.analytics?.error) rows.push([`Análises (${mode})`, "–", `erro: ${m.analytics.error}`, "❌"]);
     if (m.xss && !m.xss.error) rows.push([`XSS no Chromium (${mode})`, "nada executa", `${m.xss.visited.length} páginas, ${m.xss.executed.length} execuções, ${m.xss.cspBlocked.length} bloqueios só pela CSP`, yes(m.xss.pass)]);
     const sec = m.security;
     if (sec && !sec.error) {

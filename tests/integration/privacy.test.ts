@@ -116,23 +116,24 @@ async function occurrences(needle: string): Promise<string[]> {
 
 describe("legal pages", () => {
   it.each([
-    ["/privacidade", "Política de Privacidade"],
-    ["/termos", "Termos de Uso"],
-    ["/cookies", "Política de Cookies"],
-  ])("%s renders its heading, version and date", async (pathname, heading) => {
+    // Issue 18 (page analytics) changed the privacy and cookie policies: version 1.1.
+    ["/privacidade", "Política de Privacidade", "1.1"],
+    ["/termos", "Termos de Uso", "1.0"],
+    ["/cookies", "Política de Cookies", "1.1"],
+  ])("%s renders its heading, version and date", async (pathname, heading, version) => {
     const res = await fetch(`${app.url}${pathname}`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
-    expect(html).toContain("22 de novembro de 2026");
-    expect(html).toMatch(/Versão <!-- -->1\.0|Versão 1\.0/);
+    expect(html).toContain("25 de novembro de 2026");
+    expect(html).toMatch(new RegExp(`Versão (<!-- -->)?${version.replace(".", "\\.")}`));
     expect(html).toContain(`<title>${heading} | Agile IA</title>`);
   });
 
   it("the privacy policy names the encarregado from DPO_EMAIL, legal bases, recipients and the job's retention periods", async () => {
     const html = await (await fetch(`${app.url}/privacidade`)).text();
     expect(html).toContain(`mailto:${DPO}`);
-    for (const text of ["art. 7º, I", "art. 7º, V", "art. 7º, IX", "art. 7º, II", "Stripe", "assistente de chat", "Provedor de e-mail", "art. 33", "art. 18", "24 meses", "12 meses", "90 dias", "5 anos", "6 anos"]) {
+    for (const text of ["art. 7º, I", "art. 7º, V", "art. 7º, IX", "art. 7º, II", "Stripe", "assistente de chat", "Provedor de e-mail", "art. 33", "art. 18", "Estatísticas de visitas (sem cookies)", "24 meses", "12 meses", "90 dias", "5 anos", "6 anos"]) {
       expect(html).toContain(text);
     }
   });

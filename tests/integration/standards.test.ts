@@ -32,6 +32,7 @@ const SAMPLES = [
 const ADMIN_PAGES = [
   "/admin",
   "/admin/dashboard",
+  "/admin/analises",
   "/admin/business-optimizations",
   "/admin/leads",
   "/admin/leads/contatos",

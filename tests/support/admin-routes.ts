@@ -2,7 +2,7 @@
  * Every admin page and admin API, for the guard tests. Each area adds its routes here
  * (a route missing from this list is a route nobody checks).
  */
-export const ADMIN_PAGES = ["/admin", "/admin/dashboard", "/admin/business-optimizations", "/admin/conversas", "/admin/conversas/1", "/admin/pedidos", "/admin/privacidade", "/admin/privacidade/exportar", "/admin/auditoria", "/admin/seguranca", "/admin/leads/contatos", "/admin/leads/consultas", "/admin/leads/candidaturas", "/admin/leads/newsletter", "/admin/leads/contatos/1", "/admin/leads/consultas/1", "/admin/leads", "/admin/leads/funil/contatos/1"];
+export const ADMIN_PAGES = ["/admin", "/admin/dashboard", "/admin/business-optimizations", "/admin/conversas", "/admin/conversas/1", "/admin/pedidos", "/admin/privacidade", "/admin/privacidade/exportar", "/admin/auditoria", "/admin/seguranca", "/admin/leads/contatos", "/admin/leads/consultas", "/admin/leads/candidaturas", "/admin/leads/newsletter", "/admin/leads/contatos/1", "/admin/leads/consultas/1", "/admin/leads", "/admin/leads/funil/contatos/1", "/admin/analises"];
 
 export const ADMIN_APIS: Array<{ method: string; path: string; body?: unknown }> = [
   { method: "GET", path: "/api/contacts" },
@@ -14,6 +14,7 @@ export const ADMIN_APIS: Array<{ method: string; path: string; body?: unknown }>
   { method: "GET", path: "/api/leads/contatos/export" },
   { method: "GET", path: "/api/leads/newsletter/export" },
   { method: "GET", path: "/api/funil/export" },
+  { method: "GET", path: "/api/analytics/export?tabela=paginas&periodo=7" },
   { method: "POST", path: "/admin/privacidade/exportar", body: { email: "titular@example.com", format: "json" } },
   // [blog]
   { method: "GET", path: "/api/blog/posts/1" },

@@ -103,6 +103,8 @@ export const RETENTION_COUNT_LABELS: Record<string, string> = {
   subscriptions: "Assinaturas anonimizadas",
   outbox: "E-mails da fila apagados",
   submissionKeys: "Chaves de envio apagadas",
+  pageViews: "Visualizações de página (análises) apagadas",
+  analyticsEvents: "Eventos de análise apagados",
 };
 
 /** Human names of audit actions; unknown actions are shown by their code. */
@@ -135,6 +137,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "lead.note": "Anotação adicionada ao lead",
   "lead.inbox.export": "Exportação CSV do funil de leads",
   "pipeline.digest": "Resumo diário do funil",
+  "analytics.export": "Exportação CSV de análises",
   "payments.reconcile": "Sincronização com o Stripe",
   "privacy.search": "Busca de titular (LGPD)",
   "privacy.export": "Exportação de dados do titular",
@@ -158,6 +161,7 @@ export const RETENTION_KIND_LABELS: Record<string, { label: string; effect: stri
   orders: { label: "Pedidos e assinaturas encerradas", effect: "nome e e-mail anonimizados" },
   outbox: { label: "Fila de e-mails", effect: "apagada após o envio" },
   submissionKeys: { label: "Chaves de envio (evitam envios em dobro)", effect: "apagadas após o envio" },
+  analyticsRaw: { label: "Visualizações de página (análises)", effect: "apagadas; ficam só os totais por dia" },
   auditLog: { label: "Auditoria", effect: "mantida (nunca apagada pela aplicação)" },
   serverLogs: { label: "Logs do servidor", effect: "apagados pela rotação de logs da hospedagem" },
 };

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { data } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { AttributionFacts, type AttributionValues } from "~/components/admin/attribution";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/domain/auth.server";
 import { listBusinessOptimizations } from "~/domain/leads.server";
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Formulários de Otimiza
 const POLL_INTERVAL_MS = 3000;
 const ENDPOINT = "/api/business-optimizations";
 
-type Submission = { id: number; createdAt: string | Date } & Partial<Record<BusinessOptimizationField, string | null>>;
+type Submission = { id: number; createdAt: string | Date } & Partial<Record<BusinessOptimizationField, string | null>> & AttributionValues;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -192,6 +193,10 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
                       );
                     })}
                   </dl>
+                  <section className="mt-6 grid gap-2 border-t border-border pt-4" aria-label={`Origem da visita: ${row.companyName || `formulário #${row.id}`}`}>
+                    <h3 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Origem da visita</h3>
+                    <AttributionFacts row={row} compact />
+                  </section>
                 </CardContent>
               </Card>
             </li>

@@ -1,5 +1,6 @@
 import { ArrowLeft, Mail, Phone } from "lucide-react";
 import { data, Link } from "react-router";
+import { AttributionFacts } from "~/components/admin/attribution";
 import { formatChatDate } from "~/components/chat/chat-format";
 import { Badge } from "~/components/ui/badge";
 import { requireAdmin } from "~/domain/auth.server";
@@ -70,6 +71,13 @@ export default function Conversa({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </header>
+
+      <section aria-labelledby="origem-visita" className="space-y-3 rounded-xl border border-border bg-card p-6">
+        <h2 id="origem-visita" className="text-lg font-semibold">
+          Origem da visita
+        </h2>
+        <AttributionFacts row={session} />
+      </section>
 
       <section aria-labelledby="transcricao" className="space-y-3">
         <h2 id="transcricao" className="text-lg font-semibold">

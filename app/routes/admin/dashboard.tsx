@@ -1,11 +1,13 @@
 /**
  * Admin dashboard (SPEC §2): counts of contact messages, consultation requests and optimization
- * forms, 'Em Breve' placeholders, and the three most recent messages and consultations.
+ * forms, the blog and analytics cards (issue 18 replaced SPEC's 'Em Breve' placeholders with real
+ * figures: posts published, visitors and leads of the last 7 days), and the three most recent
+ * messages and consultations.
  */
 import { BarChart3, Briefcase, CalendarCheck, ClipboardList, FileText, Mail, MessageSquare, Newspaper } from "lucide-react";
+import { dashboardAnalytics } from "~/domain/analytics-report.server";
 import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/domain/auth.server";
 import { dashboardSummary } from "~/domain/leads.server";
@@ -18,7 +20,8 @@ export const meta: Route.MetaFunction = () => [{ title: `Painel Administrativo |
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return data(await dashboardSummary(), { headers: { "Cache-Control": "no-store" } });
+  const [summary, analytics] = await Promise.all([dashboardSummary(), dashboardAnalytics()]);
+  return data({ ...summary, ...analytics }, { headers: { "Cache-Control": "no-store" } });
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -30,9 +33,23 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     { label: "Solicitações de consultoria", value: d.consultationCount, icon: CalendarCheck, to: "/admin/leads/consultas", testId: "count-consultations" },
     { label: "Formulários de otimização", value: d.optimizationCount, icon: ClipboardList, to: "/admin/business-optimizations", testId: "count-optimizations" },
   ];
-  const soon = [
-    { label: "Posts do blog", icon: FileText },
-    { label: "Análises", icon: BarChart3 },
+  const figures = [
+    {
+      label: "Posts do blog",
+      value: d.publishedPosts,
+      note: d.publishedPosts === 1 ? "publicado" : "publicados",
+      icon: FileText,
+      to: "/admin",
+      testId: "count-posts",
+    },
+    {
+      label: "Análises",
+      value: d.visitors7d,
+      note: `${d.visitors7d === 1 ? "visitante" : "visitantes"} e ${plural(d.leads7d, "lead", "leads")} nos últimos 7 dias`,
+      icon: BarChart3,
+      to: "/admin/analises",
+      testId: "visitors-7d",
+    },
   ];
 
   return (
@@ -60,20 +77,25 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </Card>
           </Link>
         ))}
-        {soon.map(({ label, icon: Icon }) => (
-          <Card key={label} className="h-full opacity-70" aria-disabled="true">
-            <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
-              <CardTitle asChild className="text-sm font-medium text-muted-foreground">
-                <h2>{label}</h2>
-              </CardTitle>
-              <Icon className="size-5 text-muted-foreground" aria-hidden />
-            </CardHeader>
-            <CardContent>
-              <Button variant="secondary" size="sm" disabled>
-                Em Breve
-              </Button>
-            </CardContent>
-          </Card>
+        {figures.map(({ label, value, note, icon: Icon, to, testId }) => (
+          <Link key={label} to={to} className="group rounded-xl focus-visible:outline-2 focus-visible:outline-ring">
+            <Card className="h-full transition-shadow group-hover:shadow-lift">
+              <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
+                <CardTitle asChild className="text-sm font-medium text-muted-foreground">
+                  <h2>{label}</h2>
+                </CardTitle>
+                <Icon className="size-5 text-primary" aria-hidden />
+              </CardHeader>
+              <CardContent>
+                <p className="font-display text-3xl font-extrabold" data-testid={testId}>
+                  {value}
+                </p>
+                <p className="text-sm text-muted-foreground" data-testid={`${testId}-note`}>
+                  {note}
+                </p>
+              </CardContent>
+            </Card>
+          </Link>
         ))}
       </section>
 

@@ -1,4 +1,5 @@
 import {
+  BarChart3,
   ClipboardList,
   ExternalLink,
   FileText,
@@ -30,6 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Admin navigation; each area adds its entry here. */
 const NAV = [
   { to: "/admin/dashboard", label: "Painel", icon: LayoutDashboard },
+  { to: "/admin/analises", label: "Análises", icon: BarChart3 },
   { to: "/admin", label: "Blog", icon: FileText, end: true },
   { to: "/admin/business-optimizations", label: "Questionários", icon: ClipboardList },
   { to: "/admin/leads", label: "Leads", icon: Inbox }, // the inbox (pipeline); per-type lists below it

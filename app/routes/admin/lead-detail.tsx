@@ -2,6 +2,7 @@
 import { NativeSelect } from "~/components/ui/native-select";
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AttributionFacts } from "~/components/admin/attribution";
 import { LeadValue } from "~/components/admin/lead-value";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -88,6 +89,17 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
               <Link to={`/admin/leads/funil/${type}/${String(row.id)}`}>Etapa, retorno e anotações no funil</Link>
             </Button>
           ) : null}
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h2>Origem da visita</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <AttributionFacts row={row} />
+            </CardContent>
+          </Card>
+
           {type === "consultas" ? (
             <Card>
               <CardHeader>

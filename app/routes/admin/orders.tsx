@@ -31,6 +31,11 @@ export async function loader({ request }: Route.LoaderArgs) {
         provider: o.provider,
         customerEmail: o.customerEmail,
         customerName: o.customerName,
+        landingPath: o.landingPath,
+        referrerHost: o.referrerHost,
+        utmSource: o.utmSource,
+        utmMedium: o.utmMedium,
+        utmCampaign: o.utmCampaign,
         createdAt: o.createdAt.toISOString(),
       })),
       subscriptions: subscriptions.map((s) => ({
@@ -131,6 +136,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                 <TableHead>Valor</TableHead>
                 <TableHead>Situação</TableHead>
                 <TableHead>Cliente</TableHead>
+                <TableHead>Origem da visita</TableHead>
                 <TableHead>Data</TableHead>
               </TableRow>
             </TableHeader>
@@ -155,6 +161,14 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                   <TableCell>
                     {o.customerEmail ?? <span className="text-muted-foreground">—</span>}
                     {o.customerName && <span className="block text-xs text-muted-foreground">{o.customerName}</span>}
+                  </TableCell>
+                  <TableCell className="text-xs" data-testid="order-attribution">
+                    {o.utmSource || o.utmMedium || o.utmCampaign ? (
+                      <span className="block">{[o.utmSource, o.utmMedium, o.utmCampaign].map((v) => v || "—").join(" / ")}</span>
+                    ) : (
+                      <span className="block">{o.referrerHost ?? (o.landingPath ? "Acesso direto" : "—")}</span>
+                    )}
+                    {o.landingPath && <span className="block text-muted-foreground">entrada: {o.landingPath}</span>}
                   </TableCell>
                   <TableCell className="whitespace-nowrap">{formatDateTime(o.createdAt)}</TableCell>
                 </TableRow>

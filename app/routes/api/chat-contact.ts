@@ -1,3 +1,4 @@
+import { attributionOfRequest } from "~/domain/analytics.server";
 import { chatRateLimit, saveChatContact } from "~/domain/chat.server";
 import { fail, methodNotAllowed, ok, parseBody } from "~/domain/http.server";
 import { chatContactRequestSchema } from "~/lib/schemas/chat";
@@ -9,7 +10,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = await parseBody(request, chatContactRequestSchema);
   const limited = await chatRateLimit("contactsPerIp", context.clientIp);
   if (limited) return limited;
-  const result = await saveChatContact(input, context.clientIp);
+  const result = await saveChatContact(input, context.clientIp, await attributionOfRequest(request, context.clientIp));
   return result.ok ? ok(result.data, { headers: { "Cache-Control": "no-store" } }) : fail(result.status, result.message);
 }
 

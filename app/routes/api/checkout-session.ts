@@ -1,3 +1,4 @@
+import { attributionOfRequest } from "~/domain/analytics.server";
 import { fail, fieldErrors, methodNotAllowed, readBody } from "~/domain/http.server";
 import { startCheckout } from "~/domain/payments.server";
 import { paymentMessages } from "~/lib/messages/payments";
@@ -9,7 +10,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const parsed = checkoutSessionSchema.safeParse(await readBody(request));
   if (!parsed.success) return fail(400, paymentMessages.missingId, fieldErrors(parsed.error));
-  const result = await startCheckout("product", parsed.data.productId, context.clientIp);
+  const result = await startCheckout("product", parsed.data.productId, context.clientIp, await attributionOfRequest(request, context.clientIp));
   if (!result.ok) return fail(result.status, result.message);
   return Response.json({ success: true, url: result.url, sessionId: result.sessionId });
 }

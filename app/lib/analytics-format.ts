@@ -1,0 +1,33 @@
+/** Numbers and days as the Análises page and its CSV show them (pt-BR); the page's ranges. */
+export const RANGE_PRESETS = ["7", "30", "90"] as const;
+export const CUSTOM_RANGE = "personalizado";
+
+export interface DateRange {
+  preset: (typeof RANGE_PRESETS)[number] | typeof CUSTOM_RANGE;
+  from: string;
+  to: string;
+}
+
+const numberFormat = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 0 });
+const percentFormat = new Intl.NumberFormat("pt-BR", { style: "percent", maximumFractionDigits: 1 });
+
+export const formatNumber = (value: number) => numberFormat.format(value);
+export const formatPercent = (value: number | null) => (value === null ? "—" : percentFormat.format(value));
+
+/** "2026-11-25" → "25/11/2026" (a calendar day: no time zone to convert). */
+export function formatDayShort(day: string): string {
+  const [y, m, d] = day.split("-");
+  return `${d}/${m}/${y}`;
+}
+
+export const DEVICE_LABELS: Record<string, string> = { mobile: "Celular", tablet: "Tablet", desktop: "Computador" };
+
+export const LEAD_KIND_LABELS: Record<string, string> = {
+  contato: "Contato",
+  consultoria: "Consultoria",
+  questionario: "Questionário",
+  candidatura: "Candidatura",
+  newsletter: "Newsletter",
+  chat: "Chat",
+  pedido: "Pedido",
+};

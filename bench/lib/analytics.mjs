@@ -1,0 +1,114 @@
+// Issue 18's analytics bars: a burst of page views all counted with 0 5xx, and the Análises page
+// rendering 90 days of rollups of 50,000 seeded views in under 300 ms of server time.
+//
+// The other sections' traffic is not counted by the app (wrk sends no browser string; Lighthouse,
+// headless Chromium and Node's fetch are bots to `isbot`). This section sends a desktop browser's
+// string on purpose, with a per-visitor suffix, so its views are counted as a person's.
+import { log, median, pool, request } from "./util.mjs";
+
+const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const PAGES = ["/", "/sobre", "/carreiras", "/agentes", "/produtos", "/formulario", "/blog", "/privacidade"];
+
+/** Brasília's calendar day, as the app counts days. */
+const brasiliaDay = (time = Date.now()) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(time);
+
+async function viewCounts(target, day) {
+  return target.withDatabase(async (q) => {
+    const r = await q(`select count(*)::int as views, count(distinct visitor_hash)::int as visitors from page_views where day = '${day}'`);
+    return r.rows[0];
+  });
+}
+
+/**
+ * target: makeTarget() of bench/run.mjs. With PGlite, reading the database stops the app, whose
+ * shutdown writes what is still buffered; with PostgreSQL the count is polled for a few seconds.
+ */
+export async function runAnalytics(target, { views = 10_000, visitors = 500, concurrency = 200, seeded = 50_000, days = 90, renders = 7, dbUrl }) {
+  const day = brasiliaDay();
+  const before = await viewCounts(target, day);
+
+  // 1. The burst: GETs of public pages, answered from the page cache by the front door. Each page
+  // is rendered once first (no user agent: not counted): 200 simultaneous first requests for a
+  // page would each render it, since the cache stores a page only after its first render.
+  for (const p of PAGES) await request(`${target.url}${p}?utm_source=bench&utm_campaign=rajada`);
+  log(`análises: ${views} visualizações, ${concurrency} simultâneas`);
+  const started = Date.now();
+  const answers = await pool(
+    Array.from({ length: views }, (_, i) => i),
+    concurrency,
+    (i) =>
+      request(`${target.url}${PAGES[i % PAGES.length]}?utm_source=bench&utm_campaign=rajada`, {
+        headers: { "user-agent": `${BROWSER} Visitante/${i % visitors}`, accept: "text/html", referer: "https://www.google.com/" },
+        timeoutMs: 60_000,
+      }).then((r) => ({ status: r.status, ms: r.ms })),
+  );
+  const wallMs = Date.now() - started;
+  const byStatus = {};
+  for (const a of answers) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
+  const status5xx = answers.filter((a) => a.status >= 500 || a.status === 0).length;
+  let after = await viewCounts(target, day);
+  for (let tries = 0; dbUrl && after.views - before.views < views && tries < 20; tries++) {
+    await new Promise((r) => setTimeout(r, 500));
+    after = await viewCounts(target, day);
+  }
+  const counted = after.views - before.views;
+  const burst = {
+    sent: views,
+    byStatus,
+    status5xx,
+    counted,
+    visitorsToday: after.visitors,
+    expectedVisitors: visitors,
+    wallMs,
+    reqPerSec: Math.round(views / (wallMs / 1000)),
+    p99Ms: Math.round([...answers.map((a) => a.ms)].sort((a, b) => a - b)[Math.floor(answers.length * 0.99)]),
+    pass: status5xx === 0 && counted === views,
+  };
+
+  // 2. 50,000 views over the last 90 days, written straight into the raw table; the page's first
+  // load rolls the days up (once per process), the next loads read rollups only.
+  log(`análises: ${seeded} visualizações em ${days} dias`);
+  await target.withDatabase(async (q) => {
+    await q(`
+      insert into page_views (created_at, day, path, entry, referrer_host, utm_source, utm_medium, utm_campaign, device, visitor_hash)
+      select ('${day}'::date - (g % ${days}))::timestamp + interval '15 hours',
+             '${day}'::date - (g % ${days}),
+             case when g % 5 = 0 then '/blog/post-' || (g % 40) else (array['/', '/sobre', '/blog', '/carreiras', '/agentes', '/produtos', '/formulario'])[1 + g % 7] end,
+             g % 3 = 0,
+             case when g % 3 = 0 then (array[null, 'google.com', 'linkedin.com', 'bing.com', 'duckduckgo.com'])[1 + g % 5] end,
+             case when g % 3 = 0 and g % 4 = 0 then (array['newsletter', 'google', 'linkedin'])[1 + g % 3] end,
+             case when g % 3 = 0 and g % 4 = 0 then 'cpc' end,
+             case when g % 3 = 0 and g % 4 = 0 then 'campanha-' || (g % 6) end,
+             (array['mobile', 'desktop', 'tablet'])[1 + g % 3],
+             md5((g / 4)::text)
+        from generate_series(1, ${seeded}) g`);
+    await q(`
+      insert into analytics_events (created_at, day, kind, form, path, visitor_hash)
+      select ('${day}'::date - (g % ${days}))::timestamp + interval '15 hours', '${day}'::date - (g % ${days}),
+             case when g % 2 = 0 then 'widget' else 'form' end, case when g % 2 = 1 then 'contato' end, '/', md5((g * 8)::text)
+        from generate_series(1, ${Math.round(seeded / 20)}) g`);
+  });
+
+  // 3. The page, 90 days: a first load (catch-up of every seeded day), then `renders` timed loads.
+  const sid = await target.sid(true);
+  const url = `${target.url}/admin/analises?periodo=90`;
+  const first = await request(url, { headers: { cookie: sid }, timeoutMs: 120_000 });
+  const timed = [];
+  for (let i = 0; i < renders; i++) {
+    const r = await request(url, { headers: { cookie: sid }, timeoutMs: 60_000 });
+    const timing = /relatorio;dur=([\d.]+)/.exec(r.headers.get("server-timing") ?? "")?.[1];
+    timed.push({ status: r.status, ms: r.ms, loaderMs: timing ? Number(timing) : null, bytes: r.text.length });
+  }
+  const page = {
+    firstLoadMs: Math.round(first.ms),
+    firstStatus: first.status,
+    renders: timed.length,
+    statuses: [...new Set(timed.map((t) => t.status))],
+    medianMs: Math.round(median(timed.map((t) => t.ms))),
+    maxMs: Math.round(Math.max(...timed.map((t) => t.ms))),
+    medianLoaderMs: median(timed.map((t) => t.loaderMs)),
+    htmlKb: Math.round(timed[0].bytes / 1024),
+    pass: timed.every((t) => t.status === 200) && median(timed.map((t) => t.ms)) < 300,
+  };
+  return { burst, page, seeded, days };
+}

@@ -1,0 +1,325 @@
+/**
+ * Page analytics and attribution (issue 18) on the real production bundle: views counted from the
+ * page request (cached or not) without any cookie, bots/admins/prefetches/errors not counted,
+ * beacons for funnel steps, daily rollups, retention of raw rows, and every lead type carrying the
+ * landing page, referrer and UTM of the visit that produced it.
+ */
+import path from "node:path";
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PUBLIC_POST_ENDPOINTS } from "../support/cases";
+import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
+
+type Bundle = typeof import("../../server/app");
+let app: TestApp;
+let bundle: Bundle;
+let ipCounter = 0;
+/** Each test is its own visitor: an address of its own (TRUST_PROXY=1). */
+const newIp = () => `10.7.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+
+beforeAll(async () => {
+  app = await startTestApp({ TRUST_PROXY: "1", RATE_LIMIT_FACTOR: "100" });
+  bundle = (await import(/* @vite-ignore */ path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js"))) as Bundle;
+}, 90_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+function visit(pathWithQuery: string, { ip, ua = CHROME, referer, headers = {} }: { ip: string; ua?: string | null; referer?: string; headers?: Record<string, string> }) {
+  return fetch(`${app.url}${pathWithQuery}`, {
+    headers: {
+      "x-forwarded-for": ip,
+      accept: "text/html",
+      ...(ua ? { "user-agent": ua } : {}),
+      ...(referer ? { referer } : {}),
+      ...headers,
+    },
+    redirect: "manual",
+  });
+}
+
+async function viewsOf(ip: string, ua = CHROME) {
+  await bundle.analytics.flushAnalytics();
+  const day = bundle.analytics.dayOf(Date.now());
+  const [{ salt }] = await app.db().select().from(app.schema.analyticsSalts).where(eq(app.schema.analyticsSalts.day, day));
+  const hash = bundle.analytics.visitorHash(salt, ip, ua);
+  return app.db().select().from(app.schema.pageViews).where(eq(app.schema.pageViews.visitorHash, hash)).orderBy(asc(app.schema.pageViews.id));
+}
+
+describe("page views", () => {
+  it("counts a visit from the page request itself, with path, referrer host, UTM and device, and sets no cookie", async () => {
+    const ip = newIp();
+    const res = await visit("/sobre?utm_source=newsletter&utm_medium=email&utm_campaign=lancamento", {
+      ip,
+      ua: IPHONE,
+      referer: "https://www.google.com/search?q=agentes",
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toBeNull();
+    await res.text();
+    const [view] = await viewsOf(ip, IPHONE);
+    expect(view).toMatchObject({
+      path: "/sobre",
+      entry: true,
+      referrerHost: "google.com",
+      utmSource: "newsletter",
+      utmMedium: "email",
+      utmCampaign: "lancamento",
+      device: "mobile",
+    });
+    // Nothing that identifies the visitor is kept: no address, no browser string.
+    expect(JSON.stringify(view)).not.toContain(ip);
+    expect(JSON.stringify(view)).not.toContain("iPhone");
+  });
+
+  it("counts cached answers too (the front door), and an internal navigation is not a new visit", async () => {
+    const ip = newIp();
+    await (await visit("/agentes", { ip })).text();
+    await (await visit("/agentes", { ip, referer: `${app.url}/` })).text(); // fresh in the page cache now
+    const views = await viewsOf(ip);
+    expect(views.map((v) => [v.path, v.entry, v.referrerHost])).toEqual([
+      ["/agentes", true, null],
+      ["/agentes", false, null],
+    ]);
+  });
+
+  it("the same browser at the same address is one visitor; another browser is another", async () => {
+    const ip = newIp();
+    await (await visit("/blog", { ip })).text();
+    await (await visit("/produtos", { ip })).text();
+    await (await visit("/produtos", { ip, ua: IPHONE })).text();
+    const chrome = await viewsOf(ip);
+    const iphone = await viewsOf(ip, IPHONE);
+    expect(chrome).toHaveLength(2);
+    expect(new Set(chrome.map((v) => v.visitorHash)).size).toBe(1);
+    expect(iphone).toHaveLength(1);
+    expect(iphone[0].visitorHash).not.toBe(chrome[0].visitorHash);
+  });
+
+  it("does not count bots, requests without a browser string, prefetches, HEAD, errors, APIs or admin sessions", async () => {
+    await bundle.analytics.flushAnalytics();
+    const [{ value: before }] = await app.db().select({ value: count() }).from(app.schema.pageViews);
+    const ip = newIp();
+    await (await visit("/", { ip, ua: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" })).text();
+    await (await visit("/", { ip, ua: null })).text();
+    await (await visit("/", { ip, headers: { "sec-purpose": "prefetch" } })).text();
+    await (await fetch(`${app.url}/`, { method: "HEAD", headers: { "user-agent": CHROME, "x-forwarded-for": ip } })).text();
+    await (await visit("/nao-existe", { ip })).text();
+    await (await visit("/api/blog/posts", { ip })).text();
+    await (await visit("/robots.txt", { ip })).text();
+    const sid = await loginCookie(app);
+    await (await visit("/", { ip, headers: { cookie: sid } })).text();
+    await (await visit("/admin/dashboard", { ip, headers: { cookie: sid } })).text();
+    await bundle.analytics.flushAnalytics();
+    const [{ value: after }] = await app.db().select({ value: count() }).from(app.schema.pageViews);
+    expect(after).toBe(before);
+  });
+});
+
+describe("beacons", () => {
+  const beacon = (body: string, ip: string, headers: Record<string, string> = {}) =>
+    fetch(`${app.url}/api/analytics`, {
+      method: "POST",
+      headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": CHROME, "x-forwarded-for": ip, origin: app.url, ...headers },
+      body,
+    });
+
+  it("records the funnel steps and client-side navigations, answering 204", async () => {
+    const ip = newIp();
+    expect((await beacon(JSON.stringify({ k: "widget", p: "/" }), ip)).status).toBe(204);
+    expect((await beacon(JSON.stringify({ k: "form", p: "/", f: "contato" }), ip)).status).toBe(204);
+    expect((await beacon(JSON.stringify({ k: "view", p: "/blog?utm_source=x" }), ip)).status).toBe(204);
+    await bundle.analytics.flushAnalytics();
+    const events = await app.db().select().from(app.schema.analyticsEvents).where(eq(app.schema.analyticsEvents.path, "/"));
+    expect(events.map((e) => [e.kind, e.form])).toEqual(expect.arrayContaining([["widget", null], ["form", "contato"]]));
+    const views = await viewsOf(ip);
+    expect(views).toMatchObject([{ path: "/blog", entry: false, utmSource: "x" }]);
+  });
+
+  it("refuses malformed beacons with 400 and stores nothing; ignores bots and admin pages with 204", async () => {
+    const ip = newIp();
+    for (const body of ["", "{", JSON.stringify({ k: "outro", p: "/" }), JSON.stringify({ k: "view", p: "http://x" }), JSON.stringify({ k: "form", p: "/", f: "<b>" })]) {
+      const res = await beacon(body, ip);
+      expect(res.status, body).toBe(400);
+    }
+    expect((await beacon(JSON.stringify({ k: "widget", p: "/" }), ip, { "user-agent": "curl/8.0" })).status).toBe(204);
+    expect((await beacon(JSON.stringify({ k: "view", p: "/admin/dashboard" }), ip)).status).toBe(204);
+    expect(await viewsOf(ip)).toHaveLength(0);
+    expect((await fetch(`${app.url}/api/analytics`)).status).toBe(405);
+  });
+});
+
+describe("rollups, salts and retention", () => {
+  it("rolls a day up into totals, pages, referrers, campaigns, devices and events", async () => {
+    const ip = newIp();
+    await (await visit("/carreiras?utm_source=rollup&utm_campaign=vagas", { ip, referer: "https://linkedin.com/feed" })).text();
+    await (await visit("/carreiras", { ip, referer: `${app.url}/carreiras` })).text();
+    await bundle.analytics.flushAnalytics();
+    const day = bundle.analytics.dayOf(Date.now());
+    await bundle.analytics.rollUpDay(day);
+    const daily = app.schema.analyticsDaily;
+    const rows = await app.db().select().from(daily).where(eq(daily.day, day));
+    const find = (dimension: string, key: string) => rows.find((r) => r.dimension === dimension && r.key === key);
+    expect(find("page", "/carreiras")).toMatchObject({ views: expect.any(Number), visits: expect.any(Number) });
+    expect(find("page", "/carreiras")!.views).toBeGreaterThanOrEqual(2);
+    expect(find("referrer", "linkedin.com")).toMatchObject({ visits: 1, visitors: 1 });
+    expect(find("campaign", "rollup\t\tvagas")).toMatchObject({ visits: 1, visitors: 1 });
+    const [{ raw }] = await app
+      .db()
+      .select({ raw: sql<number>`count(*)::int` })
+      .from(app.schema.pageViews)
+      .where(eq(app.schema.pageViews.day, day));
+    expect(find("total", "")!.views).toBe(raw);
+    expect(find("device", "desktop")!.views).toBeGreaterThan(0);
+  });
+
+  it("keeps today's and yesterday's salt only, and retention deletes raw rows older than RETENTION.analyticsRaw once rolled up", async () => {
+    const old = "2020-01-15";
+    await app.db().insert(app.schema.analyticsSalts).values({ day: old, salt: "antigo" });
+    await bundle.analytics.deleteOldSalts();
+    expect(await app.db().select().from(app.schema.analyticsSalts).where(eq(app.schema.analyticsSalts.day, old))).toHaveLength(0);
+
+    await app.db().insert(app.schema.pageViews).values({ day: old, path: "/antiga", entry: true, device: "desktop", visitorHash: "x".repeat(22), createdAt: new Date(`${old}T12:00:00Z`) });
+    const result = await bundle.runRetention({ trigger: "manual", actor: "teste" });
+    expect(result.status).toBe("done");
+    if (result.status === "done") expect(result.counts.pageViews).toBeGreaterThanOrEqual(1);
+    expect(await app.db().select().from(app.schema.pageViews).where(eq(app.schema.pageViews.day, old))).toHaveLength(0);
+    // The day's totals stay.
+    const kept = await app.db().select().from(app.schema.analyticsDaily).where(and(eq(app.schema.analyticsDaily.day, old), eq(app.schema.analyticsDaily.dimension, "page")));
+    expect(kept).toMatchObject([{ key: "/antiga", views: 1, visits: 1, visitors: 1 }]);
+  });
+});
+
+describe("attribution", () => {
+  const endpoint = (p: string) => PUBLIC_POST_ENDPOINTS.find((e) => e.path === p)!;
+
+  it("a lead carries the landing page, referrer and UTM of the visit, not the page the form was on", async () => {
+    const ip = newIp();
+    await (await visit("/sobre?utm_source=x&utm_medium=cpc&utm_campaign=outono", { ip, referer: "https://www.linkedin.com/" })).text();
+    await (await visit("/", { ip, referer: `${app.url}/sobre` })).text();
+    const res = await postJson(`${app.url}/api/contact`, endpoint("/api/contact").valid(1, "attr"), {
+      "x-forwarded-for": ip,
+      "user-agent": CHROME,
+      referer: `${app.url}/`,
+    });
+    expect(res.status).toBe(201);
+    const [lead] = await app.db().select().from(app.schema.contacts).where(eq(app.schema.contacts.id, res.json.data.id));
+    expect(lead).toMatchObject({ landingPath: "/sobre", referrerHost: "linkedin.com", utmSource: "x", utmMedium: "cpc", utmCampaign: "outono" });
+  });
+
+  it("a later direct visit does not erase the campaign (last non-direct click)", async () => {
+    const ip = newIp();
+    await (await visit("/agentes?utm_source=google&utm_medium=cpc", { ip })).text();
+    await (await visit("/produtos", { ip })).text(); // typed in: direct
+    const res = await postJson(`${app.url}/api/consultations`, endpoint("/api/consultations").valid(2, "attr"), { "x-forwarded-for": ip, "user-agent": CHROME });
+    expect(res.status).toBeLessThan(300);
+    const [lead] = await app.db().select().from(app.schema.consultations).orderBy(sql`id desc`).limit(1);
+    expect(lead).toMatchObject({ landingPath: "/agentes", utmSource: "google", utmMedium: "cpc" });
+  });
+
+  it("without a recorded visit (no JavaScript, another day), the page the form was sent from and its UTM", async () => {
+    const ip = newIp();
+    const res = await fetch(`${app.url}/enviar/contato`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "text/html",
+        "x-forwarded-for": ip,
+        "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0",
+        referer: `${app.url}/sobre?utm_source=semjs&utm_campaign=teste`,
+      },
+      body: new URLSearchParams({ ...(endpoint("/api/contact").valid(3, "nojs") as Record<string, string>), consent: "on" }),
+    });
+    expect(res.status).toBe(303);
+    const [lead] = await app.db().select().from(app.schema.contacts).where(eq(app.schema.contacts.email, String(endpoint("/api/contact").valid(3, "nojs").email)));
+    expect(lead).toMatchObject({ landingPath: "/sobre", referrerHost: null, utmSource: "semjs", utmCampaign: "teste" });
+  });
+
+  it.each([
+    ["/api/newsletter", "newsletterSubscribers"],
+    ["/api/careers/application", "careerApplications"],
+    ["/api/business-optimization", "businessOptimizations"],
+    ["/api/chat/contact", "chatSessions"],
+    ["/api/checkout-session", "orders"],
+  ] as const)("%s stores the attribution on %s", async (endpointPath, table) => {
+    const ip = newIp();
+    const campaign = `c-${table}`;
+    await (await visit(`/blog?utm_source=ads&utm_campaign=${campaign}`, { ip, referer: "https://duckduckgo.com/" })).text();
+    const res = await postJson(`${app.url}${endpointPath}`, endpoint(endpointPath).valid(4, table.toLowerCase()), { "x-forwarded-for": ip, "user-agent": CHROME });
+    expect(res.status, res.text).toBeLessThan(300);
+    const t = app.schema[table];
+    const [row] = await app.db().select().from(t).where(eq(t.utmCampaign, campaign));
+    expect(row).toMatchObject({ landingPath: "/blog", referrerHost: "duckduckgo.com", utmSource: "ads", utmCampaign: campaign });
+  });
+});
+
+describe("Análises page, dashboard and CSV", () => {
+  let sid: string;
+  beforeAll(async () => {
+    sid = await loginCookie(app);
+  });
+  const admin = (p: string) => fetch(`${app.url}${p}`, { headers: { cookie: sid }, redirect: "manual" });
+
+  it("shows a campaign's visits and leads, the funnel and the landing pages for 7/30/90 days and a custom range", async () => {
+    const ip = newIp();
+    await (await visit("/produtos?utm_source=pagina-analises&utm_medium=social&utm_campaign=teste", { ip, referer: "https://t.co/abc" })).text();
+    const lead = await postJson(`${app.url}/api/contact`, PUBLIC_POST_ENDPOINTS[0].valid(9, "analises"), { "x-forwarded-for": ip, "user-agent": CHROME });
+    expect(lead.status).toBe(201);
+    const today = bundle.analytics.dayOf(Date.now());
+    for (const query of ["periodo=7", "periodo=30", "periodo=90", `periodo=personalizado&de=${today}&ate=${today}`]) {
+      const res = await admin(`/admin/analises?${query}`);
+      expect(res.status, query).toBe(200);
+      const html = await res.text();
+      expect(html).toContain("pagina-analises");
+      expect(html).toContain("t.co");
+      expect(html).toContain('data-testid="funnel"');
+      expect(html).toContain("/produtos");
+      expect(res.headers.get("server-timing")).toMatch(/relatorio;dur=/);
+    }
+  });
+
+  it("answers 400 with a Portuguese message for a bad range", async () => {
+    for (const query of ["periodo=12", "periodo=personalizado&de=2026-02-30&ate=2026-03-01", "periodo=personalizado&de=2026-03-02&ate=2026-03-01", "periodo=personalizado&de=2020-01-01&ate=2026-01-01", "periodo=personalizado&de=2999-01-01&ate=2999-01-02"]) {
+      const res = await admin(`/admin/analises?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(await res.text()).toMatch(/Período inválido|Informe as datas|anterior à data de fim|até 366 dias|não pode estar no futuro/);
+    }
+  });
+
+  it("the dashboard shows published posts, visitors and leads of the last 7 days", async () => {
+    const html = await (await admin("/admin/dashboard")).text();
+    expect(html).not.toContain("Em Breve");
+    const figure = (id: string) => Number(new RegExp(`data-testid="${id}"[^>]*>(\\d+)<`).exec(html)?.[1]);
+    expect(figure("count-posts")).toBeGreaterThan(0); // the seeded blog
+    expect(figure("visitors-7d")).toBeGreaterThan(0);
+    expect(html).toMatch(/data-testid="visitors-7d-note"[^>]*>[^<]*\d+ leads? nos últimos 7 dias/);
+  });
+
+  it("exports each table as CSV with the lead CSV's protections, and audits it", async () => {
+    const ip = newIp();
+    await (await visit("/?utm_source=%3DHYPERLINK(%22http%3A%2F%2Fevil%22)&utm_campaign=%2Bcmd", { ip })).text();
+    const res = await admin("/api/analytics/export?tabela=campanhas&periodo=7");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/csv");
+    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="analises-campanhas-/);
+    const bytes = new Uint8Array(await res.clone().arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = await res.text();
+    expect(csv).toContain("utm_source;utm_medium;utm_campaign;Visitas;Visitantes;Leads;Conversão (%)");
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(csv).toContain("'+cmd");
+    expect(csv).not.toMatch(/(^|;)=HYPERLINK/m);
+    for (const table of ["diario", "paginas", "posts", "origens", "entradas", "funil", "aparelhos"]) {
+      expect((await admin(`/api/analytics/export?tabela=${table}&periodo=30`)).status, table).toBe(200);
+    }
+    expect((await admin("/api/analytics/export?tabela=usuarios&periodo=7")).status).toBe(400);
+    expect((await admin("/api/analytics/export?tabela=paginas&periodo=5")).status).toBe(400);
+    const audit = await app.db().select().from(app.schema.auditLog).where(eq(app.schema.auditLog.action, "analytics.export"));
+    expect(audit.length).toBeGreaterThanOrEqual(8);
+    expect(audit[0]).toMatchObject({ actor: "admin", target: "campanhas" });
+  });
+});
