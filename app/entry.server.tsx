@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
-import { logger, redactUrl } from "./domain/logger.server";
+import { logger, redactUrl } from "~/infra/logger.server";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;

@@ -11,7 +11,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { logger, redactUrl } from "~/domain/logger.server";
+import { logger, redactUrl } from "~/infra/logger.server";
 
 /** An id a trusted proxy already gave the request (e.g. nginx's $request_id), if it looks like one. */
 const FORWARDED_ID = /^[\w.:-]{8,100}$/;

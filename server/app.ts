@@ -15,16 +15,11 @@ import { env } from "~/config.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/db/client.server";
 import { seed } from "~/db/seed.server";
 import { getSessionUser, SESSION_COOKIE } from "~/domain/auth.server";
-import { startJobs } from "~/domain/jobs.server";
-import { logger } from "~/domain/logger.server";
-// Background jobs register themselves when their module loads; load them before startJobs().
-import "~/domain/mail.server"; // outbox worker (lead notification e-mails)
-import "~/domain/retention.server"; // daily LGPD retention run
-import "~/domain/payments.server"; // Stripe reconciliation (only when a key is set)
-import "~/domain/pipeline-digest.server"; // daily pipeline e-mail (only with SMTP_URL)
-import { createPageViewRecorder } from "~/domain/analytics.server"; // also: analytics batches and rollups
+import { startJobs } from "~/infra/jobs.server";
+import { logger, redactUrl } from "~/infra/logger.server";
+import { backgroundJobs } from "~/jobs.server";
+import { createPageViewRecorder } from "~/domain/analytics.server";
 import { createAccessLog } from "./access-log";
-import { redactUrl } from "~/domain/logger.server";
 import { assignCspNonce, cspNonceOf } from "./csp-nonce";
 import { listenForBackupRequests } from "./backup";
 import { redirectTrailingSlash } from "./canonical-path";
@@ -77,7 +72,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     logger.warn("STRIPE_WEBHOOK_SECRET não definida: pagamentos só são confirmados pela reconciliação periódica, não pelo webhook");
   }
-  const stopJobs = startJobs();
+  const stopJobs = startJobs(backgroundJobs());
   const stopBackups = listenForBackupRequests();
   const app = createApp(options);
   // In development there is no page cache: Express answers everything.

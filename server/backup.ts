@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { env } from "~/config.server";
 import { writeEmbeddedSnapshot } from "~/db/client.server";
-import { logger } from "~/domain/logger.server";
+import { logger } from "~/infra/logger.server";
 
 export const BACKUP_REQUEST_FILE = "backup-request.json";
 

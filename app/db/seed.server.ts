@@ -6,8 +6,8 @@
  */
 import { and, count, eq, inArray, ne } from "drizzle-orm";
 import { env } from "~/config.server";
-import { logger } from "~/domain/logger.server";
-import { hashPassword, needsRehash, verifyPassword } from "~/domain/passwords.server";
+import { logger } from "~/infra/logger.server";
+import { hashPassword, needsRehash, verifyPassword } from "~/infra/passwords.server";
 import { resetTwoFactor } from "~/domain/two-factor.server";
 import type { Database } from "./client.server";
 import { blogCategories, blogPosts, sessions, users } from "./schema";

@@ -11,7 +11,7 @@ import { CUSTOM_RANGE, DEVICE_LABELS, RANGE_PRESETS, type DateRange } from "~/li
 
 export { CUSTOM_RANGE, type DateRange };
 import { addDays, dayOf, dayStart, refreshAnalytics } from "./analytics.server";
-import { rowsOf } from "./rate-limit.server";
+import { rowsOf } from "~/infra/rate-limit.server";
 
 /** The longest custom range (a year and a day of rollups). */
 const MAX_RANGE_DAYS = 366;
@@ -253,7 +253,7 @@ export async function dashboardAnalytics(now = Date.now()) {
   return { publishedPosts: posts.value, visitors7d: visitors.value, leads7d: leads };
 }
 
-// ---------------------------------------------------------------- CSV (the lead CSV's protections: app/domain/csv.server.ts)
+// ---------------------------------------------------------------- CSV (the lead CSV's protections: app/infra/csv.server.ts)
 export const ANALYTICS_TABLES = {
   diario: "Visitantes e visualizações por dia",
   paginas: "Páginas mais vistas",

@@ -22,9 +22,8 @@ import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { db } from "~/db/client.server";
 import { analyticsEvents, analyticsSalts, pageViews } from "~/db/schema";
-import { registerJob } from "./jobs.server";
-import { logger } from "./logger.server";
-import { rowsOf } from "./rate-limit.server";
+import { logger } from "~/infra/logger.server";
+import { rowsOf } from "~/infra/rate-limit.server";
 
 // ---------------------------------------------------------------- days (Brasília time)
 const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" });
@@ -449,20 +448,4 @@ function fromReferer(referer: string | null): Attribution | null {
 /** The attribution of a request (routes that store a lead outside the lead-form pipeline). */
 export function attributionOfRequest(request: Request, clientIp: string | null): Promise<Attribution | null> {
   return attributionFor({ ip: clientIp, userAgent: request.headers.get("user-agent"), referer: request.headers.get("referer") });
-}
-
-// ---------------------------------------------------------------- jobs
-const state = globalThis as unknown as { __analyticsJobsRegistered?: boolean };
-if (!state.__analyticsJobsRegistered) {
-  state.__analyticsJobsRegistered = true;
-  // Written every second, and once more when the server stops.
-  registerJob({ name: "analises-gravacao", everyMs: 1_000, run: flushAnalytics, final: flushAnalytics });
-  registerJob({
-    name: "analises-resumos",
-    everyMs: 5 * 60_000,
-    run: async () => {
-      await rollUpPending();
-      await deleteOldSalts();
-    },
-  });
 }

@@ -22,8 +22,8 @@ import {
   verifySecondFactor,
   type Enrolment,
 } from "./two-factor.server";
-import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "./passwords.server";
-import { addressKey, clearRateLimit, hitRateLimit, peekRateLimit, retryText } from "./rate-limit.server";
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "~/infra/passwords.server";
+import { addressKey, clearRateLimit, hitRateLimit, peekRateLimit, retryText } from "~/infra/rate-limit.server";
 
 export const SESSION_COOKIE = "sid";
 export const SESSION_TTL_SECONDS = 8 * 60 * 60; // one working day, however active

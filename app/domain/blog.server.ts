@@ -9,8 +9,8 @@ import { blogCategories, blogPosts } from "~/db/schema";
 import { blogApiMessages } from "~/lib/messages/blog";
 import { BLOG_PAGE_SIZE, type CategoryInput, type PostInput, type PostUpdateInput } from "~/lib/schemas/blog";
 import { recordAudit } from "./audit.server";
-import { fail, isForeignKeyViolation, isUniqueViolation } from "./http.server";
-import { sanitizeContent } from "./sanitize.server";
+import { fail, isForeignKeyViolation, isUniqueViolation } from "~/infra/http.server";
+import { sanitizeContent } from "~/infra/sanitize.server";
 
 export type Category = typeof blogCategories.$inferSelect;
 export type Post = typeof blogPosts.$inferSelect;

@@ -19,10 +19,10 @@ import {
 } from "~/lib/messages/chat";
 import type { ChatContactInput, ChatReplyData, ChatSessionData, ChatSessionNotice } from "~/lib/schemas/chat";
 import { sessionSecret } from "./auth.server";
-import { fail, isUniqueViolation } from "./http.server";
-import { logger } from "./logger.server";
-import { enqueueEmail } from "./outbox.server";
-import { hitRateLimit, retryText } from "./rate-limit.server";
+import { fail, isUniqueViolation } from "~/infra/http.server";
+import { logger } from "~/infra/logger.server";
+import { enqueueEmail } from "~/infra/outbox.server";
+import { hitRateLimit, retryText } from "~/infra/rate-limit.server";
 
 /** SPEC §9, scaled down only by tests (CHAT_TIMEOUT_SCALE). */
 export const SESSION_TIMEOUT_MS = 10_000;

@@ -2,7 +2,7 @@
  * How a lead form's submission is accepted, in one place for both ways in: the JSON API of
  * SPEC §7 (`leadEndpoint`) and the same forms posted without JavaScript (app/routes/enviar.tsx).
  * Honeypot → per-address rate limit → validation → one transaction that stores the lead with its
- * notification, exactly once per submission (app/domain/idempotency.server.ts). Bad input stores
+ * notification, exactly once per submission (app/infra/idempotency.server.ts). Bad input stores
  * nothing and gets a 4xx with Portuguese messages.
  */
 import type { AppLoadContext } from "react-router";
@@ -12,9 +12,9 @@ import { leadServerMessages } from "~/lib/messages/leads";
 import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
 import { IDEMPOTENCY_HEADER } from "~/lib/native-forms";
 import { attributionFor, type Attribution } from "./analytics.server";
-import { fail, fieldErrors, INVALID_INPUT_MESSAGE, methodNotAllowed, readBody } from "./http.server";
-import { storeOnce, submissionKey, type Transaction } from "./idempotency.server";
-import { hitRateLimit, retryText } from "./rate-limit.server";
+import { fail, fieldErrors, INVALID_INPUT_MESSAGE, methodNotAllowed, readBody } from "~/infra/http.server";
+import { storeOnce, submissionKey, type Transaction } from "~/infra/idempotency.server";
+import { hitRateLimit, retryText } from "~/infra/rate-limit.server";
 
 export type LeadForm = "contact" | "newsletter" | "careers" | "consultation" | "questionnaire" | "chat";
 

@@ -10,7 +10,7 @@ import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm"
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { env } from "~/config.server";
 import { db, type Executor } from "~/db/client.server";
-import type { Transaction } from "./idempotency.server";
+import type { Transaction } from "~/infra/idempotency.server";
 import type { SubmissionMeta } from "./lead-submissions.server";
 import {
   businessOptimizations,
@@ -20,7 +20,7 @@ import {
   contacts,
   newsletterSubscribers,
 } from "~/db/schema";
-import { toCsv } from "./csv.server";
+import { toCsv } from "~/infra/csv.server";
 import { formatDateTime } from "~/lib/dates";
 import { LEAD_TYPE_INFO, subscriptionStatusLabel, type LeadType } from "~/lib/lead-types";
 import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
@@ -38,7 +38,7 @@ import {
   type NewsletterInput,
 } from "~/lib/schemas/leads";
 import { sessionSecret } from "./auth.server";
-import { enqueueEmail } from "./outbox.server";
+import { enqueueEmail } from "~/infra/outbox.server";
 
 // ---------------------------------------------------------------- storing each lead
 const orNull = (value: string | undefined | null) => (value ? value : null);

@@ -13,10 +13,9 @@ import { db, type Executor } from "~/db/client.server";
 import { orders, paymentEvents, subscriptions } from "~/db/schema";
 import { CURRENCY, findCatalogItem, formatBRL, type CatalogItem, type CatalogKind } from "~/lib/catalog";
 import { paymentMessages } from "~/lib/messages/payments";
-import { registerJob } from "./jobs.server";
-import { logger } from "./logger.server";
-import { enqueueEmail } from "./outbox.server";
-import { hitRateLimit } from "./rate-limit.server";
+import { logger } from "~/infra/logger.server";
+import { enqueueEmail } from "~/infra/outbox.server";
+import { hitRateLimit } from "~/infra/rate-limit.server";
 
 export type PaymentsMode = "stripe" | "demo";
 export type OrderStatus = "pending" | "paid" | "failed" | "canceled";
@@ -550,10 +549,6 @@ export async function reconcileStripe(): Promise<ReconcileReport> {
   }
   if (report.ordersChanged) logger.warn(report, "reconciliação do Stripe corrigiu pedidos");
   return report;
-}
-
-if (env.STRIPE_SECRET_KEY) {
-  registerJob({ name: "reconciliacao-pagamentos", everyMs: 10 * 60_000, run: reconcileStripe });
 }
 
 // ---------------------------------------------------------------- admin

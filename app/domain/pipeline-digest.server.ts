@@ -12,16 +12,15 @@ import { auditLog } from "~/db/schema";
 import { brasiliaDay, formatDay, PIPELINE_TYPE_INFO, stageLabel } from "~/lib/pipeline";
 import { formatDateTime } from "~/lib/dates";
 import { recordAudit } from "./audit.server";
-import { registerJob } from "./jobs.server";
-import { logger } from "./logger.server";
-import { enqueueEmail } from "./outbox.server";
+import { logger } from "~/infra/logger.server";
+import { enqueueEmail } from "~/infra/outbox.server";
 import { dueFollowUps, leadsSince, type InboxLead } from "./pipeline.server";
-import { rowsOf } from "./rate-limit.server";
+import { rowsOf } from "~/infra/rate-limit.server";
 
 /** Arbitrary constant (distinct from the migration and retention locks). */
 const DIGEST_LOCK_ID = 724_518;
 const SEND_FROM_HOUR = 8;
-const CHECK_EVERY_MS = 60 * 60_000;
+export const CHECK_EVERY_MS = 60 * 60_000;
 
 export type DigestResult =
   | { status: "sent" | "empty"; day: string; due: number; fresh: number }
@@ -93,8 +92,3 @@ export async function runDailyDigest(options: DigestOptions = {}): Promise<Diges
 }
 
 // Registered once per process (module reloads in development must not add it twice).
-const state = globalThis as unknown as { __pipelineDigestRegistered?: boolean };
-if (!state.__pipelineDigestRegistered) {
-  state.__pipelineDigestRegistered = true;
-  registerJob({ name: "resumo-funil", everyMs: CHECK_EVERY_MS, run: () => runDailyDigest() });
-}

@@ -27,8 +27,8 @@ import {
   type Stage,
 } from "~/lib/pipeline";
 import { recordAudit } from "./audit.server";
-import { toCsv } from "./csv.server";
-import { rowsOf } from "./rate-limit.server";
+import { toCsv } from "~/infra/csv.server";
+import { rowsOf } from "~/infra/rate-limit.server";
 
 // ---------------------------------------------------------------- the leads, as one relation
 /** Per lead type: its table, its reference column in lead_pipeline/lead_notes, its audit name. */

@@ -29,13 +29,12 @@ import {
 import { ANONYMISED_MARKER, RETENTION, type RetentionKind, type RetentionPeriod } from "~/lib/privacy";
 import { dayOf, deleteRawAnalytics, rollUpPending } from "./analytics.server";
 import { recordAudit } from "./audit.server";
-import { registerJob } from "./jobs.server";
-import { logger } from "./logger.server";
-import { rowsOf } from "./rate-limit.server";
+import { logger } from "~/infra/logger.server";
+import { rowsOf } from "~/infra/rate-limit.server";
 
 /** Arbitrary constant (distinct from the migration lock) naming the retention lock. */
 const RETENTION_LOCK_ID = 724_502;
-const CHECK_EVERY_MS = 60 * 60_000;
+export const CHECK_EVERY_MS = 60 * 60_000;
 /** A scheduled run works only when the last run is older than this. */
 const MIN_HOURS_BETWEEN_SCHEDULED_RUNS = 20;
 /** Subscription states after which nothing more is billed. */
@@ -258,8 +257,3 @@ export async function recentRetentionRuns(limit = 10): Promise<RetentionRunRow[]
 }
 
 // Registered once per process (module reloads in development must not add it twice).
-const state = globalThis as unknown as { __retentionJobRegistered?: boolean };
-if (!state.__retentionJobRegistered) {
-  state.__retentionJobRegistered = true;
-  registerJob({ name: "retencao-dados", everyMs: CHECK_EVERY_MS, run: () => runRetention({ trigger: "agendada" }) });
-}

@@ -26,7 +26,7 @@ import { CHAT_DIALOG_ID } from "./widget-events";
 
 /** SPEC §9: header style scroll threshold. */
 export const HEADER_SCROLL_THRESHOLD = 10;
-/** Hidden field of every lead form; see app/domain/idempotency.server.ts. */
+/** Hidden field of every lead form; see app/infra/idempotency.server.ts. */
 export const IDEMPOTENCY_FIELD = "idempotencyKey";
 
 // Written as a real function for type checking; sent as its source text (see EARLY_SCRIPT).

@@ -1,7 +1,7 @@
 import { AgentsPage } from "~/components/marketing/pages/agents";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/agentes";
-import { publicPageHeaders } from "~/domain/http-cache.server";
+import { publicPageHeaders } from "~/infra/http-cache.server";
 import type { RouteHandle } from "~/components/site-header";
 
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */

@@ -1,8 +1,8 @@
 /** GET /blog/rss.xml: RSS 2.0 feed of the newest published posts (linked from the blog pages' head). */
 import { env } from "~/config.server";
 import { blogLastModified, feedPosts } from "~/domain/blog.server";
-import { conditional, PUBLIC_FEED_CACHE, weakEtag } from "~/domain/http-cache.server";
-import { sanitizeContent } from "~/domain/sanitize.server";
+import { conditional, PUBLIC_FEED_CACHE, weakEtag } from "~/infra/http-cache.server";
+import { sanitizeContent } from "~/infra/sanitize.server";
 import { BLOG_DESCRIPTION, BLOG_TITLE } from "~/lib/messages/blog";
 import { SITE_NAME } from "~/lib/site";
 import { cdata, escapeXml } from "~/lib/xml";

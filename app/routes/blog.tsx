@@ -21,7 +21,7 @@ import {
 import type { RouteHandle } from "~/components/site-header";
 import { toast } from "~/components/ui/use-toast";
 import { listCategories, listPublishedPosts } from "~/domain/blog.server";
-import { conditional, passLoaderHeaders, PUBLIC_PAGE_CACHE, weakEtag } from "~/domain/http-cache.server";
+import { conditional, passLoaderHeaders, PUBLIC_PAGE_CACHE, weakEtag } from "~/infra/http-cache.server";
 import { mediaSrcSet } from "~/lib/media";
 import { BLOG_DESCRIPTION, BLOG_TITLE, blogText, blogToasts } from "~/lib/messages/blog";
 import { BLOG_PAGE_SIZE } from "~/lib/schemas/blog";

@@ -1,7 +1,7 @@
 import { CareersPage } from "~/components/marketing/pages/careers";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/carreiras";
-import { publicPageHeaders } from "~/domain/http-cache.server";
+import { publicPageHeaders } from "~/infra/http-cache.server";
 import type { RouteHandle } from "~/components/site-header";
 
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { fieldErrors, readBody } from "~/domain/http.server";
+import { fieldErrors, readBody } from "~/infra/http.server";
 import { cancelDemoCheckout, confirmDemoCheckout, getOrderBySession } from "~/domain/payments.server";
 import { formatBRL } from "~/lib/catalog";
 import { flashCookie } from "~/lib/flash";

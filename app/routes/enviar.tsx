@@ -17,7 +17,7 @@ import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { APPLICATION, JOBS } from "~/components/marketing/content/carreiras";
 import { QuestionnaireForm } from "~/components/marketing/pages/questionnaire";
 import { Button } from "~/components/ui/button";
-import { readBody } from "~/domain/http.server";
+import { readBody } from "~/infra/http.server";
 import { LEAD_FORMS } from "~/domain/lead-forms.server";
 import { asRejection, submitContext, submitLead, type LeadFormDefinition } from "~/domain/lead-submissions.server";
 import { IDEMPOTENCY_FIELD } from "~/lib/early-script";

@@ -4,7 +4,7 @@ import type { RouteHandle } from "~/components/site-header";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { absoluteUrl, SITE_DESCRIPTION, SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/home";
-import { publicPageHeaders } from "~/domain/http-cache.server";
+import { publicPageHeaders } from "~/infra/http-cache.server";
 
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
 export const headers = publicPageHeaders;

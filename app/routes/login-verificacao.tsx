@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { completeEnrolmentStep, completeSecondFactor, getPendingLogin, pendingEnrolment } from "~/domain/auth.server";
-import { readBody } from "~/domain/http.server";
+import { readBody } from "~/infra/http.server";
 import { flashCookie } from "~/lib/flash";
 import { authMessages } from "~/lib/messages/auth";
 import { twoFactorTexts as t } from "~/lib/messages/security";

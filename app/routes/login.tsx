@@ -4,7 +4,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { adminCredentialsHint } from "~/db/seed.server";
 import { getSessionUser, login, secondStepMessages } from "~/domain/auth.server";
-import { fieldErrors, readBody } from "~/domain/http.server";
+import { fieldErrors, readBody } from "~/infra/http.server";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/use-toast";

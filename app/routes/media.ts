@@ -1,6 +1,6 @@
 /** GET /media/{id}.webp and /media/{id}-640.webp: uploaded images from the database, cached forever. */
-import { conditional, IMMUTABLE_CACHE } from "~/domain/http-cache.server";
-import { getMedia } from "~/domain/uploads.server";
+import { conditional, IMMUTABLE_CACHE } from "~/infra/http-cache.server";
+import { getMedia } from "~/infra/uploads.server";
 import { parseMediaFile } from "~/lib/media";
 import type { Route } from "./+types/media";
 

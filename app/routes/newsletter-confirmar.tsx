@@ -6,7 +6,7 @@
 import { MailCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { readBody } from "~/domain/http.server";
+import { readBody } from "~/infra/http.server";
 import { confirmNewsletter, findSubscriberByConfirmationToken, maskEmail, unsubscribeUrl } from "~/domain/leads.server";
 import { newsletterMessages } from "~/lib/messages/leads";
 import { SITE_NAME } from "~/lib/site";

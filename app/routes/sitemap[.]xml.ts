@@ -1,7 +1,7 @@
 /** GET /sitemap.xml: every public page, the blog categories, and every published post with its lastmod. */
 import { env } from "~/config.server";
 import { blogLastModified, listCategories, sitemapPosts } from "~/domain/blog.server";
-import { conditional, PUBLIC_FEED_CACHE, weakEtag } from "~/domain/http-cache.server";
+import { conditional, PUBLIC_FEED_CACHE, weakEtag } from "~/infra/http-cache.server";
 import { escapeXml } from "~/lib/xml";
 import type { Route } from "./+types/sitemap[.]xml";
 

@@ -5,7 +5,7 @@ import { LEGAL_PATHS, LEGAL_UPDATED_AT, TERMS_VERSION } from "~/lib/privacy";
 import { seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/termos";
-import { publicPageHeaders } from "~/domain/http-cache.server";
+import { publicPageHeaders } from "~/infra/http-cache.server";
 
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
 export const headers = publicPageHeaders;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactUrl } from "../../app/domain/logger.server";
+import { redactUrl } from "~/infra/logger.server";
 
 describe("redactUrl (access log)", () => {
   it.each([

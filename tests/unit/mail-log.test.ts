@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recipientDomain, withoutAddresses } from "~/domain/mail.server";
+import { recipientDomain, withoutAddresses } from "~/infra/mail.server";
 
 describe("mail log redaction", () => {
   it("keeps only the recipient's domain", () => {

@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { DUMMY_HASH, hashPassword, needsRehash, PASSWORD_PARAMS, verifyPassword } from "~/domain/passwords.server";
+import { DUMMY_HASH, hashPassword, needsRehash, PASSWORD_PARAMS, verifyPassword } from "~/infra/passwords.server";
 
 /** A hash as the previous code wrote it (N=2^14), to check old rows still verify. */
 function legacyHash(password: string, N = 16384): string {

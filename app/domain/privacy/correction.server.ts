@@ -19,7 +19,7 @@ import {
 import { LIMITS } from "~/lib/lead-fields";
 import { FIELD_LABELS, PERSONAL_DATA_TABLES, privacyErrors } from "~/lib/messages/privacy";
 import { recordAudit } from "../audit.server";
-import { isUniqueViolation } from "../http.server";
+import { isUniqueViolation } from "~/infra/http.server";
 import type { Actor } from "./subject.server";
 
 type FieldKind = "text" | "email" | "phone";

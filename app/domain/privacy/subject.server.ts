@@ -30,7 +30,7 @@ import {
 import { PERSONAL_DATA_TABLES, privacyErrors, type PersonalDataTable } from "~/lib/messages/privacy";
 import { HASHED_EMAIL_PREFIX, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import { recordAudit } from "../audit.server";
-import { toCsv } from "../csv.server";
+import { toCsv } from "~/infra/csv.server";
 
 export interface Actor {
   username: string;

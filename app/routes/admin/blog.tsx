@@ -27,7 +27,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/use-toast";
 import { requireAdmin } from "~/domain/auth.server";
 import { listAllPosts, listCategoriesWithCounts } from "~/domain/blog.server";
-import { logger } from "~/domain/logger.server";
+import { logger } from "~/infra/logger.server";
 import { adminBlogText, blogToasts } from "~/lib/messages/blog";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/blog";

@@ -5,7 +5,7 @@ import { formatChatDate } from "~/components/chat/chat-format";
 import { Badge } from "~/components/ui/badge";
 import { requireAdmin } from "~/domain/auth.server";
 import { getConversation } from "~/domain/chat.server";
-import { parseId } from "~/domain/http.server";
+import { parseId } from "~/infra/http.server";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/conversas.$id";
 

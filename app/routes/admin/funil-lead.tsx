@@ -12,7 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { requireAdmin } from "~/domain/auth.server";
-import { fieldErrors, readBody } from "~/domain/http.server";
+import { fieldErrors, readBody } from "~/infra/http.server";
 import { getPipelineLead, pipelineUpdateSchema, updatePipeline } from "~/domain/pipeline.server";
 import { formatDateTime } from "~/lib/dates";
 import { brasiliaDay, isPipelineType, NOTE_MAX_LENGTH, PIPELINE_TYPE_INFO, pipelineMessages, STAGES, type PipelineType } from "~/lib/pipeline";

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdmin } from "~/domain/auth.server";
-import { fieldErrors, parseId, readBody } from "~/domain/http.server";
+import { fieldErrors, parseId, readBody } from "~/infra/http.server";
 import { consentHistory, getLead, updateConsultationStatus } from "~/domain/leads.server";
 import { flashCookie } from "~/lib/flash";
 import { formatDateTime } from "~/lib/dates";

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { requireAdminApi } from "~/domain/auth.server";
-import { methodNotAllowed, parseBody } from "~/domain/http.server";
+import { methodNotAllowed, parseBody } from "~/infra/http.server";
 import { exportSubject, subjectEmailSchema } from "~/domain/privacy/subject.server";
 import type { Route } from "./+types/privacidade-exportar";
 

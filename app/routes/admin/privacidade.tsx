@@ -23,7 +23,7 @@ import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/use-toast";
 import { requireAdmin } from "~/domain/auth.server";
-import { readBody } from "~/domain/http.server";
+import { readBody } from "~/infra/http.server";
 import { correctedValues, parsePrivacyIntent } from "~/domain/privacy/admin-intents.server";
 import { correctableFields, correctRecord } from "~/domain/privacy/correction.server";
 import { eraseSubject } from "~/domain/privacy/erasure.server";

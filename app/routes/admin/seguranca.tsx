@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { confirmPassword, endOtherSessions, endSession, listActiveSessions, requireAdmin, sessionSecret } from "~/domain/auth.server";
-import { readBody } from "~/domain/http.server";
+import { readBody } from "~/infra/http.server";
 import { formatDateTime } from "~/lib/dates";
 import { securityTexts as t, securityToasts, twoFactorTexts as tf, twoFactorToasts } from "~/lib/messages/security";
 import {

@@ -1,13 +1,13 @@
 import { analyticsReport, analyticsTableRows, isAnalyticsTable, parseRange } from "~/domain/analytics-report.server";
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdminApi } from "~/domain/auth.server";
-import { toCsv } from "~/domain/csv.server";
-import { fail, methodNotAllowed } from "~/domain/http.server";
+import { toCsv } from "~/infra/csv.server";
+import { fail, methodNotAllowed } from "~/infra/http.server";
 import type { Route } from "./+types/analytics-export";
 
 /**
  * GET /api/analytics/export?tabela=&periodo=&de=&ate= (admin): one table of the Análises page as
- * CSV (UTF-8 with BOM, ';', formulas neutralised: the lead CSV's rules, app/domain/csv.server.ts),
+ * CSV (UTF-8 with BOM, ';', formulas neutralised: the lead CSV's rules, app/infra/csv.server.ts),
  * beside the lead CSV's /api/leads/:type/export.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { recordBeacon } from "~/domain/analytics.server";
-import { fail, methodNotAllowed } from "~/domain/http.server";
+import { fail, methodNotAllowed } from "~/infra/http.server";
 import type { Route } from "./+types/analytics";
 
 /**

@@ -1,8 +1,8 @@
 /** GET /api/blog/categories (public) and POST /api/blog/categories (admin). SPEC §7. */
 import { requireAdminApi } from "~/domain/auth.server";
 import { createCategory, listCategories } from "~/domain/blog.server";
-import { conditional, PUBLIC_PAGE_CACHE, weakEtag } from "~/domain/http-cache.server";
-import { methodNotAllowed, ok, parseBody } from "~/domain/http.server";
+import { conditional, PUBLIC_PAGE_CACHE, weakEtag } from "~/infra/http-cache.server";
+import { methodNotAllowed, ok, parseBody } from "~/infra/http.server";
 import { categorySchema } from "~/lib/schemas/blog";
 import type { Route } from "./+types/blog-categories";
 

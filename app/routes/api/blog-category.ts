@@ -1,8 +1,8 @@
 /** GET (public), PUT and DELETE (admin) /api/blog/categories/{id}. SPEC §7. */
 import { requireAdminApi } from "~/domain/auth.server";
 import { deleteCategory, getCategory, updateCategory } from "~/domain/blog.server";
-import { conditional, PUBLIC_PAGE_CACHE, weakEtag } from "~/domain/http-cache.server";
-import { fail, methodNotAllowed, ok, parseBody, parseId } from "~/domain/http.server";
+import { conditional, PUBLIC_PAGE_CACHE, weakEtag } from "~/infra/http-cache.server";
+import { fail, methodNotAllowed, ok, parseBody, parseId } from "~/infra/http.server";
 import { blogApiMessages } from "~/lib/messages/blog";
 import { categorySchema } from "~/lib/schemas/blog";
 import type { Route } from "./+types/blog-category";

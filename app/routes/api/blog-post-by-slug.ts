@@ -1,7 +1,7 @@
 /** GET /api/blog/posts/slug/{slug}: a published post (drafts do not exist for this API). SPEC §7. */
 import { getPostBySlug } from "~/domain/blog.server";
-import { conditional, PUBLIC_PAGE_CACHE, weakEtag } from "~/domain/http-cache.server";
-import { fail, ok } from "~/domain/http.server";
+import { conditional, PUBLIC_PAGE_CACHE, weakEtag } from "~/infra/http-cache.server";
+import { fail, ok } from "~/infra/http.server";
 import { blogApiMessages } from "~/lib/messages/blog";
 import type { Route } from "./+types/blog-post-by-slug";
 

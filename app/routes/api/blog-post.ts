@@ -1,8 +1,8 @@
 /** GET (for editing), PUT (full body or only `published`) and DELETE /api/blog/posts/{id}: admin only. SPEC §7. */
 import { requireAdminApi } from "~/domain/auth.server";
 import { deletePost, getPostById, updatePost } from "~/domain/blog.server";
-import { NO_STORE } from "~/domain/http-cache.server";
-import { fail, methodNotAllowed, ok, parseBody, parseId } from "~/domain/http.server";
+import { NO_STORE } from "~/infra/http-cache.server";
+import { fail, methodNotAllowed, ok, parseBody, parseId } from "~/infra/http.server";
 import { blogApiMessages } from "~/lib/messages/blog";
 import { postUpdateSchema } from "~/lib/schemas/blog";
 import type { Route } from "./+types/blog-post";

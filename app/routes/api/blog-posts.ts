@@ -1,8 +1,8 @@
 /** GET /api/blog/posts (public: published only) and POST /api/blog/posts (admin). SPEC §7. */
 import { requireAdminApi } from "~/domain/auth.server";
 import { createPost, listPublishedPosts } from "~/domain/blog.server";
-import { conditional, PUBLIC_PAGE_CACHE, weakEtag } from "~/domain/http-cache.server";
-import { fail, fieldErrors, methodNotAllowed, ok, parseBody } from "~/domain/http.server";
+import { conditional, PUBLIC_PAGE_CACHE, weakEtag } from "~/infra/http-cache.server";
+import { fail, fieldErrors, methodNotAllowed, ok, parseBody } from "~/infra/http.server";
 import { blogApiMessages } from "~/lib/messages/blog";
 import { postListQuerySchema, postSchema } from "~/lib/schemas/blog";
 import type { Route } from "./+types/blog-posts";

@@ -1,5 +1,5 @@
 import { requireAdminApi } from "~/domain/auth.server";
-import { methodNotAllowed } from "~/domain/http.server";
+import { methodNotAllowed } from "~/infra/http.server";
 import { listBusinessOptimizations } from "~/domain/leads.server";
 import type { Route } from "./+types/business-optimizations";
 

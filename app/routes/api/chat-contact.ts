@@ -1,6 +1,6 @@
 import { attributionOfRequest } from "~/domain/analytics.server";
 import { chatRateLimit, saveChatContact } from "~/domain/chat.server";
-import { fail, methodNotAllowed, ok, parseBody } from "~/domain/http.server";
+import { fail, methodNotAllowed, ok, parseBody } from "~/infra/http.server";
 import { chatContactRequestSchema } from "~/lib/schemas/chat";
 import type { Route } from "./+types/chat-contact";
 

@@ -1,5 +1,5 @@
 import { chatRateLimit, createChatSession } from "~/domain/chat.server";
-import { methodNotAllowed, ok } from "~/domain/http.server";
+import { methodNotAllowed, ok } from "~/infra/http.server";
 import type { Route } from "./+types/chat-session";
 
 /** POST /api/chat/session: opens a chat (online through the assistant service, or offline). */

@@ -1,5 +1,5 @@
 import { chatRateLimit, sendChatMessage } from "~/domain/chat.server";
-import { fail, methodNotAllowed, ok, parseBody } from "~/domain/http.server";
+import { fail, methodNotAllowed, ok, parseBody } from "~/infra/http.server";
 import { chatMessageRequestSchema } from "~/lib/schemas/chat";
 import type { Route } from "./+types/chat";
 

@@ -1,4 +1,4 @@
-import { fail, ok } from "~/domain/http.server";
+import { fail, ok } from "~/infra/http.server";
 import { checkoutStatus } from "~/domain/payments.server";
 import { SESSION_ID_PATTERN } from "~/lib/schemas/payments";
 import type { Route } from "./+types/checkout-status";

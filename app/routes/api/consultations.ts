@@ -2,7 +2,7 @@ import { requireAdminApi } from "~/domain/auth.server";
 import { LEAD_FORMS } from "~/domain/lead-forms.server";
 import { leadEndpoint } from "~/domain/lead-submissions.server";
 import { allLeads } from "~/domain/leads.server";
-import { ok } from "~/domain/http.server";
+import { ok } from "~/infra/http.server";
 import type { Route } from "./+types/consultations";
 
 /** GET /api/consultations (admin, SPEC §7): the requests as a list, newest first. */

@@ -1,5 +1,5 @@
 import { requireAdminApi } from "~/domain/auth.server";
-import { methodNotAllowed, ok } from "~/domain/http.server";
+import { methodNotAllowed, ok } from "~/infra/http.server";
 import { allLeads } from "~/domain/leads.server";
 import type { Route } from "./+types/contacts";
 

@@ -1,6 +1,6 @@
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdminApi } from "~/domain/auth.server";
-import { methodNotAllowed } from "~/domain/http.server";
+import { methodNotAllowed } from "~/infra/http.server";
 import { exportInboxCsv, inboxCsvFileName, readInboxFilters } from "~/domain/pipeline.server";
 import type { Route } from "./+types/funil-export";
 

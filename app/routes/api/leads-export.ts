@@ -1,6 +1,6 @@
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdminApi } from "~/domain/auth.server";
-import { fail, methodNotAllowed } from "~/domain/http.server";
+import { fail, methodNotAllowed } from "~/infra/http.server";
 import { csvFileName, exportLeadsCsv } from "~/domain/leads.server";
 import { isLeadType } from "~/lib/lead-types";
 import type { Route } from "./+types/leads-export";

@@ -1,6 +1,6 @@
 import { LEAD_FORMS } from "~/domain/lead-forms.server";
 import { leadEndpoint } from "~/domain/lead-submissions.server";
-import { methodNotAllowed, ok } from "~/domain/http.server";
+import { methodNotAllowed, ok } from "~/infra/http.server";
 
 /**
  * POST /api/newsletter: beyond the spec, a double opt-in (a confirmation e-mail with a signed

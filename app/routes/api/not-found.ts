@@ -1,4 +1,4 @@
-import { fail } from "~/domain/http.server";
+import { fail } from "~/infra/http.server";
 
 /** Any /api path no route claims: a JSON 404, never the HTML page. */
 const notFound = () => fail(404, "Endpoint não encontrado.");

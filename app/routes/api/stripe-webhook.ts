@@ -1,4 +1,4 @@
-import { fail, methodNotAllowed, ok } from "~/domain/http.server";
+import { fail, methodNotAllowed, ok } from "~/infra/http.server";
 import { handleStripeWebhook } from "~/domain/payments.server";
 import type { Route } from "./+types/stripe-webhook";
 

@@ -1,5 +1,5 @@
 import { attributionOfRequest } from "~/domain/analytics.server";
-import { fail, fieldErrors, methodNotAllowed, readBody } from "~/domain/http.server";
+import { fail, fieldErrors, methodNotAllowed, readBody } from "~/infra/http.server";
 import { startCheckout } from "~/domain/payments.server";
 import { paymentMessages } from "~/lib/messages/payments";
 import { subscriptionSchema } from "~/lib/schemas/payments";

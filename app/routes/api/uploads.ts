@@ -1,7 +1,7 @@
 /** POST /api/uploads (admin): multipart field "file", JPEG/PNG/WebP up to 5 MB, checked by content. */
 import { requireAdminApi } from "~/domain/auth.server";
-import { fail, methodNotAllowed, ok } from "~/domain/http.server";
-import { storeImage } from "~/domain/uploads.server";
+import { fail, methodNotAllowed, ok } from "~/infra/http.server";
+import { storeImage } from "~/infra/uploads.server";
 import { blogApiMessages } from "~/lib/messages/blog";
 import type { Route } from "./+types/uploads";
 

@@ -8,9 +8,8 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { sql } from "drizzle-orm";
 import { env } from "~/config.server";
 import { db } from "~/db/client.server";
-import { registerJob } from "./jobs.server";
-import { logger } from "./logger.server";
-import { rowsOf } from "./rate-limit.server";
+import { logger } from "~/infra/logger.server";
+import { rowsOf } from "~/infra/rate-limit.server";
 
 export const MAIL_WORKER_INTERVAL_MS = 2_000;
 export const MAX_ATTEMPTS = 8;
@@ -127,5 +126,3 @@ export async function processOutbox(): Promise<number> {
   }
   return handled;
 }
-
-registerJob({ name: "envio-emails", everyMs: MAIL_WORKER_INTERVAL_MS, run: processOutbox });

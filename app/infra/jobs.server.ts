@@ -1,10 +1,8 @@
 /**
- * Periodic background work of one app instance. Each job must be safe when several
- * instances run it at once (they share the database, not memory).
+ * The runner of periodic background work. Each job must be safe when several instances run it
+ * at once (they share the database, not memory). Which jobs exist: app/jobs.server.ts.
  */
-import { pruneExpiredSessions } from "./auth.server";
-import { logger } from "./logger.server";
-import { pruneRateLimits } from "./rate-limit.server";
+import { logger } from "~/infra/logger.server";
 
 export interface Job {
   name: string;
@@ -14,17 +12,8 @@ export interface Job {
   final?: () => Promise<unknown>;
 }
 
-const jobs: Job[] = [
-  { name: "limpeza-sessoes", everyMs: 10 * 60_000, run: pruneExpiredSessions },
-  { name: "limpeza-limites", everyMs: 10 * 60_000, run: pruneRateLimits },
-];
-
-/** Lets each area register its own job (outbox worker, retention, reconciliation). */
-export function registerJob(job: Job): void {
-  jobs.push(job);
-}
-
-export function startJobs(): () => Promise<void> {
+/** Runs each job on its own timer (never two runs of one job at once); the returned function stops them. */
+export function startJobs(jobs: readonly Job[]): () => Promise<void> {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
   for (const job of jobs) {

@@ -10,9 +10,9 @@ import { db } from "~/db/client.server";
 import { uploads } from "~/db/schema";
 import { blogApiMessages } from "~/lib/messages/blog";
 import { IMAGE_WIDTHS, mediaUrl } from "~/lib/media";
-import { recordAudit } from "./audit.server";
-import type { Actor } from "./blog.server";
-import { fail } from "./http.server";
+import { recordAudit } from "~/domain/audit.server";
+import type { Actor } from "~/domain/blog.server";
+import { fail } from "~/infra/http.server";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const MAX_PIXELS = 8000 * 8000; // decompression bombs stop here

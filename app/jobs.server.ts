@@ -1,0 +1,39 @@
+/**
+ * Every periodic job of an app instance, in one list, started by the server (server/app.ts).
+ * Importing a module never starts anything.
+ */
+import { env } from "~/config.server";
+import { deleteOldSalts, flushAnalytics, rollUpPending } from "~/domain/analytics.server";
+import { pruneExpiredSessions } from "~/domain/auth.server";
+import { reconcileStripe } from "~/domain/payments.server";
+import { CHECK_EVERY_MS as DIGEST_CHECK_EVERY_MS, runDailyDigest } from "~/domain/pipeline-digest.server";
+import { CHECK_EVERY_MS as RETENTION_CHECK_EVERY_MS, runRetention } from "~/domain/retention.server";
+import type { Job } from "~/infra/jobs.server";
+import { MAIL_WORKER_INTERVAL_MS, processOutbox } from "~/infra/mail.server";
+import { pruneRateLimits } from "~/infra/rate-limit.server";
+
+const MINUTE = 60_000;
+
+export function backgroundJobs(): Job[] {
+  return [
+    { name: "limpeza-sessoes", everyMs: 10 * MINUTE, run: pruneExpiredSessions },
+    { name: "limpeza-limites", everyMs: 10 * MINUTE, run: pruneRateLimits },
+    // Lead notifications and other e-mails queued in the outbox.
+    { name: "envio-emails", everyMs: MAIL_WORKER_INTERVAL_MS, run: processOutbox },
+    // LGPD retention, at most once a day across instances.
+    { name: "retencao-dados", everyMs: RETENTION_CHECK_EVERY_MS, run: () => runRetention({ trigger: "agendada" }) },
+    // The daily pipeline e-mail (does nothing without SMTP_URL).
+    { name: "resumo-funil", everyMs: DIGEST_CHECK_EVERY_MS, run: () => runDailyDigest() },
+    // Page views are written every second, and once more when the server stops.
+    { name: "analises-gravacao", everyMs: 1_000, run: flushAnalytics, final: flushAnalytics },
+    {
+      name: "analises-resumos",
+      everyMs: 5 * MINUTE,
+      run: async () => {
+        await rollUpPending();
+        await deleteOldSalts();
+      },
+    },
+    ...(env.STRIPE_SECRET_KEY ? [{ name: "reconciliacao-pagamentos", everyMs: 10 * MINUTE, run: reconcileStripe }] : []),
+  ];
+}
