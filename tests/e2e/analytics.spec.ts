@@ -68,3 +68,33 @@ test("a visit with ?utm_source=x ending in a contact form shows x on the lead an
   await admin.setViewportSize({ width: 360, height: 800 });
   expect((await axeScan(admin)).violations.map((v) => v.id)).toEqual([]);
 });
+
+test("the funnel steps and a client-side navigation are sent as beacons, never awaited by the page", async ({ browser }) => {
+  const context = await visitorContext(browser);
+  const page = await context.newPage();
+  const beacons: Array<Record<string, unknown>> = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/analytics") && r.method() === "POST") beacons.push(JSON.parse(r.postData() ?? "{}"));
+  });
+  await page.goto("/");
+  await page.getByTestId("chat-launcher").click();
+  await expect.poll(() => beacons).toContainEqual({ k: "widget", p: "/" });
+  await page.keyboard.press("Escape");
+  const contact = page.locator("form[data-contact-form]").first();
+  await contact.getByLabel(/^Empresa/).fill("Empresa do funil");
+  await contact.getByLabel(/^Mensagem/).fill("Olá");
+  await expect.poll(() => beacons.filter((b) => b.k === "form")).toEqual([{ k: "form", p: "/", f: "contato" }]); // once per form
+
+  // A page React Router renders itself never reaches the server as a page request: a beacon counts
+  // it. The legal pages are hydrated by the router; from there the menu navigates on the client.
+  await page.goto("/privacidade");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const documents: string[] = [];
+  page.on("request", (r) => r.resourceType() === "document" && documents.push(r.url()));
+  await page.getByRole("navigation", { name: "Principal", exact: true }).getByRole("link", { name: "Sobre" }).click();
+  await expect(page).toHaveURL(/\/sobre$/);
+  await expect.poll(() => beacons).toContainEqual({ k: "view", p: "/sobre" });
+  expect(documents).toEqual([]); // rendered by the router: only the beacon counted it
+  expect(await context.cookies()).toEqual([]);
+  await context.close();
+});

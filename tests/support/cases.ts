@@ -130,6 +130,14 @@ export const PUBLIC_POST_ENDPOINTS: PublicEndpoint[] = [
     required: ["sessionId", "token", "content"],
     valid: () => ({ sessionId: "offline-0", token: "x", content: "Olá" }),
   },
+  {
+    method: "POST",
+    // The pages' analytics beacons (issue 18); rows are written a second later, in batches.
+    path: "/api/analytics",
+    tables: ["page_views", "analytics_events"],
+    required: ["k", "p"],
+    valid: () => ({ k: "form", p: "/", f: "contato" }),
+  },
 ];
 
 /** Tables whose row counts must not move while invalid payloads are sent. */
