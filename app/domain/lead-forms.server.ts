@@ -16,13 +16,8 @@ import {
 import type { NativeForm } from "~/lib/native-forms";
 import { saveNativeChatContact } from "./chat.server";
 import type { LeadFormDefinition } from "./lead-submissions.server";
-import {
-  createBusinessOptimization,
-  createCareerApplication,
-  createConsultation,
-  createContact,
-  subscribeNewsletter,
-} from "./leads.server";
+import { createBusinessOptimization, createCareerApplication, createConsultation, createContact } from "~/domain/leads/capture.server";
+import { subscribeNewsletter } from "~/domain/leads/newsletter.server";
 
 /** Keeps each definition's own schema and result types. */
 const define = <S extends z.ZodType, R>(definition: LeadFormDefinition<S, R>) => definition;

@@ -2,7 +2,7 @@ import { MailX } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { readBody } from "~/infra/http.server";
-import { findSubscriberByToken, maskEmail, unsubscribeNewsletter } from "~/domain/leads.server";
+import { findSubscriberByToken, maskEmail, unsubscribeNewsletter } from "~/domain/leads/newsletter.server";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/descadastrar";
 

@@ -7,7 +7,7 @@ import { MailCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { readBody } from "~/infra/http.server";
-import { confirmNewsletter, findSubscriberByConfirmationToken, maskEmail, unsubscribeUrl } from "~/domain/leads.server";
+import { confirmNewsletter, findSubscriberByConfirmationToken, maskEmail, unsubscribeUrl } from "~/domain/leads/newsletter.server";
 import { newsletterMessages } from "~/lib/messages/leads";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/newsletter-confirmar";

@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { AttributionFacts, type AttributionValues } from "~/components/admin/attribution";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/domain/auth.server";
-import { listBusinessOptimizations } from "~/domain/leads.server";
+import { listBusinessOptimizations } from "~/domain/leads/admin.server";
 import { formatDateTime } from "~/lib/dates";
 import { adminLeadMessages } from "~/lib/messages/leads";
 import {

@@ -10,7 +10,7 @@ import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/domain/auth.server";
-import { dashboardSummary } from "~/domain/leads.server";
+import { dashboardSummary } from "~/domain/leads/admin.server";
 import { formatDate } from "~/lib/dates";
 import { consultationStatusLabel } from "~/lib/schemas/leads";
 import { SITE_NAME } from "~/lib/site";

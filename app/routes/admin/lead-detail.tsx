@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdmin } from "~/domain/auth.server";
 import { fieldErrors, parseId, readBody } from "~/infra/http.server";
-import { consentHistory, getLead, updateConsultationStatus } from "~/domain/leads.server";
+import { consentHistory, getLead, updateConsultationStatus } from "~/domain/leads/admin.server";
 import { flashCookie } from "~/lib/flash";
 import { formatDateTime } from "~/lib/dates";
 import { isLeadType, LEAD_TYPE_INFO } from "~/lib/lead-types";

@@ -1,7 +1,7 @@
 import { requireAdminApi } from "~/domain/auth.server";
 import { LEAD_FORMS } from "~/domain/lead-forms.server";
 import { leadEndpoint } from "~/domain/lead-submissions.server";
-import { allLeads } from "~/domain/leads.server";
+import { allLeads } from "~/domain/leads/admin.server";
 import { ok } from "~/infra/http.server";
 import type { Route } from "./+types/consultations";
 

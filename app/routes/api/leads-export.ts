@@ -1,7 +1,7 @@
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdminApi } from "~/domain/auth.server";
 import { fail, methodNotAllowed } from "~/infra/http.server";
-import { csvFileName, exportLeadsCsv } from "~/domain/leads.server";
+import { csvFileName, exportLeadsCsv } from "~/domain/leads/export.server";
 import { isLeadType } from "~/lib/lead-types";
 import type { Route } from "./+types/leads-export";
 

@@ -1,0 +1,155 @@
+/**
+ * Lead capture: every public form stores its row and queues the team's notification e-mail in
+ * ONE transaction (the lead exists exactly when its notification does). The transaction, the
+ * honeypot, the rate limit and validation belong to app/domain/lead-submissions.server.ts, which
+ * calls the store functions here.
+ */
+import { env } from "~/config.server";
+import { type Executor } from "~/db/client.server";
+import type { Transaction } from "~/infra/idempotency.server";
+import type { SubmissionMeta } from "~/domain/lead-submissions.server";
+import { businessOptimizations, careerApplications, consentRecords, consultations, contacts } from "~/db/schema";
+import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
+import { BUSINESS_OPTIMIZATION_CHOICES, BUSINESS_OPTIMIZATION_LABELS, choiceLabel, type BusinessOptimizationField, type BusinessOptimizationInput, type CareerApplicationInput, type ConsultationInput, type ContactInput } from "~/lib/schemas/leads";
+import { enqueueEmail } from "~/infra/outbox.server";
+
+export const orNull = (value: string | undefined | null) => (value ? value : null);
+/** Subjects are single-line: a newline in a visitor's name must not reach a mail header. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+export const oneLine = (value: string) => value.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, " ").slice(0, 150);
+export const adminLink = (path: string) => `${env.SITE_URL}${path}`;
+
+export function mailBody(intro: string, fields: Array<[string, string | null | undefined]>, link: string): string {
+  const lines = fields.map(([label, value]) => `${label}: ${value ? value : "Não informado"}`);
+  return [intro, "", ...lines, "", `Ver no painel: ${link}`].join("\n");
+}
+
+export async function recordConsent(
+  executor: Executor,
+  input: { email: string; purpose: string; source: string; action?: "granted" | "withdrawn" },
+  meta: Partial<SubmissionMeta> = {},
+) {
+  await executor.insert(consentRecords).values({
+    email: input.email,
+    purpose: input.purpose,
+    policyVersion: PRIVACY_POLICY_VERSION,
+    source: input.source,
+    action: input.action ?? "granted",
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent ?? null,
+  });
+}
+
+export async function createContact(input: ContactInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
+  const source = input.source || "site";
+  const [row] = await tx
+    .insert(contacts)
+    .values({ name: input.name, company: input.company, email: input.email, phone: orNull(input.phone), message: input.message, ...meta.attribution })
+    .returning({ id: contacts.id });
+  // The form cannot be sent without accepting the privacy policy (SPEC §5 consent box).
+  await recordConsent(tx, { email: input.email, purpose: CONSENT_PURPOSES.contactPolicy, source: `contato:${source}` }, meta);
+  await enqueueEmail(tx, {
+    kind: "lead.contact",
+    subject: oneLine(`Novo contato pelo site: ${input.name} (${input.company})`),
+    body: mailBody(
+      "Uma nova mensagem chegou pelo formulário de contato do site.",
+      [
+        ["Nome", input.name],
+        ["Empresa", input.company],
+        ["Email", input.email],
+        ["Telefone", input.phone],
+        ["Página", source],
+        ["Mensagem", input.message],
+      ],
+      adminLink(`/admin/leads/contatos/${row.id}`),
+    ),
+  });
+  return row;
+}
+
+export async function createConsultation(input: ConsultationInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
+  const [row] = await tx
+    .insert(consultations)
+    .values({
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      company: input.company,
+      industryArea: input.industryArea,
+      source: orNull(input.source),
+      ...meta.attribution,
+    })
+    .returning({ id: consultations.id });
+  await enqueueEmail(tx, {
+    kind: "lead.consultation",
+    subject: oneLine(`Nova solicitação de consultoria: ${input.name} (${input.company})`),
+    body: mailBody(
+      "Uma nova solicitação de consultoria chegou pelo site.",
+      [
+        ["Nome", input.name],
+        ["Empresa", input.company],
+        ["Email", input.email],
+        ["Telefone", input.phone],
+        ["Área de atuação", input.industryArea],
+        ["Botão de origem", input.source],
+      ],
+      adminLink(`/admin/leads/consultas/${row.id}`),
+    ),
+  });
+  return row;
+}
+
+export async function createCareerApplication(input: CareerApplicationInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
+  const [row] = await tx
+    .insert(careerApplications)
+    .values({
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      position: input.position,
+      experience: input.experience,
+      motivation: input.motivation,
+      linkedinUrl: orNull(input.linkedinUrl),
+      portfolioUrl: orNull(input.portfolioUrl),
+      ...meta.attribution,
+    })
+    .returning({ id: careerApplications.id });
+  await enqueueEmail(tx, {
+    kind: "lead.application",
+    subject: oneLine(`Nova candidatura: ${input.name} para ${input.position}`),
+    body: mailBody(
+      "Uma nova candidatura chegou pela página Carreiras.",
+      [
+        ["Nome", input.name],
+        ["Vaga", input.position],
+        ["Email", input.email],
+        ["Telefone", input.phone],
+        ["LinkedIn", input.linkedinUrl],
+        ["Portfólio", input.portfolioUrl],
+        ["Experiência", input.experience],
+        ["Motivação", input.motivation],
+      ],
+      adminLink(`/admin/leads/candidaturas/${row.id}`),
+    ),
+  });
+  return row;
+}
+
+export async function createBusinessOptimization(input: BusinessOptimizationInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
+  const fields = Object.keys(BUSINESS_OPTIMIZATION_LABELS) as BusinessOptimizationField[];
+  const values = Object.fromEntries(fields.map((f) => [f, orNull(input[f] as string)])) as Record<BusinessOptimizationField, string | null>;
+  const [row] = await tx.insert(businessOptimizations).values({ ...values, ...meta.attribution }).returning({ id: businessOptimizations.id });
+  await enqueueEmail(tx, {
+    kind: "lead.questionnaire",
+    subject: oneLine(`Novo formulário de otimização: ${input.companyName} (${input.contactName})`),
+    body: mailBody(
+      "Um novo formulário de otimização de negócios foi enviado pelo site.",
+      fields.map((f) => {
+        const choices = BUSINESS_OPTIMIZATION_CHOICES[f];
+        return [BUSINESS_OPTIMIZATION_LABELS[f], choices ? choiceLabel(choices, values[f]) : values[f]];
+      }),
+      adminLink(`/admin/business-optimizations`),
+    ),
+  });
+  return row;
+}

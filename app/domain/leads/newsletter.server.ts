@@ -1,0 +1,163 @@
+/** The newsletter (LGPD): double opt-in by a signed link, consent and its withdrawal recorded. */
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { env } from "~/config.server";
+import { db, type Executor } from "~/db/client.server";
+import type { Transaction } from "~/infra/idempotency.server";
+import type { SubmissionMeta } from "~/domain/lead-submissions.server";
+import { newsletterSubscribers } from "~/db/schema";
+import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
+import { type NewsletterInput } from "~/lib/schemas/leads";
+import { sessionSecret } from "~/domain/auth.server";
+import { enqueueEmail } from "~/infra/outbox.server";
+import { adminLink, mailBody, oneLine, recordConsent } from "./capture.server";
+
+/** "jo***@empresa.com.br": enough to recognise, not enough to leak an address from a link. */
+export function maskEmail(email: string): string {
+  const [user, domain] = email.split("@");
+  return `${user.slice(0, 2)}${"*".repeat(Math.max(1, Math.min(user.length - 2, 6)))}@${domain}`;
+}
+
+export function unsubscribeUrl(token: string): string {
+  return `${env.SITE_URL}/descadastrar?token=${encodeURIComponent(token)}`;
+}
+
+/** A confirmation link works this long after it was sent. */
+const CONFIRMATION_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** At most one confirmation e-mail per address in this window, however often it is typed in. */
+const CONFIRMATION_RESEND_SECONDS = 10 * 60;
+
+async function confirmationKey(executor: Executor): Promise<Buffer> {
+  return Buffer.from(hkdfSync("sha256", await sessionSecret(executor), "", "newsletter-confirmation", 32));
+}
+
+/**
+ * The link's token: subscriber id and issue time, signed together with the address (so a link
+ * dies if the address is corrected or erased). No personal data in the URL.
+ */
+async function confirmationToken(id: number, email: string, issuedAt: number, executor: Executor): Promise<string> {
+  const mac = createHmac("sha256", await confirmationKey(executor)).update(`${id}.${issuedAt}.${email}`).digest("base64url");
+  return `${id}.${issuedAt}.${mac}`;
+}
+
+async function confirmationUrl(id: number, email: string, executor: Executor): Promise<string> {
+  const token = await confirmationToken(id, email, Math.floor(Date.now() / 1000), executor);
+  return `${env.SITE_URL}/newsletter/confirmar?token=${encodeURIComponent(token)}`;
+}
+
+/** The subscriber a confirmation token names, if its signature and age are right. */
+async function subscriberForToken(token: string, executor: Executor = db()) {
+  const match = /^(\d{1,10})\.(\d{1,12})\.([\w-]{43})$/.exec(token);
+  if (!match) return null;
+  const [, id, issuedAt] = match;
+  if (Date.now() / 1000 - Number(issuedAt) > CONFIRMATION_TTL_SECONDS) return null;
+  const [row] = await executor.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, Number(id)));
+  if (!row) return null;
+  const expected = Buffer.from(await confirmationToken(row.id, row.email, Number(issuedAt), executor));
+  const given = Buffer.from(token);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? row : null;
+}
+
+/**
+ * A subscription request. Whatever the address's state (new, waiting, subscribed or unsubscribed)
+ * the caller answers the same, so the form tells no one who is subscribed. Nothing is counted
+ * yet: a confirmation e-mail with a signed link is queued (unless one went out a few minutes ago,
+ * or the address is already subscribed), and only the click records consent
+ * (`confirmNewsletter`). An unsubscribed address stays unsubscribed until that click.
+ */
+export async function subscribeNewsletter(input: NewsletterInput, meta: SubmissionMeta, tx: Transaction): Promise<Record<string, never>> {
+  const email = input.email.toLowerCase();
+  const source = input.source || "rodape";
+  const [inserted] = await tx
+    .insert(newsletterSubscribers)
+    .values({ email, source, status: "pending", unsubscribeToken: randomBytes(24).toString("base64url"), ...meta.attribution })
+    .onConflictDoNothing({ target: newsletterSubscribers.email })
+    .returning({ id: newsletterSubscribers.id });
+  const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).for("update");
+  if (!inserted && row.status === "active") return {};
+  const recent = row.confirmationSentAt && Date.now() - row.confirmationSentAt.getTime() < CONFIRMATION_RESEND_SECONDS * 1000;
+  if (recent) return {};
+  await tx
+    .update(newsletterSubscribers)
+    .set({ confirmationSentAt: sql`now()`, ...(row.status === "pending" ? { source } : {}), updatedAt: sql`now()` })
+    .where(eq(newsletterSubscribers.id, row.id));
+  await enqueueEmail(tx, {
+    kind: "newsletter.confirmation",
+    recipient: email,
+    subject: "Confirme sua inscrição na newsletter da Agile IA",
+    body: [
+      "Olá!",
+      "",
+      "Recebemos um pedido para inscrever este e-mail na newsletter da Agile IA, com novidades sobre IA e atualizações da empresa.",
+      "",
+      `Para confirmar, abra o link abaixo e clique em “Confirmar inscrição” (vale por 7 dias):`,
+      await confirmationUrl(row.id, email, tx),
+      "",
+      "Se não foi você, ignore este e-mail: sem a confirmação, não enviaremos nada.",
+      "",
+      `Política de privacidade: ${env.SITE_URL}/privacidade (versão ${PRIVACY_POLICY_VERSION}).`,
+    ].join("\n"),
+  });
+  return {};
+}
+
+export type NewsletterConfirmation = { email: string; unsubscribeToken: string; alreadyConfirmed: boolean };
+
+/** The address a confirmation link is for (shown masked before the click), or null. */
+export async function findSubscriberByConfirmationToken(token: string) {
+  if (!token || token.length > 120) return null;
+  return subscriberForToken(token);
+}
+
+/**
+ * The click on the confirmation link: the consent (with this request's address and browser) is
+ * recorded and the address becomes a subscriber, counted and notified to the team.
+ */
+export async function confirmNewsletter(token: string, meta: SubmissionMeta): Promise<NewsletterConfirmation | null> {
+  if (!token || token.length > 120) return null;
+  return db().transaction(async (tx) => {
+    const found = await subscriberForToken(token, tx);
+    if (!found) return null;
+    const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, found.id)).for("update");
+    if (row.status === "active") return { email: row.email, unsubscribeToken: row.unsubscribeToken, alreadyConfirmed: true };
+    await tx
+      .update(newsletterSubscribers)
+      .set({ status: "active", consentedAt: sql`now()`, unsubscribedAt: null, policyVersion: PRIVACY_POLICY_VERSION, updatedAt: sql`now()` })
+      .where(eq(newsletterSubscribers.id, row.id));
+    const source = row.source || "rodape";
+    await recordConsent(tx, { email: row.email, purpose: CONSENT_PURPOSES.newsletter, source: `newsletter:${source}` }, meta);
+    await enqueueEmail(tx, {
+      kind: "lead.newsletter",
+      subject: oneLine(`Nova inscrição na newsletter: ${row.email}`),
+      body: mailBody("Uma inscrição na newsletter foi confirmada pelo link enviado por e-mail.", [["Email", row.email], ["Origem", source]], adminLink(`/admin/leads/newsletter/${row.id}`)),
+    });
+    return { email: row.email, unsubscribeToken: row.unsubscribeToken, alreadyConfirmed: false };
+  });
+}
+
+export async function findSubscriberByToken(token: string) {
+  if (!token || token.length > 100) return null;
+  const [row] = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, token));
+  return row ?? null;
+}
+
+/** Withdraws consent (LGPD Art. 8 §5): marks the subscriber and records the withdrawal. */
+export async function unsubscribeNewsletter(token: string, meta: SubmissionMeta): Promise<{ email: string } | null> {
+  if (!token || token.length > 100) return null;
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.unsubscribeToken, token))
+      .for("update");
+    if (!row) return null;
+    if (row.status !== "unsubscribed") {
+      await tx
+        .update(newsletterSubscribers)
+        .set({ status: "unsubscribed", unsubscribedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(newsletterSubscribers.id, row.id));
+      await recordConsent(tx, { email: row.email, purpose: CONSENT_PURPOSES.newsletter, source: "descadastro", action: "withdrawn" }, meta);
+    }
+    return { email: row.email };
+  });
+}
