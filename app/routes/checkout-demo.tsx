@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { fieldErrors, readBody } from "~/infra/http.server";
-import { cancelDemoCheckout, confirmDemoCheckout, getOrderBySession } from "~/domain/payments.server";
+import { cancelDemoCheckout, confirmDemoCheckout, getOrderBySession } from "~/domain/payments/fulfilment.server";
 import { formatBRL } from "~/lib/catalog";
 import { flashCookie } from "~/lib/flash";
 import { paymentMessages as m } from "~/lib/messages/payments";

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
-import { paymentsMode, startCheckout } from "~/domain/payments.server";
+import { paymentsMode, startCheckout } from "~/domain/payments/checkout.server";
 import { findCatalogItem, formatBRL, type CatalogItem } from "~/lib/catalog";
 import { paymentMessages as m } from "~/lib/messages/payments";
 import { seo } from "~/lib/seo";

@@ -2,7 +2,7 @@ import { CheckCircle2, Clock, Home, ShoppingBag } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
-import { describeCheckout } from "~/domain/payments.server";
+import { describeCheckout } from "~/domain/payments/fulfilment.server";
 import { formatBRL } from "~/lib/catalog";
 import { orderStatusLabels, paymentMessages as m } from "~/lib/messages/payments";
 import { SESSION_ID_PATTERN } from "~/lib/schemas/payments";

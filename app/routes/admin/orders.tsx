@@ -8,7 +8,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { toast } from "~/components/ui/use-toast";
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdmin } from "~/domain/auth.server";
-import { listOrders, listSubscriptions, paymentsMode, reconcileStripe } from "~/domain/payments.server";
+import { listOrders, listSubscriptions, reconcileStripe } from "~/domain/payments/reconciliation.server";
+import { paymentsMode } from "~/domain/payments/checkout.server";
 import { findCatalogItem, formatBRL } from "~/lib/catalog";
 import { orderStatusLabels, subscriptionStatusLabels } from "~/lib/messages/payments";
 import type { Route } from "./+types/orders";
