@@ -200,6 +200,7 @@ export async function deleteOldSalts(now = Date.now()): Promise<void> {
 
 // ---------------------------------------------------------------- writing batches
 const clean = (value: string | null | undefined, max = 100) => {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
   const text = value?.replace(/[\u0000-\u001f\u007f]+/g, " ").trim().slice(0, max);
   return text ? text : null;
 };

@@ -293,7 +293,6 @@ export async function saveNativeChatContact(
  */
 export async function sendChatMessage(
   input: { sessionId: string; token: string; content: string },
-  ip: string,
 ): Promise<ChatResult<ChatReplyData>> {
   const session = await ownedSession(input.sessionId, input.token);
   if (!session) return INVALID_SESSION;

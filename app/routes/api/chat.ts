@@ -9,7 +9,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = await parseBody(request, chatMessageRequestSchema);
   const limited = await chatRateLimit("messagesPerIp", context.clientIp);
   if (limited) return limited;
-  const result = await sendChatMessage(input, context.clientIp);
+  const result = await sendChatMessage(input);
   return result.ok ? ok(result.data, { headers: { "Cache-Control": "no-store" } }) : fail(result.status, result.message);
 }
 
