@@ -37,7 +37,13 @@ export default defineConfig({
     // that no other test writes to, one admin login, and the admin screens before the public
     // pages (opening the checkout records an order). Baselines: tests/e2e/screenshots (README).
     { name: "layout-setup", testMatch: /layout\.setup\.ts/, use: layoutUse },
-    { name: "layout-admin", testMatch: /layout-admin\.spec\.ts/, dependencies: ["layout-setup"], snapshotPathTemplate: SCREENSHOTS, use: layoutUse },
+    {
+      name: "layout-admin",
+      testMatch: /layout-admin\.spec\.ts/,
+      dependencies: ["layout-setup"],
+      snapshotPathTemplate: SCREENSHOTS,
+      use: layoutUse,
+    },
     { name: "layout", testMatch: /layout\.spec\.ts/, dependencies: ["layout-admin"], snapshotPathTemplate: SCREENSHOTS, use: layoutUse },
   ],
   webServer: [

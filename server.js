@@ -38,7 +38,10 @@ async function main() {
     const buildDir = process.env.BUILD_DIR ?? "build";
     const bundle = new URL(`./${buildDir}/server/index.js`, import.meta.url);
     if (!fs.existsSync(bundle)) {
-      log("fatal", `Build não encontrado em ${fileURLToPath(bundle)}: rode \`npm run build\` antes / no build found: run \`npm run build\` first`);
+      log(
+        "fatal",
+        `Build não encontrado em ${fileURLToPath(bundle)}: rode \`npm run build\` antes / no build found: run \`npm run build\` first`,
+      );
       process.exit(1);
     }
     mod = await import(bundle.href);
@@ -67,6 +70,10 @@ async function main() {
 }
 
 main().catch((error) => {
-  log("fatal", error instanceof Error ? error.message : String(error), error instanceof Error ? { err: { type: error.name, stack: error.stack } } : {});
+  log(
+    "fatal",
+    error instanceof Error ? error.message : String(error),
+    error instanceof Error ? { err: { type: error.name, stack: error.stack } } : {},
+  );
   process.exit(1);
 });

@@ -10,8 +10,7 @@ const optionalText = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
-const optionalUrl = (what: string) =>
-  optionalText.refine((v) => v === undefined || URL.canParse(v), `${what} deve ser uma URL válida`);
+const optionalUrl = (what: string) => optionalText.refine((v) => v === undefined || URL.canParse(v), `${what} deve ser uma URL válida`);
 
 /** An absolute address with one of `schemes` (e.g. `localhost:3000` parses as a URL with scheme "localhost:"). */
 const optionalUrlWith = (what: string, schemes: string[], example: string) =>
@@ -21,7 +20,10 @@ const optionalUrlWith = (what: string, schemes: string[], example: string) =>
   );
 /** An on/off switch: "1" or "0"; unset or empty is off. */
 const flag = (name: string) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.enum(["0", "1"], { error: `${name} deve ser 0 ou 1` }).optional());
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.enum(["0", "1"], { error: `${name} deve ser 0 ou 1` }).optional(),
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -31,10 +33,7 @@ const envSchema = z.object({
   SITE_URL: optionalUrlWith("SITE_URL", ["http:", "https:"], "https://www.exemplo.com.br"),
   ADMIN_USERNAME: optionalText.default("admin"),
   ADMIN_PASSWORD: optionalText,
-  SESSION_SECRET: optionalText.refine(
-    (v) => v === undefined || v.length >= 32,
-    "SESSION_SECRET deve ter pelo menos 32 caracteres",
-  ),
+  SESSION_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, "SESSION_SECRET deve ter pelo menos 32 caracteres"),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** Tests point the Stripe SDK at a local fake server, e.g. http://127.0.0.1:12111 */
@@ -79,10 +78,33 @@ export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 /** Passwords an attacker tries first; compared without case, spaces or punctuation. */
 const COMMON_PASSWORDS = new Set(
   [
-    "admin123", "admin1234", "administrator", "administrador", "password", "password123", "passw0rd",
-    "senha123", "senha1234", "senhasegura", "minhasenha", "123456789012", "1234567890", "qwerty123456",
-    "qwertyuiop", "iloveyou", "letmein", "welcome123", "changeme", "changeme123", "trocar123",
-    "mudar123", "agileia", "agileia123", "agileia2026", "brasil123", "abc123456789",
+    "admin123",
+    "admin1234",
+    "administrator",
+    "administrador",
+    "password",
+    "password123",
+    "passw0rd",
+    "senha123",
+    "senha1234",
+    "senhasegura",
+    "minhasenha",
+    "123456789012",
+    "1234567890",
+    "qwerty123456",
+    "qwertyuiop",
+    "iloveyou",
+    "letmein",
+    "welcome123",
+    "changeme",
+    "changeme123",
+    "trocar123",
+    "mudar123",
+    "agileia",
+    "agileia123",
+    "agileia2026",
+    "brasil123",
+    "abc123456789",
   ].map((p) => p.replace(/[^a-z0-9]/g, "")),
 );
 

@@ -1,3 +1,5 @@
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import manropeLatin from "@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2?url";
 import { useEffect, useRef, useState } from "react";
 import {
   isRouteErrorResponse,
@@ -13,12 +15,9 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
-import type { Route } from "./+types/root";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import manropeLatin from "@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2?url";
 import appCss from "./app.css?url";
-import { env } from "./config.server";
 import { ToastHost } from "./components/ui/toast-host";
+import { env } from "./config.server";
 import { AFTER_FIRST_PAINT } from "./lib/after-first-paint";
 import { sendNavigationBeacon } from "./lib/analytics";
 import { EARLY_SCRIPT } from "./lib/early-script";
@@ -28,6 +27,7 @@ import { SITE_NAME, type PublicSiteConfig } from "./lib/site";
 import { FALLBACK_SITE_CONFIG, SiteConfigProvider } from "./lib/site-config";
 import { SHELL_DATA_ID, type ShellData, type ShellHandle } from "./shell/contract";
 import { shellPageScripts } from "./shell/pages.server";
+import type { Route } from "./+types/root";
 
 export const links: LinksFunction = () => [
   // With a precedence React puts the stylesheet first in <head>, ahead of the font and script
@@ -121,7 +121,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <>
             <script type="application/json" id={SHELL_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(shell.data) }} />
             {/* Like the router's boot script (server/deferred-boot.ts): downloads start after the first paint. */}
-            <script nonce={nonce} type="module" dangerouslySetInnerHTML={{ __html: `${AFTER_FIRST_PAINT}(()=>import(${JSON.stringify(shell.script)}))` }} />
+            <script
+              nonce={nonce}
+              type="module"
+              dangerouslySetInnerHTML={{ __html: `${AFTER_FIRST_PAINT}(()=>import(${JSON.stringify(shell.script)}))` }}
+            />
           </>
         ) : (
           <>

@@ -7,9 +7,9 @@ import path from "node:path";
 import { tsImport } from "tsx/esm/api";
 import { runAnalytics } from "./lib/analytics.mjs";
 import { countWith, createBenchDatabase } from "./lib/db.mjs";
+import { runFirstTaps, runNoJsForms } from "./lib/first-tap.mjs";
 import { runFuzz } from "./lib/fuzz.mjs";
 import { firstLoadJs, runLighthouse } from "./lib/lighthouse.mjs";
-import { runFirstTaps, runNoJsForms } from "./lib/first-tap.mjs";
 import { cacheHeaders, ensureTools, runLoad, startNginx } from "./lib/load.mjs";
 import { runOutage, runTwoInstances } from "./lib/multi.mjs";
 import { writeReport } from "./lib/report.mjs";
@@ -113,7 +113,13 @@ async function runMode(mode, { dbUrl }) {
   report.modes[mode] = {};
   const dataDir = path.join(runDir, `data-${mode}`);
   const port = dbUrl ? PORTS.pg : PORTS.app;
-  const app = await startApp({ name: `app (${mode})`, port, buildDir: flags.buildDir, env: dbUrl ? { DATABASE_URL: dbUrl } : { DATA_DIR: dataDir }, logFile });
+  const app = await startApp({
+    name: `app (${mode})`,
+    port,
+    buildDir: flags.buildDir,
+    env: dbUrl ? { DATABASE_URL: dbUrl } : { DATA_DIR: dataDir },
+    logFile,
+  });
   const target = makeTarget(app, { dataDir, dbUrl });
   try {
     const post = await findPostPath(app.url);
@@ -141,7 +147,8 @@ async function runMode(mode, { dbUrl }) {
       ];
       // The limit, nginx serving the same bytes, is measured once (it does not depend on the database).
       ensureTools();
-      const staticServer = mode === "embedded" || !report.modes.embedded?.load ? await startNginx(targets, app.url, path.join(runDir, "nginx")) : null;
+      const staticServer =
+        mode === "embedded" || !report.modes.embedded?.load ? await startNginx(targets, app.url, path.join(runDir, "nginx")) : null;
       try {
         const rows = await runLoad(app.url, targets, { levels: [10, 100], duration: quick ? 3 : 10, staticServer });
         if (!staticServer) {
@@ -159,13 +166,20 @@ async function runMode(mode, { dbUrl }) {
         await staticServer?.stop();
       }
     });
-    await section("submissions", mode, async () => ({ rows: await runSubmissions(target, cases.PUBLIC_POST_ENDPOINTS, { concurrency: 200, runTag: mode.slice(0, 2) + Date.now().toString(36).slice(-4) }) }));
+    await section("submissions", mode, async () => ({
+      rows: await runSubmissions(target, cases.PUBLIC_POST_ENDPOINTS, {
+        concurrency: 200,
+        runTag: mode.slice(0, 2) + Date.now().toString(36).slice(-4),
+      }),
+    }));
     await section("fuzz", mode, () => runFuzz(target, cases, { invalidRuns: quick ? 20 : 60, oddRuns: quick ? 12 : 40, seed: 20260 }));
     // Issue 18: 10,000 views all counted with 0 5xx; Análises over 90 days of 50,000 views < 300 ms.
     await section("analytics", mode, () => runAnalytics(target, { dbUrl }));
     if (mode === "embedded") {
       await section("xss", mode, () => runXss(target, cases, adminRoutes));
-      await section("security", mode, () => runHttpChecks(target, checks, adminRoutes, { https: false, postPath: post.path, bruteForce: false, secrets: false }));
+      await section("security", mode, () =>
+        runHttpChecks(target, checks, adminRoutes, { https: false, postPath: post.path, bruteForce: false, secrets: false }),
+      );
     }
   } finally {
     await app.stop();
@@ -207,7 +221,8 @@ async function runMode(mode, { dbUrl }) {
 
 try {
   if (flags.build) build(flags.buildDir);
-  else if (!fs.existsSync(path.join(ROOT, flags.buildDir, "server/index.js"))) throw new Error(`sem build em ${flags.buildDir}: rode sem --no-build`);
+  else if (!fs.existsSync(path.join(ROOT, flags.buildDir, "server/index.js")))
+    throw new Error(`sem build em ${flags.buildDir}: rode sem --no-build`);
   await runMode("embedded", {});
   if (process.env.DATABASE_URL) {
     const db = await createBenchDatabase(process.env.DATABASE_URL);
@@ -231,6 +246,7 @@ report.machine.loadAverageAtEnd = machineInfo().loadAverage;
 report.serverLog = path.relative(ROOT, logFile);
 const { md, json } = writeReport(report, path.join(ROOT, "bench/results"), stamp);
 // Keep the server log, drop the databases and saved pages (hundreds of MB).
-for (const entry of fs.readdirSync(runDir)) if (entry !== "server.log") fs.rmSync(path.join(runDir, entry), { recursive: true, force: true });
+for (const entry of fs.readdirSync(runDir))
+  if (entry !== "server.log") fs.rmSync(path.join(runDir, entry), { recursive: true, force: true });
 log(`relatório: ${path.relative(ROOT, md)} e ${path.relative(ROOT, json)}`);
 process.exit(report.fatal ? 1 : 0);

@@ -19,7 +19,9 @@ fs.mkdirSync(backupDir, { recursive: true });
 let file;
 if (process.env.DATABASE_URL) {
   file = path.join(backupDir, `agile-${stamp}.dump`);
-  const r = spawnSync("pg_dump", ["--format=custom", "--no-owner", `--file=${file}.partial`, `--dbname=${process.env.DATABASE_URL}`], { stdio: ["ignore", "inherit", "inherit"] });
+  const r = spawnSync("pg_dump", ["--format=custom", "--no-owner", `--file=${file}.partial`, `--dbname=${process.env.DATABASE_URL}`], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   if (r.error) fail(`pg_dump não encontrado: instale o pacote postgresql-client (${r.error.message})`);
   if (r.status !== 0) fail(`pg_dump falhou (código ${r.status})`);
   fs.renameSync(`${file}.partial`, file);

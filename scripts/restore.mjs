@@ -18,7 +18,9 @@ if (file.endsWith(".dump")) {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
-  const { rows } = await client.query("select count(*)::int as n from information_schema.tables where table_schema in ('public', 'drizzle')");
+  const { rows } = await client.query(
+    "select count(*)::int as n from information_schema.tables where table_schema in ('public', 'drizzle')",
+  );
   await client.end();
   if (rows[0].n > 0) fail("o banco de DATABASE_URL não está vazio: restaure num banco novo (createdb) e aponte DATABASE_URL para ele");
   const r = spawnSync("pg_restore", ["--no-owner", "--exit-on-error", `--dbname=${process.env.DATABASE_URL}`, file], { stdio: "inherit" });
@@ -28,7 +30,8 @@ if (file.endsWith(".dump")) {
   if (process.env.DATABASE_URL) fail("um arquivo .tar.gz é do banco embutido: remova DATABASE_URL para restaurá-lo em DATA_DIR");
   const dataDir = path.resolve(process.env.DATA_DIR || "./data");
   const pgdata = path.join(dataDir, "pgdata");
-  if (fs.existsSync(pgdata) && fs.readdirSync(pgdata).length) fail(`${pgdata} já tem um banco: pare o servidor e mova a pasta antes de restaurar`);
+  if (fs.existsSync(pgdata) && fs.readdirSync(pgdata).length)
+    fail(`${pgdata} já tem um banco: pare o servidor e mova a pasta antes de restaurar`);
   fs.mkdirSync(dataDir, { recursive: true });
   const { PGlite } = await import("@electric-sql/pglite");
   const db = new PGlite(pgdata, { loadDataDir: new Blob([fs.readFileSync(file)]) });

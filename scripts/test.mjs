@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
 const ALL = ["types", "lint", "unit", "integration", "e2e"];
-const DEFAULT = ["types", "unit", "integration", "e2e"];
+const DEFAULT = ALL;
 const suites = process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT;
 const unknown = suites.filter((s) => !ALL.includes(s));
 if (unknown.length) {

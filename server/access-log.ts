@@ -10,8 +10,8 @@
  * request and response, so the front door (server/front-door.ts) runs it too.
  */
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { logger, redactUrl } from "~/infra/logger.server";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** An id a trusted proxy already gave the request (e.g. nginx's $request_id), if it looks like one. */
 const FORWARDED_ID = /^[\w.:-]{8,100}$/;

@@ -10,21 +10,21 @@ import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import helmet from "helmet";
 import proxyaddr from "proxy-addr";
-import type { ServerBuild } from "react-router";
 import { env } from "~/config.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/db/client.server";
 import { seed } from "~/db/seed.server";
+import { createPageViewRecorder } from "~/domain/analytics.server";
 import { getSessionUser, SESSION_COOKIE } from "~/domain/auth.server";
 import { startJobs } from "~/infra/jobs.server";
 import { logger, redactUrl } from "~/infra/logger.server";
 import { backgroundJobs } from "~/jobs.server";
-import { createPageViewRecorder } from "~/domain/analytics.server";
 import { createAccessLog } from "./access-log";
-import { assignCspNonce, cspNonceOf } from "./csp-nonce";
 import { listenForBackupRequests } from "./backup";
 import { redirectTrailingSlash } from "./canonical-path";
+import { assignCspNonce, cspNonceOf } from "./csp-nonce";
 import { createFrontDoor, pathOf, type Step } from "./front-door";
 import { createReactRouterHandler } from "./react-router-handler";
+import type { ServerBuild } from "react-router";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const DEFAULT_BODY_LIMIT = "256kb";
@@ -95,7 +95,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const port = typeof address === "object" && address ? address.port : (options.port ?? env.PORT);
 
   logger.info(
-    { port, url: env.SITE_URL, database: env.DATABASE_URL ? "postgresql" : "embedded", startMs: Math.round(performance.now() - started), rssMb: Math.round(process.memoryUsage().rss / 2 ** 20) },
+    {
+      port,
+      url: env.SITE_URL,
+      database: env.DATABASE_URL ? "postgresql" : "embedded",
+      startMs: Math.round(performance.now() - started),
+      rssMb: Math.round(process.memoryUsage().rss / 2 ** 20),
+    },
     `servidor pronto em http://localhost:${port}`,
   );
 
@@ -175,7 +181,10 @@ export function createApp(options: StartOptions = {}): express.Express {
   app.get("/healthz", async (_req, res) => {
     res.set("Cache-Control", "no-store");
     if (draining) return void res.status(503).json({ status: "draining", message: "Servidor encerrando" });
-    const up = await pingDatabase().then(() => true, (error: unknown) => (databaseDown(error), false));
+    const up = await pingDatabase().then(
+      () => true,
+      (error: unknown) => (databaseDown(error), false),
+    );
     if (up) databaseUp();
     if (up) res.json({ status: "ok" });
     else res.status(503).json({ status: "error", message: "Banco de dados indisponível" });
@@ -190,8 +199,7 @@ export function createApp(options: StartOptions = {}): express.Express {
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
-  const loadBuild =
-    options.dev?.loadBuild ?? (() => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);
+  const loadBuild = options.dev?.loadBuild ?? (() => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);
   app.use(createReactRouterHandler({ loadBuild, mode: isDev ? "development" : "production" }));
 
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) => {
@@ -224,10 +232,30 @@ export function createApp(options: StartOptions = {}): express.Express {
 
 /** Connection-level failures of PostgreSQL (refused, reset, shut down, pool timeout), through `cause` chains. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const codes = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08006"]);
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  const codes = new Set([
+    "ECONNREFUSED",
+    "ECONNRESET",
+    "ETIMEDOUT",
+    "EPIPE",
+    "57P01",
+    "57P02",
+    "57P03",
+    "08000",
+    "08001",
+    "08003",
+    "08006",
+  ]);
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === "string" && codes.has(e.code)) return true;
-    if (typeof e.message === "string" && /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(e.message)) return true;
+    if (
+      typeof e.message === "string" &&
+      /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(e.message)
+    )
+      return true;
   }
   return false;
 }
@@ -277,9 +305,7 @@ function securityHeaders(isDev: boolean) {
       directives: {
         defaultSrc: ["'self'"],
         // Inline scripts of the framework carry the per-request nonce; no 'unsafe-inline'.
-        scriptSrc: isDev
-          ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
-          : ["'self'", (_req, res) => `'nonce-${cspNonceOf(res)}'`],
+        scriptSrc: isDev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", (_req, res) => `'nonce-${cspNonceOf(res)}'`],
         // Radix positions popovers with style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
@@ -334,7 +360,8 @@ async function bufferBody(req: ExpressRequest, res: ExpressResponse, next: NextF
   let limit = DEFAULT_BODY_LIMIT;
   if (req.method === "POST" && pathOf(req.originalUrl).toLowerCase() === UPLOAD_PATH) {
     try {
-      if (await getSessionUser(new Request("http://localhost/", { headers: { cookie: req.get("cookie") ?? "" } }))) limit = LARGE_BODY_LIMIT;
+      if (await getSessionUser(new Request("http://localhost/", { headers: { cookie: req.get("cookie") ?? "" } })))
+        limit = LARGE_BODY_LIMIT;
     } catch (error) {
       return next(error);
     }
@@ -342,8 +369,7 @@ async function bufferBody(req: ExpressRequest, res: ExpressResponse, next: NextF
   express.raw({ type: () => true, limit })(req, res, (error?: unknown) => {
     if (!error) return next();
     const status = (error as { status?: number }).status ?? 400;
-    const message =
-      status === 413 ? "O conteúdo enviado é grande demais." : "Não foi possível ler o conteúdo enviado.";
+    const message = status === 413 ? "O conteúdo enviado é grande demais." : "Não foi possível ler o conteúdo enviado.";
     res.status(status === 413 ? 413 : 400).json({ success: false, message });
   });
 }
@@ -383,8 +409,7 @@ function checkOrigin(req: ExpressRequest, res: ExpressResponse, next: NextFuncti
   // A request without the admin's cookie can act only as any visitor could: nothing to forge.
   if (!HAS_SESSION_COOKIE.test(req.get("cookie") ?? "")) return next();
   const json = /^application\/json\b/i.test(req.get("content-type") ?? "");
-  const sameOrigin =
-    req.get("sec-fetch-site") === "same-origin" || own.has(originOf(origin)!) || own.has(originOf(req.get("referer"))!);
+  const sameOrigin = req.get("sec-fetch-site") === "same-origin" || own.has(originOf(origin)!) || own.has(originOf(req.get("referer"))!);
   return json || sameOrigin ? next() : refuse();
 }
 

@@ -11,8 +11,8 @@
  * Node), and under load Node accepts only one new connection per turn of its event loop, so the
  * longer each turn, the longer new visitors wait (the p99 tail). See docs/decisions/0004.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { type CachedPage, getCachedPage, isCacheableRequest, isNotModified, pickEncoding, withScriptHashes } from "./page-cache";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** A step that works on Node's own request and response, so both Express and the front door run it. */
 export type Step = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
@@ -57,7 +57,13 @@ export function sendPage(req: IncomingMessage, res: ServerResponse, entry: Cache
   res.end(body); // Node sends no body for a HEAD
 }
 
-export function sendCached(res: ServerResponse, status: number, headers: Array<[string, string]>, body: string, cookies: string[] = []): void {
+export function sendCached(
+  res: ServerResponse,
+  status: number,
+  headers: Array<[string, string]>,
+  body: string,
+  cookies: string[] = [],
+): void {
   res.statusCode = status;
   for (const [key, value] of headers) if (key !== "set-cookie" && key !== "content-length") res.setHeader(key, value);
   if (cookies.length) res.setHeader("set-cookie", cookies);

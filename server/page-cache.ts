@@ -11,12 +11,12 @@
  * cached keep their fresh per-request nonce.
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { IncomingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import fresh from "fresh";
 import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
+import type { IncomingHttpHeaders } from "node:http";
 
 export const NONCE_PLACEHOLDER = `nonce${randomBytes(12).toString("hex")}`;
 
@@ -135,7 +135,10 @@ export function isNotModified(entry: CachedPage, requestHeaders: IncomingHttpHea
   // Only the validators: `fresh` treats a request's `Cache-Control: no-cache` as "never match",
   // and fetch() adds that to every request carrying If-None-Match.
   const { "if-none-match": ifNoneMatch, "if-modified-since": ifModifiedSince } = requestHeaders;
-  return fresh({ "if-none-match": ifNoneMatch, "if-modified-since": ifModifiedSince }, { etag: header("etag"), "last-modified": header("last-modified") });
+  return fresh(
+    { "if-none-match": ifNoneMatch, "if-modified-since": ifModifiedSince },
+    { etag: header("etag"), "last-modified": header("last-modified") },
+  );
 }
 
 /** For pages that are not cached: the placeholder becomes this response's own nonce. */

@@ -4,13 +4,13 @@
  * see that buffer rather than the consumed stream.
  */
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
-import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { DatabaseUnavailableError, pingDatabase } from "~/db/client.server";
-import { deferHydration } from "./deferred-boot";
 import { cspNonceOf } from "./csp-nonce";
+import { deferHydration } from "./deferred-boot";
 import { sendCached, sendPage } from "./front-door";
 import { clearPageCache, isCacheableRequest, NONCE_PLACEHOLDER, storePage, withNonce } from "./page-cache";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 
 interface HandlerOptions {
   loadBuild: () => Promise<ServerBuild>;
@@ -41,11 +41,22 @@ export function createReactRouterHandler({ loadBuild, mode }: HandlerOptions) {
       });
 
       // The framework turns a failed query into a 500; if the database is down, say so (503).
-      if (response.status >= 500 && (await pingDatabase().then(() => false, () => true))) {
+      if (
+        response.status >= 500 &&
+        (await pingDatabase().then(
+          () => false,
+          () => true,
+        ))
+      ) {
         await response.body?.cancel();
         throw new DatabaseUnavailableError();
       }
-      if (req.method !== "GET" && req.method !== "HEAD" && response.status < 400 && /^\/(api\/blog|api\/uploads|admin)(\/|$)/.test(req.path)) {
+      if (
+        req.method !== "GET" &&
+        req.method !== "HEAD" &&
+        response.status < 400 &&
+        /^\/(api\/blog|api\/uploads|admin)(\/|$)/.test(req.path)
+      ) {
         clearPageCache(); // the admin changed content public pages show
       }
       if (!cacheable) return await sendResponse(res, response);

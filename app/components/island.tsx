@@ -7,10 +7,18 @@
  * The server renders `component` with `props`; the browser hydrates the same component, looked
  * up by `name` in app/shell/island-registry.ts, with the same props read from `data-props`.
  */
-import type { ComponentType } from "react";
 import type { IslandName } from "~/shell/island-registry";
+import type { ComponentType } from "react";
 
-export function Island<P extends object>({ name, component: Component, props }: { name: IslandName; component: ComponentType<P>; props: P }) {
+export function Island<P extends object>({
+  name,
+  component: Component,
+  props,
+}: {
+  name: IslandName;
+  component: ComponentType<P>;
+  props: P;
+}) {
   const serialized = JSON.stringify(props);
   return (
     <div data-island={name} data-props={serialized === "{}" ? undefined : serialized} className="contents">

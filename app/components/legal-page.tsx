@@ -2,10 +2,10 @@
  * Frame of the legal texts (/privacidade, /termos, /cookies): title, version and date, a table of
  * contents built from the sections, and the text in `.prose-content`.
  */
-import type { ReactNode } from "react";
 import { Link } from "~/lib/navigation";
 import { LEGAL_PATHS } from "~/lib/privacy";
 import { cn } from "~/lib/utils";
+import type { ReactNode } from "react";
 
 export interface LegalSection {
   id: string;
@@ -79,10 +79,7 @@ export function LegalPage({
                   <Link
                     to={d.to}
                     aria-current={d.to === current ? "page" : undefined}
-                    className={cn(
-                      "text-muted-foreground hover:text-primary",
-                      d.to === current && "font-semibold text-foreground",
-                    )}
+                    className={cn("text-muted-foreground hover:text-primary", d.to === current && "font-semibold text-foreground")}
                   >
                     {d.label}
                   </Link>

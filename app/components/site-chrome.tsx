@@ -1,15 +1,18 @@
-import type { ReactNode } from "react";
 import { ChatLauncher } from "~/components/chat/chat-launcher";
 import { ConsultationRequestDialog } from "~/components/forms/consultation-dialog";
+import { Island } from "~/components/island";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { Island } from "~/components/island";
+import type { ReactNode } from "react";
 
 /** Public pages: header, content, footer, and the overlays every page can open. */
 export function SiteChrome({ children }: { children: ReactNode }) {
   return (
     <>
-      <a href="#conteudo" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow-lift">
+      <a
+        href="#conteudo"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow-lift"
+      >
         Pular para o conteúdo
       </a>
       <SiteHeader />

@@ -1,8 +1,9 @@
 /** Site footer exactly as SPEC §2, plus the floating messaging button every public page shows. */
 import { Mail, MessageSquareText } from "lucide-react";
+import { NewsletterForm } from "~/components/forms/newsletter-form";
+import { Island } from "~/components/island";
 import { chatInvoker } from "~/components/overlay-buttons";
 import { Link } from "~/lib/navigation";
-import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { LEGAL_PATHS } from "~/lib/privacy";
 import { formatPhone, SITE_NAME } from "~/lib/site";
 import { useSiteConfig } from "~/lib/site-config";
@@ -10,7 +11,6 @@ import { BrandLink } from "./marketing/brand";
 import { FOOTER_SOLUTIONS, SOCIAL_PROFILE } from "./marketing/content/site";
 import { FloatingWhatsApp } from "./marketing/floating-whatsapp";
 import { WhatsAppIcon, WhatsAppLink } from "./marketing/whatsapp";
-import { Island } from "~/components/island";
 
 const COMPANY_LINKS = [
   { label: "Sobre Nós", to: "/sobre" },
@@ -42,7 +42,13 @@ function SocialMark() {
   return (
     <svg viewBox="0 0 24 24" className="size-5" aria-hidden focusable="false">
       <rect x="2" y="2" width="20" height="20" rx="4" fill="currentColor" />
-      <path d="M7 10v7M7 7v.01M11 17v-7m0 3.2c0-1.8 1-3.2 2.7-3.2 1.6 0 2.3 1.1 2.3 3v4" stroke="#0b1b3f" strokeWidth="2" strokeLinecap="round" fill="none" />
+      <path
+        d="M7 10v7M7 7v.01M11 17v-7m0 3.2c0-1.8 1-3.2 2.7-3.2 1.6 0 2.3 1.1 2.3 3v4"
+        stroke="#0b1b3f"
+        strokeWidth="2"
+        strokeLinecap="round"
+        fill="none"
+      />
     </svg>
   );
 }
@@ -56,13 +62,16 @@ export function SiteFooter() {
         <h2 id="footer-title" className="sr-only">
           Rodapé
         </h2>
-        <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 h-px bg-gradient-to-r from-transparent via-cyan/60 to-transparent" />
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-x-0 top-0 h-px bg-gradient-to-r from-transparent via-cyan/60 to-transparent"
+        />
         <div className="mx-auto grid grid-cols-1 max-w-7xl gap-12 px-5 pb-12 pt-16 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.3fr_1fr_1fr_1.4fr] lg:px-8 lg:pt-20">
           <div>
             <BrandLink tone="light" id="footer" />
             <p className="mt-5 max-w-sm text-[0.9375rem] leading-relaxed text-white/75">
-              Agentes de IA sob medida, automação de processos e consultoria estratégica para empresas que querem
-              crescer com inteligência artificial, com segurança e resultados mensuráveis.
+              Agentes de IA sob medida, automação de processos e consultoria estratégica para empresas que querem crescer com inteligência
+              artificial, com segurança e resultados mensuráveis.
             </p>
             <a
               href={SOCIAL_PROFILE.url}

@@ -10,8 +10,8 @@
  * JavaScript the header stays solid, so it is readable everywhere.
  */
 import { Menu, X } from "lucide-react";
-import { Link, useLocation, useRouteHandles } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
+import { Link, useLocation, useRouteHandles } from "~/lib/navigation";
 import { cn } from "~/lib/utils";
 import type { ShellHandle } from "~/shell/contract";
 import { BrandLink } from "./marketing/brand";
@@ -92,7 +92,10 @@ export function SiteHeader() {
           <Button
             asChild
             variant="outline"
-            className={cn(overlay && "border-white/40 bg-transparent text-white hover:bg-white/10 header-solid:border-input header-solid:bg-background header-solid:text-foreground header-solid:hover:bg-muted")}
+            className={cn(
+              overlay &&
+                "border-white/40 bg-transparent text-white hover:bg-white/10 header-solid:border-input header-solid:bg-background header-solid:text-foreground header-solid:hover:bg-muted",
+            )}
           >
             <Link to="/produtos" aria-current={pathname === "/produtos" ? "page" : undefined}>
               Produtos e Assinaturas
@@ -106,7 +109,10 @@ export function SiteHeader() {
           </Button>
           <Button
             asChild
-            className={cn(overlay && "bg-white text-navy shadow-soft hover:bg-muted header-solid:bg-primary header-solid:text-primary-foreground header-solid:hover:bg-primary-hover")}
+            className={cn(
+              overlay &&
+                "bg-white text-navy shadow-soft hover:bg-muted header-solid:bg-primary header-solid:text-primary-foreground header-solid:hover:bg-primary-hover",
+            )}
           >
             <Link to="/#contact">Contato</Link>
           </Button>

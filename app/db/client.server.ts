@@ -7,9 +7,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { logger } from "~/infra/logger.server";
 import * as schema from "./schema";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle or the database itself: repository functions accept either. */
@@ -196,7 +196,9 @@ async function openPglite(options: OpenOptions): Promise<OpenDatabase> {
   }
   const database = drizzle(client, { schema }) as unknown as Database;
   try {
-    await logMigrations(database, options.migrationsFolder, () => migrate(database as never, { migrationsFolder: options.migrationsFolder }));
+    await logMigrations(database, options.migrationsFolder, () =>
+      migrate(database as never, { migrationsFolder: options.migrationsFolder }),
+    );
     await options.seed?.(database);
   } catch (error) {
     await client.close().catch(() => {});
@@ -228,7 +230,9 @@ async function createClusterInChildProcess(dataPath: string): Promise<void> {
     let stderr = "";
     child.stderr.on("data", (chunk) => (stderr += chunk));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`Falha ao criar o banco embutido em ${dataPath}: ${stderr.slice(-500)}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`Falha ao criar o banco embutido em ${dataPath}: ${stderr.slice(-500)}`)),
+    );
   });
   logger.info({ dataDir: path.dirname(dataPath) }, "banco embutido criado");
 }

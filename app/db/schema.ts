@@ -386,7 +386,6 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
 );
 
-
 // ---------------------------------------------------------------- lead pipeline (issue 18)
 /**
  * The lead a pipeline row or a note belongs to: exactly one of these is set. Foreign keys with
@@ -401,7 +400,10 @@ const leadReference = () => ({
 });
 type LeadReferenceColumns = Record<keyof ReturnType<typeof leadReference>, AnyPgColumn>;
 const exactlyOneLead = (name: string, t: LeadReferenceColumns) =>
-  check(name, sql`num_nonnulls(${t.contactId}, ${t.consultationId}, ${t.chatSessionId}, ${t.businessOptimizationId}, ${t.careerApplicationId}) = 1`);
+  check(
+    name,
+    sql`num_nonnulls(${t.contactId}, ${t.consultationId}, ${t.chatSessionId}, ${t.businessOptimizationId}, ${t.careerApplicationId}) = 1`,
+  );
 
 /**
  * Stage and next follow-up of a lead, written the first time the admin sets one (no row: stage

@@ -28,8 +28,7 @@ export const seedCategories: SeedCategory[] = [
   {
     name: "Automação de Processos",
     slug: "automacao-de-processos",
-    description:
-      "Automação inteligente de fluxos, documentos e rotinas operacionais com IA generativa, RPA e integração de sistemas.",
+    description: "Automação inteligente de fluxos, documentos e rotinas operacionais com IA generativa, RPA e integração de sistemas.",
   },
   {
     name: "Dados e Analytics",

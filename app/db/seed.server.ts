@@ -6,12 +6,12 @@
  */
 import { and, count, eq, inArray, ne } from "drizzle-orm";
 import { env } from "~/config.server";
+import { resetTwoFactor } from "~/domain/two-factor.server";
 import { logger } from "~/infra/logger.server";
 import { hashPassword, needsRehash, verifyPassword } from "~/infra/passwords.server";
-import { resetTwoFactor } from "~/domain/two-factor.server";
-import type { Database } from "./client.server";
 import { blogCategories, blogPosts, sessions, users } from "./schema";
 import { seedCategories, seedPosts } from "./seed-content";
+import type { Database } from "./client.server";
 
 /** Shown on /login only while ADMIN_PASSWORD is not configured (SPEC §6 hint). */
 export const DEMO_ADMIN_PASSWORD = "admin123";
@@ -39,7 +39,13 @@ async function seedAdmin(database: Database): Promise<void> {
     .set({ role: DISABLED_ROLE })
     .where(and(eq(users.role, "admin"), ne(users.username, env.ADMIN_USERNAME)))
     .returning({ id: users.id });
-  if (former.length) await database.delete(sessions).where(inArray(sessions.userId, former.map((u) => u.id)));
+  if (former.length)
+    await database.delete(sessions).where(
+      inArray(
+        sessions.userId,
+        former.map((u) => u.id),
+      ),
+    );
 
   const [existing] = await database.select().from(users).where(eq(users.username, env.ADMIN_USERNAME));
   if (!existing) {
@@ -48,7 +54,8 @@ async function seedAdmin(database: Database): Promise<void> {
       .values({ username: env.ADMIN_USERNAME, password: await hashPassword(env.ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD), role: "admin" })
       .onConflictDoNothing();
     demoPasswordActive = !env.ADMIN_PASSWORD;
-    if (demoPasswordActive) logger.warn({ username: env.ADMIN_USERNAME }, "ADMIN_PASSWORD não definida: admin criado com a senha de demonstração");
+    if (demoPasswordActive)
+      logger.warn({ username: env.ADMIN_USERNAME }, "ADMIN_PASSWORD não definida: admin criado com a senha de demonstração");
     return;
   }
   if (!env.ADMIN_PASSWORD) {
@@ -76,7 +83,10 @@ async function seedAdmin(database: Database): Promise<void> {
     await database.delete(sessions).where(eq(sessions.userId, existing.id));
   } else if (needsRehash(existing.password)) {
     // Same password, stored with weaker scrypt parameters: upgrade it; sessions stay.
-    await database.update(users).set({ password: await hashPassword(password) }).where(eq(users.id, existing.id));
+    await database
+      .update(users)
+      .set({ password: await hashPassword(password) })
+      .where(eq(users.id, existing.id));
   }
   await resetTwoFactorIfAsked(database, existing.id);
 }
@@ -85,7 +95,9 @@ async function seedAdmin(database: Database): Promise<void> {
 async function resetTwoFactorIfAsked(database: Database, userId: number): Promise<void> {
   if (env.ADMIN_RESET_2FA === "1" && (await resetTwoFactor(userId, { actor: "sistema", reason: "ADMIN_RESET_2FA=1" }, database))) {
     await database.delete(sessions).where(eq(sessions.userId, userId));
-    logger.warn("ADMIN_RESET_2FA=1: a verificação em duas etapas do admin foi removida; retire a variável e ative-a de novo em /admin/seguranca");
+    logger.warn(
+      "ADMIN_RESET_2FA=1: a verificação em duas etapas do admin foi removida; retire a variável e ative-a de novo em /admin/seguranca",
+    );
   }
 }
 

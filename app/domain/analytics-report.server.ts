@@ -7,28 +7,32 @@
 import { and, between, count, eq, gte, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { analyticsDaily, blogPosts } from "~/db/schema";
+import { rowsOf } from "~/infra/rate-limit.server";
 import { CUSTOM_RANGE, DEVICE_LABELS, RANGE_PRESETS, type DateRange } from "~/lib/analytics-format";
+import { addDays, dayOf, dayStart, refreshAnalytics } from "./analytics.server";
 
 export { CUSTOM_RANGE, type DateRange };
-import { addDays, dayOf, dayStart, refreshAnalytics } from "./analytics.server";
-import { rowsOf } from "~/infra/rate-limit.server";
 
 /** The longest custom range (a year and a day of rollups). */
 const MAX_RANGE_DAYS = 366;
 
-
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const validDay = (value: string | null): value is string => Boolean(value && ISO_DAY.test(value) && !Number.isNaN(dayStart(value).getTime()) && dayOf(dayStart(value)) === value);
+const validDay = (value: string | null): value is string =>
+  Boolean(value && ISO_DAY.test(value) && !Number.isNaN(dayStart(value).getTime()) && dayOf(dayStart(value)) === value);
 
 /** The range asked in the address (`periodo`, `de`, `ate`), or a Portuguese reason it is not valid. */
-export function parseRange(params: URLSearchParams, now = Date.now()): { ok: true; range: DateRange } | { ok: false; message: string; range: DateRange } {
+export function parseRange(
+  params: URLSearchParams,
+  now = Date.now(),
+): { ok: true; range: DateRange } | { ok: false; message: string; range: DateRange } {
   const today = dayOf(now);
   const preset = params.get("periodo") ?? "30";
   const fallback: DateRange = { preset: "30", from: addDays(today, -29), to: today };
   if ((RANGE_PRESETS as readonly string[]).includes(preset)) {
     return { ok: true, range: { preset: preset as DateRange["preset"], from: addDays(today, 1 - Number(preset)), to: today } };
   }
-  if (preset !== CUSTOM_RANGE) return { ok: false, message: "Período inválido: escolha 7, 30 ou 90 dias ou um período personalizado.", range: fallback };
+  if (preset !== CUSTOM_RANGE)
+    return { ok: false, message: "Período inválido: escolha 7, 30 ou 90 dias ou um período personalizado.", range: fallback };
   const from = params.get("de");
   const to = params.get("ate");
   if (!validDay(from) || !validDay(to)) return { ok: false, message: "Informe as datas de início e de fim do período.", range: fallback };
@@ -168,7 +172,11 @@ export async function analyticsReport(range: DateRange, options: { refresh?: boo
   const postRows = pageRows.filter((r) => /^\/blog\/[^/]+$/.test(r.key)).slice(0, TOP);
   const slugs = postRows.map((r) => safeDecode(r.key.slice("/blog/".length)));
   const titles = slugs.length
-    ? new Map((await db().select({ slug: blogPosts.slug, title: blogPosts.title }).from(blogPosts).where(inArray(blogPosts.slug, slugs))).map((p) => [p.slug, p.title]))
+    ? new Map(
+        (await db().select({ slug: blogPosts.slug, title: blogPosts.title }).from(blogPosts).where(inArray(blogPosts.slug, slugs))).map(
+          (p) => [p.slug, p.title],
+        ),
+      )
     : new Map<string, string>();
   const posts = postRows.map((r, i) => ({ path: r.key, title: titles.get(slugs[i]) ?? slugs[i], views: r.views, visitors: r.visitors }));
 
@@ -289,10 +297,16 @@ export function analyticsTableRows(report: AnalyticsReport, table: AnalyticsTabl
         ...report.campaigns.map((c) => [c.source, c.medium, c.campaign, c.visits, c.visitors, c.leads, ratio(c.rate)]),
       ];
     case "entradas":
-      return [["Página de entrada", "Visitas", "Leads", "Conversão (%)"], ...report.landings.map((l) => [l.path, l.visits, l.leads, ratio(l.rate)])];
+      return [
+        ["Página de entrada", "Visitas", "Leads", "Conversão (%)"],
+        ...report.landings.map((l) => [l.path, l.visits, l.leads, ratio(l.rate)]),
+      ];
     case "funil":
       return [["Etapa", "Quantidade"], ...report.funnel.map((s) => [s.label, s.value])];
     case "aparelhos":
-      return [["Aparelho", "Visitantes", "Visualizações"], ...report.devices.map((d) => [DEVICE_LABELS[d.device] ?? d.device, d.visitors, d.views])];
+      return [
+        ["Aparelho", "Visitantes", "Visualizações"],
+        ...report.devices.map((d) => [DEVICE_LABELS[d.device] ?? d.device, d.visitors, d.views]),
+      ];
   }
 }

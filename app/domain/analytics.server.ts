@@ -17,13 +17,13 @@
  * and when the admin opens Análises; raw rows are deleted after RETENTION.analyticsRaw.
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { db } from "~/db/client.server";
 import { analyticsEvents, analyticsSalts, pageViews } from "~/db/schema";
 import { logger } from "~/infra/logger.server";
 import { rowsOf } from "~/infra/rate-limit.server";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 // ---------------------------------------------------------------- days (Brasília time)
 const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" });
@@ -136,7 +136,15 @@ export function createPageViewRecorder(clientAddress: (req: IncomingMessage) => 
           if (typeof type !== "string" || !type.startsWith("text/html")) return;
           const ua = req.headers["user-agent"];
           if (!ua) return;
-          enqueue({ kind: "view", time: Date.now(), url, referer: req.headers.referer, host: req.headers.host, ua, ip: clientAddress(req) });
+          enqueue({
+            kind: "view",
+            time: Date.now(),
+            url,
+            referer: req.headers.referer,
+            host: req.headers.host,
+            ua,
+            ip: clientAddress(req),
+          });
         });
       }
     }
@@ -163,7 +171,15 @@ export function recordBeacon(body: string, visitor: { ip: string; userAgent: str
   if (!isCountedBrowser(visitor.userAgent) || SESSION.test(visitor.cookie ?? "")) return true;
   const q = p.indexOf("?");
   if (!isPagePath(q === -1 ? p : p.slice(0, q))) return true;
-  enqueue({ kind: k as HitKind, time: Date.now(), url: p, ua: visitor.userAgent, ip: visitor.ip, form: f as string | undefined, beacon: true });
+  enqueue({
+    kind: k as HitKind,
+    time: Date.now(),
+    url: p,
+    ua: visitor.userAgent,
+    ip: visitor.ip,
+    form: f as string | undefined,
+    beacon: true,
+  });
   return true;
 }
 
@@ -200,8 +216,11 @@ export async function deleteOldSalts(now = Date.now()): Promise<void> {
 
 // ---------------------------------------------------------------- writing batches
 const clean = (value: string | null | undefined, max = 100) => {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
-  const text = value?.replace(/[\u0000-\u001f\u007f]+/g, " ").trim().slice(0, max);
+  const text = value
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+    ?.replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .trim()
+    .slice(0, max);
   return text ? text : null;
 };
 
@@ -440,7 +459,13 @@ function fromReferer(referer: string | null): Attribution | null {
   try {
     const page = parsePage(new URL(referer).pathname + new URL(referer).search);
     if (!isPagePath(page.path)) return null;
-    return { landingPath: page.path, referrerHost: null, utmSource: page.utmSource, utmMedium: page.utmMedium, utmCampaign: page.utmCampaign };
+    return {
+      landingPath: page.path,
+      referrerHost: null,
+      utmSource: page.utmSource,
+      utmMedium: page.utmMedium,
+      utmCampaign: page.utmCampaign,
+    };
   } catch {
     return null;
   }

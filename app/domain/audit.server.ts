@@ -31,8 +31,14 @@ export const AUDIT_PAGE_SIZE = 50;
 export const auditFilterSchema = z.object({
   acao: z.string().trim().max(100).catch(""),
   usuario: z.string().trim().max(100).catch(""),
-  de: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).catch(""),
-  ate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).catch(""),
+  de: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .catch(""),
+  ate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .catch(""),
   pagina: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 
@@ -58,7 +64,10 @@ export async function listAudit(filter: AuditFilter) {
   const where = conditions.length ? and(...conditions) : undefined;
 
   const [[{ total }], actions] = await Promise.all([
-    db().select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where),
+    db()
+      .select({ total: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(where),
     db().selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action)),
   ]);
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));

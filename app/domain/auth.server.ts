@@ -8,6 +8,8 @@ import { redirect } from "react-router";
 import { env } from "~/config.server";
 import { db, type Executor } from "~/db/client.server";
 import { appSettings, sessions, users } from "~/db/schema";
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "~/infra/passwords.server";
+import { addressKey, clearRateLimit, hitRateLimit, peekRateLimit, retryText } from "~/infra/rate-limit.server";
 import { recordAudit } from "./audit.server";
 import { describeDevice } from "./devices.server";
 import {
@@ -22,8 +24,6 @@ import {
   verifySecondFactor,
   type Enrolment,
 } from "./two-factor.server";
-import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "~/infra/passwords.server";
-import { addressKey, clearRateLimit, hitRateLimit, peekRateLimit, retryText } from "~/infra/rate-limit.server";
 
 export const SESSION_COOKIE = "sid";
 export const SESSION_TTL_SECONDS = 8 * 60 * 60; // one working day, however active
@@ -164,12 +164,13 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     .select({ id: users.id, username: users.username, role: users.role, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.id, hashToken(token)), eq(sessions.stage, "active"), ...activeSessionConditions()),
-    );
+    .where(and(eq(sessions.id, hashToken(token)), eq(sessions.stage, "active"), ...activeSessionConditions()));
   if (!row || row.role !== "admin") return null;
   if (Date.now() - row.lastSeenAt.getTime() > SESSION_RENEW_AFTER_SECONDS * 1000) {
-    await db().update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, hashToken(token)));
+    await db()
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(sessions.id, hashToken(token)));
   }
   return { id: row.id, username: row.username, role: row.role };
 }
@@ -235,16 +236,16 @@ export async function endSession(user: SessionUser, sessionId: string, ip?: stri
 }
 
 function activeSessionConditions() {
-  return [
-    gt(sessions.expiresAt, sql`now()`),
-    gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${SESSION_IDLE_SECONDS})`),
-  ];
+  return [gt(sessions.expiresAt, sql`now()`), gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${SESSION_IDLE_SECONDS})`)];
 }
 
 export async function destroySession(request: Request, ip?: string): Promise<string> {
   const user = await getSessionUser(request);
   const token = await tokenFromRequest(request);
-  if (token) await db().delete(sessions).where(eq(sessions.id, hashToken(token)));
+  if (token)
+    await db()
+      .delete(sessions)
+      .where(eq(sessions.id, hashToken(token)));
   if (user) await recordAudit({ actor: user.username, action: "auth.logout", ip });
   return sessionCookie("", 0, request);
 }
@@ -268,25 +269,16 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 export async function requireAdminApi(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) {
-    throw Response.json(
-      { success: false, message: "Não autorizado. Faça login na área administrativa." },
-      { status: 401 },
-    );
+    throw Response.json({ success: false, message: "Não autorizado. Faça login na área administrativa." }, { status: 401 });
   }
   return user;
 }
 
 // ---------------------------------------------------------------- login
 export type LoginResult =
-  | { ok: true; user: SessionUser; cookie: string; stage: SessionStage }
-  | { ok: false; status: 401 | 429; message: string };
+  { ok: true; user: SessionUser; cookie: string; stage: SessionStage } | { ok: false; status: 401 | 429; message: string };
 
-export async function login(
-  username: string,
-  password: string,
-  request: Request,
-  ip: string,
-): Promise<LoginResult> {
+export async function login(username: string, password: string, request: Request, ip: string): Promise<LoginResult> {
   const started = Date.now();
   const network = addressKey(ip);
   const name = username.toLowerCase();
@@ -299,7 +291,10 @@ export async function login(
     message: `Muitas tentativas de login. Tente novamente em ${retryText(wait)}.`,
   });
   // An address already blocked writes nothing more.
-  for (const [key, limit] of [[ipKey, LOGIN_LIMIT_PER_IP], [pairKey, LOGIN_FAILURES_PER_PAIR]] as const) {
+  for (const [key, limit] of [
+    [ipKey, LOGIN_LIMIT_PER_IP],
+    [pairKey, LOGIN_FAILURES_PER_PAIR],
+  ] as const) {
     const seen = await peekRateLimit(key, limit);
     if (!seen.allowed) {
       await waitUntil(started + FAILED_LOGIN_DELAY_MS);
@@ -345,7 +340,8 @@ export async function login(
     stage = "enrol";
   }
   const cookie = await createSession(user.id, request, ip, stage);
-  if (stage === "active") await recordAudit({ actor: user.username, action: "auth.login", ip, details: Object.keys(details).length ? details : undefined });
+  if (stage === "active")
+    await recordAudit({ actor: user.username, action: "auth.login", ip, details: Object.keys(details).length ? details : undefined });
   else if (rehashed) await recordAudit({ actor: user.username, action: "auth.password_rehashed", ip });
   return { ok: true, user: { id: user.id, username: user.username, role: user.role }, cookie, stage };
 }
@@ -367,15 +363,18 @@ export async function getPendingLogin(request: Request): Promise<PendingLogin | 
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, hashToken(token)), ne(sessions.stage, "active"), gt(sessions.expiresAt, sql`now()`)));
   if (!row || row.role !== "admin") return null;
-  return { sessionId: hashToken(token), stage: row.stage as PendingLogin["stage"], user: { id: row.id, username: row.username, role: row.role } };
+  return {
+    sessionId: hashToken(token),
+    stage: row.stage as PendingLogin["stage"],
+    user: { id: row.id, username: row.username, role: row.role },
+  };
 }
 
 /** Wrong codes allowed for one password entry; then the password is asked again. */
 const SECOND_STEP_ATTEMPTS = 5;
 
 export type SecondStepResult =
-  | { ok: true; cookies: string[]; recoveryCodesLeft?: number }
-  | { ok: false; status: 400 | 401 | 429; message: string; restart?: boolean };
+  { ok: true; cookies: string[]; recoveryCodesLeft?: number } | { ok: false; status: 400 | 401 | 429; message: string; restart?: boolean };
 
 export const secondStepMessages = {
   required: "Informe o código.",
@@ -438,8 +437,7 @@ export async function pendingEnrolment(pending: PendingLogin): Promise<Enrolment
 }
 
 export type EnrolStepResult =
-  | { ok: true; cookie: string; recoveryCodes: string[] }
-  | { ok: false; status: 400 | 401 | 429; message: string; restart?: boolean };
+  { ok: true; cookie: string; recoveryCodes: string[] } | { ok: false; status: 400 | 401 | 429; message: string; restart?: boolean };
 
 /** Confirms the enrolment of a pending login; right: an active session and the recovery codes. */
 export async function completeEnrolmentStep(request: Request, code: string, ip: string): Promise<EnrolStepResult> {

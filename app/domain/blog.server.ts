@@ -6,11 +6,11 @@
 import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { blogCategories, blogPosts } from "~/db/schema";
+import { fail, isForeignKeyViolation, isUniqueViolation } from "~/infra/http.server";
+import { sanitizeContent } from "~/infra/sanitize.server";
 import { blogApiMessages } from "~/lib/messages/blog";
 import { BLOG_PAGE_SIZE, type CategoryInput, type PostInput, type PostUpdateInput } from "~/lib/schemas/blog";
 import { recordAudit } from "./audit.server";
-import { fail, isForeignKeyViolation, isUniqueViolation } from "~/infra/http.server";
-import { sanitizeContent } from "~/infra/sanitize.server";
 
 export type Category = typeof blogCategories.$inferSelect;
 export type Post = typeof blogPosts.$inferSelect;
@@ -107,7 +107,13 @@ function categoryConflict(error: unknown): Response | null {
 export async function createCategory(input: CategoryInput, actor: Actor): Promise<Category> {
   try {
     const [row] = await db().insert(blogCategories).values(input).returning();
-    await recordAudit({ actor: actor.username, action: "blog.category.create", target: `category:${row.id}`, details: { name: row.name, slug: row.slug }, ip: actor.ip });
+    await recordAudit({
+      actor: actor.username,
+      action: "blog.category.create",
+      target: `category:${row.id}`,
+      details: { name: row.name, slug: row.slug },
+      ip: actor.ip,
+    });
     return row;
   } catch (error) {
     throw categoryConflict(error) ?? error;
@@ -118,7 +124,13 @@ export async function updateCategory(id: number, input: CategoryInput, actor: Ac
   try {
     const [row] = await db().update(blogCategories).set(input).where(eq(blogCategories.id, id)).returning();
     if (!row) throw fail(404, blogApiMessages.categoryNotFound);
-    await recordAudit({ actor: actor.username, action: "blog.category.update", target: `category:${id}`, details: { name: row.name, slug: row.slug }, ip: actor.ip });
+    await recordAudit({
+      actor: actor.username,
+      action: "blog.category.update",
+      target: `category:${id}`,
+      details: { name: row.name, slug: row.slug },
+      ip: actor.ip,
+    });
     return row;
   } catch (error) {
     throw categoryConflict(error) ?? error;
@@ -146,7 +158,13 @@ export async function deleteCategory(id: number, options: { movePosts: boolean }
       throw error;
     }
     await recordAudit(
-      { actor: actor.username, action: "blog.category.delete", target: `category:${id}`, details: { name: category.name, movedPosts: inUse }, ip: actor.ip },
+      {
+        actor: actor.username,
+        action: "blog.category.delete",
+        target: `category:${id}`,
+        details: { name: category.name, movedPosts: inUse },
+        ip: actor.ip,
+      },
       tx,
     );
     return { movedPosts: inUse };
@@ -197,7 +215,8 @@ async function findPost(where: ReturnType<typeof eq>): Promise<PostWithCategory 
   const { post, categoryName, categorySlug } = row;
   return {
     ...post,
-    category: post.categoryId !== null && categoryName && categorySlug ? { id: post.categoryId, name: categoryName, slug: categorySlug } : null,
+    category:
+      post.categoryId !== null && categoryName && categorySlug ? { id: post.categoryId, name: categoryName, slug: categorySlug } : null,
   };
 }
 
@@ -245,7 +264,8 @@ export async function feedPosts(limit = 20): Promise<PostWithCategory[]> {
     .limit(limit);
   return rows.map(({ post, categoryName, categorySlug }) => ({
     ...post,
-    category: post.categoryId !== null && categoryName && categorySlug ? { id: post.categoryId, name: categoryName, slug: categorySlug } : null,
+    category:
+      post.categoryId !== null && categoryName && categorySlug ? { id: post.categoryId, name: categoryName, slug: categorySlug } : null,
   }));
 }
 
@@ -327,7 +347,12 @@ export async function updatePost(id: number, input: PostUpdateInput, actor: Acto
       actor: actor.username,
       action,
       target: `post:${id}`,
-      details: { title: row.title, slug: row.slug, published: row.published, fields: Object.keys(input).filter((k) => input[k as keyof PostUpdateInput] !== undefined) },
+      details: {
+        title: row.title,
+        slug: row.slug,
+        published: row.published,
+        fields: Object.keys(input).filter((k) => input[k as keyof PostUpdateInput] !== undefined),
+      },
       ip: actor.ip,
     });
     return row;

@@ -4,25 +4,19 @@
  * session (a lead) and every message, and fall back to the spec's offline mode whenever the
  * service is missing, silent or broken.
  */
-import type { Attribution } from "./analytics.server";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { env } from "~/config.server";
 import { db, type Executor } from "~/db/client.server";
 import { chatMessages, chatSessions } from "~/db/schema";
-import {
-  chatTexts,
-  OFFLINE_SESSION_PREFIX,
-  offlineReply,
-  PARSE_ERROR_REPLY,
-  sendFailureReply,
-} from "~/lib/messages/chat";
-import type { ChatContactInput, ChatReplyData, ChatSessionData, ChatSessionNotice } from "~/lib/schemas/chat";
-import { sessionSecret } from "./auth.server";
 import { fail, isUniqueViolation } from "~/infra/http.server";
 import { logger } from "~/infra/logger.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { hitRateLimit, retryText } from "~/infra/rate-limit.server";
+import { chatTexts, OFFLINE_SESSION_PREFIX, offlineReply, PARSE_ERROR_REPLY, sendFailureReply } from "~/lib/messages/chat";
+import type { ChatContactInput, ChatReplyData, ChatSessionData, ChatSessionNotice } from "~/lib/schemas/chat";
+import { sessionSecret } from "./auth.server";
+import type { Attribution } from "./analytics.server";
 
 /** SPEC §9, scaled down only by tests (CHAT_TIMEOUT_SCALE). */
 export const SESSION_TIMEOUT_MS = 10_000;
@@ -138,7 +132,9 @@ async function callUpstream(url: string, payload: unknown, ms: number): Promise<
 // ---------------------------------------------------------------- session ownership
 /** The browser proves it owns a session with this HMAC; offline ids are guessable timestamps. */
 async function sessionToken(sessionId: string): Promise<string> {
-  return createHmac("sha256", await sessionSecret()).update(`chat:${sessionId}`).digest("base64url");
+  return createHmac("sha256", await sessionSecret())
+    .update(`chat:${sessionId}`)
+    .digest("base64url");
 }
 
 async function verifyToken(sessionId: string, token: string): Promise<boolean> {
@@ -237,7 +233,12 @@ export async function saveChatContact(
 }
 
 /** Keeps the contact on the session and, the first time, greets and notifies the team. */
-async function storeContact(tx: Executor, session: ChatSessionRow, input: ChatContactInput, attribution: Attribution | null): Promise<void> {
+async function storeContact(
+  tx: Executor,
+  session: ChatSessionRow,
+  input: ChatContactInput,
+  attribution: Attribution | null,
+): Promise<void> {
   const contact = { email: input.email, phone: input.phone, company: input.message ?? null, updatedAt: new Date() };
   const [first] = await tx
     .update(chatSessions)
@@ -291,9 +292,7 @@ export async function saveNativeChatContact(
  * POST /api/chat: stores the visitor's message, asks the assistant (online) or answers with the
  * offline reply, stores the answer, and tells the widget which SPEC §8 case happened.
  */
-export async function sendChatMessage(
-  input: { sessionId: string; token: string; content: string },
-): Promise<ChatResult<ChatReplyData>> {
+export async function sendChatMessage(input: { sessionId: string; token: string; content: string }): Promise<ChatResult<ChatReplyData>> {
   const session = await ownedSession(input.sessionId, input.token);
   if (!session) return INVALID_SESSION;
   if (!session.email || !session.phone) {
@@ -304,7 +303,11 @@ export async function sendChatMessage(
     .from(chatMessages)
     .where(and(eq(chatMessages.chatSessionId, session.id), eq(chatMessages.role, "user")));
   if ((sent?.n ?? 0) >= MESSAGES_PER_SESSION) {
-    return { ok: false, status: 429, message: "Esta conversa atingiu o limite de mensagens. Nossa equipe entrará em contato pelo email informado." };
+    return {
+      ok: false,
+      status: 429,
+      message: "Esta conversa atingiu o limite de mensagens. Nossa equipe entrará em contato pelo email informado.",
+    };
   }
   await addMessage(db(), session.id, "user", input.content);
 

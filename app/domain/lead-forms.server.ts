@@ -3,7 +3,9 @@
  * (app/routes/api/*) and the pages forms post to without JavaScript (app/routes/enviar.tsx)
  * both submit through these definitions.
  */
-import type { z } from "zod";
+import { createBusinessOptimization, createCareerApplication, createConsultation, createContact } from "~/domain/leads/capture.server";
+import { subscribeNewsletter } from "~/domain/leads/newsletter.server";
+import type { NativeForm } from "~/lib/native-forms";
 import { chatContactSchema } from "~/lib/schemas/chat";
 import {
   businessOptimizationSchema,
@@ -13,11 +15,9 @@ import {
   contactSchema,
   newsletterSchema,
 } from "~/lib/schemas/leads";
-import type { NativeForm } from "~/lib/native-forms";
 import { saveNativeChatContact } from "./chat.server";
 import type { LeadFormDefinition } from "./lead-submissions.server";
-import { createBusinessOptimization, createCareerApplication, createConsultation, createContact } from "~/domain/leads/capture.server";
-import { subscribeNewsletter } from "~/domain/leads/newsletter.server";
+import type { z } from "zod";
 
 /** Keeps each definition's own schema and result types. */
 const define = <S extends z.ZodType, R>(definition: LeadFormDefinition<S, R>) => definition;
@@ -35,5 +35,9 @@ export const LEAD_FORMS = {
   consultation: define({ form: "consultation", schema: consultationSchema, store: createConsultation }),
   questionnaire: define({ form: "questionnaire", schema: businessOptimizationSchema, store: createBusinessOptimization }),
   /** The chat widget's contact step; with JavaScript the widget uses /api/chat/contact instead. */
-  chat: define({ form: "chat", schema: chatContactSchema, store: (input, meta, tx) => saveNativeChatContact(input, meta.ip, tx, meta.attribution) }),
+  chat: define({
+    form: "chat",
+    schema: chatContactSchema,
+    store: (input, meta, tx) => saveNativeChatContact(input, meta.ip, tx, meta.attribution),
+  }),
 } satisfies Record<NativeForm, { form: LeadFormDefinition["form"] }>;

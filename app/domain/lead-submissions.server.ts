@@ -5,16 +5,16 @@
  * notification, exactly once per submission (app/infra/idempotency.server.ts). Bad input stores
  * nothing and gets a 4xx with Portuguese messages.
  */
-import type { AppLoadContext } from "react-router";
-import type { z } from "zod";
-import { HONEYPOT_FIELD } from "~/lib/lead-fields";
-import { leadServerMessages } from "~/lib/messages/leads";
-import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
-import { IDEMPOTENCY_HEADER } from "~/lib/native-forms";
-import { attributionFor, type Attribution } from "./analytics.server";
 import { fail, fieldErrors, INVALID_INPUT_MESSAGE, methodNotAllowed, readBody } from "~/infra/http.server";
 import { storeOnce, submissionKey, type Transaction } from "~/infra/idempotency.server";
 import { hitRateLimit, retryText } from "~/infra/rate-limit.server";
+import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
+import { HONEYPOT_FIELD } from "~/lib/lead-fields";
+import { leadServerMessages } from "~/lib/messages/leads";
+import { IDEMPOTENCY_HEADER } from "~/lib/native-forms";
+import { attributionFor, type Attribution } from "./analytics.server";
+import type { AppLoadContext } from "react-router";
+import type { z } from "zod";
 
 export type LeadForm = "contact" | "newsletter" | "careers" | "consultation" | "questionnaire" | "chat";
 
@@ -134,7 +134,10 @@ export function leadEndpoint<S extends z.ZodType, R>(
 export async function asRejection(error: unknown): Promise<LeadRejection> {
   if (error instanceof LeadRejection) return error;
   if (error instanceof Response) {
-    const parsed = (await error.clone().json().catch(() => null)) as { message?: string } | null;
+    const parsed = (await error
+      .clone()
+      .json()
+      .catch(() => null)) as { message?: string } | null;
     return new LeadRejection(error.status, parsed?.message ?? INVALID_INPUT_MESSAGE);
   }
   throw error;

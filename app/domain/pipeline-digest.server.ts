@@ -9,13 +9,13 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { env } from "~/config.server";
 import { db } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
-import { brasiliaDay, formatDay, PIPELINE_TYPE_INFO, stageLabel } from "~/lib/pipeline";
-import { formatDateTime } from "~/lib/dates";
-import { recordAudit } from "./audit.server";
 import { logger } from "~/infra/logger.server";
 import { enqueueEmail } from "~/infra/outbox.server";
-import { dueFollowUps, leadsSince, type InboxLead } from "./pipeline.server";
 import { rowsOf } from "~/infra/rate-limit.server";
+import { formatDateTime } from "~/lib/dates";
+import { brasiliaDay, formatDay, PIPELINE_TYPE_INFO, stageLabel } from "~/lib/pipeline";
+import { recordAudit } from "./audit.server";
+import { dueFollowUps, leadsSince, type InboxLead } from "./pipeline.server";
 
 /** Arbitrary constant (distinct from the migration and retention locks). */
 const DIGEST_LOCK_ID = 724_518;
@@ -84,7 +84,15 @@ export async function runDailyDigest(options: DigestOptions = {}): Promise<Diges
         body: digestBody(day, due, fresh),
       });
     }
-    await recordAudit({ actor: "sistema", action: "pipeline.digest", target: `dia:${day}`, details: { due: due.length, fresh: fresh.length, queued: status === "sent" } }, tx);
+    await recordAudit(
+      {
+        actor: "sistema",
+        action: "pipeline.digest",
+        target: `dia:${day}`,
+        details: { due: due.length, fresh: fresh.length, queued: status === "sent" },
+      },
+      tx,
+    );
     return { status, day, due: due.length, fresh: fresh.length };
   });
   if (result.status !== "skipped") logger.info({ digest: result }, "resumo diário do funil processado");

@@ -8,6 +8,8 @@ import { desc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Executor } from "~/db/client.server";
 import { leadNotes, leadPipeline } from "~/db/schema";
+import { toCsv } from "~/infra/csv.server";
+import { rowsOf } from "~/infra/rate-limit.server";
 import { formatDateTime } from "~/lib/dates";
 import { consultationStatusLabel } from "~/lib/lead-fields";
 import {
@@ -27,12 +29,13 @@ import {
   type Stage,
 } from "~/lib/pipeline";
 import { recordAudit } from "./audit.server";
-import { toCsv } from "~/infra/csv.server";
-import { rowsOf } from "~/infra/rate-limit.server";
 
 // ---------------------------------------------------------------- the leads, as one relation
 /** Per lead type: its table, its reference column in lead_pipeline/lead_notes, its audit name. */
-const LEADS: Record<PipelineType, { table: string; ref: "contactId" | "consultationId" | "chatSessionId" | "businessOptimizationId" | "careerApplicationId"; audit: string }> = {
+const LEADS: Record<
+  PipelineType,
+  { table: string; ref: "contactId" | "consultationId" | "chatSessionId" | "businessOptimizationId" | "careerApplicationId"; audit: string }
+> = {
   contatos: { table: "contacts", ref: "contactId", audit: "contact" },
   consultas: { table: "consultations", ref: "consultationId", audit: "consultation" },
   conversas: { table: "chat_sessions", ref: "chatSessionId", audit: "chat" },
@@ -91,7 +94,18 @@ export interface InboxLead {
   source: string | null;
 }
 
-type RawLead = { type: PipelineType; id: number | string; name: string | null; email: string | null; company: string | null; detail: string | null; created_at: Date | string; stage: Stage; follow_up_on: string | null; source: string | null };
+type RawLead = {
+  type: PipelineType;
+  id: number | string;
+  name: string | null;
+  email: string | null;
+  company: string | null;
+  detail: string | null;
+  created_at: Date | string;
+  stage: Stage;
+  follow_up_on: string | null;
+  source: string | null;
+};
 
 function toLead(r: RawLead): InboxLead {
   return {
@@ -110,8 +124,14 @@ function toLead(r: RawLead): InboxLead {
 
 // ---------------------------------------------------------------- filters and search
 export const inboxFiltersSchema = z.object({
-  tipo: z.enum(Object.keys(LEADS) as [PipelineType, ...PipelineType[]]).optional().catch(undefined),
-  etapa: z.enum(["abertos", ...STAGES.map((s) => s.value)] as [string, ...string[]]).optional().catch(undefined),
+  tipo: z
+    .enum(Object.keys(LEADS) as [PipelineType, ...PipelineType[]])
+    .optional()
+    .catch(undefined),
+  etapa: z
+    .enum(["abertos", ...STAGES.map((s) => s.value)] as [string, ...string[]])
+    .optional()
+    .catch(undefined),
   retorno: z.literal("vencido").optional().catch(undefined),
   origem: z.string().trim().max(200).optional().catch(undefined),
   q: z.string().trim().max(200).optional().catch(undefined),
@@ -125,7 +145,11 @@ export function readInboxFilters(params: URLSearchParams): InboxFilters {
   return inboxFiltersSchema.parse(raw);
 }
 
-const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 /**
  * A person is found by the whole e-mail address (never a part of it), or by whole words of the
@@ -169,7 +193,9 @@ export async function listInbox(filters: InboxFilters, options: { pageSize?: num
 /** How many leads each stage holds under the other filters (the inbox's overview row). */
 export async function stageCounts(filters: InboxFilters): Promise<Record<Stage, number>> {
   const where = whereOf({ ...filters, etapa: undefined }, brasiliaDay());
-  const rows = rowsOf<{ stage: Stage; total: number }>(await db().execute(sql`select l.stage, count(*)::int as total from ${INBOX} where ${where} group by l.stage`));
+  const rows = rowsOf<{ stage: Stage; total: number }>(
+    await db().execute(sql`select l.stage, count(*)::int as total from ${INBOX} where ${where} group by l.stage`),
+  );
   const counts = Object.fromEntries(STAGES.map((s) => [s.value, 0])) as Record<Stage, number>;
   for (const r of rows) if (r.stage in counts) counts[r.stage] = Number(r.total);
   return counts;
@@ -177,7 +203,9 @@ export async function stageCounts(filters: InboxFilters): Promise<Record<Stage, 
 
 /** The origins present, for the filter's choices. */
 export async function inboxSources(): Promise<string[]> {
-  const rows = rowsOf<{ source: string }>(await db().execute(sql`select distinct l.source from ${INBOX} where l.source is not null order by 1 limit 50`));
+  const rows = rowsOf<{ source: string }>(
+    await db().execute(sql`select distinct l.source from ${INBOX} where l.source is not null order by 1 limit 50`),
+  );
   return rows.map((r) => r.source);
 }
 
@@ -248,18 +276,30 @@ export async function updatePipeline(type: PipelineType, id: number, input: Pipe
     };
     if (input.stage !== lead.stage) {
       await upsert({ stage: input.stage });
-      await recordAudit({ actor: actor.username, action: "lead.stage", target, details: { from: lead.stage, to: input.stage }, ip: actor.ip }, tx);
+      await recordAudit(
+        { actor: actor.username, action: "lead.stage", target, details: { from: lead.stage, to: input.stage }, ip: actor.ip },
+        tx,
+      );
       changed.push("stage");
     }
     if (input.followUpOn !== lead.followUpOn) {
       await upsert({ followUpOn: input.followUpOn });
-      await recordAudit({ actor: actor.username, action: "lead.follow_up", target, details: { from: lead.followUpOn, to: input.followUpOn }, ip: actor.ip }, tx);
+      await recordAudit(
+        { actor: actor.username, action: "lead.follow_up", target, details: { from: lead.followUpOn, to: input.followUpOn }, ip: actor.ip },
+        tx,
+      );
       changed.push("followUp");
     }
     if (input.note) {
-      const [note] = await tx.insert(leadNotes).values({ ...refValue(ref, id), author: actor.username, body: input.note }).returning({ id: leadNotes.id });
+      const [note] = await tx
+        .insert(leadNotes)
+        .values({ ...refValue(ref, id), author: actor.username, body: input.note })
+        .returning({ id: leadNotes.id });
       // The text stays out of the audit log: it may hold personal data that an erasure must reach.
-      await recordAudit({ actor: actor.username, action: "lead.note", target, details: { noteId: note.id, characters: input.note.length }, ip: actor.ip }, tx);
+      await recordAudit(
+        { actor: actor.username, action: "lead.note", target, details: { noteId: note.id, characters: input.note.length }, ip: actor.ip },
+        tx,
+      );
       changed.push("note");
     }
     return { changed };
@@ -270,13 +310,17 @@ export async function updatePipeline(type: PipelineType, id: number, input: Pipe
 /** Open leads whose follow-up day is today or past, oldest first. */
 export async function dueFollowUps(now = new Date(), executor: Executor = db(), limit = 200): Promise<InboxLead[]> {
   const where = whereOf({ retorno: "vencido" }, brasiliaDay(now));
-  const rows = rowsOf<RawLead>(await executor.execute(sql`select * from ${INBOX} where ${where} order by l.follow_up_on, l.created_at limit ${limit}`));
+  const rows = rowsOf<RawLead>(
+    await executor.execute(sql`select * from ${INBOX} where ${where} order by l.follow_up_on, l.created_at limit ${limit}`),
+  );
   return rows.map(toLead);
 }
 
 export async function leadsSince(since: Date, executor: Executor = db(), limit = 200): Promise<InboxLead[]> {
   const rows = rowsOf<RawLead>(
-    await executor.execute(sql`select * from ${INBOX} where l.created_at >= ${since.toISOString()}::timestamptz order by l.created_at desc limit ${limit}`),
+    await executor.execute(
+      sql`select * from ${INBOX} where l.created_at >= ${since.toISOString()}::timestamptz order by l.created_at desc limit ${limit}`,
+    ),
   );
   return rows.map(toLead);
 }

@@ -9,7 +9,6 @@
  * every instance shares), so restarts never postpone it.
  */
 import { and, desc, eq, inArray, isNotNull, lt, ne, notInArray, or, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db, type Executor } from "~/db/client.server";
 import {
   auditLog,
@@ -26,11 +25,12 @@ import {
   submissionKeys,
   subscriptions,
 } from "~/db/schema";
+import { logger } from "~/infra/logger.server";
+import { rowsOf } from "~/infra/rate-limit.server";
 import { ANONYMISED_MARKER, RETENTION, type RetentionKind, type RetentionPeriod } from "~/lib/privacy";
 import { dayOf, deleteRawAnalytics, rollUpPending } from "./analytics.server";
 import { recordAudit } from "./audit.server";
-import { logger } from "~/infra/logger.server";
-import { rowsOf } from "~/infra/rate-limit.server";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 /** Arbitrary constant (distinct from the migration lock) naming the retention lock. */
 const RETENTION_LOCK_ID = 724_502;
@@ -194,12 +194,7 @@ async function applyRetention(tx: Executor, before: (kind: RetentionKind) => Dat
     consentRecords: count(
       await tx
         .delete(consentRecords)
-        .where(
-          and(
-            lt(consentRecords.createdAt, before("consentRecords")),
-            sql`lower(${consentRecords.email}) not in (${activeEmails})`,
-          ),
-        )
+        .where(and(lt(consentRecords.createdAt, before("consentRecords")), sql`lower(${consentRecords.email}) not in (${activeEmails})`))
         .returning({ id: consentRecords.id }),
     ),
     orders: count(
@@ -209,12 +204,7 @@ async function applyRetention(tx: Executor, before: (kind: RetentionKind) => Dat
           customerEmail: sql`case when ${orders.customerEmail} is null then null else ${ANONYMISED_MARKER} end`,
           customerName: sql`case when ${orders.customerName} is null then null else ${ANONYMISED_MARKER} end`,
         })
-        .where(
-          and(
-            lt(orders.createdAt, ordersCutoff),
-            or(notYetAnonymised(orders.customerEmail), notYetAnonymised(orders.customerName)),
-          ),
-        )
+        .where(and(lt(orders.createdAt, ordersCutoff), or(notYetAnonymised(orders.customerEmail), notYetAnonymised(orders.customerName))))
         .returning({ id: orders.id }),
     ),
     subscriptions: count(
@@ -231,9 +221,17 @@ async function applyRetention(tx: Executor, before: (kind: RetentionKind) => Dat
         )
         .returning({ id: subscriptions.id }),
     ),
-    outbox: count(await tx.delete(outbox).where(lt(outbox.createdAt, before("outbox"))).returning({ id: outbox.id })),
+    outbox: count(
+      await tx
+        .delete(outbox)
+        .where(lt(outbox.createdAt, before("outbox")))
+        .returning({ id: outbox.id }),
+    ),
     submissionKeys: count(
-      await tx.delete(submissionKeys).where(lt(submissionKeys.createdAt, before("submissionKeys"))).returning({ key: submissionKeys.key }),
+      await tx
+        .delete(submissionKeys)
+        .where(lt(submissionKeys.createdAt, before("submissionKeys")))
+        .returning({ key: submissionKeys.key }),
     ),
     ...(await deleteRawAnalytics(tx, dayOf(before("analyticsRaw")))),
   };

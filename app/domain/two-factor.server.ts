@@ -189,9 +189,7 @@ export async function regenerateRecoveryCodes(user: { id: number; username: stri
 }
 
 // ---------------------------------------------------------------- verification at login
-export type SecondFactorCheck =
-  | { ok: true; method: "totp" | "recovery"; recoveryCodesLeft?: number }
-  | { ok: false };
+export type SecondFactorCheck = { ok: true; method: "totp" | "recovery"; recoveryCodesLeft?: number } | { ok: false };
 
 /**
  * Accepts a current code from the app (each code once: a replay within its 90 seconds fails) or
@@ -246,7 +244,10 @@ export async function resetTwoFactor(
   await executor.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId));
   await executor.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await executor.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
-  await recordAudit({ actor: audit.actor, action: "auth.2fa.reset", target: `user:${userId}`, details: { reason: audit.reason }, ip: audit.ip }, executor);
+  await recordAudit(
+    { actor: audit.actor, action: "auth.2fa.reset", target: `user:${userId}`, details: { reason: audit.reason }, ip: audit.ip },
+    executor,
+  );
   return true;
 }
 
@@ -297,5 +298,7 @@ export async function forgetRememberedDevices(user: { id: number; username: stri
 }
 
 export async function pruneRememberedDevices(): Promise<void> {
-  await db().delete(trustedDevices).where(lt(trustedDevices.expiresAt, sql`now()`));
+  await db()
+    .delete(trustedDevices)
+    .where(lt(trustedDevices.expiresAt, sql`now()`));
 }

@@ -32,7 +32,7 @@ const BUILD_ID = (() => {
 
 export function weakEtag(...parts: unknown[]): string {
   const hash = createHash("sha1").update(BUILD_ID);
-  for (const part of parts) hash.update(typeof part === "string" ? part : JSON.stringify(part) ?? "");
+  for (const part of parts) hash.update(typeof part === "string" ? part : (JSON.stringify(part) ?? ""));
   return `W/"${hash.digest("base64url").slice(0, 27)}"`;
 }
 

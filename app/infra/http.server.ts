@@ -2,8 +2,8 @@
  * The JSON API contract of DESIGN.md in one place: `{ success: true, data? }` on success,
  * `{ success: false, message, errors? }` with a 4xx for bad input. Routes stay thin by using these.
  */
-import type { z } from "zod";
 import { fieldErrors } from "~/lib/form-errors";
+import type { z } from "zod";
 
 export const INVALID_INPUT_MESSAGE = "Dados inválidos. Verifique os campos destacados.";
 const NUL_MESSAGE = "O conteúdo enviado contém caracteres inválidos.";

@@ -40,7 +40,10 @@ export async function storeOnce<R>(key: string | null, form: string, store: (tx:
       const [claimed] = await tx.insert(submissionKeys).values({ key, form }).onConflictDoNothing().returning({ key: submissionKeys.key });
       if (!claimed) throw new AlreadyStored();
       const result = await store(tx);
-      await tx.update(submissionKeys).set({ result: result ?? null }).where(eq(submissionKeys.key, key));
+      await tx
+        .update(submissionKeys)
+        .set({ result: result ?? null })
+        .where(eq(submissionKeys.key, key));
       return result;
     });
   } catch (error) {

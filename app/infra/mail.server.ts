@@ -4,8 +4,8 @@
  * share the queue without sending a message twice at the same time. The visitor's request never
  * waits for SMTP: it only wrote the outbox row.
  */
-import nodemailer, { type Transporter } from "nodemailer";
 import { sql } from "drizzle-orm";
+import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "~/config.server";
 import { db } from "~/db/client.server";
 import { logger } from "~/infra/logger.server";
@@ -89,7 +89,13 @@ async function markFailed(row: ClaimedRow, error: unknown): Promise<void> {
            next_attempt_at = now() + make_interval(secs => ${backoffSeconds(row.attempts)})
      where id = ${row.id} and status = 'sending'`);
   logger[giveUp ? "error" : "warn"](
-    { outboxId: row.id, template: row.kind, recipientDomain: recipientDomain(row.recipient), attempts: row.attempts, err: withoutAddresses(message) },
+    {
+      outboxId: row.id,
+      template: row.kind,
+      recipientDomain: recipientDomain(row.recipient),
+      attempts: row.attempts,
+      err: withoutAddresses(message),
+    },
     giveUp ? "e-mail descartado após várias tentativas" : "falha ao enviar e-mail; nova tentativa agendada",
   );
 }

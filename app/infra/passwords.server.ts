@@ -35,7 +35,8 @@ async function withSlot<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } finally {
     const next = waiting.shift();
-    if (next) next(); // the slot passes straight to the next in line
+    if (next)
+      next(); // the slot passes straight to the next in line
     else running--;
   }
 }
@@ -43,9 +44,7 @@ async function withSlot<T>(work: () => Promise<T>): Promise<T> {
 function scryptAsync(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return withSlot(
     () =>
-      new Promise((resolve, reject) =>
-        scrypt(password, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))),
-      ),
+      new Promise((resolve, reject) => scrypt(password, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)))),
   );
 }
 
@@ -63,9 +62,16 @@ function parseHash(stored: string): ParsedHash | null {
   if (parts.length !== 6 || parts[0] !== "scrypt") return null;
   const [N, r, p] = parts.slice(1, 4).map(Number);
   const valid =
-    Number.isInteger(N) && N > 1 && (N & (N - 1)) === 0 && N <= MAX_N &&
-    Number.isInteger(r) && r >= 1 && r <= MAX_R &&
-    Number.isInteger(p) && p >= 1 && p <= MAX_P;
+    Number.isInteger(N) &&
+    N > 1 &&
+    (N & (N - 1)) === 0 &&
+    N <= MAX_N &&
+    Number.isInteger(r) &&
+    r >= 1 &&
+    r <= MAX_R &&
+    Number.isInteger(p) &&
+    p >= 1 &&
+    p <= MAX_P;
   if (!valid) return null;
   const salt = Buffer.from(parts[4], "base64");
   const key = Buffer.from(parts[5], "base64");

@@ -8,11 +8,11 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { db } from "~/db/client.server";
 import { uploads } from "~/db/schema";
-import { blogApiMessages } from "~/lib/messages/blog";
-import { IMAGE_WIDTHS, mediaUrl } from "~/lib/media";
 import { recordAudit } from "~/domain/audit.server";
 import type { Actor } from "~/domain/blog.server";
 import { fail } from "~/infra/http.server";
+import { IMAGE_WIDTHS, mediaUrl } from "~/lib/media";
+import { blogApiMessages } from "~/lib/messages/blog";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const MAX_PIXELS = 8000 * 8000; // decompression bombs stop here
@@ -66,7 +66,15 @@ export async function storeImage(file: File, actor: Actor): Promise<StoredImage>
   await db()
     .insert(uploads)
     .values([
-      { id, parentId: null, mime: "image/webp", width: large.info.width, height: large.info.height, size: large.data.length, data: large.data },
+      {
+        id,
+        parentId: null,
+        mime: "image/webp",
+        width: large.info.width,
+        height: large.info.height,
+        size: large.data.length,
+        data: large.data,
+      },
       {
         id: `${id}-${IMAGE_WIDTHS.small}`,
         parentId: id,

@@ -203,7 +203,8 @@ function early(chatId: string, threshold: number, keyField: string, beaconUrl: s
     (event) => {
       const form = event.target as HTMLFormElement;
       const key = form.elements.namedItem(keyField) as HTMLInputElement | null;
-      if (key && !key.value) key.value = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+      if (key && !key.value)
+        key.value = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
       const source = form.elements.namedItem("source") as HTMLInputElement | null;
       const dialog = form.closest("dialog");
       if (source && dialog?.dataset.source !== undefined) source.value = dialog.dataset.source;

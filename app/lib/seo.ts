@@ -2,8 +2,8 @@
  * Per-page metadata in one place: title, description, canonical URL, Open Graph and Twitter.
  * Use from a route's `meta` export: `export const meta = (args) => seo(args, { title, description })`.
  */
-import type { MetaDescriptor } from "react-router";
 import { SITE_NAME } from "./site";
+import type { MetaDescriptor } from "react-router";
 
 export interface SeoInput {
   title: string;

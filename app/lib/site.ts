@@ -10,8 +10,7 @@ export interface PublicSiteConfig {
   email: string;
 }
 
-export const WHATSAPP_GREETING =
-  "Olá! Gostaria de saber mais sobre os agentes de IA da Agile IA para a minha empresa.";
+export const WHATSAPP_GREETING = "Olá! Gostaria de saber mais sobre os agentes de IA da Agile IA para a minha empresa.";
 
 export function whatsappLink(number: string, text = WHATSAPP_GREETING): string {
   return `https://wa.me/${number.replace(/\D/g, "")}?text=${encodeURIComponent(text)}`;

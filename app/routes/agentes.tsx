@@ -1,8 +1,8 @@
 import { AgentsPage } from "~/components/marketing/pages/agents";
+import type { RouteHandle } from "~/components/site-header";
+import { publicPageHeaders } from "~/infra/http-cache.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/agentes";
-import { publicPageHeaders } from "~/infra/http-cache.server";
-import type { RouteHandle } from "~/components/site-header";
 
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
 export const headers = publicPageHeaders;

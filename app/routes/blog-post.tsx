@@ -191,7 +191,10 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             {blogText.back}
           </Link>
           {post.category && (
-            <Link to={categoryHref(post.category.slug)} className="inline-flex min-h-11 items-center font-semibold text-primary hover:text-primary-hover">
+            <Link
+              to={categoryHref(post.category.slug)}
+              className="inline-flex min-h-11 items-center font-semibold text-primary hover:text-primary-hover"
+            >
               Mais posts sobre {post.category.name}
             </Link>
           )}

@@ -259,7 +259,11 @@ function Pagination({ page, totalPages, category }: { page: number; totalPages: 
       <ul className="flex flex-wrap items-center justify-center gap-2">
         {page > 1 && (
           <li>
-            <Link to={listHref(category, page - 1)} rel="prev" className={cn(base, "border-border hover:border-primary hover:text-primary")}>
+            <Link
+              to={listHref(category, page - 1)}
+              rel="prev"
+              className={cn(base, "border-border hover:border-primary hover:text-primary")}
+            >
               <ChevronLeft className="size-4" aria-hidden />
               Anterior
             </Link>
@@ -271,7 +275,10 @@ function Pagination({ page, totalPages, category }: { page: number; totalPages: 
               to={listHref(category, n)}
               aria-current={n === page ? "page" : undefined}
               aria-label={`Página ${n}`}
-              className={cn(base, n === page ? "border-primary bg-primary text-primary-foreground" : "border-border hover:border-primary hover:text-primary")}
+              className={cn(
+                base,
+                n === page ? "border-primary bg-primary text-primary-foreground" : "border-border hover:border-primary hover:text-primary",
+              )}
             >
               {n}
             </Link>
@@ -279,7 +286,11 @@ function Pagination({ page, totalPages, category }: { page: number; totalPages: 
         ))}
         {page < totalPages && (
           <li>
-            <Link to={listHref(category, page + 1)} rel="next" className={cn(base, "border-border hover:border-primary hover:text-primary")}>
+            <Link
+              to={listHref(category, page + 1)}
+              rel="next"
+              className={cn(base, "border-border hover:border-primary hover:text-primary")}
+            >
               Próxima
               <ChevronRight className="size-4" aria-hidden />
             </Link>

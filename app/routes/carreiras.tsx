@@ -1,8 +1,8 @@
 import { CareersPage } from "~/components/marketing/pages/careers";
+import type { RouteHandle } from "~/components/site-header";
+import { publicPageHeaders } from "~/infra/http-cache.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/carreiras";
-import { publicPageHeaders } from "~/infra/http-cache.server";
-import type { RouteHandle } from "~/components/site-header";
 
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
 export const headers = publicPageHeaders;

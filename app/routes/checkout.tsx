@@ -1,11 +1,11 @@
-import { attributionOfRequest } from "~/domain/analytics.server";
 import { AlertCircle, ArrowLeft, Check, ExternalLink, LockKeyhole, RotateCw } from "lucide-react";
-import { type ApiAnswer, callApi } from "~/lib/api-client";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
+import { attributionOfRequest } from "~/domain/analytics.server";
 import { paymentsMode, startCheckout } from "~/domain/payments/checkout.server";
+import { type ApiAnswer, callApi } from "~/lib/api-client";
 import { findCatalogItem, formatBRL, type CatalogItem } from "~/lib/catalog";
 import { paymentMessages as m } from "~/lib/messages/payments";
 import { seo } from "~/lib/seo";
@@ -45,9 +45,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 type CheckoutState =
-  | { phase: "loading" }
-  | { phase: "error"; message: string }
-  | { phase: "ready"; url: string; sessionId: string | null; paid: boolean };
+  { phase: "loading" } | { phase: "error"; message: string } | { phase: "ready"; url: string; sessionId: string | null; paid: boolean };
 
 /** SPEC §7: POST the item id; a failure yields the server's message or the status text. */
 async function createCheckout(item: CatalogItem): Promise<{ url: string; sessionId: string | null }> {
@@ -134,9 +132,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
           <article className="rounded-2xl border border-border bg-card p-6 shadow-soft sm:p-8" aria-labelledby="checkout-item">
-            <p className="text-sm font-semibold uppercase tracking-wider text-primary">
-              {isPlan ? "Assinatura mensal" : "Produto avulso"}
-            </p>
+            <p className="text-sm font-semibold uppercase tracking-wider text-primary">{isPlan ? "Assinatura mensal" : "Produto avulso"}</p>
             <h1 id="checkout-item" className="mt-2 text-3xl font-bold sm:text-4xl">
               {item.name}
             </h1>

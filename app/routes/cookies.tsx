@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { Facts, LegalPage, type LegalSection } from "~/components/legal-page";
 import { env } from "~/config.server";
+import { publicPageHeaders } from "~/infra/http-cache.server";
 import { COOKIES_VERSION, LEGAL_PATHS, LEGAL_UPDATED_AT } from "~/lib/privacy";
 import { seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/cookies";
-import { publicPageHeaders } from "~/infra/http-cache.server";
 
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
 export const headers = publicPageHeaders;
@@ -27,9 +27,9 @@ function sections(dpoEmail: string): LegalSection[] {
       title: "O que são cookies",
       body: (
         <p>
-          Cookies são pequenos arquivos de texto que um site guarda no seu navegador para lembrar de algo entre uma
-          página e outra, como o fato de você ter feito login. Eles podem ser essenciais para o funcionamento do site
-          ou servir para análise de audiência e publicidade. Nós usamos apenas os essenciais.
+          Cookies são pequenos arquivos de texto que um site guarda no seu navegador para lembrar de algo entre uma página e outra, como o
+          fato de você ter feito login. Eles podem ser essenciais para o funcionamento do site ou servir para análise de audiência e
+          publicidade. Nós usamos apenas os essenciais.
         </p>
       ),
     },
@@ -44,12 +44,16 @@ function sections(dpoEmail: string): LegalSection[] {
           </h3>
           <Facts
             items={[
-              { term: "Para quem", value: "Só para o administrador do site, depois que ele faz login. Visitantes não recebem este cookie." },
+              {
+                term: "Para quem",
+                value: "Só para o administrador do site, depois que ele faz login. Visitantes não recebem este cookie.",
+              },
               { term: "Finalidade", value: "Manter a sessão do administrador aberta com segurança." },
               { term: "Duração", value: "Até 8 horas, ou até o logout." },
               {
                 term: "Proteções",
-                value: "Inacessível a scripts (HttpOnly), enviado só ao próprio site (SameSite=Lax) e, em HTTPS, apenas por conexão segura.",
+                value:
+                  "Inacessível a scripts (HttpOnly), enviado só ao próprio site (SameSite=Lax) e, em HTTPS, apenas por conexão segura.",
               },
             ]}
           />
@@ -60,7 +64,8 @@ function sections(dpoEmail: string): LegalSection[] {
             items={[
               {
                 term: "Finalidade",
-                value: "Mostrar uma única vez um aviso depois de uma ação, por exemplo “Login realizado com sucesso” ou a confirmação de um envio.",
+                value:
+                  "Mostrar uma única vez um aviso depois de uma ação, por exemplo “Login realizado com sucesso” ou a confirmação de um envio.",
               },
               { term: "Duração", value: "Apagado assim que o aviso aparece; no máximo 60 segundos." },
               { term: "Conteúdo", value: "Apenas o texto do aviso. Nenhum identificador seu." },
@@ -74,9 +79,9 @@ function sections(dpoEmail: string): LegalSection[] {
       title: "Armazenamento local do navegador",
       body: (
         <p>
-          Além dos cookies, a área administrativa guarda no armazenamento local do navegador um indicador
-          (<code>isAuthenticated</code>) usado apenas para ajustar a interface; a segurança depende só do cookie de
-          sessão. Esse dado não sai do seu navegador e não é usado para rastreamento.
+          Além dos cookies, a área administrativa guarda no armazenamento local do navegador um indicador (<code>isAuthenticated</code>)
+          usado apenas para ajustar a interface; a segurança depende só do cookie de sessão. Esse dado não sai do seu navegador e não é
+          usado para rastreamento.
         </p>
       ),
     },
@@ -92,9 +97,9 @@ function sections(dpoEmail: string): LegalSection[] {
             <li>qualquer técnica de identificação do seu navegador para rastreamento.</li>
           </ul>
           <p>
-            As estatísticas de visitas do site são contadas pelo próprio servidor, sem cookies e sem guardar nada no
-            seu navegador; o código usado para contar visitantes muda todo dia e não permite seguir você de um dia
-            para outro. Os detalhes estão na <Link to={LEGAL_PATHS.privacy}>Política de Privacidade</Link>.
+            As estatísticas de visitas do site são contadas pelo próprio servidor, sem cookies e sem guardar nada no seu navegador; o código
+            usado para contar visitantes muda todo dia e não permite seguir você de um dia para outro. Os detalhes estão na{" "}
+            <Link to={LEGAL_PATHS.privacy}>Política de Privacidade</Link>.
           </p>
         </>
       ),
@@ -104,10 +109,9 @@ function sections(dpoEmail: string): LegalSection[] {
       title: "Por que não exibimos um aviso de cookies",
       body: (
         <p>
-          Cookies estritamente necessários são indispensáveis para o serviço que você pediu (como o login) e não
-          exigem consentimento. Por isso o site não mostra um banner de cookies. Se um dia adicionarmos qualquer
-          cookie não essencial, ele só será ativado depois do seu consentimento, pedido em um aviso, e esta política
-          será atualizada antes.
+          Cookies estritamente necessários são indispensáveis para o serviço que você pediu (como o login) e não exigem consentimento. Por
+          isso o site não mostra um banner de cookies. Se um dia adicionarmos qualquer cookie não essencial, ele só será ativado depois do
+          seu consentimento, pedido em um aviso, e esta política será atualizada antes.
         </p>
       ),
     },
@@ -116,9 +120,8 @@ function sections(dpoEmail: string): LegalSection[] {
       title: "Como controlar os cookies",
       body: (
         <p>
-          Você pode ver, bloquear ou apagar cookies nas configurações do seu navegador. Bloquear os cookies deste site
-          não impede a navegação pública; apenas o login da área administrativa e os avisos de confirmação deixam de
-          funcionar.
+          Você pode ver, bloquear ou apagar cookies nas configurações do seu navegador. Bloquear os cookies deste site não impede a
+          navegação pública; apenas o login da área administrativa e os avisos de confirmação deixam de funcionar.
         </p>
       ),
     },
@@ -127,8 +130,8 @@ function sections(dpoEmail: string): LegalSection[] {
       title: "Dúvidas",
       body: (
         <p>
-          Fale com o nosso encarregado pelo e-mail <a href={`mailto:${dpoEmail}`}>{dpoEmail}</a>. Para saber como
-          tratamos dados pessoais em geral, leia a <Link to={LEGAL_PATHS.privacy}>Política de Privacidade</Link>.
+          Fale com o nosso encarregado pelo e-mail <a href={`mailto:${dpoEmail}`}>{dpoEmail}</a>. Para saber como tratamos dados pessoais em
+          geral, leia a <Link to={LEGAL_PATHS.privacy}>Política de Privacidade</Link>.
         </p>
       ),
     },

@@ -1,8 +1,8 @@
 import { MailX } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { readBody } from "~/infra/http.server";
 import { findSubscriberByToken, maskEmail, unsubscribeNewsletter } from "~/domain/leads/newsletter.server";
+import { readBody } from "~/infra/http.server";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/descadastrar";
 
@@ -51,24 +51,22 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           <>
             <h1 className="mt-2 text-2xl font-bold">Link inválido</h1>
             <p className="mt-3 text-muted-foreground">
-              Não encontramos uma inscrição para este link. Ele pode estar incompleto; copie o endereço completo do
-              email que você recebeu.
+              Não encontramos uma inscrição para este link. Ele pode estar incompleto; copie o endereço completo do email que você recebeu.
             </p>
           </>
         ) : done ? (
           <>
             <h1 className="mt-2 text-2xl font-bold">Inscrição cancelada</h1>
             <p className="mt-3 text-muted-foreground" role="status">
-              O email <strong className="text-foreground">{loaderData.email}</strong> não receberá mais a nossa newsletter.
-              Registramos a retirada do seu consentimento.
+              O email <strong className="text-foreground">{loaderData.email}</strong> não receberá mais a nossa newsletter. Registramos a
+              retirada do seu consentimento.
             </p>
           </>
         ) : (
           <>
             <h1 className="mt-2 text-2xl font-bold">Cancelar inscrição na newsletter</h1>
             <p className="mt-3 text-muted-foreground">
-              Deseja deixar de receber as novidades da {SITE_NAME} no email{" "}
-              <strong className="text-foreground">{loaderData.email}</strong>?
+              Deseja deixar de receber as novidades da {SITE_NAME} no email <strong className="text-foreground">{loaderData.email}</strong>?
             </p>
             <Form method="post" className="mt-6">
               <input type="hidden" name="token" value={loaderData.token} />

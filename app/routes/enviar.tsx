@@ -7,19 +7,18 @@
  */
 import { CheckCircle2 } from "lucide-react";
 import { data, Link, redirect } from "react-router";
-import type { z } from "zod";
 import { ChatContactForm } from "~/components/chat/chat-widget";
+import { CareersForm } from "~/components/forms/careers-form";
 import { ConsultationFields } from "~/components/forms/consultation-dialog";
 import { ContactForm } from "~/components/forms/contact-form";
-import { CareersForm } from "~/components/forms/careers-form";
 import { Honeypot, IdempotencyField, ReturnTo, type FormState } from "~/components/forms/lead-form-utils";
 import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { APPLICATION, JOBS } from "~/components/marketing/content/carreiras";
 import { QuestionnaireForm } from "~/components/marketing/pages/questionnaire";
 import { Button } from "~/components/ui/button";
-import { readBody } from "~/infra/http.server";
 import { LEAD_FORMS } from "~/domain/lead-forms.server";
 import { asRejection, submitContext, submitLead, type LeadFormDefinition } from "~/domain/lead-submissions.server";
+import { readBody } from "~/infra/http.server";
 import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
 import { HONEYPOT_FIELD } from "~/lib/lead-fields";
 import { chatTexts } from "~/lib/messages/chat";
@@ -27,6 +26,7 @@ import { careersMessages, consultationMessages, contactMessages, newsletterMessa
 import { NATIVE_FORM_ACTIONS, NATIVE_FORMS, type NativeForm } from "~/lib/native-forms";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/enviar";
+import type { z } from "zod";
 
 interface Texts {
   title: string;
@@ -211,7 +211,12 @@ function StandaloneForm({ form, state }: { form: NativeForm; state: FormState | 
       return null; // rendered without the card, above
     case "consultation":
       return (
-        <form method="post" action={NATIVE_FORM_ACTIONS.consultation} className="relative grid gap-4" aria-label="Solicitação de consultoria">
+        <form
+          method="post"
+          action={NATIVE_FORM_ACTIONS.consultation}
+          className="relative grid gap-4"
+          aria-label="Solicitação de consultoria"
+        >
           <Honeypot />
           <IdempotencyField />
           <ReturnTo path={values.returnTo || "/"} />

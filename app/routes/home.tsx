@@ -1,10 +1,10 @@
 import { SOCIAL_PROFILE } from "~/components/marketing/content/site";
 import { HomePage } from "~/components/marketing/pages/home";
 import type { RouteHandle } from "~/components/site-header";
+import { publicPageHeaders } from "~/infra/http-cache.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { absoluteUrl, SITE_DESCRIPTION, SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/home";
-import { publicPageHeaders } from "~/infra/http-cache.server";
 
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
 export const headers = publicPageHeaders;

@@ -63,7 +63,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Shown once, here; the session is already open, the link goes on to the admin.
     return data<ActionResult>({ recoveryCodes: result.recoveryCodes }, { headers });
   }
-  const result = await completeSecondFactor(request, { code, remember: body.remember === "on" || body.remember === true }, context.clientIp);
+  const result = await completeSecondFactor(
+    request,
+    { code, remember: body.remember === "on" || body.remember === true },
+    context.clientIp,
+  );
   if (!result.ok) {
     if (result.restart) return restart(result.status === 429 ? "tentativas" : "expirado");
     return data<ActionResult>({ message: result.message }, { status: result.status, headers: NO_STORE });

@@ -2,22 +2,19 @@ import { LockKeyhole } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { adminCredentialsHint } from "~/db/seed.server";
-import { getSessionUser, login, secondStepMessages } from "~/domain/auth.server";
-import { fieldErrors, readBody } from "~/infra/http.server";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/use-toast";
+import { adminCredentialsHint } from "~/db/seed.server";
+import { getSessionUser, login, secondStepMessages } from "~/domain/auth.server";
+import { fieldErrors, readBody } from "~/infra/http.server";
 import { flashCookie } from "~/lib/flash";
 import { AUTH_STORAGE_KEY, authMessages } from "~/lib/messages/auth";
 import { loginSchema } from "~/lib/schemas/auth";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Login administrativo | ${SITE_NAME}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: `Login administrativo | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getSessionUser(request)) throw redirect("/admin");
@@ -75,12 +72,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             <Input name="username" autoComplete="username" autoCapitalize="none" {...fieldA11y("username", errors.username)} />
           </FormField>
           <FormField id="password" label="Senha" error={errors.password} required>
-            <Input
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              {...fieldA11y("password", errors.password)}
-            />
+            <Input name="password" type="password" autoComplete="current-password" {...fieldA11y("password", errors.password)} />
           </FormField>
           {!actionData && loaderData.notice && (
             <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
@@ -97,7 +89,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </Button>
         </Form>
 
-        <div className="mt-6 rounded-lg border border-dashed border-border bg-muted p-4 text-sm text-muted-foreground" data-testid="login-hint">
+        <div
+          className="mt-6 rounded-lg border border-dashed border-border bg-muted p-4 text-sm text-muted-foreground"
+          data-testid="login-hint"
+        >
           {hint.password ? (
             <p>
               Acesso de demonstração: usuário <strong className="text-foreground">{hint.username}</strong> e senha{" "}
@@ -105,8 +100,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </p>
           ) : (
             <p>
-              Use o usuário <strong className="text-foreground">{hint.username}</strong> e a senha definida pelo
-              administrador do site.
+              Use o usuário <strong className="text-foreground">{hint.username}</strong> e a senha definida pelo administrador do site.
             </p>
           )}
         </div>

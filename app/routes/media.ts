@@ -5,7 +5,10 @@ import { parseMediaFile } from "~/lib/media";
 import type { Route } from "./+types/media";
 
 const notFound = () =>
-  new Response("Imagem não encontrada.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  new Response("Imagem não encontrada.", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseMediaFile(params.file);

@@ -6,8 +6,8 @@
 import { MailCheck } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { readBody } from "~/infra/http.server";
 import { confirmNewsletter, findSubscriberByConfirmationToken, maskEmail, unsubscribeUrl } from "~/domain/leads/newsletter.server";
+import { readBody } from "~/infra/http.server";
 import { newsletterMessages } from "~/lib/messages/leads";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/newsletter-confirmar";
@@ -65,16 +65,15 @@ export default function ConfirmSubscription({ loaderData, actionData }: Route.Co
           <>
             <h1 className="mt-2 text-2xl font-bold">Link inválido ou expirado</h1>
             <p className="mt-3 text-muted-foreground">
-              Este link de confirmação não vale mais (ele expira em 7 dias) ou está incompleto. Inscreva-se de novo no
-              rodapé do site para receber um link novo.
+              Este link de confirmação não vale mais (ele expira em 7 dias) ou está incompleto. Inscreva-se de novo no rodapé do site para
+              receber um link novo.
             </p>
           </>
         ) : done ? (
           <>
             <h1 className="mt-2 text-2xl font-bold">Inscrição confirmada</h1>
             <p className="mt-3 text-muted-foreground" role="status">
-              O email <strong className="text-foreground">{email}</strong> está inscrito.{" "}
-              {newsletterMessages.success.description}
+              O email <strong className="text-foreground">{email}</strong> está inscrito. {newsletterMessages.success.description}
             </p>
             {actionData?.unsubscribe && (
               <p className="mt-3 text-sm text-muted-foreground">

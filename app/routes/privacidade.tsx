@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { Facts, LegalPage, type LegalSection } from "~/components/legal-page";
 import { env } from "~/config.server";
+import { publicPageHeaders } from "~/infra/http-cache.server";
 import { formatPeriod, LEGAL_PATHS, LEGAL_UPDATED_AT, PRIVACY_POLICY_VERSION, RETENTION } from "~/lib/privacy";
 import { seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/privacidade";
-import { publicPageHeaders } from "~/infra/http-cache.server";
 
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
 export const headers = publicPageHeaders;
@@ -23,9 +23,7 @@ export function loader() {
 const period = (kind: keyof typeof RETENTION) => formatPeriod(RETENTION[kind]);
 
 function sections(dpoEmail: string): LegalSection[] {
-  const dpo = (
-    <a href={`mailto:${dpoEmail}?subject=${encodeURIComponent("Solicitação LGPD")}`}>{dpoEmail}</a>
-  );
+  const dpo = <a href={`mailto:${dpoEmail}?subject=${encodeURIComponent("Solicitação LGPD")}`}>{dpoEmail}</a>;
   return [
     {
       id: "quem-somos",
@@ -33,14 +31,14 @@ function sections(dpoEmail: string): LegalSection[] {
       body: (
         <>
           <p>
-            A {SITE_NAME} é uma consultoria de inteligência artificial para empresas. Nesta política, “{SITE_NAME}”,
-            “nós” e “nosso” se referem a ela, que atua como <strong>controladora</strong> dos dados pessoais tratados
-            neste site, nos termos da Lei Geral de Proteção de Dados Pessoais (Lei nº 13.709/2018, “LGPD”).
+            A {SITE_NAME} é uma consultoria de inteligência artificial para empresas. Nesta política, “{SITE_NAME}”, “nós” e “nosso” se
+            referem a ela, que atua como <strong>controladora</strong> dos dados pessoais tratados neste site, nos termos da Lei Geral de
+            Proteção de Dados Pessoais (Lei nº 13.709/2018, “LGPD”).
           </p>
           <p>
-            Ela vale para quem visita o site, fala conosco pelos formulários ou pelo chat, assina a newsletter, se
-            candidata a uma vaga ou contrata um plano ou produto. O site é voltado a empresas e profissionais; não
-            coletamos de propósito dados de crianças ou adolescentes.
+            Ela vale para quem visita o site, fala conosco pelos formulários ou pelo chat, assina a newsletter, se candidata a uma vaga ou
+            contrata um plano ou produto. O site é voltado a empresas e profissionais; não coletamos de propósito dados de crianças ou
+            adolescentes.
           </p>
         </>
       ),
@@ -51,8 +49,8 @@ function sections(dpoEmail: string): LegalSection[] {
       body: (
         <>
           <p>
-            Só pedimos o necessário para atender ao que você nos pediu. Abaixo, cada ponto de coleta com os dados, a
-            finalidade e a base legal do art. 7º da LGPD.
+            Só pedimos o necessário para atender ao que você nos pediu. Abaixo, cada ponto de coleta com os dados, a finalidade e a base
+            legal do art. 7º da LGPD.
           </p>
 
           <h3>Formulário de contato (página inicial e “Sobre”)</h3>
@@ -78,7 +76,10 @@ function sections(dpoEmail: string): LegalSection[] {
             items={[
               { term: "Dados", value: "Nome, e-mail, telefone, empresa, área de atuação e o botão do site que abriu o pedido." },
               { term: "Finalidade", value: "Agendar e realizar a consultoria solicitada." },
-              { term: "Base legal", value: "Procedimentos preliminares a um contrato, a seu pedido (art. 7º, V), e legítimo interesse (art. 7º, IX)." },
+              {
+                term: "Base legal",
+                value: "Procedimentos preliminares a um contrato, a seu pedido (art. 7º, V), e legítimo interesse (art. 7º, IX).",
+              },
             ]}
           />
 
@@ -112,7 +113,10 @@ function sections(dpoEmail: string): LegalSection[] {
                 value:
                   "Responder às suas perguntas e encaminhar a conversa à nossa equipe. As mensagens são enviadas ao serviço de assistente de chat que gera as respostas; se ele estiver indisponível, a conversa fica guardada para a equipe responder.",
               },
-              { term: "Base legal", value: "Procedimentos preliminares a um contrato, a seu pedido (art. 7º, V), e legítimo interesse (art. 7º, IX)." },
+              {
+                term: "Base legal",
+                value: "Procedimentos preliminares a um contrato, a seu pedido (art. 7º, V), e legítimo interesse (art. 7º, IX).",
+              },
               {
                 term: "Decisões",
                 value:
@@ -217,10 +221,9 @@ function sections(dpoEmail: string): LegalSection[] {
       title: "Como registramos o consentimento",
       body: (
         <p>
-          Sempre que o consentimento é a base legal (newsletter) ou quando você aceita esta política (formulário de
-          contato), guardamos um registro com a finalidade, a versão da política, a data e a hora, o formulário de
-          origem, o endereço IP e o navegador. A revogação gera um novo registro. Assim conseguimos comprovar o
-          consentimento, como exige o art. 8º, § 2º, da LGPD.
+          Sempre que o consentimento é a base legal (newsletter) ou quando você aceita esta política (formulário de contato), guardamos um
+          registro com a finalidade, a versão da política, a data e a hora, o formulário de origem, o endereço IP e o navegador. A revogação
+          gera um novo registro. Assim conseguimos comprovar o consentimento, como exige o art. 8º, § 2º, da LGPD.
         </p>
       ),
     },
@@ -229,7 +232,10 @@ function sections(dpoEmail: string): LegalSection[] {
       title: "Com quem compartilhamos",
       body: (
         <>
-          <p>Não vendemos nem alugamos dados pessoais. Eles são compartilhados apenas com fornecedores que nos ajudam a operar o site, na medida do necessário:</p>
+          <p>
+            Não vendemos nem alugamos dados pessoais. Eles são compartilhados apenas com fornecedores que nos ajudam a operar o site, na
+            medida do necessário:
+          </p>
           <ul>
             <li>
               <strong>Provedor de e-mail</strong>: envia as notificações internas dos formulários e a newsletter.
@@ -245,8 +251,8 @@ function sections(dpoEmail: string): LegalSection[] {
             </li>
           </ul>
           <p>
-            Esses fornecedores atuam como operadores, seguindo nossas instruções e obrigações de confidencialidade e
-            segurança. Também podemos fornecer dados a autoridades quando a lei ou uma ordem judicial exigir.
+            Esses fornecedores atuam como operadores, seguindo nossas instruções e obrigações de confidencialidade e segurança. Também
+            podemos fornecer dados a autoridades quando a lei ou uma ordem judicial exigir.
           </p>
         </>
       ),
@@ -256,11 +262,10 @@ function sections(dpoEmail: string): LegalSection[] {
       title: "Transferência internacional",
       body: (
         <p>
-          Alguns desses fornecedores, como o provedor de pagamento e o serviço de assistente de chat, podem tratar
-          dados em servidores fora do Brasil, por exemplo nos Estados Unidos. Nesses casos a transferência se apoia
-          nas hipóteses do art. 33 da LGPD, como cláusulas contratuais de proteção de dados com o fornecedor e a
-          execução de um contrato ou de procedimentos preliminares pedidos por você, e os fornecedores são
-          escolhidos por manterem padrões de segurança compatíveis com a LGPD.
+          Alguns desses fornecedores, como o provedor de pagamento e o serviço de assistente de chat, podem tratar dados em servidores fora
+          do Brasil, por exemplo nos Estados Unidos. Nesses casos a transferência se apoia nas hipóteses do art. 33 da LGPD, como cláusulas
+          contratuais de proteção de dados com o fornecedor e a execução de um contrato ou de procedimentos preliminares pedidos por você, e
+          os fornecedores são escolhidos por manterem padrões de segurança compatíveis com a LGPD.
         </p>
       ),
     },
@@ -270,51 +275,50 @@ function sections(dpoEmail: string): LegalSection[] {
       body: (
         <>
           <p>
-            Guardamos os dados só pelo tempo necessário para a finalidade ou exigido por lei. Uma rotina automática
-            diária apaga ou anonimiza o que passou do prazo:
+            Guardamos os dados só pelo tempo necessário para a finalidade ou exigido por lei. Uma rotina automática diária apaga ou
+            anonimiza o que passou do prazo:
           </p>
           <ul>
             <li>
-              Mensagens de contato, solicitações de consultoria e questionários: <strong>{period("leads")}</strong> a
-              partir do envio.
+              Mensagens de contato, solicitações de consultoria e questionários: <strong>{period("leads")}</strong> a partir do envio.
             </li>
             <li>
               Conversas do chat: <strong>{period("chatTranscripts")}</strong> a partir da última mensagem.
             </li>
             <li>
-              Candidaturas: <strong>{period("careerApplications")}</strong> a partir do envio, para vagas futuras
-              compatíveis com o seu perfil.
+              Candidaturas: <strong>{period("careerApplications")}</strong> a partir do envio, para vagas futuras compatíveis com o seu
+              perfil.
             </li>
             <li>
               Newsletter: enquanto a assinatura estiver ativa; depois do cancelamento, o cadastro é apagado em até{" "}
-              <strong>{period("newsletterUnsubscribed")}</strong>. Um pedido de inscrição que não foi confirmado pelo
-              link enviado por e-mail é apagado em <strong>{period("newsletterUnconfirmed")}</strong>.
+              <strong>{period("newsletterUnsubscribed")}</strong>. Um pedido de inscrição que não foi confirmado pelo link enviado por
+              e-mail é apagado em <strong>{period("newsletterUnconfirmed")}</strong>.
             </li>
             <li>
-              Registros de consentimento e de revogação: <strong>{period("consentRecords")}</strong>, como prova,
-              e enquanto o consentimento estiver em uso.
+              Registros de consentimento e de revogação: <strong>{period("consentRecords")}</strong>, como prova, e enquanto o consentimento
+              estiver em uso.
             </li>
             <li>
-              Pedidos e assinaturas: <strong>{period("orders")}</strong> a partir da compra (o prazo da legislação
-              tributária); depois, nome e e-mail são anonimizados e ficam só os valores para a contabilidade.
+              Pedidos e assinaturas: <strong>{period("orders")}</strong> a partir da compra (o prazo da legislação tributária); depois, nome
+              e e-mail são anonimizados e ficam só os valores para a contabilidade.
             </li>
             <li>
               E-mails de notificação na fila de envio: <strong>{period("outbox")}</strong>.
             </li>
             <li>
-              Estatísticas de visitas: cada página vista fica guardada por <strong>{period("analyticsRaw")}</strong>;
-              depois restam apenas os totais por dia (quantas visitas teve cada página, de quais sites e campanhas),
-              sem nenhum código de visitante. O valor secreto do código de cada dia é apagado no dia seguinte.
+              Estatísticas de visitas: cada página vista fica guardada por <strong>{period("analyticsRaw")}</strong>; depois restam apenas
+              os totais por dia (quantas visitas teve cada página, de quais sites e campanhas), sem nenhum código de visitante. O valor
+              secreto do código de cada dia é apagado no dia seguinte.
             </li>
             <li>
-              Registro de auditoria da área administrativa: <strong>{period("auditLog")}</strong>. Os pedidos de titulares
-              ficam registrados nele sem o e-mail, apenas com um código que não permite recuperá-lo.
+              Registro de auditoria da área administrativa: <strong>{period("auditLog")}</strong>. Os pedidos de titulares ficam registrados
+              nele sem o e-mail, apenas com um código que não permite recuperá-lo.
             </li>
             <li>Sessão da área administrativa: até 8 horas ou até o logout.</li>
             <li>
-              Registros técnicos do servidor (logs: endereço IP, página pedida, navegador e erros), usados para manter
-              o site funcionando e investigar falhas e ataques: <strong>{period("serverLogs")}</strong>, depois são
-              apagados. Eles não guardam o conteúdo dos formulários nem o seu e-mail.
+              Registros técnicos do servidor (logs: endereço IP, página pedida, navegador e erros), usados para manter o site funcionando e
+              investigar falhas e ataques: <strong>{period("serverLogs")}</strong>, depois são apagados. Eles não guardam o conteúdo dos
+              formulários nem o seu e-mail.
             </li>
           </ul>
         </>
@@ -330,7 +334,9 @@ function sections(dpoEmail: string): LegalSection[] {
             <li>a confirmação de que tratamos seus dados;</li>
             <li>o acesso aos dados;</li>
             <li>a correção de dados incompletos, inexatos ou desatualizados;</li>
-            <li>a anonimização, o bloqueio ou a eliminação de dados desnecessários, excessivos ou tratados em desconformidade com a lei;</li>
+            <li>
+              a anonimização, o bloqueio ou a eliminação de dados desnecessários, excessivos ou tratados em desconformidade com a lei;
+            </li>
             <li>a portabilidade dos dados a outro fornecedor (entregamos uma cópia em JSON e CSV);</li>
             <li>a eliminação dos dados tratados com o seu consentimento;</li>
             <li>a informação sobre com quem compartilhamos seus dados;</li>
@@ -338,10 +344,9 @@ function sections(dpoEmail: string): LegalSection[] {
             <li>a revogação do consentimento.</li>
           </ol>
           <p>
-            Você também pode se opor a um tratamento feito com base no legítimo interesse e apresentar reclamação à
-            Autoridade Nacional de Proteção de Dados (ANPD). Alguns dados podem ser mantidos mesmo após um pedido de
-            eliminação quando a lei exige (art. 16), como os dados fiscais de uma compra; nesse caso eles ficam
-            anonimizados ou restritos a essa finalidade.
+            Você também pode se opor a um tratamento feito com base no legítimo interesse e apresentar reclamação à Autoridade Nacional de
+            Proteção de Dados (ANPD). Alguns dados podem ser mantidos mesmo após um pedido de eliminação quando a lei exige (art. 16), como
+            os dados fiscais de uma compra; nesse caso eles ficam anonimizados ou restritos a essa finalidade.
           </p>
         </>
       ),
@@ -352,13 +357,13 @@ function sections(dpoEmail: string): LegalSection[] {
       body: (
         <>
           <p>
-            Escreva ao nosso encarregado pelo e-mail {dpo}, de preferência a partir do mesmo endereço que você usou no
-            site, dizendo o que deseja. Se precisarmos confirmar sua identidade, pediremos apenas o mínimo necessário.
+            Escreva ao nosso encarregado pelo e-mail {dpo}, de preferência a partir do mesmo endereço que você usou no site, dizendo o que
+            deseja. Se precisarmos confirmar sua identidade, pediremos apenas o mínimo necessário.
           </p>
           <p>
-            A confirmação e o acesso em formato simplificado são fornecidos de imediato; uma declaração completa, em
-            até 15 dias (art. 19). Correções e eliminações são feitas em uma única operação em todos os nossos
-            registros, e avisamos você quando estiverem concluídas.
+            A confirmação e o acesso em formato simplificado são fornecidos de imediato; uma declaração completa, em até 15 dias (art. 19).
+            Correções e eliminações são feitas em uma única operação em todos os nossos registros, e avisamos você quando estiverem
+            concluídas.
           </p>
         </>
       ),
@@ -385,8 +390,8 @@ function sections(dpoEmail: string): LegalSection[] {
             <li>eliminação automática dos dados ao fim dos prazos de retenção.</li>
           </ul>
           <p>
-            Se ocorrer um incidente de segurança que possa causar risco ou dano relevante, comunicaremos a ANPD e as
-            pessoas afetadas, como determina o art. 48.
+            Se ocorrer um incidente de segurança que possa causar risco ou dano relevante, comunicaremos a ANPD e as pessoas afetadas, como
+            determina o art. 48.
           </p>
         </>
       ),
@@ -396,8 +401,8 @@ function sections(dpoEmail: string): LegalSection[] {
       title: "Cookies",
       body: (
         <p>
-          Usamos apenas cookies estritamente necessários, e nenhum cookie de análise ou de publicidade. Os detalhes
-          estão na <Link to={LEGAL_PATHS.cookies}>Política de Cookies</Link>.
+          Usamos apenas cookies estritamente necessários, e nenhum cookie de análise ou de publicidade. Os detalhes estão na{" "}
+          <Link to={LEGAL_PATHS.cookies}>Política de Cookies</Link>.
         </p>
       ),
     },
@@ -406,9 +411,9 @@ function sections(dpoEmail: string): LegalSection[] {
       title: "Alterações desta política",
       body: (
         <p>
-          Quando esta política mudar, publicaremos a nova versão nesta página, com novo número e data. Cada registro
-          de consentimento guarda a versão aceita. Mudanças relevantes serão avisadas no site e, para quem assina a
-          newsletter, por e-mail. Veja também os <Link to={LEGAL_PATHS.terms}>Termos de Uso</Link>.
+          Quando esta política mudar, publicaremos a nova versão nesta página, com novo número e data. Cada registro de consentimento guarda
+          a versão aceita. Mudanças relevantes serão avisadas no site e, para quem assina a newsletter, por e-mail. Veja também os{" "}
+          <Link to={LEGAL_PATHS.terms}>Termos de Uso</Link>.
         </p>
       ),
     },
@@ -425,8 +430,8 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
       current={LEGAL_PATHS.privacy}
       intro={
         <p>
-          Explicamos aqui, de forma direta, quais dados pessoais a {SITE_NAME} coleta, por que, com quem compartilha,
-          por quanto tempo guarda e como você exerce seus direitos. Dúvidas? Fale com o encarregado:{" "}
+          Explicamos aqui, de forma direta, quais dados pessoais a {SITE_NAME} coleta, por que, com quem compartilha, por quanto tempo
+          guarda e como você exerce seus direitos. Dúvidas? Fale com o encarregado:{" "}
           <a className="text-primary underline underline-offset-2" href={`mailto:${loaderData.dpoEmail}`}>
             {loaderData.dpoEmail}
           </a>

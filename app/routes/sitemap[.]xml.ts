@@ -34,9 +34,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       (p) =>
         `<url><loc>${url(p.path)}</loc>${p.path === "/blog" && lastModified ? `<lastmod>${lastModified.toISOString()}</lastmod>` : ""}<changefreq>${p.changefreq}</changefreq><priority>${p.priority}</priority></url>`,
     ),
-    ...categories.map((c) => `<url><loc>${url(`/blog?categoria=${encodeURIComponent(c.slug)}`)}</loc><changefreq>weekly</changefreq><priority>0.5</priority></url>`),
+    ...categories.map(
+      (c) =>
+        `<url><loc>${url(`/blog?categoria=${encodeURIComponent(c.slug)}`)}</loc><changefreq>weekly</changefreq><priority>0.5</priority></url>`,
+    ),
     ...posts.map(
-      (p) => `<url><loc>${url(`/blog/${encodeURIComponent(p.slug)}`)}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod><changefreq>monthly</changefreq><priority>0.7</priority></url>`,
+      (p) =>
+        `<url><loc>${url(`/blog/${encodeURIComponent(p.slug)}`)}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod><changefreq>monthly</changefreq><priority>0.7</priority></url>`,
     ),
   ];
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;

@@ -1,8 +1,8 @@
 import { AboutPage } from "~/components/marketing/pages/about";
+import type { RouteHandle } from "~/components/site-header";
+import { publicPageHeaders } from "~/infra/http-cache.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/sobre";
-import { publicPageHeaders } from "~/infra/http-cache.server";
-import type { RouteHandle } from "~/components/site-header";
 
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
 export const headers = publicPageHeaders;

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "~/components/legal-page";
 import { env } from "~/config.server";
+import { publicPageHeaders } from "~/infra/http-cache.server";
 import { LEGAL_PATHS, LEGAL_UPDATED_AT, TERMS_VERSION } from "~/lib/privacy";
 import { seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/termos";
-import { publicPageHeaders } from "~/infra/http-cache.server";
 
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
 export const headers = publicPageHeaders;
@@ -28,9 +28,9 @@ function sections(contactEmail: string): LegalSection[] {
       title: "Aceitação",
       body: (
         <p>
-          Estes Termos de Uso regulam o uso do site da {SITE_NAME}. Ao navegar, enviar um formulário, usar o chat ou
-          contratar um plano ou produto, você concorda com eles e com a{" "}
-          <Link to={LEGAL_PATHS.privacy}>Política de Privacidade</Link>. Se não concordar, não use o site.
+          Estes Termos de Uso regulam o uso do site da {SITE_NAME}. Ao navegar, enviar um formulário, usar o chat ou contratar um plano ou
+          produto, você concorda com eles e com a <Link to={LEGAL_PATHS.privacy}>Política de Privacidade</Link>. Se não concordar, não use o
+          site.
         </p>
       ),
     },
@@ -40,13 +40,12 @@ function sections(contactEmail: string): LegalSection[] {
       body: (
         <>
           <p>
-            O site apresenta as soluções da {SITE_NAME} em inteligência artificial para empresas (agentes de IA,
-            chatbots, consultoria, treinamento e mapeamento de processos), publica conteúdos no blog e permite pedir
-            contato, consultoria e propostas.
+            O site apresenta as soluções da {SITE_NAME} em inteligência artificial para empresas (agentes de IA, chatbots, consultoria,
+            treinamento e mapeamento de processos), publica conteúdos no blog e permite pedir contato, consultoria e propostas.
           </p>
           <p>
-            As informações do site são gerais. Propostas, prazos e resultados dependem de cada projeto e só nos
-            obrigam depois de acordados por escrito com você.
+            As informações do site são gerais. Propostas, prazos e resultados dependem de cada projeto e só nos obrigam depois de acordados
+            por escrito com você.
           </p>
         </>
       ),
@@ -73,10 +72,9 @@ function sections(contactEmail: string): LegalSection[] {
       title: "Informações que você envia",
       body: (
         <p>
-          Você é responsável pela exatidão do que envia. Use os formulários e o chat para falar da sua empresa e do seu
-          projeto; não envie dados pessoais sensíveis, segredos comerciais de terceiros nem dados de clientes ou
-          colaboradores. O tratamento dos seus dados segue a{" "}
-          <Link to={LEGAL_PATHS.privacy}>Política de Privacidade</Link>.
+          Você é responsável pela exatidão do que envia. Use os formulários e o chat para falar da sua empresa e do seu projeto; não envie
+          dados pessoais sensíveis, segredos comerciais de terceiros nem dados de clientes ou colaboradores. O tratamento dos seus dados
+          segue a <Link to={LEGAL_PATHS.privacy}>Política de Privacidade</Link>.
         </p>
       ),
     },
@@ -85,10 +83,9 @@ function sections(contactEmail: string): LegalSection[] {
       title: "Chat de consultoria gratuita",
       body: (
         <p>
-          As respostas do chat são geradas por um assistente de inteligência artificial e têm caráter informativo:
-          podem conter imprecisões e não substituem a análise da nossa equipe, nem constituem proposta comercial ou
-          parecer profissional. Se o assistente estiver indisponível, o chat funciona em modo offline e nossa equipe
-          responde pelo contato que você informou.
+          As respostas do chat são geradas por um assistente de inteligência artificial e têm caráter informativo: podem conter imprecisões
+          e não substituem a análise da nossa equipe, nem constituem proposta comercial ou parecer profissional. Se o assistente estiver
+          indisponível, o chat funciona em modo offline e nossa equipe responde pelo contato que você informou.
         </p>
       ),
     },
@@ -99,24 +96,23 @@ function sections(contactEmail: string): LegalSection[] {
         <>
           <ul>
             <li>
-              Os preços estão em reais (BRL) na página <Link to="/produtos">Produtos e Assinaturas</Link> e são
-              confirmados na tela de pagamento.
+              Os preços estão em reais (BRL) na página <Link to="/produtos">Produtos e Assinaturas</Link> e são confirmados na tela de
+              pagamento.
             </li>
             <li>
-              O pagamento é feito na página segura do provedor de pagamento (Stripe), que processa os dados do cartão;
-              a {SITE_NAME} não recebe o número do cartão.
+              O pagamento é feito na página segura do provedor de pagamento (Stripe), que processa os dados do cartão; a {SITE_NAME} não
+              recebe o número do cartão.
             </li>
             <li>
-              Os planos são mensais e renovados automaticamente até o cancelamento, que pode ser pedido a qualquer
-              momento pelo e-mail {mail} e vale para o ciclo seguinte.
+              Os planos são mensais e renovados automaticamente até o cancelamento, que pode ser pedido a qualquer momento pelo e-mail{" "}
+              {mail} e vale para o ciclo seguinte.
             </li>
             <li>
-              Os produtos avulsos são cobrados uma única vez; o escopo e o cronograma de entrega são combinados com
-              você após a compra.
+              Os produtos avulsos são cobrados uma única vez; o escopo e o cronograma de entrega são combinados com você após a compra.
             </li>
             <li>
-              Quando a compra for feita por um consumidor, nos termos do Código de Defesa do Consumidor, vale o direito
-              de arrependimento em até 7 dias (art. 49), com devolução integral do valor pago.
+              Quando a compra for feita por um consumidor, nos termos do Código de Defesa do Consumidor, vale o direito de arrependimento em
+              até 7 dias (art. 49), com devolução integral do valor pago.
             </li>
           </ul>
         </>
@@ -127,9 +123,8 @@ function sections(contactEmail: string): LegalSection[] {
       title: "Propriedade intelectual",
       body: (
         <p>
-          A marca {SITE_NAME}, os textos, artigos do blog, imagens, layout e código do site pertencem à {SITE_NAME} ou
-          a seus licenciantes. Você pode compartilhar links e citar trechos com indicação da fonte; qualquer outra
-          reprodução depende de autorização por escrito.
+          A marca {SITE_NAME}, os textos, artigos do blog, imagens, layout e código do site pertencem à {SITE_NAME} ou a seus licenciantes.
+          Você pode compartilhar links e citar trechos com indicação da fonte; qualquer outra reprodução depende de autorização por escrito.
         </p>
       ),
     },
@@ -138,8 +133,8 @@ function sections(contactEmail: string): LegalSection[] {
       title: "Links para outros sites",
       body: (
         <p>
-          O site tem links para serviços de terceiros, como o aplicativo de mensagens e redes sociais. Esses serviços
-          têm termos e políticas próprios, pelos quais a {SITE_NAME} não responde.
+          O site tem links para serviços de terceiros, como o aplicativo de mensagens e redes sociais. Esses serviços têm termos e políticas
+          próprios, pelos quais a {SITE_NAME} não responde.
         </p>
       ),
     },
@@ -148,10 +143,9 @@ function sections(contactEmail: string): LegalSection[] {
       title: "Disponibilidade e responsabilidade",
       body: (
         <p>
-          Trabalhamos para manter o site disponível e seguro, mas ele pode passar por interrupções de manutenção ou
-          por falhas de terceiros. Na medida permitida pela lei, a {SITE_NAME} não responde por danos indiretos
-          decorrentes do uso das informações gerais do site; nossas obrigações em cada projeto são as do contrato
-          firmado com você.
+          Trabalhamos para manter o site disponível e seguro, mas ele pode passar por interrupções de manutenção ou por falhas de terceiros.
+          Na medida permitida pela lei, a {SITE_NAME} não responde por danos indiretos decorrentes do uso das informações gerais do site;
+          nossas obrigações em cada projeto são as do contrato firmado com você.
         </p>
       ),
     },
@@ -160,8 +154,8 @@ function sections(contactEmail: string): LegalSection[] {
       title: "Alterações destes termos",
       body: (
         <p>
-          Podemos atualizar estes termos. A versão em vigor é sempre a publicada nesta página, com número e data;
-          mudanças relevantes serão avisadas no site.
+          Podemos atualizar estes termos. A versão em vigor é sempre a publicada nesta página, com número e data; mudanças relevantes serão
+          avisadas no site.
         </p>
       ),
     },
@@ -170,8 +164,8 @@ function sections(contactEmail: string): LegalSection[] {
       title: "Lei aplicável e foro",
       body: (
         <p>
-          Estes termos seguem as leis do Brasil. Fica eleito o foro da sede da {SITE_NAME}, ressalvado o direito do
-          consumidor de propor ações no foro do seu domicílio.
+          Estes termos seguem as leis do Brasil. Fica eleito o foro da sede da {SITE_NAME}, ressalvado o direito do consumidor de propor
+          ações no foro do seu domicílio.
         </p>
       ),
     },

@@ -21,8 +21,13 @@ let toastsMounted = false;
 async function hydrateIsland(element: HTMLElement, data: ShellData): Promise<void> {
   const load = ISLANDS[element.dataset.island as IslandName];
   if (!load) return;
-  const [{ startTransition, useEffect }, { createRoot, hydrateRoot }, { NavigationProvider, plainNavigation }, { SiteConfigProvider }, Component] =
-    await Promise.all([import("react"), import("react-dom/client"), import("~/lib/navigation"), import("~/lib/site-config"), load()]);
+  const [
+    { startTransition, useEffect },
+    { createRoot, hydrateRoot },
+    { NavigationProvider, plainNavigation },
+    { SiteConfigProvider },
+    Component,
+  ] = await Promise.all([import("react"), import("react-dom/client"), import("~/lib/navigation"), import("~/lib/site-config"), load()]);
   if (!toastsMounted) mountToasts(createRoot);
   const props = JSON.parse(element.dataset.props ?? "{}") as Record<string, unknown>;
   /** Renders nothing; tells when React has committed the island it is in. */

@@ -23,7 +23,10 @@ async function viewCounts(target, day) {
  * target: makeTarget() of bench/run.mjs. With PGlite, reading the database stops the app, whose
  * shutdown writes what is still buffered; with PostgreSQL the count is polled for a few seconds.
  */
-export async function runAnalytics(target, { views = 10_000, visitors = 500, concurrency = 200, seeded = 50_000, days = 90, renders = 7, dbUrl }) {
+export async function runAnalytics(
+  target,
+  { views = 10_000, visitors = 500, concurrency = 200, seeded = 50_000, days = 90, renders = 7, dbUrl },
+) {
   const day = brasiliaDay();
   const before = await viewCounts(target, day);
 

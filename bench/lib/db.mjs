@@ -12,7 +12,11 @@ export async function countWith(query, emailLike) {
   const emails = {};
   if (emailLike) {
     for (const t of tables) {
-      const cols = (await query(`select column_name from information_schema.columns where table_schema='public' and table_name='${t}' and column_name='email'`)).rows;
+      const cols = (
+        await query(
+          `select column_name from information_schema.columns where table_schema='public' and table_name='${t}' and column_name='email'`,
+        )
+      ).rows;
       if (!cols.length) continue;
       emails[t] = (await query(`select email from "${t}" where email like '${emailLike.replace(/'/g, "''")}'`)).rows.map((r) => r.email);
     }
@@ -29,7 +33,12 @@ export async function createBenchDatabase(baseUrl) {
     await admin.query(`create database ${name}`);
   } catch (error) {
     await admin.end().catch(() => {});
-    return { url: baseUrl, created: false, note: `sem permissão para criar banco (${error.message}); usando DATABASE_URL`, drop: async () => {} };
+    return {
+      url: baseUrl,
+      created: false,
+      note: `sem permissão para criar banco (${error.message}); usando DATABASE_URL`,
+      drop: async () => {},
+    };
   }
   await admin.end();
   const url = new URL(baseUrl);

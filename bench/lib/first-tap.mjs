@@ -25,7 +25,7 @@ const LOST_AFTER_MS = 8000;
 
 const CONTROLS = {
   widget: { button: '[data-testid="chat-launcher"]', opened: "dialog#consultoria[open]" },
-  menu: { button: 'header button[popovertarget]', opened: "[data-mobile-menu]:popover-open" },
+  menu: { button: "header button[popovertarget]", opened: "[data-mobile-menu]:popover-open" },
 };
 
 /** Runs in the page before any of its own code: timestamps of what the visitor sees. */
@@ -80,7 +80,10 @@ async function scrollIntoSight(page, selector) {
     return still;
   };
   for (let steps = 0; steps <= 25; steps++) {
-    const seen = await page.waitForFunction(inSight, selector, { timeout: steps ? 800 : 300 }).then(() => true, () => false);
+    const seen = await page.waitForFunction(inSight, selector, { timeout: steps ? 800 : 300 }).then(
+      () => true,
+      () => false,
+    );
     if (seen) return steps;
     await page.mouse.wheel(0, Math.round(MOBILE.viewport.height / 5));
   }
@@ -113,7 +116,10 @@ async function firstTap(browser, url, controlName) {
       .catch(() => false);
     if (worked) await page.waitForFunction(() => window.__tap.painted !== null, null, { timeout: 2000 }).catch(() => {});
     // When did the page's own script run (often after the tap)?
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 }).catch(() => {});
+    await page
+      .locator("html[data-hydrated]")
+      .waitFor({ state: "attached", timeout: 30_000 })
+      .catch(() => {});
     const first = await readTimes(page);
     // Once the page is interactive (its script ran and the network is quiet), tap again.
     let again = null;
@@ -164,8 +170,22 @@ export async function runFirstTaps(base, pages, { runs = 1 } = {}) {
         page: path,
         fcpMs: pick(all, (s) => s.fcpMs),
         scriptsRanMs: pick(all, (s) => s.scriptsRanMs),
-        widget: { taps: samples.widget.length, worked: samples.widget.filter((s) => s.worked).length, scrolled: samples.widget.filter((s) => s.scrolls > 0).length, tapAtMs: pick(samples.widget, (s) => s.tapAtMs), beforeScripts: samples.widget.filter((s) => s.tapBeforeScripts).length, tapToPaintMs: pick(samples.widget, (s) => s.tapToPaintMs), interactiveTapToPaintMs: pick(samples.widget, (s) => s.interactiveTapToPaintMs) },
-        menu: { taps: samples.menu.length, worked: samples.menu.filter((s) => s.worked).length, tapAtMs: pick(samples.menu, (s) => s.tapAtMs), beforeScripts: samples.menu.filter((s) => s.tapBeforeScripts).length, tapToPaintMs: pick(samples.menu, (s) => s.tapToPaintMs) },
+        widget: {
+          taps: samples.widget.length,
+          worked: samples.widget.filter((s) => s.worked).length,
+          scrolled: samples.widget.filter((s) => s.scrolls > 0).length,
+          tapAtMs: pick(samples.widget, (s) => s.tapAtMs),
+          beforeScripts: samples.widget.filter((s) => s.tapBeforeScripts).length,
+          tapToPaintMs: pick(samples.widget, (s) => s.tapToPaintMs),
+          interactiveTapToPaintMs: pick(samples.widget, (s) => s.interactiveTapToPaintMs),
+        },
+        menu: {
+          taps: samples.menu.length,
+          worked: samples.menu.filter((s) => s.worked).length,
+          tapAtMs: pick(samples.menu, (s) => s.tapAtMs),
+          beforeScripts: samples.menu.filter((s) => s.tapBeforeScripts).length,
+          tapToPaintMs: pick(samples.menu, (s) => s.tapToPaintMs),
+        },
         errors: all.filter((s) => s.error).map((s) => s.error),
       };
       log(
@@ -306,7 +326,9 @@ export async function runNoJsForms(target, { tag }) {
   for (const row of rows) {
     row.rows = Math.max(0, ...Object.values(stored.emails).map((list) => list.filter((e) => e === row.email).length));
     row.pass = !row.error && row.confirmed && row.secondConfirmed && !row.rawJson && row.rows === 1;
-    log(`sem JS ${row.form}: ${row.pass ? "ok" : "FALHOU"} (confirmação ${row.confirmed}, reenvio ${row.secondConfirmed}, JSON cru ${row.rawJson}, linhas ${row.rows}${row.error ? `, erro ${row.error}` : ""})`);
+    log(
+      `sem JS ${row.form}: ${row.pass ? "ok" : "FALHOU"} (confirmação ${row.confirmed}, reenvio ${row.secondConfirmed}, JSON cru ${row.rawJson}, linhas ${row.rows}${row.error ? `, erro ${row.error}` : ""})`,
+    );
   }
   return { rows, tablesWithEmails: Object.fromEntries(Object.entries(stored.emails).map(([t, list]) => [t, list.length])) };
 }

@@ -24,7 +24,15 @@ export async function runFuzz(target, cases, { invalidRuns, oddRuns, seed }) {
     const badInvalid = r.kind === "invalid" && answer.status > 0 && answer.status < 400;
     if (badInvalid) row.invalidAccepted++;
     if (answer.status >= 500 || answer.status === 0 || badInvalid) {
-      if (failures.length < 25) failures.push({ endpoint: r.endpoint, kind: r.kind, strategy: r.strategy, status: answer.status, body: r.body.slice(0, 160), answer: answer.text.slice(0, 200) });
+      if (failures.length < 25)
+        failures.push({
+          endpoint: r.endpoint,
+          kind: r.kind,
+          strategy: r.strategy,
+          status: answer.status,
+          body: r.body.slice(0, 160),
+          answer: answer.text.slice(0, 200),
+        });
     }
   };
 
@@ -53,12 +61,24 @@ export async function runFuzz(target, cases, { invalidRuns, oddRuns, seed }) {
       gets.byStatus[r.status] = (gets.byStatus[r.status] ?? 0) + 1;
       if (r.status >= 500) gets.s5xx++;
       if (r.status === 0) gets.network++;
-      if ((r.status >= 500 || r.status === 0) && failures.length < 25) failures.push({ endpoint: `GET ${p.slice(0, 80)}`, kind: "odd", strategy: "query", status: r.status, answer: r.text.slice(0, 200) });
+      if ((r.status >= 500 || r.status === 0) && failures.length < 25)
+        failures.push({
+          endpoint: `GET ${p.slice(0, 80)}`,
+          kind: "odd",
+          strategy: "query",
+          status: r.status,
+          answer: r.text.slice(0, 200),
+        });
     });
   }
   const health = await request(`${target.url}/healthz`);
   const totals = Object.values(perEndpoint).reduce(
-    (a, r) => ({ sent: a.sent + r.sent, s5xx: a.s5xx + r.s5xx, network: a.network + r.network, invalidAccepted: a.invalidAccepted + r.invalidAccepted }),
+    (a, r) => ({
+      sent: a.sent + r.sent,
+      s5xx: a.s5xx + r.s5xx,
+      network: a.network + r.network,
+      invalidAccepted: a.invalidAccepted + r.invalidAccepted,
+    }),
     { sent: 0, s5xx: 0, network: 0, invalidAccepted: 0 },
   );
   const result = {
@@ -73,7 +93,14 @@ export async function runFuzz(target, cases, { invalidRuns, oddRuns, seed }) {
     healthyAfter: health.status === 200,
     failures,
   };
-  result.pass = result.totals.s5xx === 0 && result.totals.network === 0 && result.rowsStoredByInvalid === 0 && totals.invalidAccepted === 0 && result.healthyAfter;
-  log(`fuzz: ${result.totals.requests} pedidos, ${result.totals.s5xx} 5xx, ${result.rowsStoredByInvalid} linhas por payload inválido, ${totals.invalidAccepted} inválidos aceitos`);
+  result.pass =
+    result.totals.s5xx === 0 &&
+    result.totals.network === 0 &&
+    result.rowsStoredByInvalid === 0 &&
+    totals.invalidAccepted === 0 &&
+    result.healthyAfter;
+  log(
+    `fuzz: ${result.totals.requests} pedidos, ${result.totals.s5xx} 5xx, ${result.rowsStoredByInvalid} linhas por payload inválido, ${totals.invalidAccepted} inválidos aceitos`,
+  );
   return result;
 }

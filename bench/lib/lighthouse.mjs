@@ -1,8 +1,8 @@
 // Lighthouse (mobile preset, the default config) in the system Chromium, median of N cold runs per
 // page: every run starts its own Chromium with a fresh profile, so each is a first visit.
+import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { gzipSync } from "node:zlib";
 import chromiumConfig from "../../tests/support/chromium.json" with { type: "json" };
 import { log, median, PORTS, request } from "./util.mjs";
 
@@ -11,7 +11,9 @@ export const CHROME_FLAGS = ["--headless=new", ...chromiumConfig.args];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
 function summarize(lhr) {
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]));
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]),
+  );
   const items = lhr.audits["resource-summary"]?.details?.items ?? [];
   const bytes = (type) => items.find((i) => i.resourceType === type)?.transferSize ?? 0;
   const failing = [];
@@ -20,7 +22,9 @@ function summarize(lhr) {
       const audit = lhr.audits[ref.id];
       if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
         const items = audit.details?.items ?? [];
-        const what = [...new Set(items.map((i) => i.issueType ?? i.source?.url ?? i.node?.selector ?? i.description).filter(Boolean))].slice(0, 3);
+        const what = [
+          ...new Set(items.map((i) => i.issueType ?? i.source?.url ?? i.node?.selector ?? i.description).filter(Boolean)),
+        ].slice(0, 3);
         failing.push(`${cat}: ${ref.id}${what.length ? ` (${what.join("; ").slice(0, 160)})` : ""}`);
       }
     }
@@ -99,7 +103,9 @@ export async function runLighthouse(base, pages, runs) {
       failing: [...new Set(good.flatMap((s) => s.failing))],
       errors: samples.filter((s) => s.error || s.runtimeError).map((s) => s.error ?? s.runtimeError),
     };
-    log(`lighthouse ${page}: ${JSON.stringify(row.scores)} (perf ${row.performanceRuns.join(", ")}) TBT ${Math.round(row.tbtMs ?? 0)} ms, LCP ${Math.round(row.lcpMs ?? 0)} ms, benchmarkIndex ${Math.round(row.benchmarkIndex ?? 0)}`);
+    log(
+      `lighthouse ${page}: ${JSON.stringify(row.scores)} (perf ${row.performanceRuns.join(", ")}) TBT ${Math.round(row.tbtMs ?? 0)} ms, LCP ${Math.round(row.lcpMs ?? 0)} ms, benchmarkIndex ${Math.round(row.benchmarkIndex ?? 0)}`,
+    );
     out.push(row);
   }
   return out;
@@ -137,5 +143,12 @@ export async function firstLoadJs(base, page) {
   let cssBytes = 0;
   for (const u of css) cssBytes += gzipSync((await request(`${base}${u}`)).text).length;
   files.sort((a, b) => b.gzipKb - a.gzipKb);
-  return { page, jsKb: js / 1024, cssKb: cssBytes / 1024, fileCount: files.length, files: files.slice(0, 8), htmlGzipKb: gzipSync(html).length / 1024 };
+  return {
+    page,
+    jsKb: js / 1024,
+    cssKb: cssBytes / 1024,
+    fileCount: files.length,
+    files: files.slice(0, 8),
+    htmlGzipKb: gzipSync(html).length / 1024,
+  };
 }

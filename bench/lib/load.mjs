@@ -11,7 +11,9 @@ export function ensureTools() {
   const missing = ["nginx", "wrk"].filter((bin) => spawnSync("sh", ["-c", `command -v ${bin} || test -x /usr/sbin/${bin}`]).status !== 0);
   if (!missing.length) return;
   log(`instalando ${missing.join(", ")} (apt-get: nginx-light, wrk)...`);
-  const r = spawnSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light wrk"], { stdio: "inherit" });
+  const r = spawnSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light wrk"], {
+    stdio: "inherit",
+  });
   if (r.status !== 0) throw new Error("nginx/wrk ausentes: instale com `apt-get install nginx-light wrk`");
 }
 
@@ -93,7 +95,11 @@ const toMs = (value, unit) => Number(value) * { us: 0.001, ms: 1, s: 1000 }[unit
 
 /** One wrk run (one thread, like the one app process): req/s, p50, p99, errors. */
 export function wrk(url, connections, seconds) {
-  const r = spawnSync("wrk", ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "--timeout", "10s", "-H", "Accept-Encoding: gzip", url], { encoding: "utf8" });
+  const r = spawnSync(
+    "wrk",
+    ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "--timeout", "10s", "-H", "Accept-Encoding: gzip", url],
+    { encoding: "utf8" },
+  );
   if (r.status !== 0) throw new Error(`wrk falhou: ${r.stderr || r.stdout}`);
   const out = r.stdout;
   const latency = (p) => {
@@ -134,7 +140,9 @@ export async function runLoad(base, targets, { levels, duration, staticServer })
         stat = wrk(`${staticServer.url}/${t.staticFile}`, connections, duration);
       }
       const ratio = stat ? ours.reqPerSec / Math.max(1, stat.reqPerSec) : null;
-      log(`carga ${t.name} c=${connections}: ${ours.reqPerSec} req/s p50 ${ours.p50Ms} ms p99 ${ours.p99Ms} ms${stat ? ` | nginx ${stat.reqPerSec} req/s p99 ${stat.p99Ms} ms → ${(ratio * 100).toFixed(0)} %` : ""}`);
+      log(
+        `carga ${t.name} c=${connections}: ${ours.reqPerSec} req/s p50 ${ours.p50Ms} ms p99 ${ours.p99Ms} ms${stat ? ` | nginx ${stat.reqPerSec} req/s p99 ${stat.p99Ms} ms → ${(ratio * 100).toFixed(0)} %` : ""}`,
+      );
       rows.push({ target: t.name, path: t.path, connections, ours, static: stat, ratio, gzipBytes: t.gzipBytes });
     }
   }

@@ -46,7 +46,10 @@ export async function runTwoInstances({ dbUrl, buildDir, logFile, checks, adminR
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ username: user, password: "errada" }).toString(),
       }).then((r) => r.status);
-    const statuses = [...(await Promise.all(Array.from({ length: 6 }, () => fail(a.url)))), ...(await Promise.all(Array.from({ length: 6 }, () => fail(b.url))))];
+    const statuses = [
+      ...(await Promise.all(Array.from({ length: 6 }, () => fail(a.url)))),
+      ...(await Promise.all(Array.from({ length: 6 }, () => fail(b.url)))),
+    ];
     out.rateLimitShared = statuses.includes(429);
     out.rateLimitStatuses = statuses;
 
@@ -64,7 +67,8 @@ export async function runTwoInstances({ dbUrl, buildDir, logFile, checks, adminR
       leads.push({ endpoint: e.path, sentTo: "A", status: r.status, seenOnB: await adminCanSee(b.url, sidB, body.email, adminRoutes) });
     }
     out.leads = leads;
-    out.pass = out.sessionOnOther && out.rateLimitShared && leads.every((l) => !l.status || (l.status < 300 && l.seenOnB.startsWith("sim")));
+    out.pass =
+      out.sessionOnOther && out.rateLimitShared && leads.every((l) => !l.status || (l.status < 300 && l.seenOnB.startsWith("sim")));
     log(`duas instâncias: sessão ${out.sessionOnOther}, limite compartilhado ${out.rateLimitShared}, leads ${JSON.stringify(leads)}`);
   } finally {
     await a.stop();
@@ -152,7 +156,16 @@ export async function runOutage({ dbUrl, buildDir, logFile, cases, checks, realS
       else if (kind === "page") r = await request(`${app.url}/blog`, { timeoutMs: 20_000 });
       else if (kind === "admin") r = await request(`${app.url}/admin/dashboard`, { headers: { cookie: sid }, timeoutMs: 20_000 });
       else r = await request(`${app.url}/`, { timeoutMs: 20_000 });
-      records.push({ w, kind, start: started - t0, end: Date.now() - t0, status: r.status, email, body: r.status >= 500 ? r.text.slice(0, 160) : undefined, type: r.headers.get("content-type") });
+      records.push({
+        w,
+        kind,
+        start: started - t0,
+        end: Date.now() - t0,
+        status: r.status,
+        email,
+        body: r.status >= 500 ? r.text.slice(0, 160) : undefined,
+        type: r.headers.get("content-type"),
+      });
       await sleep(20);
     }
   };
@@ -198,7 +211,9 @@ export async function runOutage({ dbUrl, buildDir, logFile, cases, checks, realS
   const accepted = records.filter((r) => r.kind === "post" && r.email && r.status >= 200 && r.status < 300);
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
-  const stored = new Set((await client.query(`select email from contacts where email like $1`, [`bench-queda${t0.toString(36)}-%`])).rows.map((r) => r.email));
+  const stored = new Set(
+    (await client.query(`select email from contacts where email like $1`, [`bench-queda${t0.toString(36)}-%`])).rows.map((r) => r.email),
+  );
   await client.end();
   const lost = accepted.filter((r) => !stored.has(r.email)).length;
   const maxMsDuring = Math.max(0, ...during.map((r) => r.end - r.start));
@@ -210,9 +225,14 @@ export async function runOutage({ dbUrl, buildDir, logFile, cases, checks, realS
     requests: records.length,
     duringStatus: byStatus(dbDuring),
     // post = POST /api/contact, api = GET ${apiPath}, page = GET /blog, admin = GET /admin/dashboard (session), home = GET /
-    duringByKind: Object.fromEntries(["post", "api", "page", "admin", "home"].map((k) => [k, byStatus(during.filter((r) => r.kind === k))])),
+    duringByKind: Object.fromEntries(
+      ["post", "api", "page", "admin", "home"].map((k) => [k, byStatus(during.filter((r) => r.kind === k))]),
+    ),
     duringMaxMs: maxMsDuring,
-    non503During: dbDuring.filter((r) => r.status !== 503 && !(r.status >= 200 && r.status < 400)).map((r) => `${r.kind} ${r.status}${r.body ? `: ${r.body.slice(0, 80)}` : ""}`).slice(0, 8),
+    non503During: dbDuring
+      .filter((r) => r.status !== 503 && !(r.status >= 200 && r.status < 400))
+      .map((r) => `${r.kind} ${r.status}${r.body ? `: ${r.body.slice(0, 80)}` : ""}`)
+      .slice(0, 8),
     recoveryMs: recoveredAt === null ? null : recoveredAt - upAt,
     afterStatus: byStatus(after),
     accepted2xx: accepted.length,
@@ -225,7 +245,16 @@ export async function runOutage({ dbUrl, buildDir, logFile, cases, checks, realS
   out.failFast = maxMsDuring <= 5000;
   // A request may also succeed (it needed no database, or waited for it to come back): fine.
   out.all503 = dbDuring.length > 0 && dbDuring.every((r) => r.status === 503 || (r.status >= 200 && r.status < 400));
-  out.pass = crashes.length === 0 && out.failFast && out.all503 && out.recoveryMs !== null && out.recoveryMs <= 5000 && lost === 0 && after.every((r) => r.status < 500);
-  log(`queda do banco: durante ${JSON.stringify(out.duringStatus)} (máx ${maxMsDuring} ms), recuperação ${out.recoveryMs} ms, perdidos ${lost}`);
+  out.pass =
+    crashes.length === 0 &&
+    out.failFast &&
+    out.all503 &&
+    out.recoveryMs !== null &&
+    out.recoveryMs <= 5000 &&
+    lost === 0 &&
+    after.every((r) => r.status < 500);
+  log(
+    `queda do banco: durante ${JSON.stringify(out.duringStatus)} (máx ${maxMsDuring} ms), recuperação ${out.recoveryMs} ms, perdidos ${lost}`,
+  );
   return out;
 }

@@ -16,10 +16,17 @@ const f0 = (v) => (v == null ? "–" : Math.round(v).toString());
 const f1 = (v) => (v == null ? "–" : v.toFixed(1));
 const pct = (v) => (v == null ? "–" : `${Math.round(v * 100)} %`);
 const yes = (b) => (b == null ? "–" : b ? "✅" : "❌");
-const cell = (s) => String(s ?? "–").replace(/\|/g, "\\|").replace(/\n/g, " ");
+const cell = (s) =>
+  String(s ?? "–")
+    .replace(/\|/g, "\\|")
+    .replace(/\n/g, " ");
 
 function table(headers, rows) {
-  return [`| ${headers.join(" | ")} |`, `| ${headers.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`)].join("\n");
+  return [
+    `| ${headers.join(" | ")} |`,
+    `| ${headers.map(() => "---").join(" | ")} |`,
+    ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`),
+  ].join("\n");
 }
 
 function summaryRows(report) {
@@ -42,14 +49,27 @@ function summaryRows(report) {
     const ok = emb.nojs.rows.filter((r) => r.pass).length;
     const dup = emb.nojs.rows.filter((r) => r.rows > 1).length;
     const raw = emb.nojs.rows.filter((r) => r.rawJson).length;
-    rows.push(["Formulários sem JavaScript (enviar, recarregar, reenviar)", "confirmação visível, 0 JSON cru, 0 duplicados", `${ok}/${emb.nojs.rows.length} ok · ${raw} JSON cru · ${dup} duplicados${emb.nojs.rows.filter((r) => !r.pass).map((r) => ` · ${r.form}: ${r.error ?? `confirmação ${r.confirmed}/${r.secondConfirmed}, linhas ${r.rows}`}`).join("")}`, yes(ok === emb.nojs.rows.length)]);
+    rows.push([
+      "Formulários sem JavaScript (enviar, recarregar, reenviar)",
+      "confirmação visível, 0 JSON cru, 0 duplicados",
+      `${ok}/${emb.nojs.rows.length} ok · ${raw} JSON cru · ${dup} duplicados${emb.nojs.rows
+        .filter((r) => !r.pass)
+        .map((r) => ` · ${r.form}: ${r.error ?? `confirmação ${r.confirmed}/${r.secondConfirmed}, linhas ${r.rows}`}`)
+        .join("")}`,
+      yes(ok === emb.nojs.rows.length),
+    ]);
   } else if (emb.nojs?.error) rows.push(["Formulários sem JavaScript", "confirmação visível", `erro: ${emb.nojs.error}`, "❌"]);
   const lh = Array.isArray(emb.lighthouse) ? emb.lighthouse : null;
   if (lh) {
     for (const p of lh) {
       const s = p.scores;
       const pass = s.performance >= BARS.perf && ["accessibility", "best-practices", "seo"].every((c) => s[c] >= BARS.other);
-      rows.push([`Lighthouse ${p.page} (frio, mediana de ${p.ok})`, "perf ≥ 95, outras = 100", `${f0(s.performance)} / ${f0(s.accessibility)} / ${f0(s["best-practices"])} / ${f0(s.seo)} (perf: ${p.performanceRuns?.join(", ") ?? "–"}) · benchmarkIndex ${f0(p.benchmarkIndex)} · FCP ${f0(p.fcpMs)} ms · LCP ${f0(p.lcpMs)} ms · TBT ${f0(p.tbtMs)} ms · CLS ${p.cls == null ? "–" : p.cls.toFixed(3)} · JS ${f1(p.jsKb)} kB`, yes(pass)]);
+      rows.push([
+        `Lighthouse ${p.page} (frio, mediana de ${p.ok})`,
+        "perf ≥ 95, outras = 100",
+        `${f0(s.performance)} / ${f0(s.accessibility)} / ${f0(s["best-practices"])} / ${f0(s.seo)} (perf: ${p.performanceRuns?.join(", ") ?? "–"}) · benchmarkIndex ${f0(p.benchmarkIndex)} · FCP ${f0(p.fcpMs)} ms · LCP ${f0(p.lcpMs)} ms · TBT ${f0(p.tbtMs)} ms · CLS ${p.cls == null ? "–" : p.cls.toFixed(3)} · JS ${f1(p.jsKb)} kB`,
+        yes(pass),
+      ]);
     }
   } else if (emb.lighthouse?.error) rows.push(["Lighthouse", "perf ≥ 95, outras = 100", `erro: ${emb.lighthouse.error}`, "❌"]);
   // The bar is about gzipped JavaScript: the bodies of the scripts the page's HTML loads. Lighthouse's
@@ -57,8 +77,14 @@ function summaryRows(report) {
   const homeJs = report.firstLoadJs?.jsKb;
   const lhHomeJs = lh?.find((p) => p.page === "/")?.jsKb;
   if (homeJs != null) {
-    const lhNote = lhHomeJs == null ? "" : ` · Lighthouse: ${f1(lhHomeJs)} kB transferidos (com cabeçalhos HTTP e chunks carregados depois)`;
-    rows.push(["JS gzip no primeiro carregamento de /", `≤ ${BARS.jsKbHome} kB`, `${f1(homeJs)} kB (${report.firstLoadJs.fileCount ?? "?"} arquivos: o que o HTML carrega e seus imports estáticos)${lhNote}`, yes(homeJs <= BARS.jsKbHome)]);
+    const lhNote =
+      lhHomeJs == null ? "" : ` · Lighthouse: ${f1(lhHomeJs)} kB transferidos (com cabeçalhos HTTP e chunks carregados depois)`;
+    rows.push([
+      "JS gzip no primeiro carregamento de /",
+      `≤ ${BARS.jsKbHome} kB`,
+      `${f1(homeJs)} kB (${report.firstLoadJs.fileCount ?? "?"} arquivos: o que o HTML carrega e seus imports estáticos)${lhNote}`,
+      yes(homeJs <= BARS.jsKbHome),
+    ]);
   }
 
   for (const [mode, m] of Object.entries(report.modes)) {
@@ -80,33 +106,94 @@ function summaryRows(report) {
     }
     for (const s of m.submissions?.rows ?? []) {
       if (s.skipped) rows.push([`Envios ${s.endpoint} (${mode})`, "2xx = linhas, 0 5xx", `pulado: ${s.skipped}`, "–"]);
-      else rows.push([`200 envios simultâneos ${s.endpoint} (${mode})`, "2xx = linhas, 0 5xx", `${s.accepted2xx} 2xx, ${s.storedMatching} gravados, ${s.lost} perdidos, ${s.status5xx} 5xx, admin vê ${s.adminSees}`, yes(s.pass)]);
+      else
+        rows.push([
+          `200 envios simultâneos ${s.endpoint} (${mode})`,
+          "2xx = linhas, 0 5xx",
+          `${s.accepted2xx} 2xx, ${s.storedMatching} gravados, ${s.lost} perdidos, ${s.status5xx} 5xx, admin vê ${s.adminSees}`,
+          yes(s.pass),
+        ]);
     }
     if (m.fuzz && !m.fuzz.error) {
-      rows.push([`Fuzz de entrada inválida (${mode})`, "0 5xx, 0 linhas de inválidos", `${m.fuzz.totals.requests} pedidos em ${m.fuzz.endpoints.length} endpoints: ${m.fuzz.totals.s5xx} 5xx, ${m.fuzz.rowsStoredByInvalid} linhas, ${m.fuzz.totals.invalidAccepted} inválidos aceitos${m.fuzz.skipped.length ? ` · pulados: ${m.fuzz.skipped.length}` : ""}`, yes(m.fuzz.pass)]);
+      rows.push([
+        `Fuzz de entrada inválida (${mode})`,
+        "0 5xx, 0 linhas de inválidos",
+        `${m.fuzz.totals.requests} pedidos em ${m.fuzz.endpoints.length} endpoints: ${m.fuzz.totals.s5xx} 5xx, ${m.fuzz.rowsStoredByInvalid} linhas, ${m.fuzz.totals.invalidAccepted} inválidos aceitos${m.fuzz.skipped.length ? ` · pulados: ${m.fuzz.skipped.length}` : ""}`,
+        yes(m.fuzz.pass),
+      ]);
     } else if (m.fuzz?.error) rows.push([`Fuzz (${mode})`, "0 5xx", `erro: ${m.fuzz.error}`, "❌"]);
     if (m.analytics && !m.analytics.error) {
       const { burst, page } = m.analytics;
-      rows.push([`Análises: ${burst.sent} visualizações simultâneas (${mode})`, "todas contadas, 0 5xx", `${burst.counted} contadas, ${burst.status5xx} 5xx, ${burst.visitorsToday} visitantes (esperados ≥ ${burst.expectedVisitors}), ${burst.reqPerSec} req/s, p99 ${burst.p99Ms} ms`, yes(burst.pass)]);
-      rows.push([`Análises: página de 90 dias, ${m.analytics.seeded} visualizações (${mode})`, "< 300 ms no servidor", `mediana ${page.medianMs} ms (máx ${page.maxMs} ms; consultas ${f1(page.medianLoaderMs)} ms) em ${page.renders} renderizações; primeira carga com os resumos dos ${m.analytics.days} dias: ${page.firstLoadMs} ms; HTML ${page.htmlKb} kB`, yes(page.pass)]);
+      rows.push([
+        `Análises: ${burst.sent} visualizações simultâneas (${mode})`,
+        "todas contadas, 0 5xx",
+        `${burst.counted} contadas, ${burst.status5xx} 5xx, ${burst.visitorsToday} visitantes (esperados ≥ ${burst.expectedVisitors}), ${burst.reqPerSec} req/s, p99 ${burst.p99Ms} ms`,
+        yes(burst.pass),
+      ]);
+      rows.push([
+        `Análises: página de 90 dias, ${m.analytics.seeded} visualizações (${mode})`,
+        "< 300 ms no servidor",
+        `mediana ${page.medianMs} ms (máx ${page.maxMs} ms; consultas ${f1(page.medianLoaderMs)} ms) em ${page.renders} renderizações; primeira carga com os resumos dos ${m.analytics.days} dias: ${page.firstLoadMs} ms; HTML ${page.htmlKb} kB`,
+        yes(page.pass),
+      ]);
     } else if (m.analytics?.error) rows.push([`Análises (${mode})`, "–", `erro: ${m.analytics.error}`, "❌"]);
-    if (m.xss && !m.xss.error) rows.push([`XSS no Chromium (${mode})`, "nada executa", `${m.xss.visited.length} páginas, ${m.xss.executed.length} execuções, ${m.xss.cspBlocked.length} bloqueios só pela CSP`, yes(m.xss.pass)]);
+    if (m.xss && !m.xss.error)
+      rows.push([
+        `XSS no Chromium (${mode})`,
+        "nada executa",
+        `${m.xss.visited.length} páginas, ${m.xss.executed.length} execuções, ${m.xss.cspBlocked.length} bloqueios só pela CSP`,
+        yes(m.xss.pass),
+      ]);
     const sec = m.security;
     if (sec && !sec.error) {
       const label = sec.https ? "https" : mode;
-      rows.push([`Guardas admin (${label})`, "redirect/401 sem sessão, expirada, forjada", `${sec.guards.checks - sec.guards.failures.length}/${sec.guards.checks} ok (${sec.guards.pages} páginas, ${sec.guards.apis} APIs × ${sec.guards.variants.length} variantes${sec.guards.notBuiltYet?.length ? `; ${sec.guards.notBuiltYet.length} ainda não existem` : ""})`, yes(sec.guards.failures.length === 0)]);
-      rows.push([`Cabeçalhos (${label})`, `CSP nonce ou hashes, nosniff, Referrer-Policy, frame-ancestors${sec.https ? ", HSTS" : ""}`, sec.headerProblems.length ? sec.headerProblems.slice(0, 3).join("; ") : "todos presentes", yes(sec.headerProblems.length === 0)]);
-      if (sec.bruteForceUser) rows.push([`Força bruta no login (${label})`, "429 após N", `usuário: ${sec.bruteForceUser.firstThrottledAt === null ? "nunca 429" : `429 após ${sec.bruteForceUser.failuresBeforeThrottle} senhas erradas`}; endereço: 429 na tentativa ${sec.bruteForceIp?.firstThrottledAt ?? "nunca"}`, yes(sec.bruteForceUser.firstThrottledAt !== null && sec.bruteForceIp?.firstThrottledAt !== null)]);
-      if (sec.secrets) rows.push([`Segredos nos arquivos servidos (${label})`, "nenhum", `${sec.secrets.hits.length} achados em ${sec.secrets.pages} páginas + ${sec.secrets.assets} assets`, yes(sec.secrets.hits.length === 0)]);
+      rows.push([
+        `Guardas admin (${label})`,
+        "redirect/401 sem sessão, expirada, forjada",
+        `${sec.guards.checks - sec.guards.failures.length}/${sec.guards.checks} ok (${sec.guards.pages} páginas, ${sec.guards.apis} APIs × ${sec.guards.variants.length} variantes${sec.guards.notBuiltYet?.length ? `; ${sec.guards.notBuiltYet.length} ainda não existem` : ""})`,
+        yes(sec.guards.failures.length === 0),
+      ]);
+      rows.push([
+        `Cabeçalhos (${label})`,
+        `CSP nonce ou hashes, nosniff, Referrer-Policy, frame-ancestors${sec.https ? ", HSTS" : ""}`,
+        sec.headerProblems.length ? sec.headerProblems.slice(0, 3).join("; ") : "todos presentes",
+        yes(sec.headerProblems.length === 0),
+      ]);
+      if (sec.bruteForceUser)
+        rows.push([
+          `Força bruta no login (${label})`,
+          "429 após N",
+          `usuário: ${sec.bruteForceUser.firstThrottledAt === null ? "nunca 429" : `429 após ${sec.bruteForceUser.failuresBeforeThrottle} senhas erradas`}; endereço: 429 na tentativa ${sec.bruteForceIp?.firstThrottledAt ?? "nunca"}`,
+          yes(sec.bruteForceUser.firstThrottledAt !== null && sec.bruteForceIp?.firstThrottledAt !== null),
+        ]);
+      if (sec.secrets)
+        rows.push([
+          `Segredos nos arquivos servidos (${label})`,
+          "nenhum",
+          `${sec.secrets.hits.length} achados em ${sec.secrets.pages} páginas + ${sec.secrets.assets} assets`,
+          yes(sec.secrets.hits.length === 0),
+        ]);
     } else if (sec?.error) rows.push([`Segurança (${mode})`, "–", `erro: ${sec.error}`, "❌"]);
-    if (m.multi && !m.multi.error) rows.push(["Duas instâncias, um PostgreSQL", "sessão, limites e leads compartilhados", `sessão ${yes(m.multi.sessionOnOther)}, limite ${yes(m.multi.rateLimitShared)}, leads ${m.multi.leads.map((l) => `${l.endpoint}: ${l.seenOnB ?? l.result}`).join("; ")}`, yes(m.multi.pass)]);
+    if (m.multi && !m.multi.error)
+      rows.push([
+        "Duas instâncias, um PostgreSQL",
+        "sessão, limites e leads compartilhados",
+        `sessão ${yes(m.multi.sessionOnOther)}, limite ${yes(m.multi.rateLimitShared)}, leads ${m.multi.leads.map((l) => `${l.endpoint}: ${l.seenOnB ?? l.result}`).join("; ")}`,
+        yes(m.multi.pass),
+      ]);
     else if (m.multi?.error) rows.push(["Duas instâncias", "–", `erro: ${m.multi.error}`, "❌"]);
     if (m.outage && !m.outage.error) {
       const o = m.outage;
       rows.push([
         "Queda do banco",
         "503 rápido (≤ 5 s), volta ≤ 5 s, nada perdido",
-        `${o.appCrashed?.length ? `**o processo do app caiu** (${o.appCrashed.join(", ")}); ` : ""}${o.method}: durante ${Object.entries(o.duringByKind ?? {}).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(", ")} (máx ${o.duringMaxMs} ms), recuperação ${o.recoveryMs ?? "não voltou"} ms, ${o.accepted2xx} aceitos / ${o.lost} perdidos`,
+        `${o.appCrashed?.length ? `**o processo do app caiu** (${o.appCrashed.join(", ")}); ` : ""}${o.method}: durante ${Object.entries(
+          o.duringByKind ?? {},
+        )
+          .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
+          .join(
+            ", ",
+          )} (máx ${o.duringMaxMs} ms), recuperação ${o.recoveryMs ?? "não voltou"} ms, ${o.accepted2xx} aceitos / ${o.lost} perdidos`,
         yes(o.pass),
       ]);
     } else if (m.outage?.error) rows.push(["Queda do banco", "–", `erro: ${m.outage.error}`, "❌"]);
@@ -119,35 +206,111 @@ function details(report) {
   const emb = report.modes.embedded ?? {};
   if (emb.taps?.rows) {
     const c = emb.taps.conditions;
-    out.push(`## Primeiro toque (celular: CPU ${c.cpuSlowdown}x mais lenta, RTT ${c.latencyMs} ms, ${c.downMbps} Mbps, ${c.viewport.width}×${c.viewport.height}; ${emb.taps.runs} primeira(s) visita(s) por controle, medianas; ms desde o início da navegação)`);
+    out.push(
+      `## Primeiro toque (celular: CPU ${c.cpuSlowdown}x mais lenta, RTT ${c.latencyMs} ms, ${c.downMbps} Mbps, ${c.viewport.width}×${c.viewport.height}; ${emb.taps.runs} primeira(s) visita(s) por controle, medianas; ms desde o início da navegação)`,
+    );
     out.push(
       table(
-        ["página", "FCP", "script rodou", "widget: toque em", "funcionou", "toque→folha", "toque→folha (página pronta)", "menu: toque em", "funcionou", "toque→menu"],
-        emb.taps.rows.map((p) => [p.page, f0(p.fcpMs), f0(p.scriptsRanMs), f0(p.widget.tapAtMs), `${p.widget.worked}/${p.widget.taps}${p.widget.scrolled ? ` (${p.widget.scrolled} após rolar)` : ""}`, f0(p.widget.tapToPaintMs), f0(p.widget.interactiveTapToPaintMs), f0(p.menu.tapAtMs), `${p.menu.worked}/${p.menu.taps}`, f0(p.menu.tapToPaintMs)]),
+        [
+          "página",
+          "FCP",
+          "script rodou",
+          "widget: toque em",
+          "funcionou",
+          "toque→folha",
+          "toque→folha (página pronta)",
+          "menu: toque em",
+          "funcionou",
+          "toque→menu",
+        ],
+        emb.taps.rows.map((p) => [
+          p.page,
+          f0(p.fcpMs),
+          f0(p.scriptsRanMs),
+          f0(p.widget.tapAtMs),
+          `${p.widget.worked}/${p.widget.taps}${p.widget.scrolled ? ` (${p.widget.scrolled} após rolar)` : ""}`,
+          f0(p.widget.tapToPaintMs),
+          f0(p.widget.interactiveTapToPaintMs),
+          f0(p.menu.tapAtMs),
+          `${p.menu.worked}/${p.menu.taps}`,
+          f0(p.menu.tapToPaintMs),
+        ]),
       ),
     );
   }
   if (emb.nojs?.rows) {
     out.push("## Formulários sem JavaScript");
-    out.push(table(["formulário", "status", "content-type", "confirmação", "reenvio confirmado", "JSON cru", "linhas gravadas", "ok"], emb.nojs.rows.map((r) => [r.form, r.status, r.contentType, yes(r.confirmed), yes(r.secondConfirmed), yes(r.rawJson), r.rows, r.error ?? yes(r.pass)])));
+    out.push(
+      table(
+        ["formulário", "status", "content-type", "confirmação", "reenvio confirmado", "JSON cru", "linhas gravadas", "ok"],
+        emb.nojs.rows.map((r) => [
+          r.form,
+          r.status,
+          r.contentType,
+          yes(r.confirmed),
+          yes(r.secondConfirmed),
+          yes(r.rawJson),
+          r.rows,
+          r.error ?? yes(r.pass),
+        ]),
+      ),
+    );
   }
   if (Array.isArray(emb.lighthouse)) {
     out.push("## Lighthouse (mobile, frio: um Chromium novo por execução, mediana)");
     out.push(
       table(
-        ["página", "perf", "a11y", "boas práticas", "SEO", "LCP ms", "TBT ms", "CLS", "JS kB", "CSS kB", "execuções", "auditorias que falham (fora desempenho)"],
-        emb.lighthouse.map((p) => [p.page, f0(p.scores.performance), f0(p.scores.accessibility), f0(p.scores["best-practices"]), f0(p.scores.seo), f0(p.lcpMs), f0(p.tbtMs), p.cls?.toFixed(3), f1(p.jsKb), f1(p.cssKb), `${p.ok}/${p.runs}`, p.failing.join(", ") || (p.errors.length ? p.errors.join("; ") : "–")]),
+        [
+          "página",
+          "perf",
+          "a11y",
+          "boas práticas",
+          "SEO",
+          "LCP ms",
+          "TBT ms",
+          "CLS",
+          "JS kB",
+          "CSS kB",
+          "execuções",
+          "auditorias que falham (fora desempenho)",
+        ],
+        emb.lighthouse.map((p) => [
+          p.page,
+          f0(p.scores.performance),
+          f0(p.scores.accessibility),
+          f0(p.scores["best-practices"]),
+          f0(p.scores.seo),
+          f0(p.lcpMs),
+          f0(p.tbtMs),
+          p.cls?.toFixed(3),
+          f1(p.jsKb),
+          f1(p.cssKb),
+          `${p.ok}/${p.runs}`,
+          p.failing.join(", ") || (p.errors.length ? p.errors.join("; ") : "–"),
+        ]),
       ),
     );
   }
   if (report.firstLoadJs) {
     out.push("## JavaScript de / sem navegador (gzip)");
-    out.push(`Total ${f1(report.firstLoadJs.jsKb)} kB JS, ${f1(report.firstLoadJs.cssKb)} kB CSS, HTML ${f1(report.firstLoadJs.htmlGzipKb)} kB. Maiores arquivos:`);
-    out.push(table(["arquivo", "kB gzip"], report.firstLoadJs.files.map((f) => [f.url, f1(f.gzipKb)])));
+    out.push(
+      `Total ${f1(report.firstLoadJs.jsKb)} kB JS, ${f1(report.firstLoadJs.cssKb)} kB CSS, HTML ${f1(report.firstLoadJs.htmlGzipKb)} kB. Maiores arquivos:`,
+    );
+    out.push(
+      table(
+        ["arquivo", "kB gzip"],
+        report.firstLoadJs.files.map((f) => [f.url, f1(f.gzipKb)]),
+      ),
+    );
   }
   if (report.cacheHeaders) {
     out.push("## Cabeçalhos de cache das páginas públicas");
-    out.push(table(["caminho", "Cache-Control", "ETag", "Vary"], Object.entries(report.cacheHeaders).map(([p, h]) => [p, h.cacheControl, h.etag, h.vary])));
+    out.push(
+      table(
+        ["caminho", "Cache-Control", "ETag", "Vary"],
+        Object.entries(report.cacheHeaders).map(([p, h]) => [p, h.cacheControl, h.etag, h.vary]),
+      ),
+    );
   }
   for (const [mode, m] of Object.entries(report.modes)) {
     if (m.load?.rows) {
@@ -155,44 +318,125 @@ function details(report) {
       out.push(
         table(
           ["alvo", "conexões", "req/s", "p50 ms", "p99 ms", "erros/timeouts/não-2xx", "nginx req/s", "nginx p99", "razão", "bytes gzip"],
-          m.load.rows.filter((r) => !r.skipped).map((r) => [r.path, r.connections, r.ours.reqPerSec, r.ours.p50Ms, r.ours.p99Ms, `${r.ours.errors}/${r.ours.timeouts}/${r.ours.non2xx}`, r.static?.reqPerSec, r.static?.p99Ms, pct(r.ratio), r.gzipBytes]),
+          m.load.rows
+            .filter((r) => !r.skipped)
+            .map((r) => [
+              r.path,
+              r.connections,
+              r.ours.reqPerSec,
+              r.ours.p50Ms,
+              r.ours.p99Ms,
+              `${r.ours.errors}/${r.ours.timeouts}/${r.ours.non2xx}`,
+              r.static?.reqPerSec,
+              r.static?.p99Ms,
+              pct(r.ratio),
+              r.gzipBytes,
+            ]),
         ),
       );
     }
     if (m.submissions?.rows) {
       out.push(`## Envios simultâneos (${mode})`);
-      out.push(table(["endpoint", "enviados", "2xx", "gravados", "perdidos", "5xx", "status", "admin vê", "p99 ms", "exemplo de erro"], m.submissions.rows.filter((s) => !s.skipped).map((s) => [s.endpoint, s.sent, s.accepted2xx, s.storedMatching, s.lost, s.status5xx, JSON.stringify(s.byStatus), s.adminSees, s.p99Ms, s.sampleError])));
+      out.push(
+        table(
+          ["endpoint", "enviados", "2xx", "gravados", "perdidos", "5xx", "status", "admin vê", "p99 ms", "exemplo de erro"],
+          m.submissions.rows
+            .filter((s) => !s.skipped)
+            .map((s) => [
+              s.endpoint,
+              s.sent,
+              s.accepted2xx,
+              s.storedMatching,
+              s.lost,
+              s.status5xx,
+              JSON.stringify(s.byStatus),
+              s.adminSees,
+              s.p99Ms,
+              s.sampleError,
+            ]),
+        ),
+      );
     }
     if (m.fuzz && !m.fuzz.error) {
       out.push(`## Fuzz (${mode}, fast-check seed ${m.fuzz.seed})`);
-      out.push(table(["endpoint", "enviados", "2xx", "4xx", "5xx", "rede", "inválidos aceitos", "máx ms"], Object.entries(m.fuzz.perEndpoint).map(([e, r]) => [e, r.sent, r.s2xx, r.s4xx, r.s5xx, r.network, r.invalidAccepted, r.maxMs])));
-      if (typeof m.fuzz.blogGets === "object") out.push(`GETs do blog com parâmetros estranhos: ${m.fuzz.blogGets.sent} pedidos, status ${JSON.stringify(m.fuzz.blogGets.byStatus)}.`);
+      out.push(
+        table(
+          ["endpoint", "enviados", "2xx", "4xx", "5xx", "rede", "inválidos aceitos", "máx ms"],
+          Object.entries(m.fuzz.perEndpoint).map(([e, r]) => [e, r.sent, r.s2xx, r.s4xx, r.s5xx, r.network, r.invalidAccepted, r.maxMs]),
+        ),
+      );
+      if (typeof m.fuzz.blogGets === "object")
+        out.push(
+          `GETs do blog com parâmetros estranhos: ${m.fuzz.blogGets.sent} pedidos, status ${JSON.stringify(m.fuzz.blogGets.byStatus)}.`,
+        );
       else out.push(`GETs do blog: ${m.fuzz.blogGets}.`);
       if (m.fuzz.skipped.length) out.push(`Pulados: ${m.fuzz.skipped.join("; ")}.`);
       out.push(`Linhas gravadas por payloads inválidos: ${JSON.stringify(m.fuzz.storedByInvalid)}.`);
       if (m.fuzz.failures.length) {
         out.push("Falhas (até 25):");
-        out.push(table(["endpoint", "tipo", "estratégia", "status", "corpo", "resposta"], m.fuzz.failures.map((x) => [x.endpoint, x.kind, x.strategy, x.status, (x.body ?? "").slice(0, 80), (x.answer ?? "").slice(0, 100)])));
+        out.push(
+          table(
+            ["endpoint", "tipo", "estratégia", "status", "corpo", "resposta"],
+            m.fuzz.failures.map((x) => [
+              x.endpoint,
+              x.kind,
+              x.strategy,
+              x.status,
+              (x.body ?? "").slice(0, 80),
+              (x.answer ?? "").slice(0, 100),
+            ]),
+          ),
+        );
       }
     }
     if (m.xss && !m.xss.error) {
       out.push(`## XSS (${mode})`);
-      out.push(table(["injetado em", "resultado"], m.xss.injected.map((i) => [i.where, i.result])));
+      out.push(
+        table(
+          ["injetado em", "resultado"],
+          m.xss.injected.map((i) => [i.where, i.result]),
+        ),
+      );
       out.push(`Páginas abertas no Chromium: ${m.xss.visited.map((v) => `${v.path} (${v.status})`).join(", ")}.`);
       if (m.xss.executed.length) out.push(`**Executou:** ${m.xss.executed.map((e) => `${e.url}: ${e.via}`).join("; ")}`);
-      if (m.xss.otherCspViolations?.length) out.push(`Outras violações de CSP (não vindas do corpus; \`script-src eval\` é a sondagem \`new Function("")\` do zod v4 — \`z.config({ jitless: true })\` no cliente a evita): ${m.xss.otherCspViolations.join("; ")}`);
-      if (m.xss.cspBlocked.length) out.push(`Bloqueado só pela CSP (o HTML chegou sem sanitização): ${m.xss.cspBlocked.slice(0, 10).map((e) => `${e.url}: ${e.via}`).join("; ")}`);
+      if (m.xss.otherCspViolations?.length)
+        out.push(
+          `Outras violações de CSP (não vindas do corpus; \`script-src eval\` é a sondagem \`new Function("")\` do zod v4 — \`z.config({ jitless: true })\` no cliente a evita): ${m.xss.otherCspViolations.join("; ")}`,
+        );
+      if (m.xss.cspBlocked.length)
+        out.push(
+          `Bloqueado só pela CSP (o HTML chegou sem sanitização): ${m.xss.cspBlocked
+            .slice(0, 10)
+            .map((e) => `${e.url}: ${e.via}`)
+            .join("; ")}`,
+        );
     }
     const sec = m.security;
     if (sec && !sec.error) {
       out.push(`## Segurança (${sec.https ? "SITE_URL https" : mode})`);
       if (sec.guards.notBuiltYet?.length) out.push(`Ainda não existem (404, pulados): ${sec.guards.notBuiltYet.join(", ")}.`);
-      out.push(`Variantes de cookie: ${sec.guards.variants.join(", ")}. Controle com sessão válida: ${sec.guards.withSession.map((c) => `${c.path} ${c.status}`).join(", ")}.`);
-      if (sec.guards.failures.length) out.push(table(["alvo", "variante", "status", "location"], sec.guards.failures.map((g) => [g.target, g.variant, g.status, g.location])));
-      out.push(`Cookie de sessão: HttpOnly ${yes(sec.sessionCookie.httpOnly)}, SameSite ${sec.sessionCookie.sameSite}, Secure ${yes(sec.sessionCookie.secure)}.`);
+      out.push(
+        `Variantes de cookie: ${sec.guards.variants.join(", ")}. Controle com sessão válida: ${sec.guards.withSession.map((c) => `${c.path} ${c.status}`).join(", ")}.`,
+      );
+      if (sec.guards.failures.length)
+        out.push(
+          table(
+            ["alvo", "variante", "status", "location"],
+            sec.guards.failures.map((g) => [g.target, g.variant, g.status, g.location]),
+          ),
+        );
+      out.push(
+        `Cookie de sessão: HttpOnly ${yes(sec.sessionCookie.httpOnly)}, SameSite ${sec.sessionCookie.sameSite}, Secure ${yes(sec.sessionCookie.secure)}.`,
+      );
       if (sec.headerProblems.length) out.push(`Problemas de cabeçalho: ${sec.headerProblems.join("; ")}`);
-      if (sec.secrets) out.push(`Segredos: ${sec.secrets.pages} páginas e ${sec.secrets.assets} arquivos (${Math.round(sec.secrets.bytes / 1024)} kB) varridos; achados: ${sec.secrets.hits.map((h) => `${h.secret} em ${h.url}`).join(", ") || "nenhum"}.`);
-      if (sec.bruteForceUser) out.push(`Força bruta: mesmo usuário → status ${sec.bruteForceUser.statuses.join(",")}; endereço → 429 na tentativa ${sec.bruteForceIp.firstThrottledAt ?? "nunca"} de ${sec.bruteForceIp.attempts}.`);
+      if (sec.secrets)
+        out.push(
+          `Segredos: ${sec.secrets.pages} páginas e ${sec.secrets.assets} arquivos (${Math.round(sec.secrets.bytes / 1024)} kB) varridos; achados: ${sec.secrets.hits.map((h) => `${h.secret} em ${h.url}`).join(", ") || "nenhum"}.`,
+        );
+      if (sec.bruteForceUser)
+        out.push(
+          `Força bruta: mesmo usuário → status ${sec.bruteForceUser.statuses.join(",")}; endereço → 429 na tentativa ${sec.bruteForceIp.firstThrottledAt ?? "nunca"} de ${sec.bruteForceIp.attempts}.`,
+        );
     }
     if (m.outage && !m.outage.error) {
       out.push("## Queda do banco");

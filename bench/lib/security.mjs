@@ -4,7 +4,6 @@ import { chromium } from "playwright-core";
 import chromiumConfig from "../../tests/support/chromium.json" with { type: "json" };
 import { log, parseJson, request, SECRETS } from "./util.mjs";
 
-
 /** Guards, throttling, headers and secrets against a server started with SITE_URL=https://… */
 export async function runHttpChecks(target, checks, adminRoutes, { https, postPath, bruteForce = true, secrets = true }) {
   const { ADMIN_PAGES, ADMIN_APIS } = adminRoutes;
@@ -27,7 +26,8 @@ export async function runHttpChecks(target, checks, adminRoutes, { https, postPa
   };
   // The positive control: the live session opens every admin page (so the sweep is not vacuous).
   const control = [];
-  for (const p of built.pages) control.push({ path: p, status: (await request(`${target.url}${p}`, { headers: { cookie: liveSid } })).status });
+  for (const p of built.pages)
+    control.push({ path: p, status: (await request(`${target.url}${p}`, { headers: { cookie: liveSid } })).status });
   out.guards.withSession = control;
 
   out.headers = await checks.headerCheck(target.url, [...checks.PUBLIC_PAGES, postPath, "/pagina-inexistente"], { https });
@@ -48,32 +48,45 @@ export async function runHttpChecks(target, checks, adminRoutes, { https, postPa
     secure: /;\s*Secure/i.test(cookieFlags),
   };
 
-  out.secrets = !secrets ? null : await checks.secretScan(
-    target.url,
-    [...checks.PUBLIC_PAGES, postPath, ...ADMIN_PAGES],
-    { ADMIN_PASSWORD: SECRETS.ADMIN_PASSWORD, STRIPE_SECRET_KEY: SECRETS.STRIPE_SECRET_KEY, CHAT_API_KEY: SECRETS.CHAT_API_KEY, SESSION_SECRET: SECRETS.SESSION_SECRET },
-    { cookie: liveSid },
-  );
+  out.secrets = !secrets
+    ? null
+    : await checks.secretScan(
+        target.url,
+        [...checks.PUBLIC_PAGES, postPath, ...ADMIN_PAGES],
+        {
+          ADMIN_PASSWORD: SECRETS.ADMIN_PASSWORD,
+          STRIPE_SECRET_KEY: SECRETS.STRIPE_SECRET_KEY,
+          CHAT_API_KEY: SECRETS.CHAT_API_KEY,
+          SESSION_SECRET: SECRETS.SESSION_SECRET,
+        },
+        { cookie: liveSid },
+      );
 
   // Brute force last: it spends this address's login budget.
   out.bruteForceUser = bruteForce ? await checks.bruteForce(target.url, "alvo-bench", 40, 12) : null;
-  out.bruteForceIp = !bruteForce ? null : await (async () => {
-    const statuses = [];
-    for (let i = 0; i < 50 && !statuses.includes(429); i += 10) {
-      const wave = await Promise.all(
-        Array.from({ length: 10 }, (_, k) =>
-          request(`${target.url}/login`, {
-            method: "POST",
-            headers: { "content-type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams({ username: `usuario-${i + k}`, password: "x" }).toString(),
-          }).then((r) => r.status),
-        ),
-      );
-      statuses.push(...wave);
-    }
-    const idx = statuses.indexOf(429);
-    return { attempts: statuses.length, firstThrottledAt: idx === -1 ? null : idx + 1, note: "nomes de usuário diferentes, mesmo endereço" };
-  })();
+  out.bruteForceIp = !bruteForce
+    ? null
+    : await (async () => {
+        const statuses = [];
+        for (let i = 0; i < 50 && !statuses.includes(429); i += 10) {
+          const wave = await Promise.all(
+            Array.from({ length: 10 }, (_, k) =>
+              request(`${target.url}/login`, {
+                method: "POST",
+                headers: { "content-type": "application/x-www-form-urlencoded" },
+                body: new URLSearchParams({ username: `usuario-${i + k}`, password: "x" }).toString(),
+              }).then((r) => r.status),
+            ),
+          );
+          statuses.push(...wave);
+        }
+        const idx = statuses.indexOf(429);
+        return {
+          attempts: statuses.length,
+          firstThrottledAt: idx === -1 ? null : idx + 1,
+          note: "nomes de usuário diferentes, mesmo endereço",
+        };
+      })();
 
   out.pass =
     out.guards.failures.length === 0 &&
@@ -82,11 +95,14 @@ export async function runHttpChecks(target, checks, adminRoutes, { https, postPa
     (!bruteForce || (out.bruteForceUser.firstThrottledAt !== null && out.bruteForceIp.firstThrottledAt !== null)) &&
     out.sessionCookie.httpOnly &&
     (!https || out.sessionCookie.secure);
-  log(`segurança (${https ? "https" : "http"}): ${out.guards.failures.length} falhas de guarda em ${out.guards.checks}, ${out.headerProblems.length} problemas de cabeçalho, ${out.secrets ? `${out.secrets.hits.length} segredos em ${out.secrets.assets} assets` : "segredos não verificados aqui"}, 429 após ${out.bruteForceUser?.firstThrottledAt ?? "-"} tentativas`);
+  log(
+    `segurança (${https ? "https" : "http"}): ${out.guards.failures.length} falhas de guarda em ${out.guards.checks}, ${out.headerProblems.length} problemas de cabeçalho, ${out.secrets ? `${out.secrets.hits.length} segredos em ${out.secrets.assets} assets` : "segredos não verificados aqui"}, 429 após ${out.bruteForceUser?.firstThrottledAt ?? "-"} tentativas`,
+  );
   return out;
 }
 
-const FREE_TEXT_SKIP = /email|phone|url|companySize|dataQuality|teamFamiliarity|budget|timeline|productId|planId|sessionId|token|source|website/i;
+const FREE_TEXT_SKIP =
+  /email|phone|url|companySize|dataQuality|teamFamiliarity|budget|timeline|productId|planId|sessionId|token|source|website/i;
 
 /** Sends the XSS corpus through every displayed text field, then loads the pages with a trap. */
 export async function runXss(target, cases, adminRoutes) {
@@ -101,13 +117,20 @@ export async function runXss(target, cases, adminRoutes) {
   if (created.status === 400) {
     // A refused field (e.g. a javascript: image URL) is the validation working; send the rest.
     injected.push({ where: "POST /api/blog/posts (com imageUrl javascript:)", result: `HTTP 400 ${created.text.slice(0, 160)}` });
-    created = await request(`${target.url}/api/blog/posts`, { method: "POST", json: { ...post, imageUrl: null }, headers: { cookie: sid } });
+    created = await request(`${target.url}/api/blog/posts`, {
+      method: "POST",
+      json: { ...post, imageUrl: null },
+      headers: { cookie: sid },
+    });
   }
   if (created.status === 404) injected.push({ where: "POST /api/blog/posts", result: "HTTP 404 (ainda não existe): blog não testado" });
   else {
     const data = parseJson(created.text)?.data;
     const slug = data?.slug ?? post.slug;
-    injected.push({ where: "POST /api/blog/posts", result: `HTTP ${created.status}${created.status >= 300 ? ` ${created.text.slice(0, 200)}` : ""}` });
+    injected.push({
+      where: "POST /api/blog/posts",
+      result: `HTTP ${created.status}${created.status >= 300 ? ` ${created.text.slice(0, 200)}` : ""}`,
+    });
     visit.add(`/blog/${slug}`);
     if (data?.id) visit.add(`/admin/blog/${data.id}`);
   }
@@ -127,7 +150,10 @@ export async function runXss(target, cases, adminRoutes) {
       status = r.status;
       if (r.status === 404) break;
     }
-    injected.push({ where: `POST ${e.path} (${fields.join(", ")})`, result: status === 404 ? "HTTP 404 (ainda não existe)" : `última resposta HTTP ${status}` });
+    injected.push({
+      where: `POST ${e.path} (${fields.join(", ")})`,
+      result: status === 404 ? "HTTP 404 (ainda não existe)" : `última resposta HTTP ${status}`,
+    });
   }
 
   // A chat conversation whose messages carry the corpus (shown in the admin conversations).
@@ -135,11 +161,22 @@ export async function runXss(target, cases, adminRoutes) {
   if (session?.sessionId) {
     await request(`${target.url}/api/chat/contact`, {
       method: "POST",
-      json: { email: "bench-xss-chat@example.com", phone: "11955554444", message: XSS_CORPUS[2].slice(0, 100), sessionId: session.sessionId, token: session.token },
+      json: {
+        email: "bench-xss-chat@example.com",
+        phone: "11955554444",
+        message: XSS_CORPUS[2].slice(0, 100),
+        sessionId: session.sessionId,
+        token: session.token,
+      },
     });
     let last = 0;
     for (const xss of XSS_CORPUS.slice(0, 5)) {
-      last = (await request(`${target.url}/api/chat`, { method: "POST", json: { sessionId: session.sessionId, token: session.token, content: xss } })).status;
+      last = (
+        await request(`${target.url}/api/chat`, {
+          method: "POST",
+          json: { sessionId: session.sessionId, token: session.token, content: xss },
+        })
+      ).status;
     }
     injected.push({ where: "POST /api/chat (conversa)", result: `última resposta HTTP ${last}` });
   } else injected.push({ where: "POST /api/chat/session", result: "sem sessão de chat: conversa não testada" });
@@ -156,11 +193,17 @@ export async function runXss(target, cases, adminRoutes) {
     await context.addInitScript(() => {
       const w = window;
       w.__xssHits = [];
-      Object.defineProperty(w, "__xss", { configurable: false, get: () => undefined, set: (v) => {
-        w.__xssHits.push(String(v));
-      } });
+      Object.defineProperty(w, "__xss", {
+        configurable: false,
+        get: () => undefined,
+        set: (v) => {
+          w.__xssHits.push(String(v));
+        },
+      });
       w.alert = w.confirm = w.prompt = (v) => w.__xssHits.push(`dialog:${v}`);
-      document.addEventListener("securitypolicyviolation", (e) => w.__xssHits.push(`csp:${e.violatedDirective}:${e.blockedURI}:${(e.sample || "").slice(0, 60)}`));
+      document.addEventListener("securitypolicyviolation", (e) =>
+        w.__xssHits.push(`csp:${e.violatedDirective}:${e.blockedURI}:${(e.sample || "").slice(0, 60)}`),
+      );
     });
     const page = await context.newPage();
     page.on("dialog", (d) => {
@@ -173,7 +216,9 @@ export async function runXss(target, cases, adminRoutes) {
       const path = queue.shift();
       if (seen.has(path)) continue;
       seen.add(path);
-      const res = await page.goto(`${target.url}${path}`, { waitUntil: "load", timeout: 20_000 }).catch((e) => ({ status: () => `erro ${e.message.slice(0, 60)}` }));
+      const res = await page
+        .goto(`${target.url}${path}`, { waitUntil: "load", timeout: 20_000 })
+        .catch((e) => ({ status: () => `erro ${e.message.slice(0, 60)}` }));
       await page.waitForTimeout(700);
       // Detail pages of the admin lists (conversations, leads) show the stored text too.
       if (path.startsWith("/admin")) {

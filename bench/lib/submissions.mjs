@@ -73,7 +73,9 @@ export async function runSubmissions(target, endpoints, { concurrency = 200, run
       sampleError: answers.find((a) => a.status >= 400 || a.status === 0)?.body,
     };
     row.pass = row.status5xx === 0 && row.networkErrors === 0 && row.lost === 0 && row.accepted2xx === row.storedMatching;
-    log(`envios ${form.path}: ${row.accepted2xx}/${concurrency} 2xx, ${row.storedMatching} gravados, ${row.status5xx} 5xx, admin vê ${row.adminSees}`);
+    log(
+      `envios ${form.path}: ${row.accepted2xx}/${concurrency} 2xx, ${row.storedMatching} gravados, ${row.status5xx} 5xx, admin vê ${row.adminSees}`,
+    );
     rows.push(row);
   }
   return rows;

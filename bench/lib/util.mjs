@@ -27,7 +27,15 @@ export function log(...args) {
 }
 
 export function parseArgs(argv) {
-  const flags = { quick: false, outage: false, build: true, lighthouse: true, only: null, buildDir: process.env.BUILD_DIR ?? "build-bench", keepDb: false };
+  const flags = {
+    quick: false,
+    outage: false,
+    build: true,
+    lighthouse: true,
+    only: null,
+    buildDir: process.env.BUILD_DIR ?? "build-bench",
+    keepDb: false,
+  };
   for (const a of argv) {
     if (a === "--quick") flags.quick = true;
     else if (a === "--outage") flags.outage = true;

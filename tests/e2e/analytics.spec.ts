@@ -53,7 +53,10 @@ test("a visit with ?utm_source=x ending in a contact form shows x on the lead an
   const admin = await context.newPage();
   await loginAsAdmin(admin);
   await admin.goto(`/admin/leads/contatos?q=${encodeURIComponent(email)}`);
-  await admin.getByRole("link", { name: /^Ver detalhes/ }).first().click();
+  await admin
+    .getByRole("link", { name: /^Ver detalhes/ })
+    .first()
+    .click();
   await expect(admin.getByTestId("attribution-source")).toHaveText(source);
   await expect(admin.getByTestId("attribution-landing")).toHaveText("/sobre");
   await expect(admin.getByTestId("attribution-campaign")).toHaveText("primavera");

@@ -50,7 +50,22 @@ async function liveAround(page: Page, text: string): Promise<string | undefined>
   return undefined;
 }
 
-const PUBLIC = ["/", "/sobre", "/carreiras", "/agentes", "/produtos", "/formulario", "/blog", "/blog?categoria=agentes-de-ia", "/privacidade", "/termos", "/cookies", "/login", "/checkout/product/chatbot", "/pagina-que-nao-existe"];
+const PUBLIC = [
+  "/",
+  "/sobre",
+  "/carreiras",
+  "/agentes",
+  "/produtos",
+  "/formulario",
+  "/blog",
+  "/blog?categoria=agentes-de-ia",
+  "/privacidade",
+  "/termos",
+  "/cookies",
+  "/login",
+  "/checkout/product/chatbot",
+  "/pagina-que-nao-existe",
+];
 
 test("every public page has one h1 and its landmarks", async ({ page }) => {
   const posts = await (await page.request.get("/api/blog/posts")).json();
@@ -80,8 +95,13 @@ test("toasts, the chat and route changes reach live regions; repeated buttons ha
   await page.goto("/");
   // The three cards' buttons: the visible words first, each name its own (WCAG 2.5.3).
   const services = page.locator("#services");
-  for (const [role, words] of [["link", "Conhecer solução detalhada"], ["button", "Consultoria Gratuita"]] as const) {
-    const names = await services.getByRole(role, { name: words }).evaluateAll((els) => els.map((e) => e.textContent?.replace(/\s+/g, " ").trim()));
+  for (const [role, words] of [
+    ["link", "Conhecer solução detalhada"],
+    ["button", "Consultoria Gratuita"],
+  ] as const) {
+    const names = await services
+      .getByRole(role, { name: words })
+      .evaluateAll((els) => els.map((e) => e.textContent?.replace(/\s+/g, " ").trim()));
     expect(names).toHaveLength(3);
     expect(new Set(names).size).toBe(3);
     for (const name of names) expect(name).toMatch(new RegExp(`^${words}`));

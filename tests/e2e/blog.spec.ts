@@ -26,7 +26,8 @@ test.describe("public blog", () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     // Only this route's own request (a client loader fetches it apart from the parents' data).
-    const ownData = (url: URL) => url.pathname === "/blog.data" && (url.searchParams.get("_routes") ?? "").split(",").includes("routes/blog");
+    const ownData = (url: URL) =>
+      url.pathname === "/blog.data" && (url.searchParams.get("_routes") ?? "").split(",").includes("routes/blog");
     await page.route(ownData, async (route) => {
       await held;
       await route.continue();
@@ -44,11 +45,17 @@ test.describe("public blog", () => {
     for (const card of await cards.all()) await expect(card).toContainText("Dados e Analytics");
 
     const title = (await cards.first().getByRole("heading").textContent())!.trim();
-    await cards.first().getByRole("link", { name: /Ler mais/ }).click();
+    await cards
+      .first()
+      .getByRole("link", { name: /Ler mais/ })
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(page.locator(".prose-content")).not.toBeEmpty();
     await expect(page.getByText(/min de leitura/)).toBeVisible();
-    await expect(page.getByRole("link", { name: "Dados e Analytics" }).first()).toHaveAttribute("href", "/blog?categoria=dados-e-analytics");
+    await expect(page.getByRole("link", { name: "Dados e Analytics" }).first()).toHaveAttribute(
+      "href",
+      "/blog?categoria=dados-e-analytics",
+    );
     await page.getByRole("link", { name: "Voltar para o blog" }).first().click();
     await expect(page).toHaveURL(/\/blog$/);
   });
@@ -114,7 +121,10 @@ test.describe("blog administration", () => {
     await expect(edited).toHaveCount(0);
   });
 
-  test("posts: create with editor and cover upload, publish → on /blog, RSS and sitemap, unpublish, edit, delete", async ({ page, context }) => {
+  test("posts: create with editor and cover upload, publish → on /blog, RSS and sitemap, unpublish, edit, delete", async ({
+    page,
+    context,
+  }) => {
     await loginAsAdmin(page);
     await page.getByRole("button", { name: "Novo Post" }).click();
     const dialog = page.getByRole("dialog");
@@ -130,7 +140,9 @@ test.describe("blog administration", () => {
     await page.getByRole("option", { name: "Agentes de IA" }).click();
     await dialog.getByRole("textbox", { name: /^Resumo/ }).fill("Como um agente autônomo resolve tarefas de ponta a ponta.");
 
-    const png = await sharp({ create: { width: 1400, height: 735, channels: 3, background: "#0f2557" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1400, height: 735, channels: 3, background: "#0f2557" } })
+      .png()
+      .toBuffer();
     await dialog.getByTestId("cover-file").setInputFiles({ name: "capa.png", mimeType: "image/png", buffer: png });
     await expect(dialog.getByRole("textbox", { name: /Imagem de capa/ })).toHaveValue(/^\/media\/[a-f0-9]{20}\.webp$/);
 
@@ -161,7 +173,11 @@ test.describe("blog administration", () => {
     await visitor.goto("/blog");
     await expect(visitor.getByRole("link", { name: "Área Administrativa" })).toHaveAttribute("href", "/admin");
     await expect(visitor.locator("article").first()).toContainText(title);
-    await visitor.locator("article").first().getByRole("link", { name: /Ler mais/ }).click();
+    await visitor
+      .locator("article")
+      .first()
+      .getByRole("link", { name: /Ler mais/ })
+      .click();
     await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(visitor.locator(".prose-content h2")).toHaveText("Por que agentes");
     await expect(visitor.locator(".prose-content strong")).toHaveText("Sem filas.");
@@ -202,7 +218,9 @@ test.describe("blog administration", () => {
     await dialog.getByRole("button", { name: "Criar Post" }).click();
     // While the form stays open the modal hides the rest of the page from the accessibility tree,
     // so the toast is found by its text; the field message inside the dialog is the accessible one.
-    await expect(page.locator("li[data-state=open]", { hasText: "Ocorreu um erro ao salvar o post. Verifique os dados e tente novamente." })).toBeVisible();
+    await expect(
+      page.locator("li[data-state=open]", { hasText: "Ocorreu um erro ao salvar o post. Verifique os dados e tente novamente." }),
+    ).toBeVisible();
     await expect(dialog.getByText("Já existe um post com este slug.")).toBeVisible();
     await dialog.getByRole("button", { name: "Cancelar" }).click();
 
@@ -215,7 +233,11 @@ test.describe("blog administration", () => {
     await expectToast(page, "Erro ao atualizar post", "Não foi possível alterar o status de publicação.");
     await expect(toggle).toBeChecked();
 
-    await page.getByRole("row").filter({ hasText: "RPA e LLMs" }).getByRole("button", { name: /Excluir/ }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: "RPA e LLMs" })
+      .getByRole("button", { name: /Excluir/ })
+      .click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
     await expectToast(page, "Erro ao excluir post");
     await expect(page.getByRole("row").filter({ hasText: "RPA e LLMs" })).toHaveCount(1);
@@ -225,7 +247,10 @@ test.describe("blog administration", () => {
     await loginAsAdmin(page);
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Novo Post" }).click();
-    await page.getByRole("dialog").getByRole("textbox", { name: /^Conteúdo/ }).waitFor();
+    await page
+      .getByRole("dialog")
+      .getByRole("textbox", { name: /^Conteúdo/ })
+      .waitFor();
     await expectNoAxeViolations(page);
   });
 });

@@ -8,8 +8,7 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { axeScan } from "./helpers";
 
-const FIRST =
-  "Olá! Para iniciar nossa consultoria gratuita, precisamos do seu email e telefone. Por favor, preencha o formulário abaixo.";
+const FIRST = "Olá! Para iniciar nossa consultoria gratuita, precisamos do seu email e telefone. Por favor, preencha o formulário abaixo.";
 const GREETING = "Obrigado! Agora podemos começar nossa consultoria. Como posso ajudar você hoje?";
 
 /** No wait for hydration: the widget is a native dialog that opens from the first paint. */
@@ -154,8 +153,12 @@ test.describe("chat widget, answers of our proxy", () => {
     const sent: unknown[] = [];
     let release!: () => void;
     const replied = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/chat/session", (r) => json(r, { success: true, data: { sessionId: "sessao-e2e", token: "tok", offline: false, notice: null } }));
-    await page.route("**/api/chat/contact", (r) => json(r, { success: true, data: { sessionId: "sessao-e2e", token: "tok", offline: false, notice: null } }));
+    await page.route("**/api/chat/session", (r) =>
+      json(r, { success: true, data: { sessionId: "sessao-e2e", token: "tok", offline: false, notice: null } }),
+    );
+    await page.route("**/api/chat/contact", (r) =>
+      json(r, { success: true, data: { sessionId: "sessao-e2e", token: "tok", offline: false, notice: null } }),
+    );
     await page.route("**/api/chat", async (r) => {
       sent.push(r.request().postDataJSON());
       await replied;
@@ -187,7 +190,9 @@ test.describe("chat widget, answers of our proxy", () => {
     await page.route("**/api/chat/session", (r) =>
       json(r, { success: true, data: { sessionId: "sessao-x", token: "tok", offline: false, notice: "no-id" } }),
     );
-    await page.route("**/api/chat/contact", (r) => json(r, { success: true, data: { sessionId: "sessao-x", token: "tok", offline: false, notice: null } }));
+    await page.route("**/api/chat/contact", (r) =>
+      json(r, { success: true, data: { sessionId: "sessao-x", token: "tok", offline: false, notice: null } }),
+    );
     await page.route("**/api/chat", (r) => {
       calls++;
       return json(r, { success: true, data: replies.shift() });
@@ -208,9 +213,7 @@ test.describe("chat widget, answers of our proxy", () => {
     await input.fill("segunda");
     await input.press("Enter");
     await expect(toastRegion(page).getByText("Problema na comunicação")).toBeVisible();
-    await expect(
-      toastRegion(page).getByText("Não foi possível obter resposta do assistente. Continuando em modo offline."),
-    ).toBeVisible();
+    await expect(toastRegion(page).getByText("Não foi possível obter resposta do assistente. Continuando em modo offline.")).toBeVisible();
     await expect(log(page).getByText("Resposta substituta de falha.")).toBeVisible();
     expect(calls).toBe(2);
 

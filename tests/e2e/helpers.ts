@@ -1,5 +1,5 @@
-import { expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
 
 /**
  * Navigates and waits until the page's scripts ran. Only for tests about what the scripts add

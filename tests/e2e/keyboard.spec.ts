@@ -60,14 +60,21 @@ function coverOfFocus(page: Page): Promise<string | null> {
     const points: Array<[number, number]> = [];
     if (rects.length === 1) {
       const r = rects[0];
-      for (const [fx, fy] of [[0.5, 0.5], [0.2, 0.2], [0.8, 0.2], [0.2, 0.8], [0.8, 0.8]])
+      for (const [fx, fy] of [
+        [0.5, 0.5],
+        [0.2, 0.2],
+        [0.8, 0.2],
+        [0.2, 0.8],
+        [0.8, 0.8],
+      ])
         points.push([r.left + r.width * fx, r.top + r.height * fy]);
     } else for (const r of rects) points.push([r.left + r.width / 2, r.top + r.height / 2]);
     for (const [x, y] of points) {
       if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
       const hit = document.elementFromPoint(x, y);
       if (hit && !el.contains(hit) && !hit.contains(el)) {
-        const what = (e: Element) => `${e.localName}${e.id ? `#${e.id}` : ""} “${(e.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40)}”`;
+        const what = (e: Element) =>
+          `${e.localName}${e.id ? `#${e.id}` : ""} “${(e.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40)}”`;
         return `${what(el)} under ${what(hit)}`;
       }
     }
@@ -106,7 +113,9 @@ test.describe("dialogs take focus in, keep it and give it back", () => {
         // Trapped: twenty Tabs never leave the dialog.
         for (let i = 0; i < 20; i++) {
           await page.keyboard.press("Tab");
-          expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog[open]")) || document.activeElement === document.body)).toBe(true);
+          expect(
+            await page.evaluate(() => Boolean(document.activeElement?.closest("dialog[open]")) || document.activeElement === document.body),
+          ).toBe(true);
         }
         await page.keyboard.press("Escape");
       } else {
@@ -135,7 +144,15 @@ test.describe("dialogs take focus in, keep it and give it back", () => {
     await loginAsAdmin(page);
     const title = `Teclado ${Date.now()}`;
     const created = await page.request.post("/api/blog/posts", {
-      data: { title, slug: `teclado-${Date.now()}`, summary: "Resumo do post de teste.", content: `<p>${"Texto do post de teste, escrito só para o teclado. ".repeat(2)}</p>`, categoryId: null, imageUrl: null, published: false },
+      data: {
+        title,
+        slug: `teclado-${Date.now()}`,
+        summary: "Resumo do post de teste.",
+        content: `<p>${"Texto do post de teste, escrito só para o teclado. ".repeat(2)}</p>`,
+        categoryId: null,
+        imageUrl: null,
+        published: false,
+      },
     });
     expect(created.status()).toBe(201);
     await gotoHydrated(page, "/admin");
@@ -238,8 +255,24 @@ test("the phone menu closes when focus leaves it, and Escape gives focus back to
 test.describe("no focused control is covered by a fixed one", () => {
   // Forward, where focus meets the floating buttons; backward, where it meets the sticky header.
   for (const [width, height, passes] of [
-    [1440, 900, [["/", false], ["/blog", false], ["/", true]]],
-    [390, 844, [["/", false], ["/sobre", false], ["/formulario", false]]],
+    [
+      1440,
+      900,
+      [
+        ["/", false],
+        ["/blog", false],
+        ["/", true],
+      ],
+    ],
+    [
+      390,
+      844,
+      [
+        ["/", false],
+        ["/sobre", false],
+        ["/formulario", false],
+      ],
+    ],
   ] as const) {
     test(`at ${width} px`, async ({ page }) => {
       test.setTimeout(90_000); // a few hundred Tab stops

@@ -60,11 +60,17 @@ function coveredText(page: Page) {
         const s = getComputedStyle(e);
         if (s.overflowX === "visible" && s.overflowY === "visible" && s.clipPath === "none") continue;
         const c = e.getBoundingClientRect();
-        ({ left, top, right, bottom } = { left: Math.max(left, c.left), top: Math.max(top, c.top), right: Math.min(right, c.right), bottom: Math.min(bottom, c.bottom) });
+        ({ left, top, right, bottom } = {
+          left: Math.max(left, c.left),
+          top: Math.max(top, c.top),
+          right: Math.min(right, c.right),
+          bottom: Math.min(bottom, c.bottom),
+        });
       }
       return new DOMRect(left, top, right - left, bottom - top);
     };
-    const inViewport = (r: DOMRect) => r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth && r.width > 1 && r.height > 1;
+    const inViewport = (r: DOMRect) =>
+      r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth && r.width > 1 && r.height > 1;
     const fixed = [...document.querySelectorAll<HTMLElement>("body *")].filter(
       (el) =>
         getComputedStyle(el).position === "fixed" &&
@@ -97,7 +103,10 @@ function coveredText(page: Page) {
 
 /** Scrolls at once (the site itself scrolls smoothly). */
 async function scrollToFraction(page: Page, fraction: number) {
-  await page.evaluate((f) => window.scrollTo({ top: (document.documentElement.scrollHeight - innerHeight) * f, behavior: "instant" }), fraction);
+  await page.evaluate(
+    (f) => window.scrollTo({ top: (document.documentElement.scrollHeight - innerHeight) * f, behavior: "instant" }),
+    fraction,
+  );
 }
 
 const COVER_PAGES = { ...PUBLIC_PAGES, ...ADMIN_PAGES };
@@ -105,10 +114,18 @@ test.describe("at 360 px no fixed control covers text", () => {
   for (const [name, url] of Object.entries(COVER_PAGES)) {
     const admin = url.startsWith("/admin");
     test(`${name} (${url})`, async ({ browser }) => {
-      const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: "pt-BR", ...(admin ? { storageState: ADMIN_STATE } : {}) });
+      const context = await browser.newContext({
+        baseURL: test.info().project.use.baseURL,
+        locale: "pt-BR",
+        ...(admin ? { storageState: ADMIN_STATE } : {}),
+      });
       const page = await context.newPage();
       await open(page, url, 360, { forPicture: false });
-      for (const [where, fraction] of [["top", 0], ["middle", 0.5], ["bottom", 1]] as const) {
+      for (const [where, fraction] of [
+        ["top", 0],
+        ["middle", 0.5],
+        ["bottom", 1],
+      ] as const) {
         await scrollToFraction(page, fraction);
         // The controls step aside within a few frames of the scroll (and slide for 200 ms).
         await expect.poll(() => coveredText(page), { message: `text covered at the ${where} of ${url}` }).toEqual([]);

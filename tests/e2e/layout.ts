@@ -4,8 +4,8 @@
  * every run sees the same data.
  */
 import path from "node:path";
-import type { Page } from "@playwright/test";
 import { settleAnimations } from "./helpers";
+import type { Page } from "@playwright/test";
 
 export const WIDTHS = [360, 768, 1440] as const;
 const HEIGHT = { 360: 740, 768: 1024, 1440: 900 } as const;
@@ -76,4 +76,3 @@ export function changing(page: Page) {
 const STYLE = path.join(import.meta.dirname, "screenshot.css");
 /** Options of every layout picture: the whole page, and time for a tall one on a busy machine. */
 export const PICTURE = { fullPage: true, stylePath: STYLE, timeout: 20_000 };
-

@@ -4,8 +4,8 @@
  * the polling questionnaire page, CSV export and escaping of visitor text.
  */
 import fs from "node:fs";
-import { axeScan } from "./helpers";
 import { expect, test, type Page, type Route } from "@playwright/test";
+import { axeScan } from "./helpers";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -53,12 +53,20 @@ test.describe("questionnaire (/formulario)", () => {
     await expect(page.getByText("Email é obrigatório")).toBeVisible();
     await expect(questionnaire(page).getByLabel(/^Nome da empresa/)).toBeFocused();
 
-    await questionnaire(page).getByLabel(/^Nome da empresa/).fill("Metalúrgica São João");
-    await questionnaire(page).getByLabel(/^Nome do contato/).fill("Ana Paula");
-    await questionnaire(page).getByLabel(/^Email/).fill("ana");
+    await questionnaire(page)
+      .getByLabel(/^Nome da empresa/)
+      .fill("Metalúrgica São João");
+    await questionnaire(page)
+      .getByLabel(/^Nome do contato/)
+      .fill("Ana Paula");
+    await questionnaire(page)
+      .getByLabel(/^Email/)
+      .fill("ana");
     await page.getByRole("button", { name: "Enviar Formulário" }).click();
     await expect(page.getByText("Email inválido")).toBeVisible();
-    await questionnaire(page).getByLabel(/^Email/).fill("ana@example.com");
+    await questionnaire(page)
+      .getByLabel(/^Email/)
+      .fill("ana@example.com");
     await questionnaire(page).getByLabel("Porte da empresa").selectOption({ label: "Média empresa (50 a 249 funcionários)" });
     await questionnaire(page).getByLabel("Orçamento estimado").selectOption("50k-100k");
     await questionnaire(page).getByLabel("Prazo desejado").selectOption({ label: "Urgente (1 a 2 meses)" });
@@ -85,19 +93,34 @@ test.describe("questionnaire (/formulario)", () => {
     const page = await context.newPage();
     await open(page, "/formulario");
     const fill = async () => {
-      await questionnaire(page).getByLabel(/^Nome da empresa/).fill("Empresa Falha");
-      await questionnaire(page).getByLabel(/^Nome do contato/).fill("Beto");
-      await questionnaire(page).getByLabel(/^Email/).fill("beto@example.com");
+      await questionnaire(page)
+        .getByLabel(/^Nome da empresa/)
+        .fill("Empresa Falha");
+      await questionnaire(page)
+        .getByLabel(/^Nome do contato/)
+        .fill("Beto");
+      await questionnaire(page)
+        .getByLabel(/^Email/)
+        .fill("beto@example.com");
     };
     const cases: Array<[(route: Route) => Promise<void>, string]> = [
-      [(r) => r.fulfill({ status: 500, body: "Internal Server Error" }), "Erro no servidor. Por favor, tente novamente ou entre em contato."],
+      [
+        (r) => r.fulfill({ status: 500, body: "Internal Server Error" }),
+        "Erro no servidor. Por favor, tente novamente ou entre em contato.",
+      ],
       [(r) => r.abort("failed"), "Problema de conexão. Verifique sua internet e tente novamente."],
       [
-        (r) => r.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ success: false, error: "Banco indisponível" }) }),
+        (r) =>
+          r.fulfill({
+            status: 200,
+            contentType: "application/json",
+            body: JSON.stringify({ success: false, error: "Banco indisponível" }),
+          }),
         "Erro: Banco indisponível",
       ],
       [
-        (r) => r.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ success: false, message: "Dados inválidos" }) }),
+        (r) =>
+          r.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ success: false, message: "Dados inválidos" }) }),
         "Dados inválidos. Verifique se todos os campos obrigatórios estão preenchidos.",
       ],
     ];
@@ -163,7 +186,11 @@ test.describe("contact form (home #contact)", () => {
     await open(page, "/#contact");
     const form = page.locator("form[data-contact-form]").first();
     await page.route("**/api/contact", (r) =>
-      r.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ success: false, message: "Muitos envios em pouco tempo. Aguarde 5 minutos e tente novamente." }) }),
+      r.fulfill({
+        status: 429,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, message: "Muitos envios em pouco tempo. Aguarde 5 minutos e tente novamente." }),
+      }),
     );
     await form.getByLabel(/^Nome/).fill("Cliente");
     await form.getByLabel(/^Empresa/).fill("Empresa");

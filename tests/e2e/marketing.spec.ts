@@ -163,7 +163,10 @@ test("every messaging link opens the chat link in a new tab with the prefilled g
   await page.context().route("https://wa.me/**", (route) => route.fulfill({ contentType: "text/plain", body: "ok" }));
   const [popup] = await Promise.all([
     page.context().waitForEvent("page"),
-    page.getByRole("banner").getByRole("link", { name: /WhatsApp/ }).click(),
+    page
+      .getByRole("banner")
+      .getByRole("link", { name: /WhatsApp/ })
+      .click(),
   ]);
   expect(popup.url()).toContain("wa.me");
   await popup.close();
@@ -217,11 +220,17 @@ test("careers: Candidatar-se pre-fills the position and scrolls to the form", as
     }, position);
 
   expect(await shownPosition("AI Business Consultant")).toBe(false);
-  await page.getByRole("article", { name: "AI Business Consultant" }).getByRole("link", { name: /Candidatar-se/ }).click();
+  await page
+    .getByRole("article", { name: "AI Business Consultant" })
+    .getByRole("link", { name: /Candidatar-se/ })
+    .click();
   await expect.poll(() => shownPosition("AI Business Consultant")).toBe(true);
   await expect.poll(() => isInViewport(page, "#candidatura")).toBe(true);
 
-  await page.getByRole("article", { name: "B2B Sales Specialist" }).getByRole("link", { name: /Candidatar-se/ }).click();
+  await page
+    .getByRole("article", { name: "B2B Sales Specialist" })
+    .getByRole("link", { name: /Candidatar-se/ })
+    .click();
   await expect.poll(() => shownPosition("B2B Sales Specialist")).toBe(true);
 });
 
@@ -291,7 +300,9 @@ for (const { path, shell } of [
   { path: "/", shell: true },
   { path: "/privacidade", shell: false },
 ]) {
-  test(`${path} hydrates under the CSP of a cached page (script hashes, no nonce), its scripts fetched after the first paint`, async ({ page }) => {
+  test(`${path} hydrates under the CSP of a cached page (script hashes, no nonce), its scripts fetched after the first paint`, async ({
+    page,
+  }) => {
     const cspErrors: string[] = [];
     page.on("console", (message) => {
       if (message.text().includes("Content Security Policy")) cspErrors.push(message.text());
@@ -304,7 +315,9 @@ for (const { path, shell } of [
     await gotoHydrated(page, path); // from the cache for sure
     expect(policies).toHaveLength(2);
     // The early script (app/lib/early-script.ts) has its own hash on every page.
-    expect(policies[1]).toMatch(shell ? /script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*'){2}(;|$)/ : /script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*'){4,}(;|$)/);
+    expect(policies[1]).toMatch(
+      shell ? /script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*'){2}(;|$)/ : /script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*'){4,}(;|$)/,
+    );
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(!shell);
     // No script download competes with the stylesheet for the first paint.
     const timing = await page.evaluate(() => {
@@ -337,7 +350,10 @@ for (const path of PAGES) {
       await page.goto(path);
       await expect(page.locator("h1")).toHaveCount(1);
       const { violations } = await axeScan(page);
-      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${path} @${width}`).toEqual([]);
+      expect(
+        violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        `${path} @${width}`,
+      ).toEqual([]);
     }
   });
 }
@@ -351,7 +367,8 @@ test("no public page is wider than a 320 px phone, and no button or link label r
       const out: string[] = [];
       if (document.documentElement.scrollWidth > window.innerWidth) out.push(`page is ${document.documentElement.scrollWidth} px wide`);
       for (const el of document.querySelectorAll<HTMLElement>("main a, main button, footer a, footer button")) {
-        if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) out.push(`"${el.textContent?.trim()}" needs ${el.scrollWidth} px, has ${el.clientWidth}`);
+        if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
+          out.push(`"${el.textContent?.trim()}" needs ${el.scrollWidth} px, has ${el.clientWidth}`);
       }
       return out;
     });

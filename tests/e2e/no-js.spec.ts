@@ -67,7 +67,10 @@ test("newsletter: the invalid address page, then the confirmation", async ({ pag
 
 test("careers: 'Candidatar-se' leads to the form, which sends", async ({ page }) => {
   await page.goto("/carreiras");
-  await page.getByRole("link", { name: /Candidatar/ }).first().click();
+  await page
+    .getByRole("link", { name: /Candidatar/ })
+    .first()
+    .click();
   const form = page.getByRole("form", { name: "Formulário de candidatura" });
   await form.getByLabel(/^Nome completo/).fill("Carla Mendes");
   await form.getByLabel(/^Email/).fill(`carla-${unique()}@example.com`);
@@ -131,7 +134,10 @@ test("login works and opens the admin", async ({ page }) => {
 
 test("blog category chips are plain links", async ({ page }) => {
   await page.goto("/blog");
-  const chip = page.getByRole("navigation", { name: /categorias/i }).getByRole("link").nth(1);
+  const chip = page
+    .getByRole("navigation", { name: /categorias/i })
+    .getByRole("link")
+    .nth(1);
   const name = (await chip.innerText()).trim();
   await chip.click();
   await expect(page).toHaveURL(/categoria=/);

@@ -83,7 +83,11 @@ test("shows the error state with the server's message when the server fails", as
   let calls = 0;
   await page.route("**/api/checkout-session", (route) => {
     calls++;
-    return route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "Serviço de pagamento indisponível" }) });
+    return route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ success: false, message: "Serviço de pagamento indisponível" }),
+    });
   });
   await page.goto("/checkout/product/consultoria-8-horas");
   const alert = page.getByRole("alert").filter({ hasText: "Erro ao iniciar o pagamento" });

@@ -76,7 +76,12 @@ test("the lead's form works with JavaScript off", async ({ browser, context }) =
   const page = await context.newPage();
   const lead = await newLead(page);
   await loginAsAdmin(page);
-  const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await context.storageState(), baseURL: test.info().project.use.baseURL, locale: "pt-BR" });
+  const noJs = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await context.storageState(),
+    baseURL: test.info().project.use.baseURL,
+    locale: "pt-BR",
+  });
   const plain = await noJs.newPage();
   await plain.goto(`/admin/leads?q=${encodeURIComponent(lead.email)}`);
   await plain.getByRole("link", { name: lead.name }).click();

@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import { axeScan } from "./helpers";
 import { expect, test, type Page } from "@playwright/test";
+import { axeScan } from "./helpers";
 
 const LEGAL_PAGES = [
   { path: "/privacidade", heading: "Política de Privacidade", footer: "Política de Privacidade" },
@@ -40,7 +40,10 @@ test.describe("legal pages", () => {
 
   test("the table of contents jumps to a section", async ({ page }) => {
     await page.goto("/privacidade");
-    await page.getByRole("navigation", { name: "Nesta página" }).getByRole("link", { name: /Seus direitos/ }).click();
+    await page
+      .getByRole("navigation", { name: "Nesta página" })
+      .getByRole("link", { name: /Seus direitos/ })
+      .click();
     await expect(page).toHaveURL(/#direitos$/);
     await expect(page.getByRole("heading", { level: 2, name: /Seus direitos/ })).toBeInViewport();
   });

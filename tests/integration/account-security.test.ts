@@ -16,18 +16,26 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 const WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 
 async function loginFrom(userAgent: string, forwardedFor?: string): Promise<string> {
   const res = await fetch(`${app.url}/login`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": userAgent, ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "user-agent": userAgent,
+      ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}),
+    },
     body: new URLSearchParams({ username: "admin", password: "admin123" }),
     redirect: "manual",
   });
   expect(res.status).toBe(302);
-  return res.headers.getSetCookie().find((c) => c.startsWith("sid="))!.split(";")[0];
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("sid="))!
+    .split(";")[0];
 }
 
 /** The stored id of a session: the SHA-256 of the cookie's token. */
@@ -107,7 +115,11 @@ describe("sessions", { timeout: 120_000 }, () => {
     const other = await loginFrom(IPHONE);
     const mine = await loginFrom(WINDOWS);
     const { sessions } = app.schema;
-    const [otherRow] = await app.db().select().from(sessions).where(eq(sessions.id, sessionId(other)));
+    const [otherRow] = await app
+      .db()
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionId(other)));
     const missing = await post("/admin/seguranca", mine, { intent: "end-session", session: "f".repeat(64) });
     expect(missing.status).toBe(404);
     const bad = await post("/admin/seguranca", mine, { intent: "nada" });
@@ -128,7 +140,10 @@ describe("sessions", { timeout: 120_000 }, () => {
       body: new URLSearchParams({ username: "admin", password: "admin123" }),
       redirect: "manual",
     });
-    const after = res.headers.getSetCookie().find((c) => c.startsWith("sid="))!.split(";")[0];
+    const after = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("sid="))!
+      .split(";")[0];
     expect(after).not.toBe(before);
     expect((await page("/admin/dashboard", before)).status).toBe(302);
     expect((await page("/admin/dashboard", after)).status).toBe(200);
@@ -162,7 +177,10 @@ async function passwordStep(extraCookie = ""): Promise<{ status: number; locatio
   return {
     status: res.status,
     location: res.headers.get("location"),
-    cookie: res.headers.getSetCookie().find((c) => c.startsWith("sid="))!.split(";")[0],
+    cookie: res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("sid="))!
+      .split(";")[0],
   };
 }
 
@@ -171,7 +189,10 @@ function codeStep(cookie: string, code: string, remember = false) {
 }
 
 function sidOf(res: Response): string | undefined {
-  return res.headers.getSetCookie().find((c) => c.startsWith("sid="))?.split(";")[0];
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("sid="))
+    ?.split(";")[0];
 }
 
 describe("two-factor login (TOTP)", { timeout: 120_000 }, () => {
@@ -198,7 +219,10 @@ describe("two-factor login (TOTP)", { timeout: 120_000 }, () => {
     secret = testIdTexts(html, "totp-secret")[0].replace(/\s/g, "");
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
 
-    const wrong = await post("/admin/seguranca", cookie, { intent: "confirm-enrol", code: totpCode(secret) === "000000" ? "111111" : "000000" });
+    const wrong = await post("/admin/seguranca", cookie, {
+      intent: "confirm-enrol",
+      code: totpCode(secret) === "000000" ? "111111" : "000000",
+    });
     expect(wrong.status).toBe(401);
     const empty = await post("/admin/seguranca", cookie, { intent: "confirm-enrol", code: "" });
     expect(empty.status).toBe(400);

@@ -13,7 +13,16 @@ let running: { child: ChildProcess; url: string } | undefined;
 
 async function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info", SITE_URL: "", NODE_ENV: "production", ...env },
+    env: {
+      ...process.env,
+      PORT: "0",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "info",
+      SITE_URL: "",
+      NODE_ENV: "production",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -58,7 +67,12 @@ async function login(url: string, username: string, password: string): Promise<s
     redirect: "manual",
   });
   await res.arrayBuffer();
-  return res.headers.getSetCookie().find((c) => c.startsWith("sid="))?.split(";")[0] ?? null;
+  return (
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("sid="))
+      ?.split(";")[0] ?? null
+  );
 }
 
 async function opensAdmin(url: string, cookie: string): Promise<boolean> {

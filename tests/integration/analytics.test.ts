@@ -7,8 +7,8 @@
 import path from "node:path";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUBLIC_POST_ENDPOINTS } from "../support/cases";
 import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
+import { PUBLIC_POST_ENDPOINTS } from "../support/cases";
 
 type Bundle = typeof import("../../server/app");
 let app: TestApp;
@@ -18,7 +18,8 @@ let ipCounter = 0;
 const newIp = () => `10.7.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
 beforeAll(async () => {
   app = await startTestApp({ TRUST_PROXY: "1", RATE_LIMIT_FACTOR: "100" });
@@ -28,7 +29,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-function visit(pathWithQuery: string, { ip, ua = CHROME, referer, headers = {} }: { ip: string; ua?: string | null; referer?: string; headers?: Record<string, string> }) {
+function visit(
+  pathWithQuery: string,
+  { ip, ua = CHROME, referer, headers = {} }: { ip: string; ua?: string | null; referer?: string; headers?: Record<string, string> },
+) {
   return fetch(`${app.url}${pathWithQuery}`, {
     headers: {
       "x-forwarded-for": ip,
@@ -46,7 +50,12 @@ async function viewsOf(ip: string, ua = CHROME) {
   const day = bundle.analytics.dayOf(Date.now());
   const [{ salt }] = await app.db().select().from(app.schema.analyticsSalts).where(eq(app.schema.analyticsSalts.day, day));
   const hash = bundle.analytics.visitorHash(salt, ip, ua);
-  return app.db().select().from(app.schema.pageViews).where(eq(app.schema.pageViews.visitorHash, hash)).orderBy(asc(app.schema.pageViews.id));
+  return app
+    .db()
+    .select()
+    .from(app.schema.pageViews)
+    .where(eq(app.schema.pageViews.visitorHash, hash))
+    .orderBy(asc(app.schema.pageViews.id));
 }
 
 describe("page views", () => {
@@ -134,14 +143,25 @@ describe("beacons", () => {
     expect((await beacon(JSON.stringify({ k: "view", p: "/blog?utm_source=x" }), ip)).status).toBe(204);
     await bundle.analytics.flushAnalytics();
     const events = await app.db().select().from(app.schema.analyticsEvents).where(eq(app.schema.analyticsEvents.path, "/"));
-    expect(events.map((e) => [e.kind, e.form])).toEqual(expect.arrayContaining([["widget", null], ["form", "contato"]]));
+    expect(events.map((e) => [e.kind, e.form])).toEqual(
+      expect.arrayContaining([
+        ["widget", null],
+        ["form", "contato"],
+      ]),
+    );
     const views = await viewsOf(ip);
     expect(views).toMatchObject([{ path: "/blog", entry: false, utmSource: "x" }]);
   });
 
   it("refuses malformed beacons with 400 and stores nothing; ignores bots and admin pages with 204", async () => {
     const ip = newIp();
-    for (const body of ["", "{", JSON.stringify({ k: "outro", p: "/" }), JSON.stringify({ k: "view", p: "http://x" }), JSON.stringify({ k: "form", p: "/", f: "<b>" })]) {
+    for (const body of [
+      "",
+      "{",
+      JSON.stringify({ k: "outro", p: "/" }),
+      JSON.stringify({ k: "view", p: "http://x" }),
+      JSON.stringify({ k: "form", p: "/", f: "<b>" }),
+    ]) {
       const res = await beacon(body, ip);
       expect(res.status, body).toBe(400);
     }
@@ -182,13 +202,27 @@ describe("rollups, salts and retention", () => {
     await bundle.analytics.deleteOldSalts();
     expect(await app.db().select().from(app.schema.analyticsSalts).where(eq(app.schema.analyticsSalts.day, old))).toHaveLength(0);
 
-    await app.db().insert(app.schema.pageViews).values({ day: old, path: "/antiga", entry: true, device: "desktop", visitorHash: "x".repeat(22), createdAt: new Date(`${old}T12:00:00Z`) });
+    await app
+      .db()
+      .insert(app.schema.pageViews)
+      .values({
+        day: old,
+        path: "/antiga",
+        entry: true,
+        device: "desktop",
+        visitorHash: "x".repeat(22),
+        createdAt: new Date(`${old}T12:00:00Z`),
+      });
     const result = await bundle.runRetention({ trigger: "manual", actor: "teste" });
     expect(result.status).toBe("done");
     if (result.status === "done") expect(result.counts.pageViews).toBeGreaterThanOrEqual(1);
     expect(await app.db().select().from(app.schema.pageViews).where(eq(app.schema.pageViews.day, old))).toHaveLength(0);
     // The day's totals stay.
-    const kept = await app.db().select().from(app.schema.analyticsDaily).where(and(eq(app.schema.analyticsDaily.day, old), eq(app.schema.analyticsDaily.dimension, "page")));
+    const kept = await app
+      .db()
+      .select()
+      .from(app.schema.analyticsDaily)
+      .where(and(eq(app.schema.analyticsDaily.day, old), eq(app.schema.analyticsDaily.dimension, "page")));
     expect(kept).toMatchObject([{ key: "/antiga", views: 1, visits: 1, visitors: 1 }]);
   });
 });
@@ -207,16 +241,30 @@ describe("attribution", () => {
     });
     expect(res.status).toBe(201);
     const [lead] = await app.db().select().from(app.schema.contacts).where(eq(app.schema.contacts.id, res.json.data.id));
-    expect(lead).toMatchObject({ landingPath: "/sobre", referrerHost: "linkedin.com", utmSource: "x", utmMedium: "cpc", utmCampaign: "outono" });
+    expect(lead).toMatchObject({
+      landingPath: "/sobre",
+      referrerHost: "linkedin.com",
+      utmSource: "x",
+      utmMedium: "cpc",
+      utmCampaign: "outono",
+    });
   });
 
   it("a later direct visit does not erase the campaign (last non-direct click)", async () => {
     const ip = newIp();
     await (await visit("/agentes?utm_source=google&utm_medium=cpc", { ip })).text();
     await (await visit("/produtos", { ip })).text(); // typed in: direct
-    const res = await postJson(`${app.url}/api/consultations`, endpoint("/api/consultations").valid(2, "attr"), { "x-forwarded-for": ip, "user-agent": CHROME });
+    const res = await postJson(`${app.url}/api/consultations`, endpoint("/api/consultations").valid(2, "attr"), {
+      "x-forwarded-for": ip,
+      "user-agent": CHROME,
+    });
     expect(res.status).toBeLessThan(300);
-    const [lead] = await app.db().select().from(app.schema.consultations).orderBy(sql`id desc`).limit(1);
+    const [lead] = await app
+      .db()
+      .select()
+      .from(app.schema.consultations)
+      .orderBy(sql`id desc`)
+      .limit(1);
     expect(lead).toMatchObject({ landingPath: "/agentes", utmSource: "google", utmMedium: "cpc" });
   });
 
@@ -235,7 +283,11 @@ describe("attribution", () => {
       body: new URLSearchParams({ ...(endpoint("/api/contact").valid(3, "nojs") as Record<string, string>), consent: "on" }),
     });
     expect(res.status).toBe(303);
-    const [lead] = await app.db().select().from(app.schema.contacts).where(eq(app.schema.contacts.email, String(endpoint("/api/contact").valid(3, "nojs").email)));
+    const [lead] = await app
+      .db()
+      .select()
+      .from(app.schema.contacts)
+      .where(eq(app.schema.contacts.email, String(endpoint("/api/contact").valid(3, "nojs").email)));
     expect(lead).toMatchObject({ landingPath: "/sobre", referrerHost: null, utmSource: "semjs", utmCampaign: "teste" });
   });
 
@@ -249,7 +301,10 @@ describe("attribution", () => {
     const ip = newIp();
     const campaign = `c-${table}`;
     await (await visit(`/blog?utm_source=ads&utm_campaign=${campaign}`, { ip, referer: "https://duckduckgo.com/" })).text();
-    const res = await postJson(`${app.url}${endpointPath}`, endpoint(endpointPath).valid(4, table.toLowerCase()), { "x-forwarded-for": ip, "user-agent": CHROME });
+    const res = await postJson(`${app.url}${endpointPath}`, endpoint(endpointPath).valid(4, table.toLowerCase()), {
+      "x-forwarded-for": ip,
+      "user-agent": CHROME,
+    });
     expect(res.status, res.text).toBeLessThan(300);
     const t = app.schema[table];
     const [row] = await app.db().select().from(t).where(eq(t.utmCampaign, campaign));
@@ -266,8 +321,13 @@ describe("Análises page, dashboard and CSV", () => {
 
   it("shows a campaign's visits and leads, the funnel and the landing pages for 7/30/90 days and a custom range", async () => {
     const ip = newIp();
-    await (await visit("/produtos?utm_source=pagina-analises&utm_medium=social&utm_campaign=teste", { ip, referer: "https://t.co/abc" })).text();
-    const lead = await postJson(`${app.url}/api/contact`, PUBLIC_POST_ENDPOINTS[0].valid(9, "analises"), { "x-forwarded-for": ip, "user-agent": CHROME });
+    await (
+      await visit("/produtos?utm_source=pagina-analises&utm_medium=social&utm_campaign=teste", { ip, referer: "https://t.co/abc" })
+    ).text();
+    const lead = await postJson(`${app.url}/api/contact`, PUBLIC_POST_ENDPOINTS[0].valid(9, "analises"), {
+      "x-forwarded-for": ip,
+      "user-agent": CHROME,
+    });
     expect(lead.status).toBe(201);
     const today = bundle.analytics.dayOf(Date.now());
     for (const query of ["periodo=7", "periodo=30", "periodo=90", `periodo=personalizado&de=${today}&ate=${today}`]) {
@@ -283,7 +343,13 @@ describe("Análises page, dashboard and CSV", () => {
   });
 
   it("answers 400 with a Portuguese message for a bad range", async () => {
-    for (const query of ["periodo=12", "periodo=personalizado&de=2026-02-30&ate=2026-03-01", "periodo=personalizado&de=2026-03-02&ate=2026-03-01", "periodo=personalizado&de=2020-01-01&ate=2026-01-01", "periodo=personalizado&de=2999-01-01&ate=2999-01-02"]) {
+    for (const query of [
+      "periodo=12",
+      "periodo=personalizado&de=2026-02-30&ate=2026-03-01",
+      "periodo=personalizado&de=2026-03-02&ate=2026-03-01",
+      "periodo=personalizado&de=2020-01-01&ate=2026-01-01",
+      "periodo=personalizado&de=2999-01-01&ate=2999-01-02",
+    ]) {
       const res = await admin(`/admin/analises?${query}`);
       expect(res.status, query).toBe(400);
       expect(await res.text()).toMatch(/Período inválido|Informe as datas|anterior à data de fim|até 366 dias|não pode estar no futuro/);

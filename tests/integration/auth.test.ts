@@ -85,7 +85,14 @@ describe("password storage", () => {
 
     // The hash the previous code stored (N=2^14) for the same password.
     const salt = randomBytes(16);
-    const weak = ["scrypt", 16384, 8, 1, salt.toString("base64"), scryptSync("admin123", salt, 64, { N: 16384, r: 8, p: 1 }).toString("base64")].join("$");
+    const weak = [
+      "scrypt",
+      16384,
+      8,
+      1,
+      salt.toString("base64"),
+      scryptSync("admin123", salt, 64, { N: 16384, r: 8, p: 1 }).toString("base64"),
+    ].join("$");
     await app.db().update(users).set({ password: weak }).where(eq(users.id, admin.id));
 
     expect((await postLogin("admin", "errada-de-novo")).status).toBe(401);
@@ -106,12 +113,18 @@ describe("sessions", () => {
   it("a session idle for 30 minutes ends; using it renews it", async () => {
     const cookie = await loginCookie(app);
     const { sessions } = app.schema;
-    await app.db().update(sessions).set({ lastSeenAt: sql`now() - interval '29 minutes'` });
+    await app
+      .db()
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '29 minutes'` });
     const used = await fetch(`${app.url}/admin/dashboard`, { headers: { cookie }, redirect: "manual" });
     expect(used.status).toBe(200); // renewed by this use
     const [renewed] = await app.db().select().from(sessions).orderBy(desc(sessions.lastSeenAt)).limit(1);
     expect(Date.now() - renewed.lastSeenAt.getTime()).toBeLessThan(60_000);
-    await app.db().update(sessions).set({ lastSeenAt: sql`now() - interval '31 minutes'` });
+    await app
+      .db()
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '31 minutes'` });
     const idle = await fetch(`${app.url}/admin/dashboard`, { headers: { cookie }, redirect: "manual" });
     expect(idle.status).toBe(302);
     expect(idle.headers.get("location")).toBe("/login");
@@ -131,7 +144,10 @@ describe("sessions", () => {
     const cookie = await loginCookie(app);
     const ok = await fetch(`${app.url}/admin`, { headers: { cookie }, redirect: "manual" });
     expect(ok.status).toBe(200);
-    await app.db().update(app.schema.sessions).set({ expiresAt: sql`now() - interval '1 minute'` });
+    await app
+      .db()
+      .update(app.schema.sessions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` });
     const res = await fetch(`${app.url}/admin`, { headers: { cookie }, redirect: "manual" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/login");

@@ -7,8 +7,8 @@ import { eq } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageScripts, scriptHash } from "../support/checks";
 import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
+import { pageScripts, scriptHash } from "../support/checks";
 
 let app: TestApp;
 let cookie: string;
@@ -142,7 +142,13 @@ describe("admin post CRUD", () => {
       summary: "O resumo deve ter pelo menos 10 caracteres",
       content: "O conteúdo deve ter pelo menos 50 caracteres",
     });
-    for (const body of ["{", "[]", "null", JSON.stringify({ ...newPost(), published: "sim" }), JSON.stringify({ ...newPost(), categoryId: {} })]) {
+    for (const body of [
+      "{",
+      "[]",
+      "null",
+      JSON.stringify({ ...newPost(), published: "sim" }),
+      JSON.stringify({ ...newPost(), categoryId: {} }),
+    ]) {
       const r = await api("POST", "/api/blog/posts", body);
       expect(r.status, body).toBeGreaterThanOrEqual(400);
       expect(r.status, body).toBeLessThan(500);
@@ -175,7 +181,10 @@ describe("admin post CRUD", () => {
     const list = (await api("GET", "/api/blog/posts?limit=50", undefined, false)).json.data.posts;
     expect(list.some((p: any) => p.id === post.id)).toBe(true);
 
-    const edited = await api("PUT", `/api/blog/posts/${post.id}`, { ...newPost({ slug: post.slug, title: "Título editado" }), published: true });
+    const edited = await api("PUT", `/api/blog/posts/${post.id}`, {
+      ...newPost({ slug: post.slug, title: "Título editado" }),
+      published: true,
+    });
     expect(edited.json.data.title).toBe("Título editado");
     expect(edited.json.data.publishedAt).toBe(firstDate);
 
@@ -189,7 +198,11 @@ describe("admin post CRUD", () => {
     expect((await api("GET", `/api/blog/posts/${post.id}`)).status).toBe(404);
     expect((await api("DELETE", `/api/blog/posts/${post.id}`)).status).toBe(404);
 
-    const audit = await app.db().select().from(app.schema.auditLog).where(eq(app.schema.auditLog.target, `post:${post.id}`));
+    const audit = await app
+      .db()
+      .select()
+      .from(app.schema.auditLog)
+      .where(eq(app.schema.auditLog.target, `post:${post.id}`));
     expect(audit.map((a) => a.action)).toEqual(
       expect.arrayContaining(["blog.post.create", "blog.post.publish", "blog.post.update", "blog.post.unpublish", "blog.post.delete"]),
     );
@@ -199,7 +212,11 @@ describe("admin post CRUD", () => {
 
 describe("admin category CRUD", () => {
   it("creates, refuses duplicate name/slug with 409 field messages, updates and deletes", async () => {
-    const created = await api("POST", "/api/blog/categories", { name: "Visão Computacional", slug: "Visão Computacional", description: "" });
+    const created = await api("POST", "/api/blog/categories", {
+      name: "Visão Computacional",
+      slug: "Visão Computacional",
+      description: "",
+    });
     expect(created.status).toBe(201);
     expect(created.json.data).toMatchObject({ slug: "visao-computacional", description: null });
     const id = created.json.data.id;
@@ -212,7 +229,10 @@ describe("admin category CRUD", () => {
     expect(dupSlug.json.errors.slug).toBe("Já existe uma categoria com este slug.");
     const invalid = await api("POST", "/api/blog/categories", { name: "A", slug: "" });
     expect(invalid.status).toBe(400);
-    expect(invalid.json.errors).toMatchObject({ name: "O nome deve ter pelo menos 2 caracteres", slug: "O slug deve ter pelo menos 2 caracteres" });
+    expect(invalid.json.errors).toMatchObject({
+      name: "O nome deve ter pelo menos 2 caracteres",
+      slug: "O slug deve ter pelo menos 2 caracteres",
+    });
 
     const updated = await api("PUT", `/api/blog/categories/${id}`, { name: "Visão", slug: "visao", description: "Imagens e vídeo" });
     expect(updated.json.data).toMatchObject({ name: "Visão", slug: "visao", description: "Imagens e vídeo" });
@@ -237,27 +257,27 @@ describe("admin category CRUD", () => {
 const XSS_CORPUS = [
   '<script>alert("xss-1")</script>',
   '<img src="x" onerror="alert(\'xss-2\')">',
-  '<img src="javascript:alert(\'xss-3\')">',
-  '<a href="javascript:alert(\'xss-4\')">clique</a>',
-  '<a href="JaVaScRiPt:alert(\'xss-5\')">clique</a>',
-  '<a href="&#106;avascript:alert(\'xss-6\')">clique</a>',
+  "<img src=\"javascript:alert('xss-3')\">",
+  "<a href=\"javascript:alert('xss-4')\">clique</a>",
+  "<a href=\"JaVaScRiPt:alert('xss-5')\">clique</a>",
+  "<a href=\"&#106;avascript:alert('xss-6')\">clique</a>",
   '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgneHNzLTcnKTwvc2NyaXB0Pg==">dados</a>',
   '<svg onload="alert(\'xss-8\')"><circle r="1"/></svg>',
   '<svg><script>alert("xss-9")</script></svg>',
   '<math><mtext><table><mglyph><style><img src=x onerror=alert("xss-10")></style></mglyph></table></mtext></math>',
-  '<iframe src="javascript:alert(\'xss-11\')"></iframe>',
-  '<iframe srcdoc="<script>alert(\'xss-12\')</script>"></iframe>',
-  '<p style="background:url(javascript:alert(\'xss-13\'))" onclick="alert(\'xss-14\')">texto</p>',
-  '<style>body{background:red}</style>',
-  '<object data="javascript:alert(\'xss-15\')"></object>',
-  '<embed src="javascript:alert(\'xss-16\')">',
-  '<form action="javascript:alert(\'xss-17\')"><button>enviar</button></form>',
-  '<details open ontoggle="alert(\'xss-18\')">x</details>',
-  '<body onload="alert(\'xss-19\')">',
+  "<iframe src=\"javascript:alert('xss-11')\"></iframe>",
+  "<iframe srcdoc=\"<script>alert('xss-12')</script>\"></iframe>",
+  "<p style=\"background:url(javascript:alert('xss-13'))\" onclick=\"alert('xss-14')\">texto</p>",
+  "<style>body{background:red}</style>",
+  "<object data=\"javascript:alert('xss-15')\"></object>",
+  "<embed src=\"javascript:alert('xss-16')\">",
+  "<form action=\"javascript:alert('xss-17')\"><button>enviar</button></form>",
+  "<details open ontoggle=\"alert('xss-18')\">x</details>",
+  "<body onload=\"alert('xss-19')\">",
   '<img src="//evil.example/x.png" alt="protocolo relativo">',
   '<a href="https://exemplo.com" target="_top" onmouseover="alert(\'xss-20\')">externo</a>',
   '<<script>alert("xss-21");//<</script>',
-  '<noscript><p title="</noscript><img src=x onerror=alert(\'xss-22\')>"></noscript>',
+  "<noscript><p title=\"</noscript><img src=x onerror=alert('xss-22')>\"></noscript>",
   '<h1>Título interno</h1><p><strong>negrito</strong> e <em>itálico</em></p><img src="/media/aaaaaaaaaaaaaaaaaaaa.webp" alt="ok"><a href="/blog">interno</a>',
 ];
 
@@ -329,7 +349,9 @@ describe("public pages", () => {
     expect(text(cards[0])).toContain("Publicado em");
     expect(text(cards[0])).toContain("Ler mais");
     expect(find(doc, (el) => el.name === "a" && el.attribs.href === "/login" && text(el) === "Login Admin")).toHaveLength(1);
-    expect(find(doc, (el) => el.name === "link" && el.attribs.rel === "alternate" && el.attribs.type === "application/rss+xml")).toHaveLength(1);
+    expect(
+      find(doc, (el) => el.name === "link" && el.attribs.rel === "alternate" && el.attribs.type === "application/rss+xml"),
+    ).toHaveLength(1);
     expect(headers.get("cache-control")).toMatch(/public/);
     expect(headers.get("cache-control")).toMatch(/s-maxage=\d+/);
     const etag = headers.get("etag")!;
@@ -388,14 +410,21 @@ describe("public pages", () => {
 
   it("a post page: article metadata, JSON-LD, content, category link; not found is a real 404", async () => {
     const category = (await api("GET", "/api/blog/categories", undefined, false)).json.data[0];
-    const post = await createPost({ published: true, categoryId: category.id, imageUrl: "/images/og-default.svg", title: "Post com metadados" });
+    const post = await createPost({
+      published: true,
+      categoryId: category.id,
+      imageUrl: "/images/og-default.svg",
+      title: "Post com metadados",
+    });
     const { status, doc } = await page(`/blog/${post.slug}`);
     expect(status).toBe(200);
     const meta = (attr: string, value: string) => find(doc, (el) => el.name === "meta" && el.attribs[attr] === value)[0]?.attribs.content;
     expect(meta("property", "og:type")).toBe("article");
     expect(meta("property", "og:image")).toMatch(/\/images\/og-default\.svg$/);
     expect(meta("property", "article:published_time")).toBe(post.publishedAt);
-    expect(find(doc, (el) => el.name === "link" && el.attribs.rel === "canonical")[0].attribs.href).toMatch(new RegExp(`/blog/${post.slug}$`));
+    expect(find(doc, (el) => el.name === "link" && el.attribs.rel === "canonical")[0].attribs.href).toMatch(
+      new RegExp(`/blog/${post.slug}$`),
+    );
     const ld = JSON.parse(text(find(doc, (el) => el.name === "script" && el.attribs.type === "application/ld+json")[0]));
     expect(ld).toMatchObject({ "@type": "Article", headline: "Post com metadados", datePublished: post.publishedAt });
     expect(text(find(doc, (el) => el.name === "h1")[0])).toBe("Post com metadados");
@@ -429,7 +458,18 @@ describe("feeds", () => {
     const sitemap = await fetch(`${app.url}/sitemap.xml`);
     expect(sitemap.headers.get("content-type")).toMatch(/application\/xml/);
     const xml = await sitemap.text();
-    for (const path of ["/", "/sobre", "/carreiras", "/formulario", "/agentes", "/produtos", "/blog", "/privacidade", "/termos", "/cookies"]) {
+    for (const path of [
+      "/",
+      "/sobre",
+      "/carreiras",
+      "/formulario",
+      "/agentes",
+      "/produtos",
+      "/blog",
+      "/privacidade",
+      "/termos",
+      "/cookies",
+    ]) {
       expect(xml).toContain(`${path}</loc>`);
     }
     expect(xml).toMatch(new RegExp(`/blog/${published.slug}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}T`));
@@ -450,12 +490,18 @@ describe("image uploads", () => {
   async function upload(body: Blob | null, name = "foto.png", withSession = true) {
     const form = new FormData();
     if (body) form.append("file", body, name);
-    const res = await fetch(`${app.url}/api/uploads`, { method: "POST", body: form, headers: withSession ? { cookie, origin: app.url } : {} });
+    const res = await fetch(`${app.url}/api/uploads`, {
+      method: "POST",
+      body: form,
+      headers: withSession ? { cookie, origin: app.url } : {},
+    });
     return { status: res.status, json: (await res.json()) as any };
   }
 
   it("accepts a real PNG, stores WebP variants in the database and serves them with immutable caching", async () => {
-    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#1d4ed8" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#1d4ed8" } })
+      .png()
+      .toBuffer();
     const res = await upload(new Blob([new Uint8Array(png)], { type: "image/png" }), "capa.png");
     expect(res.status).toBe(201);
     expect(res.json.data.url).toMatch(/^\/media\/[a-f0-9]{20}\.webp$/);
@@ -478,10 +524,14 @@ describe("image uploads", () => {
     expect(fakePng.json.success).toBe(false);
     const svg = await upload(new Blob(['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'], { type: "image/png" }), "x.png");
     expect(svg.status).toBe(415);
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } })
+      .gif()
+      .toBuffer();
     expect((await upload(new Blob([new Uint8Array(gif)], { type: "image/jpeg" }), "x.jpg")).status).toBe(415);
     // A JPEG named .txt is still a JPEG.
-    const jpeg = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } })
+      .jpeg()
+      .toBuffer();
     expect((await upload(new Blob([new Uint8Array(jpeg)], { type: "text/plain" }), "nota.txt")).status).toBe(201);
     const big = new Uint8Array(5 * 1024 * 1024 + 10);
     const tooBig = await upload(new Blob([big], { type: "image/png" }), "grande.png");

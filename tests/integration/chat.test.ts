@@ -129,7 +129,12 @@ describe("POST /api/chat/contact", () => {
     const empty = await browserCall("/api/chat/contact", { sessionId: s.sessionId, token: s.token, email: "", phone: "123" });
     expect(empty.status).toBe(400);
     expect(empty.json.errors).toEqual({ email: "O email é obrigatório", phone: "Forneça um telefone válido com DDD" });
-    const bad = await browserCall("/api/chat/contact", { sessionId: s.sessionId, token: s.token, email: "sem-arroba", phone: "11999998888" });
+    const bad = await browserCall("/api/chat/contact", {
+      sessionId: s.sessionId,
+      token: s.token,
+      email: "sem-arroba",
+      phone: "11999998888",
+    });
     expect(bad.json.errors).toEqual({ email: "Email inválido" });
     const long = await browserCall("/api/chat/contact", {
       sessionId: s.sessionId,
@@ -265,7 +270,8 @@ describe("POST /api/chat", () => {
 describe("limits and secrets", () => {
   it("rate-limits sessions per address with 429", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 35; i++) statuses.push((await postJson(`${app.url}/api/chat/session`, {}, { "x-forwarded-for": "1.2.3.4" })).status);
+    for (let i = 0; i < 35; i++)
+      statuses.push((await postJson(`${app.url}/api/chat/session`, {}, { "x-forwarded-for": "1.2.3.4" })).status);
     expect(statuses).toContain(429);
     expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(30);
   });

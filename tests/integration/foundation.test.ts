@@ -36,7 +36,10 @@ describe("migrations and seed", () => {
   it("enforces the spec's column limits and uniqueness", async () => {
     const { blogCategories } = app.schema;
     await expect(
-      app.db().insert(blogCategories).values({ name: "x".repeat(101), slug: "longo-demais" }),
+      app
+        .db()
+        .insert(blogCategories)
+        .values({ name: "x".repeat(101), slug: "longo-demais" }),
     ).rejects.toThrow();
     const [first] = await app.db().select().from(blogCategories).limit(1);
     await expect(app.db().insert(blogCategories).values({ name: first.name, slug: "outro-slug" })).rejects.toThrow();
@@ -92,7 +95,11 @@ describe("server hardening", () => {
 
   it("answers unknown /api paths with a 404 JSON", async () => {
     for (const method of ["GET", "POST"]) {
-      const res = await fetch(`${app.url}/api/nao-existe/mesmo`, { method, headers: { "content-type": "application/json" }, body: method === "POST" ? "{}" : undefined });
+      const res = await fetch(`${app.url}/api/nao-existe/mesmo`, {
+        method,
+        headers: { "content-type": "application/json" },
+        body: method === "POST" ? "{}" : undefined,
+      });
       expect(res.status).toBe(404);
       expect(res.headers.get("content-type")).toMatch(/json/);
       expect(await res.json()).toMatchObject({ success: false });

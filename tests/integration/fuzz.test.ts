@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../helpers/app";
 import {
   endpointExists,
   invalidRequests,
@@ -16,7 +17,6 @@ import {
   sendFuzz,
   type FuzzRequest,
 } from "../support/cases";
-import { startTestApp, type TestApp } from "../helpers/app";
 
 const SEED = 8_2026;
 const INVALID_RUNS = 14;

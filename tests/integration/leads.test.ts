@@ -29,7 +29,10 @@ afterAll(async () => {
 
 const post = (path: string, body: unknown, ip = newIp()) => postJson(`${app.url}${path}`, body, { "x-forwarded-for": ip });
 
-async function rows(table: "contacts" | "consultations" | "careerApplications" | "businessOptimizations" | "newsletterSubscribers" | "outbox" | "consentRecords") {
+async function rows(
+  table:
+    "contacts" | "consultations" | "careerApplications" | "businessOptimizations" | "newsletterSubscribers" | "outbox" | "consentRecords",
+) {
   const [{ value }] = await app.db().select({ value: count() }).from(app.schema[table]);
   return value;
 }
@@ -193,7 +196,11 @@ describe("POST /api/business-optimization", () => {
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ success: true, data: { id: expect.any(Number) } });
     expect(await rows("businessOptimizations")).toBe(before + 1);
-    const [row] = await app.db().select().from(app.schema.businessOptimizations).where(eq(app.schema.businessOptimizations.id, res.json.data.id));
+    const [row] = await app
+      .db()
+      .select()
+      .from(app.schema.businessOptimizations)
+      .where(eq(app.schema.businessOptimizations.id, res.json.data.id));
     expect(row).toMatchObject({ companyName: "Indústria Ação", budget: "25k-50k", bottlenecks: null });
   });
 
@@ -243,7 +250,11 @@ describe("outbox worker", () => {
     await post("/api/contact", contact({ name: marker }));
     const { outbox } = app.schema;
     const [row] = await waitFor(async () => {
-      const r = await app.db().select().from(outbox).where(like(outbox.subject, `%${marker}%`));
+      const r = await app
+        .db()
+        .select()
+        .from(outbox)
+        .where(like(outbox.subject, `%${marker}%`));
       return r[0]?.status === "sent" ? r : undefined;
     });
     expect(row.attempts).toBe(1);
@@ -255,7 +266,14 @@ describe("outbox worker", () => {
     const marker = `${FAIL_MARKER}-${tag()}`;
     await post("/api/contact", contact({ name: marker }));
     const { outbox } = app.schema;
-    const byMarker = async () => (await app.db().select().from(outbox).where(like(outbox.subject, `%${marker}%`)))[0];
+    const byMarker = async () =>
+      (
+        await app
+          .db()
+          .select()
+          .from(outbox)
+          .where(like(outbox.subject, `%${marker}%`))
+      )[0];
     const failed = await waitFor(async () => {
       const r = await byMarker();
       return r && r.status === "pending" && r.attempts === 1 ? r : undefined;
@@ -263,7 +281,11 @@ describe("outbox worker", () => {
     expect(failed.lastError).toContain("Falha temporária simulada");
     expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now()); // backoff, not an immediate loop
     // Time passes: make the retry due now.
-    await app.db().update(outbox).set({ nextAttemptAt: sql`now()` }).where(eq(outbox.id, failed.id));
+    await app
+      .db()
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(outbox.id, failed.id));
     const sent = await waitFor(async () => {
       const r = await byMarker();
       return r?.status === "sent" ? r : undefined;
@@ -277,13 +299,24 @@ describe("outbox worker", () => {
     const marker = `SEMPREFALHA${tag()}`;
     await post("/api/contact", contact({ name: marker }));
     const { outbox } = app.schema;
-    const byMarker = async () => (await app.db().select().from(outbox).where(like(outbox.subject, `%${marker}%`)))[0];
+    const byMarker = async () =>
+      (
+        await app
+          .db()
+          .select()
+          .from(outbox)
+          .where(like(outbox.subject, `%${marker}%`))
+      )[0];
     const first = await waitFor(async () => {
       const r = await byMarker();
       return r && r.status === "pending" && r.attempts === 1 ? r : undefined;
     });
     // Seven attempts already made: the next one is the last.
-    await app.db().update(outbox).set({ attempts: 7, nextAttemptAt: sql`now()` }).where(eq(outbox.id, first.id));
+    await app
+      .db()
+      .update(outbox)
+      .set({ attempts: 7, nextAttemptAt: sql`now()` })
+      .where(eq(outbox.id, first.id));
     const failed = await waitFor(async () => {
       const r = await byMarker();
       return r?.status === "failed" ? r : undefined;
@@ -298,13 +331,19 @@ describe("outbox worker", () => {
 describe("50 concurrent submissions", () => {
   it("stores exactly as many rows as 2xx answers", async () => {
     const marker = `LOTE${tag()}`;
-    const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => post("/api/contact", contact({ name: `${marker} ${i}` }))),
-    );
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => post("/api/contact", contact({ name: `${marker} ${i}` }))));
     const ok = results.filter((r) => r.status >= 200 && r.status < 300).length;
     const { contacts, outbox } = app.schema;
-    const [{ value: stored }] = await app.db().select({ value: count() }).from(contacts).where(like(contacts.name, `${marker} %`));
-    const [{ value: queued }] = await app.db().select({ value: count() }).from(outbox).where(like(outbox.subject, `%${marker} %`));
+    const [{ value: stored }] = await app
+      .db()
+      .select({ value: count() })
+      .from(contacts)
+      .where(like(contacts.name, `${marker} %`));
+    const [{ value: queued }] = await app
+      .db()
+      .select({ value: count() })
+      .from(outbox)
+      .where(like(outbox.subject, `%${marker} %`));
     console.log(`50 concurrent submissions: ${ok} answered 2xx, ${stored} rows stored, ${queued} notifications queued`);
     expect(ok).toBe(50);
     expect(stored).toBe(ok);
@@ -354,14 +393,18 @@ describe("admin APIs and export", () => {
     expect(res.status).toBe(200);
     const [row] = await app.db().select().from(app.schema.consultations).where(eq(app.schema.consultations.id, id));
     expect(row.status).toBe("contacted");
-    const audits = await app.db().select().from(app.schema.auditLog).where(eq(app.schema.auditLog.target, `consultation:${id}`));
+    const audits = await app
+      .db()
+      .select()
+      .from(app.schema.auditLog)
+      .where(eq(app.schema.auditLog.target, `consultation:${id}`));
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actor: "admin", action: "lead.consultation.status" });
   });
 
   it("exports CSV in UTF-8 with BOM, accents intact, formulas neutralised, and audits the export", async () => {
     const name = `João Ação ${tag()}`;
-    await post("/api/contact", contact({ name, message: "=HYPERLINK(\"http://x\")" }));
+    await post("/api/contact", contact({ name, message: '=HYPERLINK("http://x")' }));
     const res = await fetch(`${app.url}/api/leads/contatos/export?q=${encodeURIComponent(name)}`, { headers: { cookie } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");

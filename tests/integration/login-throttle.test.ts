@@ -27,7 +27,11 @@ async function attempt(ip: string, username: string, password: string) {
 }
 
 const limitRows = (prefix: string) =>
-  app.db().select().from(app.schema.rateLimits).where(like(app.schema.rateLimits.key, `${prefix}%`));
+  app
+    .db()
+    .select()
+    .from(app.schema.rateLimits)
+    .where(like(app.schema.rateLimits.key, `${prefix}%`));
 
 // Every refused guess before a block costs one scrypt at N=2^17 (two at a time): allow for a busy machine.
 describe("login throttling", { timeout: 120_000 }, () => {

@@ -12,7 +12,17 @@ let log = "";
 
 beforeAll(async () => {
   child = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, PORT: "0", DATA_DIR: "memory://", DATABASE_URL: "", SMTP_URL: "", LOG_LEVEL: "info", SITE_URL: "", NODE_ENV: "production", ADMIN_PASSWORD: "" },
+    env: {
+      ...process.env,
+      PORT: "0",
+      DATA_DIR: "memory://",
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      LOG_LEVEL: "info",
+      SITE_URL: "",
+      NODE_ENV: "production",
+      ADMIN_PASSWORD: "",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d) => (log += d));

@@ -55,7 +55,12 @@ const contact = () => ({
 
 const FORMS: { path: string; table: Table; fields: () => Record<string, string>; title: RegExp }[] = [
   { path: "/enviar/contato", table: "contacts", fields: () => ({ ...contact(), consent: "on" }), title: /Consulta Enviada/ },
-  { path: "/enviar/newsletter", table: "newsletterSubscribers", fields: () => ({ email: `n-${tag()}@example.com` }), title: /Obrigado por se inscrever!/ },
+  {
+    path: "/enviar/newsletter",
+    table: "newsletterSubscribers",
+    fields: () => ({ email: `n-${tag()}@example.com` }),
+    title: /Obrigado por se inscrever!/,
+  },
   {
     path: "/enviar/candidatura",
     table: "careerApplications",
@@ -96,7 +101,12 @@ const FORMS: { path: string; table: Table; fields: () => Record<string, string>;
     }),
     title: /Solicitação enviada!/,
   },
-  { path: "/enviar/chat", table: "chatSessions", fields: () => ({ email: `chat-${tag()}@example.com`, phone: "11987654321" }), title: /Recebemos seu contato/ },
+  {
+    path: "/enviar/chat",
+    table: "chatSessions",
+    fields: () => ({ email: `chat-${tag()}@example.com`, phone: "11987654321" }),
+    title: /Recebemos seu contato/,
+  },
 ];
 
 describe("native form posts (no JavaScript)", () => {
@@ -144,7 +154,9 @@ describe("native form posts (no JavaScript)", () => {
   });
 
   it("the link back only leads to this site", async () => {
-    const { location } = await followedPage(await nativePost("/enviar/contato", { ...contact(), consent: "on", returnTo: "//evil.example/" }));
+    const { location } = await followedPage(
+      await nativePost("/enviar/contato", { ...contact(), consent: "on", returnTo: "//evil.example/" }),
+    );
     expect(location).not.toContain("evil");
     const page = await fetch(`${app.url}/enviar/contato?enviado=1&voltar=${encodeURIComponent("https://evil.example/")}`);
     expect(await page.text()).not.toContain("evil.example");

@@ -65,7 +65,11 @@ async function unsubscribe(email: string) {
 /** Lets the next request send a new confirmation e-mail (one per address every 10 minutes). */
 async function pretendTimePassed(email: string) {
   const { newsletterSubscribers } = app.schema;
-  await app.db().update(newsletterSubscribers).set({ confirmationSentAt: new Date(Date.now() - 11 * 60_000) }).where(eq(newsletterSubscribers.email, email));
+  await app
+    .db()
+    .update(newsletterSubscribers)
+    .set({ confirmationSentAt: new Date(Date.now() - 11 * 60_000) })
+    .where(eq(newsletterSubscribers.email, email));
 }
 
 describe("newsletter subscription", () => {
@@ -217,7 +221,12 @@ describe("newsletter subscription", () => {
 
 async function teamNotifications(email: string) {
   const { outbox } = app.schema;
-  const rows = await app.db().select().from(outbox).where(and(eq(outbox.kind, "lead.newsletter"))).orderBy(desc(outbox.id));
+  const rows = await app
+    .db()
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.kind, "lead.newsletter")))
+    .orderBy(desc(outbox.id));
   return rows.filter((r) => r.body.includes(email));
 }
 

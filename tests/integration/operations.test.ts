@@ -28,10 +28,23 @@ interface Server {
 }
 
 /** Starts `node <serverJs>` (or `npm start` with `npm`) and waits for its "servidor pronto" line (the port is chosen by the OS). */
-async function startServer(env: Record<string, string>, { serverJs = path.join(ROOT, "server.js"), cwd = ROOT, npm = false } = {}): Promise<Server> {
+async function startServer(
+  env: Record<string, string>,
+  { serverJs = path.join(ROOT, "server.js"), cwd = ROOT, npm = false } = {},
+): Promise<Server> {
   const child = spawn(npm ? "npm" : process.execPath, npm ? ["start"] : [serverJs], {
     cwd,
-    env: { ...process.env, NODE_ENV: "production", PORT: "0", LOG_LEVEL: "info", BUILD_DIR, RATE_LIMIT_FACTOR: "100", ADMIN_PASSWORD: "", SITE_URL: "", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      LOG_LEVEL: "info",
+      BUILD_DIR,
+      RATE_LIMIT_FACTOR: "100",
+      ADMIN_PASSWORD: "",
+      SITE_URL: "",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];
@@ -80,7 +93,10 @@ async function login(url: string, username: string, password: string): Promise<s
     redirect: "manual",
   });
   await res.arrayBuffer();
-  return res.headers.getSetCookie().find((c) => c.startsWith("sid="))?.split(";")[0];
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("sid="))
+    ?.split(";")[0];
 }
 
 const PNG_1x1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
@@ -108,13 +124,24 @@ describe("backup and restore", () => {
     const post = await fetch(`${server.url}/api/blog/posts`, {
       method: "POST",
       headers: { cookie: sid, "content-type": "application/json" },
-      body: JSON.stringify({ title: "Post do backup", slug: `post-do-backup-${Date.now()}`, summary: "Um resumo com dez letras.", content: `<p>${"Conteúdo que precisa voltar depois da restauração. ".repeat(2)}</p>`, categoryId: null, imageUrl, published: true }),
+      body: JSON.stringify({
+        title: "Post do backup",
+        slug: `post-do-backup-${Date.now()}`,
+        summary: "Um resumo com dez letras.",
+        content: `<p>${"Conteúdo que precisa voltar depois da restauração. ".repeat(2)}</p>`,
+        categoryId: null,
+        imageUrl,
+        published: true,
+      }),
     });
     expect(post.status).toBe(201);
     const slug = ((await post.json()) as { data: { slug: string } }).data.slug;
 
     // Taken while the server runs.
-    const backup = spawnSync(process.execPath, [path.join(ROOT, "scripts/backup.mjs")], { env: { ...process.env, ...env }, encoding: "utf8" });
+    const backup = spawnSync(process.execPath, [path.join(ROOT, "scripts/backup.mjs")], {
+      env: { ...process.env, ...env },
+      encoding: "utf8",
+    });
     expect(backup.status, backup.stderr).toBe(0);
     const file = backup.stdout.trim();
     expect(fs.existsSync(file)).toBe(true);
@@ -122,15 +149,23 @@ describe("backup and restore", () => {
 
     // Wipe: a new, empty database (or data folder), then restore into it.
     const target = usingPostgres ? await freshDatabase("restored") : { DATA_DIR: path.join(tmp, "restored"), DATABASE_URL: "" };
-    const restore = spawnSync(process.execPath, [path.join(ROOT, "scripts/restore.mjs"), file], { env: { ...process.env, ...target }, encoding: "utf8" });
+    const restore = spawnSync(process.execPath, [path.join(ROOT, "scripts/restore.mjs"), file], {
+      env: { ...process.env, ...target },
+      encoding: "utf8",
+    });
     expect(restore.status, restore.stderr).toBe(0);
     // Restoring over a database that is not empty is refused.
-    const again = spawnSync(process.execPath, [path.join(ROOT, "scripts/restore.mjs"), file], { env: { ...process.env, ...target }, encoding: "utf8" });
+    const again = spawnSync(process.execPath, [path.join(ROOT, "scripts/restore.mjs"), file], {
+      env: { ...process.env, ...target },
+      encoding: "utf8",
+    });
     expect(again.status).toBe(1);
 
     server = await startServer({ ...target, BACKUP_DIR: backupDir });
     const admin = (await login(server.url, "admin", "admin123"))!;
-    const contacts = (await (await fetch(`${server.url}/api/contacts`, { headers: { cookie: admin } })).json()) as { data: Array<{ email: string }> };
+    const contacts = (await (await fetch(`${server.url}/api/contacts`, { headers: { cookie: admin } })).json()) as {
+      data: Array<{ email: string }>;
+    };
     expect(contacts.data.map((c) => c.email)).toContain(email);
     const page = await fetch(`${server.url}/blog/${slug}`);
     expect(page.status).toBe(200);
@@ -172,7 +207,10 @@ describe("process", () => {
     await server.exited;
     let listening = true;
     for (let i = 0; i < 50 && listening; i++) {
-      listening = await fetch(`${server.url}/healthz`).then(() => true, () => false);
+      listening = await fetch(`${server.url}/healthz`).then(
+        () => true,
+        () => false,
+      );
       if (listening) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(listening).toBe(false);
@@ -215,7 +253,10 @@ describe("process", () => {
     const install = spawnSync("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund"], { cwd: app, encoding: "utf8" });
     expect(install.status, install.stderr).toBe(0);
     expect(fs.existsSync(path.join(app, "node_modules/vite"))).toBe(false);
-    const server = await startServer({ ...(await freshDatabase("installed")), BUILD_DIR: "build" }, { serverJs: path.join(app, "server.js"), cwd: "/" });
+    const server = await startServer(
+      { ...(await freshDatabase("installed")), BUILD_DIR: "build" },
+      { serverJs: path.join(app, "server.js"), cwd: "/" },
+    );
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect((await fetch(`${server.url}/`)).status).toBe(200);
     expect(await stopServer(server)).toBe(0);

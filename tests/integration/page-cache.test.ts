@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageScripts } from "../support/checks";
 import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
+import { pageScripts } from "../support/checks";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -31,14 +31,20 @@ const decode = (res: Awaited<ReturnType<typeof rawRequest>>) => {
   const body = coding === "br" ? zlib.brotliDecompressSync(res.body) : coding === "gzip" ? zlib.gunzipSync(res.body) : res.body;
   return body.toString("utf8");
 };
-const scriptSrc = (csp: string | undefined) => /script-src([^;]*)/.exec(csp ?? "")?.[1].trim().split(" ") ?? [];
+const scriptSrc = (csp: string | undefined) =>
+  /script-src([^;]*)/
+    .exec(csp ?? "")?.[1]
+    .trim()
+    .split(" ") ?? [];
 /** Scripts the browser runs (data blocks such as JSON-LD and the shell page's data do not run). */
 const runnable = (html: string) => pageScripts(html).filter((s) => !/type="application\/(ld\+)?json"/.test(s.attrs));
 const inline = (html: string) => runnable(html).filter((s) => !/\ssrc=/.test(s.attrs));
 
 /** A response's headers but those that differ per response (date, request id, coding and length). */
 const replayable = (headers: Record<string, string | undefined>) =>
-  Object.fromEntries(Object.entries(headers).filter(([name]) => !["date", "x-request-id", "content-encoding", "content-length"].includes(name)));
+  Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !["date", "x-request-id", "content-encoding", "content-length"].includes(name)),
+  );
 
 describe("cache of rendered public pages", () => {
   it("sends the same precompressed bytes every time, its scripts allowed by hash", async () => {
@@ -70,7 +76,10 @@ describe("cache of rendered public pages", () => {
     const csp = responses[0].headers["content-security-policy"]!;
     await rawRequest("/privacidade"); // stores it (a page the router hydrates)
     const blog = await rawRequest("/privacidade");
-    for (const [page, minimum] of [[{ html, csp }, 2], [{ html: decode(blog), csp: blog.headers["content-security-policy"]! }, 4]] as const) {
+    for (const [page, minimum] of [
+      [{ html, csp }, 2],
+      [{ html: decode(blog), csp: blog.headers["content-security-policy"]! }, 4],
+    ] as const) {
       const scripts = inline(page.html);
       expect(scripts.length).toBeGreaterThanOrEqual(minimum);
       const hashes = scripts.map((s) => `'sha256-${createHash("sha256").update(s.text, "utf8").digest("base64")}'`);

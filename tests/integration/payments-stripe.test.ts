@@ -6,9 +6,9 @@ import { randomBytes } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { findCatalogItem, plans, products } from "~/lib/catalog";
 import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
 import { type FakeStripe, type Json, startFakeStripe } from "../mocks/stripe";
-import { findCatalogItem, plans, products } from "~/lib/catalog";
 
 const SITE = "https://loja.example.com";
 const WEBHOOK_SECRET = "whsec_test_segredo";
@@ -48,8 +48,16 @@ async function countRows(table: "orders" | "paymentEvents" | "outbox" | "subscri
 async function buy(kind: "product" | "plan", id: string) {
   const res =
     kind === "plan"
-      ? await postJson(`${app.url}/api/subscription`, { planId: id, successUrl: "https://evil.example/ok", cancelUrl: "https://evil.example/no" })
-      : await postJson(`${app.url}/api/checkout-session`, { productId: id, successUrl: "https://evil.example/ok", cancelUrl: "https://evil.example/no" });
+      ? await postJson(`${app.url}/api/subscription`, {
+          planId: id,
+          successUrl: "https://evil.example/ok",
+          cancelUrl: "https://evil.example/no",
+        })
+      : await postJson(`${app.url}/api/checkout-session`, {
+          productId: id,
+          successUrl: "https://evil.example/ok",
+          cancelUrl: "https://evil.example/no",
+        });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json as { success: true; url: string; sessionId: string };
 }
@@ -62,38 +70,56 @@ function sendWebhook(event: Json, signature?: string) {
 
 let eventCounter = 0;
 function event(type: string, object: Json, id = `evt_test_${++eventCounter}_${randomBytes(4).toString("hex")}`): Json {
-  return { id, object: "event", type, api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: null, data: { object } };
+  return {
+    id,
+    object: "event",
+    type,
+    api_version: "2026-10-28.endive",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: null,
+    data: { object },
+  };
 }
 
 const completeSession = (sessionId: string, extra: Json = {}) => stripe.complete(sessionId, extra);
 
 // ---------------------------------------------------------------- tests
 describe("creating Checkout Sessions", () => {
-  it.each([...products, ...plans].map((i) => [i.kind, i.id] as const))("%s %s: catalog price, site URLs, pt-BR, idempotency key", async (kind, id) => {
-    const item = findCatalogItem(kind, id)!;
-    const body = await buy(kind, id);
-    expect(body.url).toBe(`${stripe.url}/c/pay/${body.sessionId}`);
+  it.each([...products, ...plans].map((i) => [i.kind, i.id] as const))(
+    "%s %s: catalog price, site URLs, pt-BR, idempotency key",
+    async (kind, id) => {
+      const item = findCatalogItem(kind, id)!;
+      const body = await buy(kind, id);
+      expect(body.url).toBe(`${stripe.url}/c/pay/${body.sessionId}`);
 
-    const create = stripe.calls.find((c) => c.method === "POST" && c.path === "/v1/checkout/sessions")!;
-    const p = create.params;
-    expect(create.authorization).toBe("Bearer sk_test_x");
-    expect(create.idempotencyKey).toMatch(/^checkout-[0-9a-f-]{36}$/);
-    expect(p.get("mode")).toBe(kind === "plan" ? "subscription" : "payment");
-    expect(p.get("line_items[0][quantity]")).toBe("1");
-    expect(p.get("line_items[0][price_data][unit_amount]")).toBe(String(item.priceCents));
-    expect(p.get("line_items[0][price_data][currency]")).toBe("brl");
-    expect(p.get("line_items[0][price_data][product_data][name]")).toBe(item.name);
-    expect(p.get("line_items[0][price_data][recurring][interval]")).toBe(kind === "plan" ? "month" : null);
-    expect(p.get("locale")).toBe("pt-BR");
-    expect(p.get("success_url")).toBe(`${SITE}/payment-success?session_id={CHECKOUT_SESSION_ID}`);
-    expect(p.get("cancel_url")).toBe(`${SITE}/produtos`);
-    expect(p.get("metadata[kind]")).toBe(kind);
-    expect(p.get("metadata[itemId]")).toBe(id);
-    if (kind === "plan") expect(p.get("subscription_data[metadata][planId]")).toBe(id);
-    expect(p.toString()).not.toContain("evil.example"); // the browser's URLs are never forwarded
+      const create = stripe.calls.find((c) => c.method === "POST" && c.path === "/v1/checkout/sessions")!;
+      const p = create.params;
+      expect(create.authorization).toBe("Bearer sk_test_x");
+      expect(create.idempotencyKey).toMatch(/^checkout-[0-9a-f-]{36}$/);
+      expect(p.get("mode")).toBe(kind === "plan" ? "subscription" : "payment");
+      expect(p.get("line_items[0][quantity]")).toBe("1");
+      expect(p.get("line_items[0][price_data][unit_amount]")).toBe(String(item.priceCents));
+      expect(p.get("line_items[0][price_data][currency]")).toBe("brl");
+      expect(p.get("line_items[0][price_data][product_data][name]")).toBe(item.name);
+      expect(p.get("line_items[0][price_data][recurring][interval]")).toBe(kind === "plan" ? "month" : null);
+      expect(p.get("locale")).toBe("pt-BR");
+      expect(p.get("success_url")).toBe(`${SITE}/payment-success?session_id={CHECKOUT_SESSION_ID}`);
+      expect(p.get("cancel_url")).toBe(`${SITE}/produtos`);
+      expect(p.get("metadata[kind]")).toBe(kind);
+      expect(p.get("metadata[itemId]")).toBe(id);
+      if (kind === "plan") expect(p.get("subscription_data[metadata][planId]")).toBe(id);
+      expect(p.toString()).not.toContain("evil.example"); // the browser's URLs are never forwarded
 
-    expect(await orderBySession(body.sessionId)).toMatchObject({ provider: "stripe", status: "pending", amountCents: item.priceCents, itemId: id });
-  });
+      expect(await orderBySession(body.sessionId)).toMatchObject({
+        provider: "stripe",
+        status: "pending",
+        amountCents: item.priceCents,
+        itemId: id,
+      });
+    },
+  );
 
   it("uses a new idempotency key for every attempt", async () => {
     await buy("product", "chatbot");
@@ -212,14 +238,35 @@ describe("webhook", () => {
 
   it("creates the order from the session's metadata when the row is missing", async () => {
     const id = `cs_test_${randomBytes(12).toString("hex")}`;
-    const session = { id, object: "checkout.session", mode: "payment", status: "complete", payment_status: "paid", amount_total: 500_000, currency: "brl", metadata: { kind: "product", itemId: "treinamento-equipe" }, customer_details: { email: "rh@cliente.com" } };
+    const session = {
+      id,
+      object: "checkout.session",
+      mode: "payment",
+      status: "complete",
+      payment_status: "paid",
+      amount_total: 500_000,
+      currency: "brl",
+      metadata: { kind: "product", itemId: "treinamento-equipe" },
+      customer_details: { email: "rh@cliente.com" },
+    };
     expect((await sendWebhook(event("checkout.session.completed", session))).status).toBe(200);
-    expect(await orderBySession(id)).toMatchObject({ status: "paid", itemName: "Treinamento de Equipe", amountCents: 500_000, provider: "stripe" });
+    expect(await orderBySession(id)).toMatchObject({
+      status: "paid",
+      itemName: "Treinamento de Equipe",
+      amountCents: 500_000,
+      provider: "stripe",
+    });
   });
 
   it("ignores sessions that are not ours and unknown event types (but answers 200)", async () => {
     const before = await countRows("orders");
-    const foreign = { id: `cs_test_${randomBytes(12).toString("hex")}`, object: "checkout.session", status: "complete", payment_status: "paid", metadata: {} };
+    const foreign = {
+      id: `cs_test_${randomBytes(12).toString("hex")}`,
+      object: "checkout.session",
+      status: "complete",
+      payment_status: "paid",
+      metadata: {},
+    };
     expect((await sendWebhook(event("checkout.session.completed", foreign))).status).toBe(200);
     expect((await sendWebhook(event("charge.refunded", { id: "ch_1", object: "charge" }))).status).toBe(200);
     expect(await countRows("orders")).toBe(before);
@@ -247,7 +294,9 @@ describe("webhook", () => {
     await sendWebhook(event("checkout.session.completed", completeSession(sessionId, { subscription: subId })));
     const order = await orderBySession(sessionId);
     expect(order).toMatchObject({ status: "paid", subscriptionId: subId, amountCents: 800_000 });
-    expect((await app.db().select().from(app.schema.subscriptions).where(eq(app.schema.subscriptions.providerSubscriptionId, subId)))).toHaveLength(1);
+    expect(
+      await app.db().select().from(app.schema.subscriptions).where(eq(app.schema.subscriptions.providerSubscriptionId, subId)),
+    ).toHaveLength(1);
 
     // A late failure for the period already paid changes nothing; a failure for the next one does.
     await sendWebhook(event("invoice.payment_failed", invoice("in_1", periodEnd)));
@@ -255,7 +304,14 @@ describe("webhook", () => {
     await sendWebhook(event("invoice.payment_failed", invoice("in_2", periodEnd + 30 * 24 * 3600)));
     expect((await subRow()).status).toBe("past_due");
 
-    const canceled = { id: subId, object: "subscription", status: "canceled", metadata: { planId: "plano-estrategico" }, canceled_at: Math.floor(Date.now() / 1000), items: { object: "list", data: [] } };
+    const canceled = {
+      id: subId,
+      object: "subscription",
+      status: "canceled",
+      metadata: { planId: "plano-estrategico" },
+      canceled_at: Math.floor(Date.now() / 1000),
+      items: { object: "list", data: [] },
+    };
     await sendWebhook(event("customer.subscription.deleted", canceled));
     expect(await subRow()).toMatchObject({ status: "canceled" });
     expect((await subRow()).canceledAt).toBeInstanceOf(Date);
@@ -278,7 +334,10 @@ describe("reconciliation", () => {
       object: "subscription",
       status: "past_due",
       metadata: { planId: "plano-essencial" },
-      items: { object: "list", data: [{ id: "si_1", object: "subscription_item", current_period_end: Math.floor(Date.now() / 1000) + 86_400 }] },
+      items: {
+        object: "list",
+        data: [{ id: "si_1", object: "subscription_item", current_period_end: Math.floor(Date.now() / 1000) + 86_400 }],
+      },
     });
 
     const anonymous = await fetch(`${app.url}/admin/pedidos`, { method: "POST", redirect: "manual" });
@@ -286,7 +345,11 @@ describe("reconciliation", () => {
     expect((await orderBySession(sessionId)).status).toBe("pending");
 
     const cookie = await loginCookie(app, "admin", "Loja-Senha-Forte-2026");
-    const res = await fetch(`${app.url}/admin/pedidos`, { method: "POST", headers: { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded" }, body: "" });
+    const res = await fetch(`${app.url}/admin/pedidos`, {
+      method: "POST",
+      headers: { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
     expect(res.status).toBe(200);
     expect(stripe.calls.some((c) => c.method === "GET" && c.path === "/v1/checkout/sessions" && c.params.get("created[gte]"))).toBe(true);
     expect(await orderBySession(sessionId)).toMatchObject({ status: "paid", customerEmail: "financeiro@cliente.com.br" });
@@ -298,7 +361,11 @@ describe("reconciliation", () => {
 
     // Running it again changes nothing.
     const paidAt = (await orderBySession(sessionId)).paidAt;
-    await fetch(`${app.url}/admin/pedidos`, { method: "POST", headers: { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded" }, body: "" });
+    await fetch(`${app.url}/admin/pedidos`, {
+      method: "POST",
+      headers: { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
     expect((await orderBySession(sessionId)).paidAt).toEqual(paidAt);
   });
 });

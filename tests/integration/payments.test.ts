@@ -5,8 +5,8 @@
  */
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
 import { plans, products } from "~/lib/catalog";
+import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -39,27 +39,48 @@ function postForm(path: string, fields: Record<string, string>, cookie?: string)
 async function startCheckout(kind: "product" | "plan", id: string) {
   const res =
     kind === "plan"
-      ? await postJson(`${app.url}/api/subscription`, { planId: id, successUrl: "https://evil.example/ok", cancelUrl: "https://evil.example/no" })
-      : await postJson(`${app.url}/api/checkout-session`, { productId: id, successUrl: "https://evil.example/ok", cancelUrl: "https://evil.example/no" });
+      ? await postJson(`${app.url}/api/subscription`, {
+          planId: id,
+          successUrl: "https://evil.example/ok",
+          cancelUrl: "https://evil.example/no",
+        })
+      : await postJson(`${app.url}/api/checkout-session`, {
+          productId: id,
+          successUrl: "https://evil.example/ok",
+          cancelUrl: "https://evil.example/no",
+        });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json as { success: boolean; url: string; sessionId: string };
 }
 
 describe("checkout endpoints (demo mode)", () => {
-  it.each(products.map((p) => [p.id, p.priceCents] as const))("POST /api/checkout-session creates a pending order for %s", async (id, price) => {
-    const body = await startCheckout("product", id);
-    expect(body.success).toBe(true);
-    expect(body.sessionId).toMatch(/^demo_[0-9a-f]{32}$/);
-    expect(body.url).toBe(`/checkout/demo/${body.sessionId}`); // our own page, never a browser-given URL
-    const order = await orderBySession(body.sessionId);
-    expect(order).toMatchObject({ kind: "product", itemId: id, amountCents: price, status: "pending", provider: "demo", currency: "brl" });
-  });
+  it.each(products.map((p) => [p.id, p.priceCents] as const))(
+    "POST /api/checkout-session creates a pending order for %s",
+    async (id, price) => {
+      const body = await startCheckout("product", id);
+      expect(body.success).toBe(true);
+      expect(body.sessionId).toMatch(/^demo_[0-9a-f]{32}$/);
+      expect(body.url).toBe(`/checkout/demo/${body.sessionId}`); // our own page, never a browser-given URL
+      const order = await orderBySession(body.sessionId);
+      expect(order).toMatchObject({
+        kind: "product",
+        itemId: id,
+        amountCents: price,
+        status: "pending",
+        provider: "demo",
+        currency: "brl",
+      });
+    },
+  );
 
-  it.each(plans.map((p) => [p.id, p.name, p.priceCents] as const))("POST /api/subscription creates a pending order for %s", async (id, name, price) => {
-    const body = await startCheckout("plan", id);
-    const order = await orderBySession(body.sessionId);
-    expect(order).toMatchObject({ kind: "plan", itemId: id, itemName: name, amountCents: price, status: "pending" });
-  });
+  it.each(plans.map((p) => [p.id, p.name, p.priceCents] as const))(
+    "POST /api/subscription creates a pending order for %s",
+    async (id, name, price) => {
+      const body = await startCheckout("plan", id);
+      const order = await orderBySession(body.sessionId);
+      expect(order).toMatchObject({ kind: "plan", itemId: id, itemName: name, amountCents: price, status: "pending" });
+    },
+  );
 
   it("rejects bad input with 4xx, the spec's messages, and stores nothing", async () => {
     const before = await orderCount();
@@ -103,7 +124,11 @@ describe("checkout endpoints (demo mode)", () => {
   });
 
   it("refuses webhooks while STRIPE_WEBHOOK_SECRET is not configured", async () => {
-    const res = await postJson(`${app.url}/api/stripe/webhook`, { id: "evt_1", type: "checkout.session.completed" }, { "stripe-signature": "t=1,v1=abc" });
+    const res = await postJson(
+      `${app.url}/api/stripe/webhook`,
+      { id: "evt_1", type: "checkout.session.completed" },
+      { "stripe-signature": "t=1,v1=abc" },
+    );
     expect(res.status).toBe(400);
     const [{ value }] = await app.db().select({ value: count() }).from(app.schema.paymentEvents);
     expect(value).toBe(0);
@@ -112,7 +137,12 @@ describe("checkout endpoints (demo mode)", () => {
 
 describe("checkout page", () => {
   it("redirects to /produtos for an unknown type or id", async () => {
-    for (const path of ["/checkout/servico/chatbot", "/checkout/product/nao-existe", "/checkout/plan/plano-basico", "/checkout/plan/chatbot"]) {
+    for (const path of [
+      "/checkout/servico/chatbot",
+      "/checkout/product/nao-existe",
+      "/checkout/plan/plano-basico",
+      "/checkout/plan/chatbot",
+    ]) {
       const res = await fetch(`${app.url}${path}`, { redirect: "manual" });
       expect(res.status, path).toBe(302);
       expect(res.headers.get("location")).toBe("/produtos");
@@ -151,7 +181,12 @@ describe("demo checkout", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`/payment-success?session_id=${sessionId}`);
     const paid = await orderBySession(sessionId);
-    expect(paid).toMatchObject({ status: "paid", customerEmail: "maria@empresa.com.br", customerName: "Maria Souza", amountCents: 300_000 });
+    expect(paid).toMatchObject({
+      status: "paid",
+      customerEmail: "maria@empresa.com.br",
+      customerName: "Maria Souza",
+      amountCents: 300_000,
+    });
     expect(paid.paidAt).toBeInstanceOf(Date);
 
     // A second confirm (double click, back button) changes nothing.
@@ -181,7 +216,11 @@ describe("demo checkout", () => {
     }
     const order = await orderBySession(sessionId);
     expect(order.subscriptionId).toMatch(/^demo_sub_/);
-    const subs = await app.db().select().from(app.schema.subscriptions).where(eq(app.schema.subscriptions.providerSubscriptionId, order.subscriptionId!));
+    const subs = await app
+      .db()
+      .select()
+      .from(app.schema.subscriptions)
+      .where(eq(app.schema.subscriptions.providerSubscriptionId, order.subscriptionId!));
     expect(subs).toHaveLength(1);
     expect(subs[0]).toMatchObject({ planId: "plano-inovador", status: "active", customerEmail: "cto@empresa.com" });
   });

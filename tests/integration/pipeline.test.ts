@@ -27,20 +27,47 @@ beforeAll(async () => {
   const { contacts, consultations, chatSessions, businessOptimizations, careerApplications } = app.schema;
   const database = app.db();
   const contact = (name: string, email: string) =>
-    database.insert(contacts).values({ name, email, company: "Empresa Exemplo", message: "Queremos um agente." }).returning({ id: contacts.id });
+    database
+      .insert(contacts)
+      .values({ name, email, company: "Empresa Exemplo", message: "Queremos um agente." })
+      .returning({ id: contacts.id });
   [{ id: ids.ana }] = await contact("Ana Paula Silva", "ana.silva@empresa.com.br");
   [{ id: ids.mariana }] = await contact("Mariana Costa", "mariana@empresa.com.br");
-  [{ id: ids.formula }] = await contact("=HYPERLINK(\"http://x\")", "formula@empresa.com.br");
+  [{ id: ids.formula }] = await contact('=HYPERLINK("http://x")', "formula@empresa.com.br");
   [{ id: ids.pedro }] = await database
     .insert(consultations)
-    .values({ name: "Pedro Alves", email: "pedro@alves.com.br", phone: "21999998888", company: "Alves Logística", industryArea: "Logística", status: "scheduled", source: "Agendar Consultoria Exclusiva" })
+    .values({
+      name: "Pedro Alves",
+      email: "pedro@alves.com.br",
+      phone: "21999998888",
+      company: "Alves Logística",
+      industryArea: "Logística",
+      status: "scheduled",
+      source: "Agendar Consultoria Exclusiva",
+    })
     .returning({ id: consultations.id });
-  [{ id: ids.chat }] = await database.insert(chatSessions).values({ sessionId: "offline-1", email: "visitante@chat.com.br", phone: "11999990000", offline: true }).returning({ id: chatSessions.id });
-  [{ id: ids.anonymousChat }] = await database.insert(chatSessions).values({ sessionId: "offline-2", offline: true }).returning({ id: chatSessions.id });
-  [{ id: ids.joao }] = await database.insert(businessOptimizations).values({ companyName: "Indústria Ação", contactName: "João Pereira", email: "joao@acao.com.br" }).returning({ id: businessOptimizations.id });
+  [{ id: ids.chat }] = await database
+    .insert(chatSessions)
+    .values({ sessionId: "offline-1", email: "visitante@chat.com.br", phone: "11999990000", offline: true })
+    .returning({ id: chatSessions.id });
+  [{ id: ids.anonymousChat }] = await database
+    .insert(chatSessions)
+    .values({ sessionId: "offline-2", offline: true })
+    .returning({ id: chatSessions.id });
+  [{ id: ids.joao }] = await database
+    .insert(businessOptimizations)
+    .values({ companyName: "Indústria Ação", contactName: "João Pereira", email: "joao@acao.com.br" })
+    .returning({ id: businessOptimizations.id });
   [{ id: ids.carlos }] = await database
     .insert(careerApplications)
-    .values({ name: "Carlos Lima", email: "carlos@example.com", phone: "11987654321", position: "Senior AI Engineer", experience: "x".repeat(60), motivation: "y".repeat(60) })
+    .values({
+      name: "Carlos Lima",
+      email: "carlos@example.com",
+      phone: "11987654321",
+      position: "Senior AI Engineer",
+      experience: "x".repeat(60),
+      motivation: "y".repeat(60),
+    })
     .returning({ id: careerApplications.id });
 });
 
@@ -73,7 +100,8 @@ const namesIn = async (query = "") => (await exported(query)).map((r) => r[2] ||
 
 async function counts() {
   const { leadPipeline, leadNotes, auditLog } = app.schema;
-  const value = async (table: typeof leadPipeline | typeof leadNotes | typeof auditLog) => (await app.db().select({ value: count() }).from(table))[0].value;
+  const value = async (table: typeof leadPipeline | typeof leadNotes | typeof auditLog) =>
+    (await app.db().select({ value: count() }).from(table))[0].value;
   return { pipeline: await value(leadPipeline), notes: await value(leadNotes), audit: await value(auditLog) };
 }
 
@@ -83,9 +111,18 @@ describe("inbox", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html.match(/data-testid="inbox-row"/g)).toHaveLength(7);
-    for (const name of ["Ana Paula Silva", "Pedro Alves", "visitante@chat.com.br", "João Pereira", "Carlos Lima"]) expect(html).toContain(name);
+    for (const name of ["Ana Paula Silva", "Pedro Alves", "visitante@chat.com.br", "João Pereira", "Carlos Lima"])
+      expect(html).toContain(name);
     const rows = await exported();
-    expect(rows.map((r) => r[0]).sort()).toEqual(["Candidatura", "Consultoria", "Contato", "Contato", "Contato", "Conversa no chat", "Questionário"]);
+    expect(rows.map((r) => r[0]).sort()).toEqual([
+      "Candidatura",
+      "Consultoria",
+      "Contato",
+      "Contato",
+      "Contato",
+      "Conversa no chat",
+      "Questionário",
+    ]);
   });
 
   it("new leads are 'Novo'; a consultation shows the stage its status maps to", async () => {
@@ -110,7 +147,11 @@ describe("inbox", () => {
 describe("moving a lead", () => {
   it("sets stage, follow-up day and a note in one post; each change is one audit row, the note's text is not", async () => {
     const before = await counts();
-    const res = await save(`contatos/${ids.ana}`, { stage: "em-contato", followUpOn: day(0), note: "Ligar na terça para falar do piloto." });
+    const res = await save(`contatos/${ids.ana}`, {
+      stage: "em-contato",
+      followUpOn: day(0),
+      note: "Ligar na terça para falar do piloto.",
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/admin/leads/funil/contatos/${ids.ana}?salvo=1`);
 
@@ -120,7 +161,12 @@ describe("moving a lead", () => {
     const [note] = await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.ana));
     expect(note).toMatchObject({ author: "admin", body: "Ligar na terça para falar do piloto." });
 
-    const audits = await app.db().select().from(auditLog).where(eq(auditLog.target, `contact:${ids.ana}`)).orderBy(auditLog.id);
+    const audits = await app
+      .db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `contact:${ids.ana}`))
+      .orderBy(auditLog.id);
     expect(audits.map((a) => [a.action, a.actor])).toEqual([
       ["lead.stage", "admin"],
       ["lead.follow_up", "admin"],
@@ -149,7 +195,13 @@ describe("moving a lead", () => {
     const { leadPipeline, auditLog } = app.schema;
     const [row] = await app.db().select().from(leadPipeline).where(eq(leadPipeline.contactId, ids.ana));
     expect(row.followUpOn).toBeNull();
-    const [last] = await app.db().select().from(auditLog).where(eq(auditLog.target, `contact:${ids.ana}`)).orderBy(desc(auditLog.id)).limit(1);
+    const [last] = await app
+      .db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `contact:${ids.ana}`))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(last).toMatchObject({ action: "lead.follow_up", details: { from: day(0), to: null } });
   });
 
@@ -190,7 +242,11 @@ describe("moving a lead", () => {
 
 describe("consultations keep their statuses", () => {
   const setStatus = (status: string) =>
-    fetch(`${app.url}/api/consultations/${ids.pedro}`, { method: "PATCH", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ status }) });
+    fetch(`${app.url}/api/consultations/${ids.pedro}`, {
+      method: "PATCH",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ status }),
+    });
   const stage = async () => (await exported("?tipo=consultas"))[0][6];
 
   it("the stage follows the status until the admin sets one; then it is the admin's", async () => {
@@ -248,7 +304,13 @@ describe("filters and CSV", () => {
     expect(text.startsWith("Tipo;ID;Nome;Email;Empresa;Detalhe;Etapa;Próximo retorno;Origem;Recebido em\r\n")).toBe(true);
     expect(text).toContain(`'=HYPERLINK(`); // a formula is never a formula
     const { auditLog } = app.schema;
-    const [audit] = await app.db().select().from(auditLog).where(eq(auditLog.action, "lead.inbox.export")).orderBy(desc(auditLog.id)).limit(1);
+    const [audit] = await app
+      .db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "lead.inbox.export"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(audit.details).toMatchObject({ count: 1, search: true });
     expect(JSON.stringify(audit.details)).not.toContain("formula@");
   });
@@ -290,7 +352,11 @@ describe("daily e-mail", () => {
       if (Date.now() - started > 20_000) throw new Error("the digest never reached the SMTP server");
       await new Promise((r) => setTimeout(r, 200));
     }
-    const [sent] = await app.db().select().from(outbox).where(and(eq(outbox.kind, "pipeline.digest"), isNotNull(outbox.sentAt)));
+    const [sent] = await app
+      .db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, "pipeline.digest"), isNotNull(outbox.sentAt)));
     expect(sent.status).toBe("sent");
   });
 });
@@ -310,7 +376,9 @@ describe("deleting a lead", () => {
     const exportRes = await postAdmin("/admin/privacidade/exportar", { email, format: "json" });
     expect(exportRes.status).toBe(200);
     const doc = (await exportRes.json()) as { tabelas: Record<string, Array<Record<string, unknown>>> };
-    expect(doc.tabelas.lead_notes).toEqual([expect.objectContaining({ contactId: ids.mariana, author: "admin", body: "Pediu para não ser contatada." })]);
+    expect(doc.tabelas.lead_notes).toEqual([
+      expect.objectContaining({ contactId: ids.mariana, author: "admin", body: "Pediu para não ser contatada." }),
+    ]);
     expect(doc.tabelas.lead_pipeline).toEqual([expect.objectContaining({ contactId: ids.mariana, stage: "descartado" })]);
 
     const erased = await postAdmin("/admin/privacidade", { intent: "erase", subject: email, confirm: email });
@@ -325,7 +393,10 @@ describe("deleting a lead", () => {
   it("deletes its stage and notes with it (erasure and retention delete leads)", async () => {
     const { contacts, leadPipeline, leadNotes } = app.schema;
     expect((await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.ana))).length).toBe(1);
-    await app.db().delete(contacts).where(inArray(contacts.id, [ids.ana]));
+    await app
+      .db()
+      .delete(contacts)
+      .where(inArray(contacts.id, [ids.ana]));
     expect(await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.ana))).toEqual([]);
     expect(await app.db().select().from(leadPipeline).where(eq(leadPipeline.contactId, ids.ana))).toEqual([]);
   });

@@ -37,11 +37,33 @@ async function seedPerson(email: string, name: string) {
   const s = app.schema;
   const db = app.db();
   const mixed = email.replace(/^./, (c) => c.toUpperCase()); // stored with other casing
-  const [contact] = await db.insert(s.contacts).values({ name, company: "Empresa Teste", email: mixed, phone: "11999990000", message: "Quero um agente de IA" }).returning();
-  const [consultation] = await db.insert(s.consultations).values({ name, email, phone: "11999990000", company: "Empresa Teste", industryArea: "Varejo" }).returning();
-  const [questionnaire] = await db.insert(s.businessOptimizations).values({ contactName: name, companyName: "Empresa Teste", email, phone: "11999990000", position: "CTO" }).returning();
-  const [application] = await db.insert(s.careerApplications).values({ name, email, phone: "11999990000", position: "Engenheiro(a) de IA Sênior", experience: "x".repeat(60), motivation: "y".repeat(60) }).returning();
-  const [subscriber] = await db.insert(s.newsletterSubscribers).values({ email, source: "footer", policyVersion: "1.0", unsubscribeToken: `tok-${email}` }).returning();
+  const [contact] = await db
+    .insert(s.contacts)
+    .values({ name, company: "Empresa Teste", email: mixed, phone: "11999990000", message: "Quero um agente de IA" })
+    .returning();
+  const [consultation] = await db
+    .insert(s.consultations)
+    .values({ name, email, phone: "11999990000", company: "Empresa Teste", industryArea: "Varejo" })
+    .returning();
+  const [questionnaire] = await db
+    .insert(s.businessOptimizations)
+    .values({ contactName: name, companyName: "Empresa Teste", email, phone: "11999990000", position: "CTO" })
+    .returning();
+  const [application] = await db
+    .insert(s.careerApplications)
+    .values({
+      name,
+      email,
+      phone: "11999990000",
+      position: "Engenheiro(a) de IA Sênior",
+      experience: "x".repeat(60),
+      motivation: "y".repeat(60),
+    })
+    .returning();
+  const [subscriber] = await db
+    .insert(s.newsletterSubscribers)
+    .values({ email, source: "footer", policyVersion: "1.0", unsubscribeToken: `tok-${email}` })
+    .returning();
   const consents = await db
     .insert(s.consentRecords)
     .values([
@@ -49,9 +71,15 @@ async function seedPerson(email: string, name: string) {
       { email: mixed, purpose: "contact-policy", policyVersion: "1.0", source: "contact-form" },
     ])
     .returning();
-  const [chat] = await db.insert(s.chatSessions).values({ sessionId: `sess-${email}`, email, phone: "11999990000", company: "Empresa Teste" }).returning();
+  const [chat] = await db
+    .insert(s.chatSessions)
+    .values({ sessionId: `sess-${email}`, email, phone: "11999990000", company: "Empresa Teste" })
+    .returning();
   // A conversation without the e-mail column, where the visitor typed the address.
-  const [chatTyped] = await db.insert(s.chatSessions).values({ sessionId: `sess-typed-${email}`, offline: true }).returning();
+  const [chatTyped] = await db
+    .insert(s.chatSessions)
+    .values({ sessionId: `sess-typed-${email}`, offline: true })
+    .returning();
   const messages = await db
     .insert(s.chatMessages)
     .values([
@@ -60,9 +88,28 @@ async function seedPerson(email: string, name: string) {
       { chatSessionId: chatTyped.id, role: "user", content: `meu e-mail é ${email}` },
     ])
     .returning();
-  const [order] = await db.insert(s.orders).values({ kind: "product", itemId: "chatbot", itemName: "Chatbot", amountCents: 350000, status: "paid", provider: "demo", checkoutSessionId: `cs_${randomUUID()}`, customerEmail: email, customerName: name }).returning();
-  const [subscription] = await db.insert(s.subscriptions).values({ providerSubscriptionId: `sub_${randomUUID()}`, planId: "plano-essencial", status: "active", customerEmail: email }).returning();
-  const [mail] = await db.insert(s.outbox).values({ kind: "lead.contact", recipient: "contato@agileia.com.br", subject: "Novo contato", body: `Nome: ${name}\nE-mail: ${email}` }).returning();
+  const [order] = await db
+    .insert(s.orders)
+    .values({
+      kind: "product",
+      itemId: "chatbot",
+      itemName: "Chatbot",
+      amountCents: 350000,
+      status: "paid",
+      provider: "demo",
+      checkoutSessionId: `cs_${randomUUID()}`,
+      customerEmail: email,
+      customerName: name,
+    })
+    .returning();
+  const [subscription] = await db
+    .insert(s.subscriptions)
+    .values({ providerSubscriptionId: `sub_${randomUUID()}`, planId: "plano-essencial", status: "active", customerEmail: email })
+    .returning();
+  const [mail] = await db
+    .insert(s.outbox)
+    .values({ kind: "lead.contact", recipient: "contato@agileia.com.br", subject: "Novo contato", body: `Nome: ${name}\nE-mail: ${email}` })
+    .returning();
   await db.insert(s.rateLimits).values({ key: `newsletter:${email}`, count: 1, resetAt: new Date(Date.now() + 60_000) });
   return {
     contacts: [contact.id],
@@ -106,9 +153,11 @@ async function occurrences(needle: string): Promise<string[]> {
   expect(columns.rows.length).toBeGreaterThan(30);
   const hits: string[] = [];
   for (const { table_name, column_name } of columns.rows) {
-    const result = (await app.db().execute(
-      sql`select count(*)::int as n from ${sql.identifier(table_name)} where strpos(lower(${sql.identifier(column_name)}::text), ${needle.toLowerCase()}) > 0`,
-    )) as unknown as { rows: Array<{ n: number }> };
+    const result = (await app
+      .db()
+      .execute(
+        sql`select count(*)::int as n from ${sql.identifier(table_name)} where strpos(lower(${sql.identifier(column_name)}::text), ${needle.toLowerCase()}) > 0`,
+      )) as unknown as { rows: Array<{ n: number }> };
     if (Number(result.rows[0].n) > 0) hits.push(`${table_name}.${column_name}`);
   }
   return hits;
@@ -133,7 +182,23 @@ describe("legal pages", () => {
   it("the privacy policy names the encarregado from DPO_EMAIL, legal bases, recipients and the job's retention periods", async () => {
     const html = await (await fetch(`${app.url}/privacidade`)).text();
     expect(html).toContain(`mailto:${DPO}`);
-    for (const text of ["art. 7º, I", "art. 7º, V", "art. 7º, IX", "art. 7º, II", "Stripe", "assistente de chat", "Provedor de e-mail", "art. 33", "art. 18", "Estatísticas de visitas (sem cookies)", "24 meses", "12 meses", "90 dias", "5 anos", "6 anos"]) {
+    for (const text of [
+      "art. 7º, I",
+      "art. 7º, V",
+      "art. 7º, IX",
+      "art. 7º, II",
+      "Stripe",
+      "assistente de chat",
+      "Provedor de e-mail",
+      "art. 33",
+      "art. 18",
+      "Estatísticas de visitas (sem cookies)",
+      "24 meses",
+      "12 meses",
+      "90 dias",
+      "5 anos",
+      "6 anos",
+    ]) {
       expect(html).toContain(text);
     }
   });
@@ -161,7 +226,18 @@ describe("data-subject requests", () => {
     const res = await postForm("/admin/privacidade", { intent: "search", subject: "  MARIA.titular@example.com " });
     expect(res.status).toBe(200);
     const html = await res.text();
-    for (const group of ["contacts", "consultations", "businessOptimizations", "careerApplications", "newsletterSubscribers", "consentRecords", "chatSessions", "orders", "subscriptions", "outbox"]) {
+    for (const group of [
+      "contacts",
+      "consultations",
+      "businessOptimizations",
+      "careerApplications",
+      "newsletterSubscribers",
+      "consentRecords",
+      "chatSessions",
+      "orders",
+      "subscriptions",
+      "outbox",
+    ]) {
       expect(html).toContain(`data-testid="group-${group}"`);
     }
     expect(html).not.toContain(other);
@@ -169,7 +245,13 @@ describe("data-subject requests", () => {
     expect(audit.actor).toBe("admin");
     expect(audit.target).toMatch(/^titular:[0-9a-f]{12}$/);
     expect(JSON.stringify(audit)).not.toContain("maria");
-    expect((audit.details as { found: Record<string, number> }).found).toMatchObject({ contacts: 1, consentRecords: 2, chatSessions: 2, chatMessages: 3, outbox: 1 });
+    expect((audit.details as { found: Record<string, number> }).found).toMatchObject({
+      contacts: 1,
+      consentRecords: 2,
+      chatSessions: 2,
+      chatMessages: 3,
+      outbox: 1,
+    });
   });
 
   it("a search with an invalid address is refused with 400", async () => {
@@ -217,7 +299,19 @@ describe("data-subject requests", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     expect(text.split(/\r?\n/)[0]).toBe("tabela,registro,campo,valor");
-    for (const table of ["contacts", "consultations", "business_optimizations", "career_applications", "newsletter_subscribers", "consent_records", "chat_sessions", "chat_messages", "orders", "subscriptions", "outbox"]) {
+    for (const table of [
+      "contacts",
+      "consultations",
+      "business_optimizations",
+      "career_applications",
+      "newsletter_subscribers",
+      "consent_records",
+      "chat_sessions",
+      "chat_messages",
+      "orders",
+      "subscriptions",
+      "outbox",
+    ]) {
       expect(text).toContain(`\n${table},`);
     }
     expect(text).toContain("Engenheiro(a) de IA Sênior");
@@ -253,7 +347,14 @@ describe("data-subject requests", () => {
 
   it("refuses an invalid correction and leaves the row as it was", async () => {
     const before = (await auditRows("privacy.correct")).length;
-    const bad = await postForm("/admin/privacidade", { intent: "correct", subject: email, table: "consultations", id: String(ids.consultations[0]), email: "sem-arroba", name: "" });
+    const bad = await postForm("/admin/privacidade", {
+      intent: "correct",
+      subject: email,
+      table: "consultations",
+      id: String(ids.consultations[0]),
+      email: "sem-arroba",
+      name: "",
+    });
     expect(bad.status).toBe(400);
     const unknown = await postForm("/admin/privacidade", { intent: "correct", subject: email, table: "users", id: "1", name: "x" });
     expect(unknown.status).toBe(400);
@@ -282,11 +383,27 @@ describe("data-subject requests", () => {
     const s = app.schema;
     const db = app.db();
     const gone = async (table: any, list: number[]) => (await db.select().from(table).where(inArray(table.id, list))).length;
-    for (const key of ["contacts", "consultations", "businessOptimizations", "careerApplications", "newsletterSubscribers", "chatSessions", "chatMessages", "outbox"] as const) {
+    for (const key of [
+      "contacts",
+      "consultations",
+      "businessOptimizations",
+      "careerApplications",
+      "newsletterSubscribers",
+      "chatSessions",
+      "chatMessages",
+      "outbox",
+    ] as const) {
       expect(await gone(s[key], ids[key]), key).toBe(0);
     }
     const [order] = await db.select().from(s.orders).where(eq(s.orders.id, ids.orders[0]));
-    expect(order).toMatchObject({ customerEmail: "[anonimizado]", customerName: "[anonimizado]", amountCents: 350000, itemId: "chatbot", itemName: "Chatbot", status: "paid" });
+    expect(order).toMatchObject({
+      customerEmail: "[anonimizado]",
+      customerName: "[anonimizado]",
+      amountCents: 350000,
+      itemId: "chatbot",
+      itemName: "Chatbot",
+      status: "paid",
+    });
     expect(order.paidAt ?? order.createdAt).toBeTruthy();
     const [subscription] = await db.select().from(s.subscriptions).where(eq(s.subscriptions.id, ids.subscriptions[0]));
     expect(subscription).toMatchObject({ customerEmail: "[anonimizado]", planId: "plano-essencial", status: "active" });
@@ -314,7 +431,9 @@ describe("data-subject requests", () => {
   it("after erasure a new request finds only the pseudonymised proof of consent", async () => {
     const res = await postForm("/admin/privacidade/exportar", { email, format: "json" });
     const doc = (await res.json()) as { tabelas: Record<string, unknown[]> };
-    const nonEmpty = Object.entries(doc.tabelas).filter(([, rows]) => rows.length > 0).map(([t]) => t);
+    const nonEmpty = Object.entries(doc.tabelas)
+      .filter(([, rows]) => rows.length > 0)
+      .map(([t]) => t);
     expect(nonEmpty).toEqual(["consent_records"]);
   });
 });
@@ -354,7 +473,11 @@ describe("data-subject requests match the whole address", () => {
       }
     }
     const limits = await app.db().select().from(s.rateLimits);
-    for (const email of lookalikes) expect(limits.some((l) => l.key === `newsletter:${email}`), email).toBe(true);
+    for (const email of lookalikes)
+      expect(
+        limits.some((l) => l.key === `newsletter:${email}`),
+        email,
+      ).toBe(true);
   });
 });
 
@@ -363,7 +486,10 @@ describe("retention", () => {
     const s = app.schema;
     const db = app.db();
     const lead = (createdAt: Date, tag: string) => ({ name: tag, company: "C", email: `${tag}@ret.example`, message: "m", createdAt });
-    const [oldContact, newContact] = await db.insert(s.contacts).values([lead(olderThan(24), "c-old"), lead(youngerThan(24), "c-new")]).returning();
+    const [oldContact, newContact] = await db
+      .insert(s.contacts)
+      .values([lead(olderThan(24), "c-old"), lead(youngerThan(24), "c-new")])
+      .returning();
     const [oldConsult, newConsult] = await db
       .insert(s.consultations)
       .values([
@@ -371,9 +497,21 @@ describe("retention", () => {
         { name: "b", email: "b@ret.example", phone: "1", company: "c", industryArea: "x", createdAt: youngerThan(24) },
       ])
       .returning();
-    const [oldQuest, newQuest] = await db.insert(s.businessOptimizations).values([{ email: "q1@ret.example", createdAt: olderThan(24) }, { email: "q2@ret.example", createdAt: youngerThan(24) }]).returning();
+    const [oldQuest, newQuest] = await db
+      .insert(s.businessOptimizations)
+      .values([
+        { email: "q1@ret.example", createdAt: olderThan(24) },
+        { email: "q2@ret.example", createdAt: youngerThan(24) },
+      ])
+      .returning();
     const app1 = { email: "cand@ret.example", phone: "1", position: "p", experience: "e", motivation: "m" };
-    const [oldApp, newApp] = await db.insert(s.careerApplications).values([{ ...app1, name: "old", createdAt: olderThan(12) }, { ...app1, name: "new", createdAt: youngerThan(12) }]).returning();
+    const [oldApp, newApp] = await db
+      .insert(s.careerApplications)
+      .values([
+        { ...app1, name: "old", createdAt: olderThan(12) },
+        { ...app1, name: "new", createdAt: youngerThan(12) },
+      ])
+      .returning();
     const [oldChat, revivedChat, newChat] = await db
       .insert(s.chatSessions)
       .values([
@@ -397,8 +535,20 @@ describe("retention", () => {
     const [goneSub, recentUnsub, activeOld] = await db
       .insert(s.newsletterSubscribers)
       .values([
-        { email: "unsub-old@ret.example", status: "unsubscribed", unsubscribedAt: days(31), unsubscribeToken: "r1", createdAt: olderThan(30) },
-        { email: "unsub-new@ret.example", status: "unsubscribed", unsubscribedAt: days(29), unsubscribeToken: "r2", createdAt: olderThan(30) },
+        {
+          email: "unsub-old@ret.example",
+          status: "unsubscribed",
+          unsubscribedAt: days(31),
+          unsubscribeToken: "r1",
+          createdAt: olderThan(30),
+        },
+        {
+          email: "unsub-new@ret.example",
+          status: "unsubscribed",
+          unsubscribedAt: days(29),
+          unsubscribeToken: "r2",
+          createdAt: olderThan(30),
+        },
         { email: "ativo@ret.example", status: "active", unsubscribeToken: "r3", createdAt: olderThan(70) },
       ])
       .returning();
@@ -422,8 +572,22 @@ describe("retention", () => {
     const [endedSub, activeSub] = await db
       .insert(s.subscriptions)
       .values([
-        { providerSubscriptionId: "ret-s1", planId: "plano-essencial", status: "canceled", customerEmail: "s1@ret.example", canceledAt: olderThan(72), createdAt: olderThan(80) },
-        { providerSubscriptionId: "ret-s2", planId: "plano-essencial", status: "active", customerEmail: "s2@ret.example", createdAt: olderThan(80), updatedAt: olderThan(80) },
+        {
+          providerSubscriptionId: "ret-s1",
+          planId: "plano-essencial",
+          status: "canceled",
+          customerEmail: "s1@ret.example",
+          canceledAt: olderThan(72),
+          createdAt: olderThan(80),
+        },
+        {
+          providerSubscriptionId: "ret-s2",
+          planId: "plano-essencial",
+          status: "active",
+          customerEmail: "s2@ret.example",
+          createdAt: olderThan(80),
+          updatedAt: olderThan(80),
+        },
       ])
       .returning();
     return {
@@ -476,7 +640,19 @@ describe("retention", () => {
     expect(run.actor).toBe("admin");
     expect(run.details).toMatchObject({
       trigger: "manual",
-      counts: { contacts: 1, consultations: 1, businessOptimizations: 1, careerApplications: 1, chatSessions: 1, chatMessages: 1, outbox: 1, newsletterSubscribers: 1, consentRecords: 1, orders: 1, subscriptions: 1 },
+      counts: {
+        contacts: 1,
+        consultations: 1,
+        businessOptimizations: 1,
+        careerApplications: 1,
+        chatSessions: 1,
+        chatMessages: 1,
+        outbox: 1,
+        newsletterSubscribers: 1,
+        consentRecords: 1,
+        orders: 1,
+        subscriptions: 1,
+      },
       total: 11,
     });
 
@@ -519,7 +695,12 @@ describe("retention", () => {
 describe("audit log", () => {
   it("lists rows newest first with filters by action, user and dates, paginated", async () => {
     const { auditLog } = app.schema;
-    const rows = Array.from({ length: 55 }, (_, i) => ({ actor: "paginador", action: "test.bulk", target: `n:${i}`, createdAt: new Date(Date.UTC(2025, 0, 10, 12, 0, i)) }));
+    const rows = Array.from({ length: 55 }, (_, i) => ({
+      actor: "paginador",
+      action: "test.bulk",
+      target: `n:${i}`,
+      createdAt: new Date(Date.UTC(2025, 0, 10, 12, 0, i)),
+    }));
     await app.db().insert(auditLog).values(rows);
 
     const res = await fetch(`${app.url}/admin/auditoria?acao=test.bulk&usuario=PAGINA`, { headers: { cookie } });
@@ -535,7 +716,9 @@ describe("audit log", () => {
     expect(second.match(/data-testid="audit-row"/g)).toHaveLength(5);
     expect(second).toContain("Página 2 de 2");
 
-    const inRange = plainHtml(await (await fetch(`${app.url}/admin/auditoria?de=2025-01-10&ate=2025-01-10`, { headers: { cookie } })).text());
+    const inRange = plainHtml(
+      await (await fetch(`${app.url}/admin/auditoria?de=2025-01-10&ate=2025-01-10`, { headers: { cookie } })).text(),
+    );
     expect(inRange).toContain("55 registro(s)");
     const outOfRange = await (await fetch(`${app.url}/admin/auditoria?acao=test.bulk&de=2025-01-11`, { headers: { cookie } })).text();
     expect(outOfRange).toContain("Nenhum registro encontrado com estes filtros.");
@@ -547,7 +730,13 @@ describe("audit log", () => {
 
   it("every privacy action wrote exactly one audit row per request", async () => {
     const before = await app.db().select({ action: app.schema.auditLog.action }).from(app.schema.auditLog);
-    const counts = (list: Array<{ action: string }>) => Object.fromEntries(["privacy.search", "privacy.export", "privacy.correct", "privacy.erase", "retention.run"].map((a) => [a, list.filter((r) => r.action === a).length]));
+    const counts = (list: Array<{ action: string }>) =>
+      Object.fromEntries(
+        ["privacy.search", "privacy.export", "privacy.correct", "privacy.erase", "retention.run"].map((a) => [
+          a,
+          list.filter((r) => r.action === a).length,
+        ]),
+      );
     const start = counts(before);
     await postForm("/admin/privacidade", { intent: "search", subject: "ninguem@example.com" });
     await postForm("/admin/privacidade/exportar", { email: "ninguem@example.com", format: "csv" });
@@ -561,7 +750,12 @@ describe("audit log", () => {
       "privacy.erase": start["privacy.erase"] + 1,
       "retention.run": start["retention.run"] + 1,
     });
-    const [last] = await app.db().select().from(app.schema.auditLog).where(and(eq(app.schema.auditLog.action, "privacy.erase"))).orderBy(desc(app.schema.auditLog.id));
+    const [last] = await app
+      .db()
+      .select()
+      .from(app.schema.auditLog)
+      .where(and(eq(app.schema.auditLog.action, "privacy.erase")))
+      .orderBy(desc(app.schema.auditLog.id));
     expect(last.ip).toBeTruthy();
   });
 
@@ -574,7 +768,10 @@ describe("audit log", () => {
       const res = await request();
       expect(res.status, action).toBe(status);
       const added = (await all()).filter((r) => !before.has(r.id));
-      expect(added.map((r) => r.action), action).toEqual([action]);
+      expect(
+        added.map((r) => r.action),
+        action,
+      ).toEqual([action]);
       expect(added[0].ip, action).toBeTruthy();
       return added[0];
     }
@@ -595,34 +792,72 @@ describe("audit log", () => {
     const failed = await audited("auth.login_failed", login("senha-errada"), 401);
     expect(failed.actor).toBe("admin");
     let session = "";
-    await audited("auth.login", async () => {
-      const res = await login("admin123")();
-      session = res.headers.getSetCookie().find((c) => c.startsWith("sid="))!.split(";")[0];
-      return res;
-    }, 302);
+    await audited(
+      "auth.login",
+      async () => {
+        const res = await login("admin123")();
+        session = res.headers
+          .getSetCookie()
+          .find((c) => c.startsWith("sid="))!
+          .split(";")[0];
+        return res;
+      },
+      302,
+    );
 
     let categoryId = 0;
-    await audited("blog.category.create", async () => {
-      const res = await api("POST", "/api/blog/categories", { name: "Auditoria Teste", slug: "auditoria-teste" }, session)();
-      categoryId = (await res.clone().json()).data.id;
-      return res;
-    }, 201);
-    await audited("blog.category.update", api("PUT", `/api/blog/categories/${categoryId}`, { name: "Auditoria Teste 2", slug: "auditoria-teste" }, session), 200);
+    await audited(
+      "blog.category.create",
+      async () => {
+        const res = await api("POST", "/api/blog/categories", { name: "Auditoria Teste", slug: "auditoria-teste" }, session)();
+        categoryId = (await res.clone().json()).data.id;
+        return res;
+      },
+      201,
+    );
+    await audited(
+      "blog.category.update",
+      api("PUT", `/api/blog/categories/${categoryId}`, { name: "Auditoria Teste 2", slug: "auditoria-teste" }, session),
+      200,
+    );
     let postId = 0;
-    await audited("blog.post.create", async () => {
-      const res = await api("POST", "/api/blog/posts", { title: "Post da auditoria", slug: "post-da-auditoria", summary: "Resumo do post da auditoria.", content: "Conteúdo ".repeat(10), categoryId }, session)();
-      postId = (await res.clone().json()).data.id;
-      return res;
-    }, 201);
+    await audited(
+      "blog.post.create",
+      async () => {
+        const res = await api(
+          "POST",
+          "/api/blog/posts",
+          {
+            title: "Post da auditoria",
+            slug: "post-da-auditoria",
+            summary: "Resumo do post da auditoria.",
+            content: "Conteúdo ".repeat(10),
+            categoryId,
+          },
+          session,
+        )();
+        postId = (await res.clone().json()).data.id;
+        return res;
+      },
+      201,
+    );
     await audited("blog.post.update", api("PUT", `/api/blog/posts/${postId}`, { title: "Post da auditoria editado" }, session), 200);
     await audited("blog.post.publish", api("PUT", `/api/blog/posts/${postId}`, { published: true }, session), 200);
     await audited("blog.post.delete", api("DELETE", `/api/blog/posts/${postId}`, undefined, session), 200);
     await audited("blog.category.delete", api("DELETE", `/api/blog/categories/${categoryId}`, undefined, session), 200);
 
-    const [consultation] = await app.db().insert(app.schema.consultations).values({ name: "Auditada", email: "auditada@example.com", phone: "11999990000", company: "C", industryArea: "x" }).returning();
+    const [consultation] = await app
+      .db()
+      .insert(app.schema.consultations)
+      .values({ name: "Auditada", email: "auditada@example.com", phone: "11999990000", company: "C", industryArea: "x" })
+      .returning();
     await audited("lead.consultation.status", api("PATCH", `/api/consultations/${consultation.id}`, { status: "contacted" }, session), 200);
     await audited("lead.export", api("GET", "/api/leads/contatos/export", undefined, session), 200);
-    await audited("auth.logout", () => fetch(`${app.url}/logout`, { method: "POST", headers: { cookie: session, origin: app.url }, redirect: "manual" }), 302);
+    await audited(
+      "auth.logout",
+      () => fetch(`${app.url}/logout`, { method: "POST", headers: { cookie: session, origin: app.url }, redirect: "manual" }),
+      302,
+    );
   });
 
   it("the application has no code path that updates or deletes audit rows", () => {

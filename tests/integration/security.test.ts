@@ -5,6 +5,8 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../helpers/app";
+import { ADMIN_APIS, ADMIN_PAGES } from "../support/admin-routes";
 import {
   bruteForce,
   builtAdminTargets,
@@ -15,8 +17,6 @@ import {
   PUBLIC_PAGES,
   secretScan,
 } from "../support/checks";
-import { startTestApp, type TestApp } from "../helpers/app";
-import { ADMIN_APIS, ADMIN_PAGES } from "../support/admin-routes";
 
 const SECRETS = {
   ADMIN_PASSWORD: "Ci-Senha-Secreta-4b9e2c",
@@ -50,7 +50,10 @@ const login = () => loginSid(app.url, "admin", SECRETS.ADMIN_PASSWORD);
 describe("admin guards", () => {
   it("every admin page and API refuses no session, an expired session and forged cookies", async () => {
     const expired = await login();
-    await app.db().update(app.schema.sessions).set({ expiresAt: sql`now() - interval '1 minute'` });
+    await app
+      .db()
+      .update(app.schema.sessions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` });
     const live = await login();
     // Routes listed in tests/support/admin-routes.ts that another area has not built yet answer 404: skipped.
     const built = await builtAdminTargets(app.url, ADMIN_PAGES, ADMIN_APIS, live);
@@ -109,14 +112,15 @@ describe("cross-site requests (CSRF)", () => {
     await res.arrayBuffer();
     return res.status;
   };
-  const count = async (name: string) =>
-    (await app.db().select().from(app.schema.blogCategories)).filter((c) => c.name === name).length;
+  const count = async (name: string) => (await app.db().select().from(app.schema.blogCategories)).filter((c) => c.name === name).length;
 
   it("a cookie-authenticated text/plain POST without Origin is refused and creates nothing", async () => {
     const cookie = await login();
     expect(await createCategory("Forjada", { cookie, "content-type": "text/plain" })).toBe(403);
     expect(await createCategory("Forjada", { cookie, "content-type": "text/plain", origin: "https://evil.example" })).toBe(403);
-    expect(await createCategory("Forjada", { cookie, "content-type": "application/json", origin: "https://seguranca.example.evil.com" })).toBe(403);
+    expect(
+      await createCategory("Forjada", { cookie, "content-type": "application/json", origin: "https://seguranca.example.evil.com" }),
+    ).toBe(403);
     expect(await count("Forjada")).toBe(0);
   });
 

@@ -89,9 +89,14 @@ function referencesOf(page: Page): Reference[] {
       if ((name === "a" || name === "area") && a.href !== undefined) add("a", a.href);
       if (name === "link" && a.href !== undefined) add(a.rel === "stylesheet" ? "stylesheet" : `link rel=${a.rel}`, a.href);
       if ((name === "img" || name === "source" || name === "script" || name === "iframe") && a.src !== undefined) add(name, a.src);
-      for (const candidate of (a.srcset ?? "").split(",").map((c) => c.trim().split(/\s+/)[0]).filter(Boolean)) add("srcset", candidate);
+      for (const candidate of (a.srcset ?? "")
+        .split(",")
+        .map((c) => c.trim().split(/\s+/)[0])
+        .filter(Boolean))
+        add("srcset", candidate);
       if (name === "video" && a.poster) add("video poster", a.poster);
-      if (name === "meta" && /^(og:image|og:url|twitter:image)$/.test(a.property ?? a.name ?? "")) add(`meta ${a.property ?? a.name}`, a.content);
+      if (name === "meta" && /^(og:image|og:url|twitter:image)$/.test(a.property ?? a.name ?? ""))
+        add(`meta ${a.property ?? a.name}`, a.content);
       if (name === "script" && !a.src) {
         // Module scripts the page imports from inline code (the deferred boot, shell pages).
         const code = node.children.map((c) => ("data" in c ? c.data : "")).join("");
@@ -169,8 +174,13 @@ describe.skipIf(usingPostgres)("standards", () => {
     });
     fs.rmSync(dir, { recursive: true, force: true });
     expect(run.status, run.stderr).toBe(0);
-    const messages = (JSON.parse(run.stdout) as { messages: { type: string; subType?: string; url?: string; lastLine?: number; message: string; extract?: string }[] }).messages;
-    const describe = (m: (typeof messages)[number]) => `${fileOf.get(m.url ?? "") ?? m.url}: ${m.message}${m.extract ? ` [${m.extract.trim()}]` : ""}`;
+    const messages = (
+      JSON.parse(run.stdout) as {
+        messages: { type: string; subType?: string; url?: string; lastLine?: number; message: string; extract?: string }[];
+      }
+    ).messages;
+    const describe = (m: (typeof messages)[number]) =>
+      `${fileOf.get(m.url ?? "") ?? m.url}: ${m.message}${m.extract ? ` [${m.extract.trim()}]` : ""}`;
     const warnings = messages.filter((m) => m.type === "info" && m.subType === "warning").map(describe);
     if (warnings.length) console.log(`Nu checker warnings (${warnings.length}):\n${[...new Set(warnings)].join("\n")}`);
     console.log(`standards: ${pages.size} pages validated`);
@@ -229,7 +239,9 @@ describe.skipIf(usingPostgres)("standards", () => {
       const target = pages.get(own.split("#")[0]);
       if (hash && target && !idsOf(target.html).has(decodeURIComponent(hash))) broken.push(`${where} → no element #${hash}`);
     }
-    console.log(`standards: ${references.length} links and resources on the pages, ${checked.size} distinct internal addresses checked, ${external} external addresses checked for syntax`);
+    console.log(
+      `standards: ${references.length} links and resources on the pages, ${checked.size} distinct internal addresses checked, ${external} external addresses checked for syntax`,
+    );
     expect(broken).toEqual([]);
   });
 

@@ -16,7 +16,17 @@ let child: ChildProcess | undefined;
 
 async function start(env: Record<string, string>): Promise<string> {
   const proc = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info", SITE_URL: "", NODE_ENV: "production", ADMIN_PASSWORD: "", ...env },
+    env: {
+      ...process.env,
+      PORT: "0",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "info",
+      SITE_URL: "",
+      NODE_ENV: "production",
+      ADMIN_PASSWORD: "",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child = proc;
@@ -58,7 +68,13 @@ async function passwordStep(url: string) {
     body: new URLSearchParams({ username: "admin", password: "admin123" }),
     redirect: "manual",
   });
-  return { location: res.headers.get("location"), cookie: res.headers.getSetCookie().find((c) => c.startsWith("sid="))!.split(";")[0] };
+  return {
+    location: res.headers.get("location"),
+    cookie: res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("sid="))!
+      .split(";")[0],
+  };
 }
 
 function post(url: string, cookie: string, fields: Record<string, string>) {
@@ -102,14 +118,22 @@ describe("ADMIN_REQUIRE_2FA=1", () => {
     const secret = byTestId(html, "totp-secret")[0];
     expect(secret).toBeTruthy();
     // Reloading keeps the same secret: a QR code already scanned stays valid.
-    expect(byTestId(await (await fetch(`${url}/login/verificacao`, { headers: { cookie: step.cookie } })).text(), "totp-secret")[0]).toBe(secret);
+    expect(byTestId(await (await fetch(`${url}/login/verificacao`, { headers: { cookie: step.cookie } })).text(), "totp-secret")[0]).toBe(
+      secret,
+    );
 
-    const wrong = await post(`${url}/login/verificacao`, step.cookie, { intent: "enrol", code: code(secret) === "000000" ? "111111" : "000000" });
+    const wrong = await post(`${url}/login/verificacao`, step.cookie, {
+      intent: "enrol",
+      code: code(secret) === "000000" ? "111111" : "000000",
+    });
     expect(wrong.status).toBe(401);
     const enrolled = await post(`${url}/login/verificacao`, step.cookie, { intent: "enrol", code: code(secret) });
     expect(enrolled.status).toBe(200);
     expect(byTestId(await enrolled.text(), "recovery-code")).toHaveLength(10);
-    const session = enrolled.headers.getSetCookie().find((c) => c.startsWith("sid="))!.split(";")[0];
+    const session = enrolled.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("sid="))!
+      .split(";")[0];
     expect(await status(`${url}/admin/dashboard`, session)).toBe(200);
     expect(await status(`${url}/admin/dashboard`, step.cookie)).toBe(302);
     const security = await (await fetch(`${url}/admin/seguranca`, { headers: { cookie: session } })).text();
@@ -119,7 +143,9 @@ describe("ADMIN_REQUIRE_2FA=1", () => {
     // From now on the password leads to the code, not to a new enrolment.
     const next = await passwordStep(url);
     expect(next.location).toBe("/login/verificacao");
-    expect(await (await fetch(`${url}/login/verificacao`, { headers: { cookie: next.cookie } })).text()).toContain("Digite o código de 6 dígitos");
+    expect(await (await fetch(`${url}/login/verificacao`, { headers: { cookie: next.cookie } })).text()).toContain(
+      "Digite o código de 6 dígitos",
+    );
     await stop();
 
     url = await start({ ADMIN_REQUIRE_2FA: "1", ADMIN_RESET_2FA: "1" });

@@ -97,12 +97,14 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       return res.writeHead(303, { location: to }).end();
     }
     const amount = (Number(session.amount_total) / 100).toFixed(2);
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(
-      `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Stripe simulado</title>` +
-        `<h1>Pagamento simulado</h1><p>${escapeHtml(String(session.metadata.itemId))}: ${amount} ${escapeHtml(String(session.currency))}</p>` +
-        `<form method="post"><button>Pagar</button></form>` +
-        `<p><a href="${escapeHtml(String(session.cancel_url ?? "/"))}">Cancelar</a></p></html>`,
-    );
+    res
+      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+      .end(
+        `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Stripe simulado</title>` +
+          `<h1>Pagamento simulado</h1><p>${escapeHtml(String(session.metadata.itemId))}: ${amount} ${escapeHtml(String(session.currency))}</p>` +
+          `<form method="post"><button>Pagar</button></form>` +
+          `<p><a href="${escapeHtml(String(session.cancel_url ?? "/"))}">Cancelar</a></p></html>`,
+      );
   }
 
   const server = http.createServer((req, res) => {
@@ -128,8 +130,10 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         const session = fake.sessions.get(one[1]!);
         return session ? send(res, 200, session) : send(res, 404, error(`No such checkout.session: '${one[1]}'`));
       }
-      if (req.method === "GET" && url.pathname === "/v1/checkout/sessions") return send(res, 200, list([...fake.sessions.values()], url.pathname));
-      if (req.method === "GET" && url.pathname === "/v1/subscriptions") return send(res, 200, list([...fake.subscriptions.values()], url.pathname));
+      if (req.method === "GET" && url.pathname === "/v1/checkout/sessions")
+        return send(res, 200, list([...fake.sessions.values()], url.pathname));
+      if (req.method === "GET" && url.pathname === "/v1/subscriptions")
+        return send(res, 200, list([...fake.subscriptions.values()], url.pathname));
       send(res, 404, error(`Unrecognized request URL (${req.method}: ${url.pathname})`));
     });
   });

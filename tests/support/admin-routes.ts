@@ -2,7 +2,27 @@
  * Every admin page and admin API, for the guard tests. Each area adds its routes here
  * (a route missing from this list is a route nobody checks).
  */
-export const ADMIN_PAGES = ["/admin", "/admin/dashboard", "/admin/business-optimizations", "/admin/conversas", "/admin/conversas/1", "/admin/pedidos", "/admin/privacidade", "/admin/privacidade/exportar", "/admin/auditoria", "/admin/seguranca", "/admin/leads/contatos", "/admin/leads/consultas", "/admin/leads/candidaturas", "/admin/leads/newsletter", "/admin/leads/contatos/1", "/admin/leads/consultas/1", "/admin/leads", "/admin/leads/funil/contatos/1", "/admin/analises"];
+export const ADMIN_PAGES = [
+  "/admin",
+  "/admin/dashboard",
+  "/admin/business-optimizations",
+  "/admin/conversas",
+  "/admin/conversas/1",
+  "/admin/pedidos",
+  "/admin/privacidade",
+  "/admin/privacidade/exportar",
+  "/admin/auditoria",
+  "/admin/seguranca",
+  "/admin/leads/contatos",
+  "/admin/leads/consultas",
+  "/admin/leads/candidaturas",
+  "/admin/leads/newsletter",
+  "/admin/leads/contatos/1",
+  "/admin/leads/consultas/1",
+  "/admin/leads",
+  "/admin/leads/funil/contatos/1",
+  "/admin/analises",
+];
 
 export const ADMIN_APIS: Array<{ method: string; path: string; body?: unknown }> = [
   { method: "GET", path: "/api/contacts" },
@@ -18,7 +38,11 @@ export const ADMIN_APIS: Array<{ method: string; path: string; body?: unknown }>
   { method: "POST", path: "/admin/privacidade/exportar", body: { email: "titular@example.com", format: "json" } },
   // [blog]
   { method: "GET", path: "/api/blog/posts/1" },
-  { method: "POST", path: "/api/blog/posts", body: { title: "Título", slug: "titulo", summary: "Resumo do post", content: "x".repeat(60) } },
+  {
+    method: "POST",
+    path: "/api/blog/posts",
+    body: { title: "Título", slug: "titulo", summary: "Resumo do post", content: "x".repeat(60) },
+  },
   { method: "PUT", path: "/api/blog/posts/1", body: { published: true } },
   { method: "DELETE", path: "/api/blog/posts/1" },
   { method: "POST", path: "/api/blog/categories", body: { name: "Nova", slug: "nova" } },

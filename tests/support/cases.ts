@@ -141,9 +141,7 @@ export const PUBLIC_POST_ENDPOINTS: PublicEndpoint[] = [
 ];
 
 /** Tables whose row counts must not move while invalid payloads are sent. */
-export const LEAD_TABLES = [
-  ...new Set(PUBLIC_POST_ENDPOINTS.flatMap((e) => e.tables)),
-];
+export const LEAD_TABLES = [...new Set(PUBLIC_POST_ENDPOINTS.flatMap((e) => e.tables))];
 
 /** GETs of the public blog API with odd parameters (never a 5xx; 404 for unknown items is fine). */
 export const ODD_PARAMS = [
@@ -288,21 +286,19 @@ export function invalidRequests(endpoint: PublicEndpoint): fc.Arbitrary<FuzzRequ
         delete body[f];
         return json(`missing:${f}`, JSON.stringify(body));
       }),
-      fc.tuple(n, field, anyScalar).map(([i, f, v]) =>
-        json(`wrong-type:${f}`, JSON.stringify({ ...endpoint.valid(i, "fuzz"), [f]: v })),
-      ),
+      fc.tuple(n, field, anyScalar).map(([i, f, v]) => json(`wrong-type:${f}`, JSON.stringify({ ...endpoint.valid(i, "fuzz"), [f]: v }))),
       // Over every field's cap (the largest is 5000 characters); some above the 256 kB body limit.
-      fc.tuple(n, field, fc.constantFrom(6_000, 20_000, 300_000), fc.constantFrom("a", "é", "🙂", "<b>")).map(
-        ([i, f, size, ch]) => json(`huge:${f}`, JSON.stringify({ ...endpoint.valid(i, "fuzz"), [f]: ch.repeat(size) })),
-      ),
+      fc
+        .tuple(n, field, fc.constantFrom(6_000, 20_000, 300_000), fc.constantFrom("a", "é", "🙂", "<b>"))
+        .map(([i, f, size, ch]) => json(`huge:${f}`, JSON.stringify({ ...endpoint.valid(i, "fuzz"), [f]: ch.repeat(size) }))),
       fc.tuple(n, field, fc.constantFrom(...POLLUTION_KEYS)).map(([i, f, keys]) => {
         const body = { ...endpoint.valid(i, "fuzz") };
         delete body[f];
         return json(`pollution+missing:${f}`, jsonWith(body, keys));
       }),
-      fc.tuple(n, field, fc.constantFrom("", "   ", "\t\n", " \r\n ")).map(([i, f, blank]) =>
-        json(`blank:${f}`, JSON.stringify({ ...endpoint.valid(i, "fuzz"), [f]: blank })),
-      ),
+      fc
+        .tuple(n, field, fc.constantFrom("", "   ", "\t\n", " \r\n "))
+        .map(([i, f, blank]) => json(`blank:${f}`, JSON.stringify({ ...endpoint.valid(i, "fuzz"), [f]: blank }))),
     );
   }
   return fc.oneof(...options);
@@ -321,15 +317,21 @@ export function oddRequests(endpoint: PublicEndpoint): fc.Arbitrary<FuzzRequest>
   });
   const options: Array<fc.Arbitrary<FuzzRequest>> = [
     fc.tuple(n, fc.constantFrom(...POLLUTION_KEYS)).map(([i, keys]) => req("pollution-keys", jsonWith(endpoint.valid(i, "odd"), keys))),
-    fc.tuple(n, fc.dictionary(fc.string({ maxLength: 12 }), anyScalar, { maxKeys: 4 })).map(([i, extra]) =>
-      req("extra-keys", JSON.stringify({ ...extra, ...endpoint.valid(i, "odd") })),
-    ),
+    fc
+      .tuple(n, fc.dictionary(fc.string({ maxLength: 12 }), anyScalar, { maxKeys: 4 }))
+      .map(([i, extra]) => req("extra-keys", JSON.stringify({ ...extra, ...endpoint.valid(i, "odd") }))),
     n.map((i) => {
       const text = JSON.stringify(endpoint.valid(i, "odd"));
       return req("duplicate-keys", text === "{}" ? '{"a":1,"a":2}' : `${text.slice(0, -1)},${text.slice(1)}`);
     }),
     n.map((i) => req("text-plain-content-type", JSON.stringify(endpoint.valid(i, "odd")), "text/plain")),
-    n.map((i) => req("form-urlencoded", new URLSearchParams(endpoint.valid(i, "odd") as Record<string, string>).toString(), "application/x-www-form-urlencoded")),
+    n.map((i) =>
+      req(
+        "form-urlencoded",
+        new URLSearchParams(endpoint.valid(i, "odd") as Record<string, string>).toString(),
+        "application/x-www-form-urlencoded",
+      ),
+    ),
   ];
   if (fields.length) {
     const field = fc.constantFrom(...fields);
@@ -343,9 +345,11 @@ export function oddRequests(endpoint: PublicEndpoint): fc.Arbitrary<FuzzRequest>
         const base = endpoint.valid(i, "odd");
         return req(`random-unicode:${f}`, JSON.stringify({ ...base, [f]: `${String(base[f] ?? "")}${s}` }));
       }),
-      fc.tuple(n, field, fc.constantFrom(...XSS_CORPUS)).map(([i, f, s]) =>
-        req(`xss:${f}`, JSON.stringify({ ...endpoint.valid(i, "odd"), [f]: `${String(endpoint.valid(i, "odd")[f] ?? "")} ${s}` })),
-      ),
+      fc
+        .tuple(n, field, fc.constantFrom(...XSS_CORPUS))
+        .map(([i, f, s]) =>
+          req(`xss:${f}`, JSON.stringify({ ...endpoint.valid(i, "odd"), [f]: `${String(endpoint.valid(i, "odd")[f] ?? "")} ${s}` })),
+        ),
     );
   }
   return fc.oneof(...options);
@@ -356,30 +360,30 @@ export function oddRequests(endpoint: PublicEndpoint): fc.Arbitrary<FuzzRequest>
 export const XSS_CORPUS = [
   "<script>window.__xss=1</script>",
   '"><script>window.__xss=2</script>',
-  "<img src=x onerror=\"window.__xss=3\">",
+  '<img src=x onerror="window.__xss=3">',
   "<img src=x onerror=alert(4)>",
   "<svg onload=window.__xss=5></svg>",
   "<svg><script>window.__xss=6</script></svg>",
   '<a href="javascript:window.__xss=7">clique aqui</a>',
-  "<iframe srcdoc=\"<script>parent.__xss=8</script>\"></iframe>",
+  '<iframe srcdoc="<script>parent.__xss=8</script>"></iframe>',
   "<details open ontoggle=window.__xss=9>x</details>",
   "</textarea><script>window.__xss=10</script>",
   "</title><script>window.__xss=11</script>",
   "<body onload=window.__xss=12>",
   "<input autofocus onfocus=window.__xss=13>",
   "<math><mtext><table><mglyph><style><img src=x onerror=window.__xss=14>",
-  "<noscript><p title=\"</noscript><img src=x onerror=window.__xss=15>\">",
-  "<object data=\"javascript:window.__xss=16\"></object>",
-  "<embed src=\"javascript:window.__xss=17\">",
+  '<noscript><p title="</noscript><img src=x onerror=window.__xss=15>">',
+  '<object data="javascript:window.__xss=16"></object>',
+  '<embed src="javascript:window.__xss=17">',
   "<form><button formaction=javascript:window.__xss=18>x</button></form>",
-  "<meta http-equiv=\"refresh\" content=\"0;url=javascript:window.__xss=19\">",
+  '<meta http-equiv="refresh" content="0;url=javascript:window.__xss=19">',
   "{{constructor.constructor('window.__xss=20')()}}",
-  "<style>*{background:url(\"javascript:window.__xss=21\")}</style>",
-  "<img src=\"x\" onerror=\"&#119;indow.__xss=22\">",
+  '<style>*{background:url("javascript:window.__xss=21")}</style>',
+  '<img src="x" onerror="&#119;indow.__xss=22">',
   "<scr<script>ipt>window.__xss=23</scr</script>ipt>",
-  "\"><img src=x onerror=window.__xss=24>",
+  '"><img src=x onerror=window.__xss=24>',
   "';window.__xss=25;//",
-  "<a href=\"  javascript:window.__xss=26\">link</a>",
+  '<a href="  javascript:window.__xss=26">link</a>',
 ];
 
 /** A blog post whose every text field carries the corpus (content is HTML: the sanitiser's job). */

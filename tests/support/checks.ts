@@ -86,7 +86,8 @@ export async function builtAdminTargets(
       redirect: "manual",
     });
     const text = await res.text();
-    if (res.status === 404 && (text.includes("Endpoint não encontrado") || !api.path.startsWith("/api/"))) missing.push(`${api.method} ${api.path}`);
+    if (res.status === 404 && (text.includes("Endpoint não encontrado") || !api.path.startsWith("/api/")))
+      missing.push(`${api.method} ${api.path}`);
     else builtApis.push(api);
   }
   return { pages: builtPages, apis: builtApis, missing };

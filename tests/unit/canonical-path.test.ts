@@ -1,8 +1,8 @@
 /** server/canonical-path.ts on a real Node server: which addresses move, where to, and which stay. */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redirectTrailingSlash } from "../../server/canonical-path";
+import type { AddressInfo } from "node:net";
 
 let server: http.Server;
 let base: string;

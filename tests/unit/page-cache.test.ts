@@ -1,14 +1,7 @@
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  clearPageCache,
-  getCachedPage,
-  NONCE_PLACEHOLDER,
-  pickEncoding,
-  storePage,
-  withScriptHashes,
-} from "../../server/page-cache";
+import { clearPageCache, getCachedPage, NONCE_PLACEHOLDER, pickEncoding, storePage, withScriptHashes } from "../../server/page-cache";
 
 const PH = `nonce="${NONCE_PLACEHOLDER}"`;
 const publicHeaders = () => new Headers({ "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=60" });

@@ -3,8 +3,8 @@
  * is an SVG that stretches to its box, the labels are HTML so they stay readable from 360 px to
  * 1440 px. Each chart has a text summary, and its numbers in a table (decision 0043).
  */
-import type { ReactNode } from "react";
 import { formatDayShort, formatNumber, formatPercent } from "~/lib/analytics-format";
+import type { ReactNode } from "react";
 
 export interface SeriesPoint {
   day: string;
@@ -44,12 +44,25 @@ export function TrafficChart({ series, id }: { series: SeriesPoint[]; id: string
             <span>{formatNumber(top / 2)}</span>
             <span>0</span>
           </div>
-          <svg viewBox="0 0 100 100" preserveAspectRatio="none" className="h-48 w-full overflow-visible sm:h-64" aria-hidden focusable="false">
+          <svg
+            viewBox="0 0 100 100"
+            preserveAspectRatio="none"
+            className="h-48 w-full overflow-visible sm:h-64"
+            aria-hidden
+            focusable="false"
+          >
             {[0, 50, 100].map((v) => (
               <line key={v} x1="0" x2="100" y1={v} y2={v} className="stroke-border" strokeWidth="1" vectorEffect="non-scaling-stroke" />
             ))}
             <polygon points={`0,100 ${line("views")} 100,100`} className="fill-primary/10" />
-            <polyline points={line("views")} fill="none" className="stroke-primary" strokeWidth="2.5" vectorEffect="non-scaling-stroke" strokeLinejoin="round" />
+            <polyline
+              points={line("views")}
+              fill="none"
+              className="stroke-primary"
+              strokeWidth="2.5"
+              vectorEffect="non-scaling-stroke"
+              strokeLinejoin="round"
+            />
             <polyline
               points={line("visitors")}
               fill="none"
@@ -104,7 +117,9 @@ export function Funnel({ steps }: { steps: Array<{ step: string; label: string; 
               <span className="font-medium">{s.label}</span>
               <span className="tabular-nums">
                 <strong>{formatNumber(s.value)}</strong>
-                {s.step !== "visita" && first > 0 ? <span className="text-muted-foreground"> ({formatPercent(share)} dos visitantes)</span> : null}
+                {s.step !== "visita" && first > 0 ? (
+                  <span className="text-muted-foreground"> ({formatPercent(share)} dos visitantes)</span>
+                ) : null}
               </span>
             </div>
             <div className="h-3 rounded bg-muted" aria-hidden>
@@ -140,8 +155,13 @@ export function DataTable({
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
     // Focusable, so a keyboard can scroll a table wider than a phone (axe: scrollable-region-focusable).
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region is operable by keyboard only when focusable
-    <div className="relative w-full overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-ring" tabIndex={0} role="group" aria-label={caption}>
+    <div
+      className="relative w-full overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-ring"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region is operable by keyboard only when focusable
+      tabIndex={0}
+      role="group"
+      aria-label={caption}
+    >
       <table className="w-full border-collapse text-sm" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted">
@@ -161,11 +181,18 @@ export function DataTable({
                   <th key={i} scope="row" className="max-w-[16rem] px-3 py-2 text-left font-normal break-words">
                     {cell}
                     {bars ? (
-                      <span className="mt-1 block h-1.5 rounded bg-primary/70" style={{ width: `${Math.max(bars[r] * 100, 2)}%` }} aria-hidden />
+                      <span
+                        className="mt-1 block h-1.5 rounded bg-primary/70"
+                        style={{ width: `${Math.max(bars[r] * 100, 2)}%` }}
+                        aria-hidden
+                      />
                     ) : null}
                   </th>
                 ) : (
-                  <td key={i} className={i < textColumns ? "px-3 py-2 text-left break-words" : "px-3 py-2 text-right tabular-nums whitespace-nowrap"}>
+                  <td
+                    key={i}
+                    className={i < textColumns ? "px-3 py-2 text-left break-words" : "px-3 py-2 text-right tabular-nums whitespace-nowrap"}
+                  >
                     {cell}
                   </td>
                 ),

@@ -1,9 +1,9 @@
 /** How the admin shows one lead field (always as text: React escapes whatever a visitor typed). */
 import { Badge } from "~/components/ui/badge";
 import { formatDateTime } from "~/lib/dates";
+import { consultationStatusLabel } from "~/lib/lead-fields";
 import { subscriptionStatusLabel, type LeadField } from "~/lib/lead-types";
 import { adminLeadMessages } from "~/lib/messages/leads";
-import { consultationStatusLabel } from "~/lib/lead-fields";
 
 export function LeadValue({ field, value, truncate }: { field: LeadField; value: unknown; truncate?: boolean }) {
   if (value === null || value === undefined || value === "") {
@@ -19,7 +19,10 @@ export function LeadValue({ field, value, truncate }: { field: LeadField; value:
       return <Badge variant={text === "active" ? "success" : "outline"}>{subscriptionStatusLabel(text)}</Badge>;
     case "email":
       return (
-        <a href={`mailto:${text}`} className={truncate ? "whitespace-nowrap text-primary hover:underline" : "break-all text-primary hover:underline"}>
+        <a
+          href={`mailto:${text}`}
+          className={truncate ? "whitespace-nowrap text-primary hover:underline" : "break-all text-primary hover:underline"}
+        >
           {text}
         </a>
       );

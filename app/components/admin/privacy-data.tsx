@@ -2,13 +2,13 @@
  * The privacy page's tables: one column list per personal-data table, so what an admin sees of a
  * person matches what the search found (app/domain/privacy/subject.server.ts).
  */
-import type { ReactNode } from "react";
 import { formatBRL } from "~/lib/catalog";
 import { formatDateTime } from "~/lib/dates";
 import { orderStatusLabels, subscriptionStatusLabels } from "~/lib/messages/payments";
 import { FIELD_LABELS, type PersonalDataTable } from "~/lib/messages/privacy";
 import { formatDay, stageLabel } from "~/lib/pipeline";
 import { consultationStatusLabel } from "~/lib/schemas/leads";
+import type { ReactNode } from "react";
 
 export const when = (v: unknown) => formatDateTime(v as string | Date | null) || "—";
 export const text = (v: unknown, max = 80) => {
@@ -27,10 +27,24 @@ const OUTBOX_STATUS: Record<string, string> = { pending: "Pendente", sent: "Envi
 
 export const COLUMNS: Record<PersonalDataTable, Column[]> = {
   contacts: [col("name"), col("company"), col("email"), col("phone"), col("message", "Mensagem", (v) => text(v, 60)), created],
-  consultations: [col("name"), col("company"), col("email"), col("phone"), col("industryArea", "Área"), status(consultationStatusLabel), created],
+  consultations: [
+    col("name"),
+    col("company"),
+    col("email"),
+    col("phone"),
+    col("industryArea", "Área"),
+    status(consultationStatusLabel),
+    created,
+  ],
   businessOptimizations: [col("contactName"), col("companyName"), col("email"), col("phone"), col("position", "Cargo"), created],
   careerApplications: [col("name"), col("email"), col("phone"), col("position", "Vaga"), created],
-  newsletterSubscribers: [col("email"), status(NEWSLETTER_STATUS), col("policyVersion", "Política"), col("consentedAt", "Consentimento", (v) => when(v)), col("unsubscribedAt", "Cancelamento", (v) => when(v))],
+  newsletterSubscribers: [
+    col("email"),
+    status(NEWSLETTER_STATUS),
+    col("policyVersion", "Política"),
+    col("consentedAt", "Consentimento", (v) => when(v)),
+    col("unsubscribedAt", "Cancelamento", (v) => when(v)),
+  ],
   consentRecords: [
     col("email", "E-mail ou hash", (v) => text(v, 28)),
     col("purpose", "Finalidade"),
@@ -46,10 +60,27 @@ export const COLUMNS: Record<PersonalDataTable, Column[]> = {
     col("messages", "Mensagens", (v, row) => <ChatMessages messages={v as ChatMessage[]} offline={Boolean(row.offline)} />),
     created,
   ],
-  orders: [col("customerName"), col("customerEmail"), col("itemName", "Item"), col("amountCents", "Valor", (v) => formatBRL(Number(v))), status(orderStatusLabels), created],
+  orders: [
+    col("customerName"),
+    col("customerEmail"),
+    col("itemName", "Item"),
+    col("amountCents", "Valor", (v) => formatBRL(Number(v))),
+    status(orderStatusLabels),
+    created,
+  ],
   subscriptions: [col("customerEmail"), col("planId", "Plano"), status(subscriptionStatusLabels), created],
-  outbox: [col("kind", "Tipo"), col("recipient", "Destinatário"), col("subject", "Assunto", (v) => text(v, 50)), status(OUTBOX_STATUS), created],
-  leadPipeline: [col("stage", "Etapa", (v) => (v ? stageLabel(String(v)) : "—")), col("followUpOn", "Próximo retorno", (v) => formatDay(v as string | null) || "—"), created],
+  outbox: [
+    col("kind", "Tipo"),
+    col("recipient", "Destinatário"),
+    col("subject", "Assunto", (v) => text(v, 50)),
+    status(OUTBOX_STATUS),
+    created,
+  ],
+  leadPipeline: [
+    col("stage", "Etapa", (v) => (v ? stageLabel(String(v)) : "—")),
+    col("followUpOn", "Próximo retorno", (v) => formatDay(v as string | null) || "—"),
+    created,
+  ],
   leadNotes: [col("author", "Autor"), col("body", "Anotação", (v) => text(v, 80)), created],
 };
 

@@ -20,13 +20,7 @@ export interface RetentionRun {
   details: RunDetails | null;
 }
 
-export function RetentionSection({
-  runs,
-  running,
-}: {
-  runs: RetentionRun[];
-  running: boolean;
-}) {
+export function RetentionSection({ runs, running }: { runs: RetentionRun[]; running: boolean }) {
   return (
     <section aria-labelledby="retencao-heading" className="rounded-xl border border-border bg-background p-4 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -63,7 +57,9 @@ export function RetentionSection({
         <div>
           <h3 className="mb-2 text-sm font-semibold">Últimas execuções</h3>
           {runs.length === 0 ? (
-            <p className="rounded-lg border border-dashed border-border px-3 py-6 text-center text-sm text-muted-foreground">{t.retentionNoRuns}</p>
+            <p className="rounded-lg border border-dashed border-border px-3 py-6 text-center text-sm text-muted-foreground">
+              {t.retentionNoRuns}
+            </p>
           ) : (
             <ul className="divide-y divide-border rounded-lg border border-border text-sm" data-testid="retention-runs">
               {runs.map((run) => {

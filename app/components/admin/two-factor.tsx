@@ -17,7 +17,10 @@ export function QrEnrolment({ qrSvg, manualKey }: { qrSvg: string; manualKey: st
       <details className="w-full text-sm">
         <summary className="cursor-pointer text-center text-primary">{t.manualKeySummary}</summary>
         <p className="mt-2 text-muted-foreground">{t.manualKeyHint}</p>
-        <code data-testid="totp-secret" className="mt-1 block select-all break-all rounded-md bg-muted p-2 text-center font-mono text-base tracking-wider">
+        <code
+          data-testid="totp-secret"
+          className="mt-1 block select-all break-all rounded-md bg-muted p-2 text-center font-mono text-base tracking-wider"
+        >
           {manualKey}
         </code>
       </details>
@@ -28,7 +31,11 @@ export function QrEnrolment({ qrSvg, manualKey }: { qrSvg: string; manualKey: st
 /** The ten recovery codes, shown once right after they are made. */
 export function RecoveryCodes({ codes, children }: { codes: string[]; children?: React.ReactNode }) {
   return (
-    <section aria-labelledby="recovery-title" className="rounded-xl border border-primary/40 bg-secondary/40 p-4" data-testid="recovery-codes">
+    <section
+      aria-labelledby="recovery-title"
+      className="rounded-xl border border-primary/40 bg-secondary/40 p-4"
+      data-testid="recovery-codes"
+    >
       <h2 id="recovery-title" className="flex items-center gap-2 text-lg font-semibold">
         <KeyRound className="size-5 text-primary" aria-hidden />
         {t.recoveryTitle}

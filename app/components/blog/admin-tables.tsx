@@ -3,12 +3,12 @@
  * actions. The route owns the data and the dialogs; these only draw rows and report clicks.
  */
 import { ExternalLink, Pencil, Trash2, type LucideIcon } from "lucide-react";
-import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Switch } from "~/components/ui/switch";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { cn } from "~/lib/utils";
+import type { ReactNode } from "react";
 
 export type AdminPost = { id: number; title: string; slug: string; published: boolean; createdAt: string | Date; updatedAt: string | Date };
 export type AdminCategory = {
@@ -29,7 +29,15 @@ function RowAction({
   destructive = false,
   onClick,
   action,
-}: { icon: LucideIcon; hint: string; label: string; href?: string; destructive?: boolean; onClick?: () => void; action?: string }) {
+}: {
+  icon: LucideIcon;
+  hint: string;
+  label: string;
+  href?: string;
+  destructive?: boolean;
+  onClick?: () => void;
+  action?: string;
+}) {
   const common = {
     "data-action": action,
     variant: "ghost",
@@ -119,7 +127,12 @@ export function PostsTable({
               />
             </TableCell>
             <Actions>
-              <RowAction icon={ExternalLink} hint="Abrir em nova aba" label={`Abrir “${post.title}” em nova aba`} href={`/blog/${post.slug}`} />
+              <RowAction
+                icon={ExternalLink}
+                hint="Abrir em nova aba"
+                label={`Abrir “${post.title}” em nova aba`}
+                href={`/blog/${post.slug}`}
+              />
               <RowAction icon={Pencil} hint="Editar" label={`Editar “${post.title}”`} action="edit" onClick={() => onEdit(post)} />
               <RowAction icon={Trash2} hint="Excluir" label={`Excluir “${post.title}”`} destructive onClick={() => onDelete(post)} />
             </Actions>

@@ -135,7 +135,10 @@ export function CategoryChips({ categories, selected }: { categories: ChipCatego
   return (
     <nav aria-label="Categorias do blog">
       {/* One scrolling row on phones: its height never depends on when the web font arrives (no layout shift). */}
-      <ul ref={listRef} className="relative -mx-5 flex gap-2 overflow-x-auto px-5 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
+      <ul
+        ref={listRef}
+        className="relative -mx-5 flex gap-2 overflow-x-auto px-5 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
+      >
         {chip(blogText.all, null)}
         {categories.map((c) => chip(c.name, c.slug))}
       </ul>
@@ -190,9 +193,7 @@ export function PostCard({
         )}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-6">
-        {post.category && (
-          <p className="text-xs font-bold uppercase tracking-wider text-primary">{post.category.name}</p>
-        )}
+        {post.category && <p className="text-xs font-bold uppercase tracking-wider text-primary">{post.category.name}</p>}
         <Heading className="text-xl font-bold leading-snug text-foreground group-hover:text-primary">{post.title}</Heading>
         <p className="text-sm text-muted-foreground">
           {blogText.publishedOn} <time dateTime={isoDate(date)}>{formatBlogDate(date)}</time>

@@ -7,12 +7,12 @@ import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
+import { fieldErrors } from "~/lib/form-errors";
 import { adminBlogText, blogToasts } from "~/lib/messages/blog";
 import { categorySchema, type CategoryFormValues } from "~/lib/schemas/blog";
 import { slugify } from "~/lib/slug";
-import { SlugField } from "./slug-field";
 import { ApiError, apiRequest } from "./admin-api";
-import { fieldErrors } from "~/lib/form-errors";
+import { SlugField } from "./slug-field";
 
 export interface EditableCategory {
   id: number;
@@ -50,7 +50,11 @@ export function CategoryFormDialog({
     // eslint-disable-next-line react-hooks/set-state-in-effect -- fresh state each time the dialog opens
     setErrors({});
     setSaving(false);
-    setValues(category ? { name: category.name, slug: category.slug, description: category.description ?? "" } : { name: "", slug: "", description: "" });
+    setValues(
+      category
+        ? { name: category.name, slug: category.slug, description: category.description ?? "" }
+        : { name: "", slug: "", description: "" },
+    );
     setAutoSlug(!category); // SPEC §4: on for a new item, off when editing
   }, [open, category]);
 
@@ -107,7 +111,12 @@ export function CategoryFormDialog({
         </DialogHeader>
         <form id={formId} noValidate onSubmit={onSubmit} className="grid gap-5">
           <FormField id={ids.name} label="Nome" required error={errors.name}>
-            <Input {...fieldA11y(ids.name, errors.name)} value={values.name} maxLength={100} onChange={(e) => set("name", e.target.value)} />
+            <Input
+              {...fieldA11y(ids.name, errors.name)}
+              value={values.name}
+              maxLength={100}
+              onChange={(e) => set("name", e.target.value)}
+            />
           </FormField>
           <SlugField
             id={ids.slug}

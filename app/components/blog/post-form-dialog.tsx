@@ -16,12 +16,12 @@ import { Spinner } from "~/components/ui/spinner";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
+import { fieldErrors } from "~/lib/form-errors";
 import { adminBlogText, blogText, blogToasts } from "~/lib/messages/blog";
 import { postSchema, type PostFormValues } from "~/lib/schemas/blog";
 import { slugify } from "~/lib/slug";
-import { SlugField } from "./slug-field";
 import { ApiError, apiRequest, uploadImage } from "./admin-api";
-import { fieldErrors } from "~/lib/form-errors";
+import { SlugField } from "./slug-field";
 
 // TipTap is big: it loads only when a post form opens, never on public pages.
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
@@ -72,7 +72,7 @@ export function PostFormDialog({
   const ids = {
     title: `${formId}-title`,
     slug: `${formId}-slug`,
-   
+
     category: `${formId}-category`,
     summary: `${formId}-summary`,
     image: `${formId}-image`,
@@ -191,7 +191,11 @@ export function PostFormDialog({
     setSaving(true);
     try {
       // autoSlug is a form-only flag: never sent (SPEC §7).
-      const saved = await apiRequest<{ id: number }>(editing ? "PUT" : "POST", editing ? `/api/blog/posts/${postId}` : "/api/blog/posts", parsed.data);
+      const saved = await apiRequest<{ id: number }>(
+        editing ? "PUT" : "POST",
+        editing ? `/api/blog/posts/${postId}` : "/api/blog/posts",
+        parsed.data,
+      );
       toast(editing ? blogToasts.postUpdated : blogToasts.postCreated);
       const id = postId ?? saved?.id;
       if (id !== undefined) await onSaved(id);
@@ -211,7 +215,14 @@ export function PostFormDialog({
     const order = ["title", "slug", "categoryId", "summary", "imageUrl", "content"] as const;
     const first = order.find((k) => found[k]);
     if (!first) return;
-    const id = { title: ids.title, slug: ids.slug, categoryId: ids.category, summary: ids.summary, imageUrl: ids.image, content: ids.content }[first];
+    const id = {
+      title: ids.title,
+      slug: ids.slug,
+      categoryId: ids.category,
+      summary: ids.summary,
+      imageUrl: ids.image,
+      content: ids.content,
+    }[first];
     const el = document.getElementById(id);
     (el?.querySelector<HTMLElement>("[contenteditable]") ?? el)?.focus();
   }
@@ -248,7 +259,12 @@ export function PostFormDialog({
         ) : (
           <form id={formId} noValidate onSubmit={onSubmit} className="grid gap-5">
             <FormField id={ids.title} label="Título" required error={errors.title}>
-              <Input {...fieldA11y(ids.title, errors.title)} value={values.title} maxLength={200} onChange={(e) => set("title", e.target.value)} />
+              <Input
+                {...fieldA11y(ids.title, errors.title)}
+                value={values.title}
+                maxLength={200}
+                onChange={(e) => set("title", e.target.value)}
+              />
             </FormField>
 
             <SlugField
@@ -279,13 +295,27 @@ export function PostFormDialog({
             </FormField>
 
             <FormField id={ids.summary} label="Resumo" required error={errors.summary}>
-              <Textarea {...fieldA11y(ids.summary, errors.summary)} rows={3} value={values.summary} onChange={(e) => set("summary", e.target.value)} />
+              <Textarea
+                {...fieldA11y(ids.summary, errors.summary)}
+                rows={3}
+                value={values.summary}
+                onChange={(e) => set("summary", e.target.value)}
+              />
             </FormField>
 
-            <FormField id={ids.image} label="Imagem de capa (URL)" error={errors.imageUrl} hint="Envie uma imagem JPEG, PNG ou WebP de até 5 MB, ou informe um endereço.">
+            <FormField
+              id={ids.image}
+              label="Imagem de capa (URL)"
+              error={errors.imageUrl}
+              hint="Envie uma imagem JPEG, PNG ou WebP de até 5 MB, ou informe um endereço."
+            >
               <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
                 {values.imageUrl && (
-                  <img src={values.imageUrl} alt="" className="aspect-[1200/630] w-full rounded-lg border border-border object-cover sm:w-40" />
+                  <img
+                    src={values.imageUrl}
+                    alt=""
+                    className="aspect-[1200/630] w-full rounded-lg border border-border object-cover sm:w-40"
+                  />
                 )}
                 <div className="flex flex-1 flex-col gap-2">
                   <Input
@@ -322,7 +352,11 @@ export function PostFormDialog({
 
             <div className="grid gap-2" id={ids.content}>
               <span id={ids.contentLabel} className="text-sm font-medium leading-snug">
-                Conteúdo<span aria-hidden="true" className="text-muted-foreground"> *</span>
+                Conteúdo
+                <span aria-hidden="true" className="text-muted-foreground">
+                  {" "}
+                  *
+                </span>
                 <span className="sr-only"> (obrigatório)</span>
               </span>
               <Suspense fallback={<Skeleton className="h-84" />}>

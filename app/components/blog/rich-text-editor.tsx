@@ -247,9 +247,7 @@ function Toolbar({ editor, uploadImage }: { editor: Editor; uploadImage: RichTex
             className="h-9"
             placeholder={bar.kind === "link" ? "https://exemplo.com.br" : "Descreva a imagem"}
             value={bar.kind === "link" ? bar.href : bar.alt}
-            onChange={(e) =>
-              setBar(bar.kind === "link" ? { ...bar, href: e.target.value } : { ...bar, alt: e.target.value })
-            }
+            onChange={(e) => setBar(bar.kind === "link" ? { ...bar, href: e.target.value } : { ...bar, alt: e.target.value })}
             onKeyDown={(e) => {
               if (e.key === "Enter") {
                 e.preventDefault();

@@ -1,10 +1,10 @@
 /** The slug input of the post and category forms, with its 'Gerar automaticamente' switch (SPEC §4). */
-import type { ReactNode } from "react";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { slugify } from "~/lib/slug";
+import type { ReactNode } from "react";
 
 export function SlugField({
   id,

@@ -1,7 +1,7 @@
 import { MessageCircle } from "lucide-react";
+import { Island } from "~/components/island";
 import { chatInvoker } from "~/components/overlay-buttons";
 import { ChatWidget } from "./chat-widget";
-import { Island } from "~/components/island";
 
 /**
  * SPEC §2: the floating 'Consultoria Gratuita' button (bottom right; the messaging button sits

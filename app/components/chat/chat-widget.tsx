@@ -1,19 +1,19 @@
 import { Bot, Clock, Rocket, SendHorizontal } from "lucide-react";
-import { fieldErrors } from "~/lib/form-errors";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Honeypot, IdempotencyField, ReturnTo, type FormState } from "~/components/forms/lead-form-utils";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { DialogCloseButton, sheetDialogClassName, useDialogState } from "~/components/ui/native-dialog";
-import { Honeypot, IdempotencyField, ReturnTo, type FormState } from "~/components/forms/lead-form-utils";
-import { useLocation } from "~/lib/navigation";
-import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
-import { CHAT_DIALOG_ID } from "~/lib/widget-events";
 import { Spinner } from "~/components/ui/spinner";
+import { fieldErrors } from "~/lib/form-errors";
 import { chatTexts } from "~/lib/messages/chat";
+import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
+import { useLocation } from "~/lib/navigation";
 import { LEGAL_PATHS } from "~/lib/privacy";
 import { CHAT_COMPANY_MAX, CHAT_MESSAGE_MAX, chatContactSchema, type ChatContactInput } from "~/lib/schemas/chat";
 import { cn } from "~/lib/utils";
+import { CHAT_DIALOG_ID } from "~/lib/widget-events";
 import { useChat, type ChatMessage } from "./use-chat";
 
 /**

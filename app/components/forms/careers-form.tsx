@@ -3,26 +3,19 @@
  * A job's 'Candidatar-se' link chooses the position (app/lib/early-script.ts): the select is left
  * uncontrolled so a choice made before React runs survives hydration.
  */
-import { NativeSelect } from "~/components/ui/native-select";
 import { Send } from "lucide-react";
-import type { FormEvent } from "react";
-import { useLocation } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
-import { careersMessages } from "~/lib/messages/leads";
 import { LIMITS } from "~/lib/lead-fields";
+import { careersMessages } from "~/lib/messages/leads";
 import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
-import {
-  Honeypot,
-  IdempotencyField,
-  ReturnTo,
-  sendJson,
-  useLeadForm,
-  type FormState,
-} from "./lead-form-utils";
+import { useLocation } from "~/lib/navigation";
+import { Honeypot, IdempotencyField, ReturnTo, sendJson, useLeadForm, type FormState } from "./lead-form-utils";
+import type { FormEvent } from "react";
 
 export function CareersForm({ positions, initial }: { positions: string[]; initial?: FormState }) {
   const location = useLocation();
@@ -64,14 +57,34 @@ export function CareersForm({ positions, initial }: { positions: string[]; initi
       <ReturnTo path={location.pathname} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="careers-name" label="Nome completo" error={errors.name} required>
-          <Input name="name" defaultValue={values.name} autoComplete="name" required minLength={2} maxLength={LIMITS.name} onChange={() => clearError("name")} {...fieldA11y("careers-name", errors.name)} />
+          <Input
+            name="name"
+            defaultValue={values.name}
+            autoComplete="name"
+            required
+            minLength={2}
+            maxLength={LIMITS.name}
+            onChange={() => clearError("name")}
+            {...fieldA11y("careers-name", errors.name)}
+          />
         </FormField>
         <FormField id="careers-email" label="Email" error={errors.email} required>
-          <Input name="email" defaultValue={values.email} type="email" autoComplete="email" inputMode="email" required maxLength={LIMITS.email} onChange={() => clearError("email")} {...fieldA11y("careers-email", errors.email)} />
+          <Input
+            name="email"
+            defaultValue={values.email}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            maxLength={LIMITS.email}
+            onChange={() => clearError("email")}
+            {...fieldA11y("careers-email", errors.email)}
+          />
         </FormField>
         <FormField id="careers-phone" label="Telefone com DDD" error={errors.phone} required>
           <Input
-            name="phone" defaultValue={values.phone}
+            name="phone"
+            defaultValue={values.phone}
             type="tel"
             autoComplete="tel"
             inputMode="tel"
@@ -101,7 +114,8 @@ export function CareersForm({ positions, initial }: { positions: string[]; initi
         </FormField>
         <FormField id="careers-linkedin" label="LinkedIn (opcional)" error={errors.linkedinUrl}>
           <Input
-            name="linkedinUrl" defaultValue={values.linkedinUrl}
+            name="linkedinUrl"
+            defaultValue={values.linkedinUrl}
             type="url"
             inputMode="url"
             maxLength={LIMITS.url}
@@ -112,7 +126,8 @@ export function CareersForm({ positions, initial }: { positions: string[]; initi
         </FormField>
         <FormField id="careers-portfolio" label="Portfólio (opcional)" error={errors.portfolioUrl}>
           <Input
-            name="portfolioUrl" defaultValue={values.portfolioUrl}
+            name="portfolioUrl"
+            defaultValue={values.portfolioUrl}
             type="url"
             inputMode="url"
             maxLength={LIMITS.url}
@@ -124,7 +139,8 @@ export function CareersForm({ positions, initial }: { positions: string[]; initi
       </div>
       <FormField id="careers-experience" label="Experiência" error={errors.experience} required hint="Pelo menos 50 caracteres.">
         <Textarea
-          name="experience" defaultValue={values.experience}
+          name="experience"
+          defaultValue={values.experience}
           rows={5}
           required
           minLength={50}
@@ -136,7 +152,8 @@ export function CareersForm({ positions, initial }: { positions: string[]; initi
       </FormField>
       <FormField id="careers-motivation" label="Motivação" error={errors.motivation} required hint="Pelo menos 50 caracteres.">
         <Textarea
-          name="motivation" defaultValue={values.motivation}
+          name="motivation"
+          defaultValue={values.motivation}
           rows={4}
           required
           minLength={50}

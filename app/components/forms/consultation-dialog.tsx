@@ -11,11 +11,11 @@ import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { centeredDialogClassName, DialogCloseButton, useDialogState } from "~/components/ui/native-dialog";
 import { toast } from "~/components/ui/use-toast";
-import { consultationMessages } from "~/lib/messages/leads";
 import { LIMITS } from "~/lib/lead-fields";
+import { consultationMessages } from "~/lib/messages/leads";
 import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
-import { CONSULTATION_DIALOG_ID } from "~/lib/widget-events";
 import { useLocation } from "~/lib/navigation";
+import { CONSULTATION_DIALOG_ID } from "~/lib/widget-events";
 import { Honeypot, IdempotencyField, ReturnTo, sendJson, useLeadForm, type FormState } from "./lead-form-utils";
 
 type Field = "name" | "email" | "phone" | "company" | "industryArea";
@@ -71,7 +71,11 @@ export function ConsultationRequestDialog() {
         dialog.current?.close();
       },
       onFailure: ({ message }) =>
-        toast({ title: consultationMessages.failureTitle, description: message || consultationMessages.failureFallback, variant: "destructive" }),
+        toast({
+          title: consultationMessages.failureTitle,
+          description: message || consultationMessages.failureFallback,
+          variant: "destructive",
+        }),
     });
 
   return (

@@ -3,19 +3,19 @@
  * Posts JSON to /api/contact; without JavaScript the form posts itself to /enviar/contato.
  */
 import { Send } from "lucide-react";
-import type { FormEvent } from "react";
-import { Link, useLocation } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
-import { contactMessages } from "~/lib/messages/leads";
-import { LEGAL_PATHS } from "~/lib/privacy";
 import { LIMITS } from "~/lib/lead-fields";
+import { contactMessages } from "~/lib/messages/leads";
 import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
+import { Link, useLocation } from "~/lib/navigation";
+import { LEGAL_PATHS } from "~/lib/privacy";
 import { cn } from "~/lib/utils";
 import { Honeypot, IdempotencyField, ReturnTo, sendJson, useLeadForm, type FormState } from "./lead-form-utils";
+import type { FormEvent } from "react";
 
 export function ContactForm({ source = "home", initial }: { source?: string; initial?: FormState }) {
   const location = useLocation();

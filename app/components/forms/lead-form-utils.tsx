@@ -8,13 +8,13 @@
  * page (app/routes/enviar.tsx) for a submit made before that or without JavaScript. Browser
  * bubbles would speak the browser's language and could not show the spec's texts.
  */
-import { callApi } from "~/lib/api-client";
 import { useCallback, useState, type FormEvent } from "react";
-import type { z } from "zod";
+import { callApi } from "~/lib/api-client";
 import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
 import { fieldErrors } from "~/lib/form-errors";
 import { HONEYPOT_FIELD } from "~/lib/lead-fields";
 import { IDEMPOTENCY_HEADER } from "~/lib/native-forms";
+import type { z } from "zod";
 
 type LeadSchemas = typeof import("~/lib/schemas/leads");
 

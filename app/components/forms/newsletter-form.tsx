@@ -6,13 +6,13 @@
  */
 import { ArrowRight } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
-import { Link, useLocation } from "~/lib/navigation";
 import { toast } from "~/components/ui/use-toast";
-import { newsletterMessages } from "~/lib/messages/leads";
-import { LEGAL_PATHS } from "~/lib/privacy";
 import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
 import { isNewsletterEmailAcceptable, LIMITS } from "~/lib/lead-fields";
+import { newsletterMessages } from "~/lib/messages/leads";
 import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
+import { Link, useLocation } from "~/lib/navigation";
+import { LEGAL_PATHS } from "~/lib/privacy";
 import { cn } from "~/lib/utils";
 import { Honeypot, IdempotencyField, readForm, ReturnTo, sendJson } from "./lead-form-utils";
 
@@ -48,8 +48,7 @@ export function NewsletterForm({ className, initialEmail }: { className?: string
         if (result.errors?.email) {
           setInvalid(true);
           toast({ ...newsletterMessages.invalid, variant: "destructive" });
-        }
-        else toast({ title: newsletterMessages.failureTitle, description: result.message, variant: "destructive" });
+        } else toast({ title: newsletterMessages.failureTitle, description: result.message, variant: "destructive" });
         return;
       }
       toast(newsletterMessages.success);

@@ -65,7 +65,9 @@ function Avatar({ initials, name }: { initials: string; name: string }) {
       className="relative flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-2xl bg-gradient-to-br from-navy via-navy-700 to-electric font-display text-3xl font-extrabold text-white shadow-soft ring-4 ring-white"
     >
       <span aria-hidden className="absolute -right-4 -top-4 size-12 rounded-full bg-cyan/30" />
-      <span aria-hidden className="relative">{initials}</span>
+      <span aria-hidden className="relative">
+        {initials}
+      </span>
     </span>
   );
 }
@@ -111,7 +113,10 @@ export function SynergySection() {
   const [a, b] = SYNERGY.pillars;
   return (
     <Section tone="dark" labelledBy="synergy-title" className="overflow-hidden">
-      <div aria-hidden className="absolute inset-0 bg-[radial-gradient(45%_60%_at_100%_100%,rgb(34_211_238/0.2),transparent_70%),radial-gradient(45%_60%_at_0%_0%,rgb(37_99_235/0.35),transparent_70%)]" />
+      <div
+        aria-hidden
+        className="absolute inset-0 bg-[radial-gradient(45%_60%_at_100%_100%,rgb(34_211_238/0.2),transparent_70%),radial-gradient(45%_60%_at_0%_0%,rgb(37_99_235/0.35),transparent_70%)]"
+      />
       <div className="relative">
         <SectionHeader id="synergy-title" dark eyebrow={SYNERGY.eyebrow} title={SYNERGY.title} lead={SYNERGY.lead} />
         <div className="mt-14 grid grid-cols-1 items-center gap-6 lg:grid-cols-[1fr_auto_1fr]">
@@ -124,7 +129,10 @@ export function SynergySection() {
               </article>
             </div>
           ))}
-          <span aria-hidden className="mx-auto flex size-14 items-center justify-center rounded-full bg-gradient-to-br from-electric to-cyan text-navy shadow-lift order-2">
+          <span
+            aria-hidden
+            className="mx-auto flex size-14 items-center justify-center rounded-full bg-gradient-to-br from-electric to-cyan text-navy shadow-lift order-2"
+          >
             <Plus className="size-7" strokeWidth={3} />
           </span>
         </div>

@@ -1,7 +1,7 @@
 /** Sections of /agentes. */
 import { ArrowDown, Check, MessageSquareText } from "lucide-react";
-import { Button } from "~/components/ui/button";
 import { OpenChatButton } from "~/components/overlay-buttons";
+import { Button } from "~/components/ui/button";
 import { AGENT_BENEFITS, AGENT_BENEFITS_HEADER, AGENT_EXAMPLES, AGENTS_CTA, AGENTS_HEADER } from "./content/agentes";
 import { BenefitGrid, cardNumber, Container, HeroBackdrop, IconTile, Section, SectionHeader } from "./ui";
 
@@ -11,10 +11,18 @@ export function AgentExamplesSection() {
       <SectionHeader id="agents-title" {...AGENTS_HEADER} />
       <div className="mt-14 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
         {AGENT_EXAMPLES.map((agent, i) => (
-          <article key={agent.id} aria-labelledby={`agent-${agent.id}`} className="flex flex-col rounded-2xl border border-border bg-card p-7 shadow-soft transition-shadow hover:shadow-lift">
+          <article
+            key={agent.id}
+            aria-labelledby={`agent-${agent.id}`}
+            className="flex flex-col rounded-2xl border border-border bg-card p-7 shadow-soft transition-shadow hover:shadow-lift"
+          >
             <div className="flex items-start justify-between">
               <IconTile icon={agent.icon} />
-              <span aria-hidden data-n={cardNumber(i + 1)} className="font-display text-3xl font-extrabold text-secondary-foreground/15 before:content-[attr(data-n)]" />
+              <span
+                aria-hidden
+                data-n={cardNumber(i + 1)}
+                className="font-display text-3xl font-extrabold text-secondary-foreground/15 before:content-[attr(data-n)]"
+              />
             </div>
             <p className="mt-6 text-xs font-bold uppercase tracking-[0.16em] text-accent">{agent.area}</p>
             <h3 id={`agent-${agent.id}`} className="mt-2 text-xl font-bold text-navy">

@@ -28,7 +28,10 @@ export function BrandLink({ tone, id }: { tone: "dark" | "light" | "overlay"; id
     <Link to="/" className="flex shrink-0 items-center gap-2.5 rounded-md">
       <LogoMark
         id={id}
-        className={cn(tone === "light" && "rounded-[14px] ring-1 ring-white/20", tone === "overlay" && "rounded-[14px] ring-1 ring-white/20 header-solid:ring-0")}
+        className={cn(
+          tone === "light" && "rounded-[14px] ring-1 ring-white/20",
+          tone === "overlay" && "rounded-[14px] ring-1 ring-white/20 header-solid:ring-0",
+        )}
       />
       <span
         className={cn(
@@ -39,7 +42,13 @@ export function BrandLink({ tone, id }: { tone: "dark" | "light" | "overlay"; id
         )}
       >
         Agile
-        <span className={cn(tone === "dark" && "text-primary", tone === "light" && "text-cyan", tone === "overlay" && "text-cyan header-solid:text-primary")}>
+        <span
+          className={cn(
+            tone === "dark" && "text-primary",
+            tone === "light" && "text-cyan",
+            tone === "overlay" && "text-cyan header-solid:text-primary",
+          )}
+        >
           {" "}
           IA
         </span>

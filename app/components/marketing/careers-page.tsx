@@ -1,10 +1,10 @@
 /** Sections of /carreiras. */
 import { Briefcase, Check, Clock, FileText, MapPin } from "lucide-react";
 import { CareersForm } from "~/components/forms/careers-form";
+import { Island } from "~/components/island";
 import { useSiteConfig } from "~/lib/site-config";
 import { APPLICATION, BENEFITS, BENEFITS_HEADER, JOBS, JOBS_HEADER, type Job } from "./content/carreiras";
 import { BenefitGrid, Section, SectionHeader } from "./ui";
-import { Island } from "~/components/island";
 
 export function BenefitsSection() {
   return (
@@ -94,12 +94,22 @@ export function ApplicationSection() {
     <Section id="candidatura" labelledBy="application-title">
       <div className="grid grid-cols-1 gap-12 lg:grid-cols-[1fr_1.5fr] lg:gap-16">
         <div>
-          <SectionHeader id="application-title" focusable align="left" eyebrow={APPLICATION.eyebrow} title={APPLICATION.title} lead={APPLICATION.lead} />
+          <SectionHeader
+            id="application-title"
+            focusable
+            align="left"
+            eyebrow={APPLICATION.eyebrow}
+            title={APPLICATION.title}
+            lead={APPLICATION.lead}
+          />
           <div className="mt-8 flex gap-4 rounded-2xl border border-border bg-muted p-6">
             <FileText aria-hidden className="size-6 shrink-0 text-primary" />
             <p className="leading-relaxed text-foreground">
               Envie também o seu currículo por e-mail para{" "}
-              <a href={`mailto:${email}`} className="[overflow-wrap:anywhere] font-semibold text-primary underline underline-offset-2 hover:text-primary-hover">
+              <a
+                href={`mailto:${email}`}
+                className="[overflow-wrap:anywhere] font-semibold text-primary underline underline-offset-2 hover:text-primary-hover"
+              >
                 {email}
               </a>
               , informando a vaga no assunto. Formatos aceitos: PDF, DOC ou DOCX, com tamanho máximo de 5MB.

@@ -1,12 +1,12 @@
 /** A contact section: heading and direct channels beside the site contact form. */
 import { Clock, Mail, MapPin } from "lucide-react";
 import { ContactForm } from "~/components/forms/contact-form";
+import { Island } from "~/components/island";
 import { formatPhone } from "~/lib/site";
 import { useSiteConfig } from "~/lib/site-config";
 import { PROMISES } from "./content/site";
 import { Section, SectionHeader } from "./ui";
 import { WhatsAppIcon, WhatsAppLink } from "./whatsapp";
-import { Island } from "~/components/island";
 
 export function ContactSection({
   id,
@@ -41,7 +41,10 @@ export function ContactSection({
               </WhatsAppLink>
             </li>
             <li>
-              <a href={`mailto:${email}`} className="group flex items-center gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm transition-shadow hover:shadow-soft">
+              <a
+                href={`mailto:${email}`}
+                className="group flex items-center gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm transition-shadow hover:shadow-soft"
+              >
                 <span aria-hidden className="flex size-12 items-center justify-center rounded-xl bg-secondary text-primary">
                   <Mail className="size-6" />
                 </span>

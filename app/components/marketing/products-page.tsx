@@ -1,9 +1,9 @@
 /** Sections of /produtos: every plan and product of the catalog with its buy link. */
 import { ArrowRight, Check, ChevronDown, Mail, MessageSquareText, Sparkles, Star } from "lucide-react";
-import { Link } from "~/lib/navigation";
-import { Button } from "~/components/ui/button";
 import { OpenChatButton } from "~/components/overlay-buttons";
+import { Button } from "~/components/ui/button";
 import { formatBRL, formatItemPrice, plans, products, type CatalogItem } from "~/lib/catalog";
+import { Link } from "~/lib/navigation";
 import { cn } from "~/lib/utils";
 import { FAQ, HELP_BLOCK, ONE_OFF_HEADER, PLANS_HEADER } from "./content/produtos";
 import { Section, SectionHeader } from "./ui";

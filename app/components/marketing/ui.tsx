@@ -1,6 +1,6 @@
 /** Layout pieces shared by every marketing section: width, rhythm and heading styles. */
-import type { ComponentType, ReactNode } from "react";
 import { cn } from "~/lib/utils";
+import type { ComponentType, ReactNode } from "react";
 
 export function Container({ className, children }: { className?: string; children: ReactNode }) {
   return <div className={cn("mx-auto w-full max-w-7xl px-5 sm:px-6 lg:px-8", className)}>{children}</div>;
@@ -31,11 +31,7 @@ export function Section({
   return (
     // No content-visibility: skipped sections keep estimated heights, so a jump to an anchor
     // (/#contact from the menu) landed off target while they rendered.
-    <section
-      id={id}
-      aria-labelledby={labelledBy}
-      className={cn("relative py-20 sm:py-24 lg:py-28", toneClasses[tone], className)}
-    >
+    <section id={id} aria-labelledby={labelledBy} className={cn("relative py-20 sm:py-24 lg:py-28", toneClasses[tone], className)}>
       <Container>{children}</Container>
     </section>
   );
@@ -80,7 +76,11 @@ export function SectionHeader({
   return (
     <div className={cn("max-w-3xl", align === "center" && "mx-auto text-center", className)}>
       {eyebrow && <Eyebrow dark={dark}>{eyebrow}</Eyebrow>}
-      <h2 id={id} tabIndex={focusable ? -1 : undefined} className={cn("mt-4 text-3xl font-extrabold leading-tight sm:text-4xl lg:text-[2.75rem]", dark ? "text-white" : "text-navy")}>
+      <h2
+        id={id}
+        tabIndex={focusable ? -1 : undefined}
+        className={cn("mt-4 text-3xl font-extrabold leading-tight sm:text-4xl lg:text-[2.75rem]", dark ? "text-white" : "text-navy")}
+      >
         {title}
       </h2>
       {lead && <p className={cn("mt-5 text-lg leading-relaxed", dark ? "text-white/80" : "text-muted-foreground")}>{lead}</p>}

@@ -1,7 +1,6 @@
-import * as React from "react";
-import { Slot } from "radix-ui";
 import { cva, type VariantProps } from "class-variance-authority";
-
+import { Slot } from "radix-ui";
+import * as React from "react";
 import { cn } from "~/lib/utils";
 
 export const buttonVariants = cva(

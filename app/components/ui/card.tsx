@@ -1,6 +1,5 @@
-import * as React from "react";
 import { Slot } from "radix-ui";
-
+import * as React from "react";
 import { cn } from "~/lib/utils";
 
 export function Card({ className, ...props }: React.ComponentProps<"div">) {
@@ -21,18 +20,10 @@ export function CardHeader({ className, ...props }: React.ComponentProps<"div">)
  * Renders an `<h3>` by default; pick the heading level that fits the page outline with
  * `asChild`: `<CardTitle asChild><h2>…</h2></CardTitle>`.
  */
-export function CardTitle({
-  className,
-  asChild = false,
-  ...props
-}: React.ComponentProps<"h3"> & { asChild?: boolean }) {
+export function CardTitle({ className, asChild = false, ...props }: React.ComponentProps<"h3"> & { asChild?: boolean }) {
   const Comp = asChild ? Slot.Root : "h3";
   return (
-    <Comp
-      data-slot="card-title"
-      className={cn("font-display text-xl leading-tight font-semibold tracking-tight", className)}
-      {...props}
-    />
+    <Comp data-slot="card-title" className={cn("font-display text-xl leading-tight font-semibold tracking-tight", className)} {...props} />
   );
 }
 
@@ -46,10 +37,6 @@ export function CardContent({ className, ...props }: React.ComponentProps<"div">
 
 export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
   return (
-    <div
-      data-slot="card-footer"
-      className={cn("mt-auto flex items-center gap-2 px-6 pb-6 [&:first-child]:pt-6", className)}
-      {...props}
-    />
+    <div data-slot="card-footer" className={cn("mt-auto flex items-center gap-2 px-6 pb-6 [&:first-child]:pt-6", className)} {...props} />
   );
 }

@@ -1,7 +1,6 @@
-import * as React from "react";
-import { Checkbox as CheckboxPrimitive } from "radix-ui";
 import { Check } from "lucide-react";
-
+import { Checkbox as CheckboxPrimitive } from "radix-ui";
+import * as React from "react";
 import { cn } from "~/lib/utils";
 
 export function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxPrimitive.Root>) {

@@ -1,7 +1,6 @@
-import * as React from "react";
-import { Dialog as DialogPrimitive } from "radix-ui";
 import { X } from "lucide-react";
-
+import { Dialog as DialogPrimitive } from "radix-ui";
+import * as React from "react";
 import { cn } from "~/lib/utils";
 import { closeButtonClassName } from "./native-dialog";
 import { useReturnFocus, type ReturnFocusProps } from "./return-focus";
@@ -34,14 +33,13 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
   );
 }
 
-
 export type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> &
   ReturnFocusProps & {
-  /** Show the X button in the corner (default true). */
-  showCloseButton?: boolean;
-  /** Accessible name of the X button. */
-  closeLabel?: string;
-};
+    /** Show the X button in the corner (default true). */
+    showCloseButton?: boolean;
+    /** Accessible name of the X button. */
+    closeLabel?: string;
+  };
 
 export function DialogContent({
   className,
@@ -85,13 +83,7 @@ export function DialogHeader({ className, ...props }: React.ComponentProps<"div"
 }
 
 export function DialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return (
-    <div
-      data-slot="dialog-footer"
-      className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)}
-      {...props}
-    />
-  );
+  return <div data-slot="dialog-footer" className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />;
 }
 
 export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
@@ -106,10 +98,6 @@ export function DialogTitle({ className, ...props }: React.ComponentProps<typeof
 
 export function DialogDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
   return (
-    <DialogPrimitive.Description
-      data-slot="dialog-description"
-      className={cn("text-sm text-muted-foreground", className)}
-      {...props}
-    />
+    <DialogPrimitive.Description data-slot="dialog-description" className={cn("text-sm text-muted-foreground", className)} {...props} />
   );
 }

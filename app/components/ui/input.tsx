@@ -1,5 +1,4 @@
 import * as React from "react";
-
 import { cn } from "~/lib/utils";
 
 export function Input({ className, type = "text", ...props }: React.ComponentProps<"input">) {

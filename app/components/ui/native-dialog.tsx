@@ -16,7 +16,8 @@ export const closeButtonClassName = cn(
   "disabled:pointer-events-none disabled:opacity-50",
 );
 
-const modalBase = "m-0 max-h-none max-w-none border-0 bg-card p-0 text-card-foreground shadow-lift backdrop:bg-navy/60 backdrop:backdrop-blur-[2px]";
+const modalBase =
+  "m-0 max-h-none max-w-none border-0 bg-card p-0 text-card-foreground shadow-lift backdrop:bg-navy/60 backdrop:backdrop-blur-[2px]";
 
 /** A side sheet from the right (full width on phones). `open:` keeps a closed dialog hidden. */
 export const sheetDialogClassName = cn(

@@ -2,8 +2,8 @@
  * The browser's own <select>, styled like the inputs: it works before hydration and without
  * JavaScript, and phones show their native picker (decision 0001).
  */
-import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
+import type { ComponentProps } from "react";
 
 const nativeSelectClassName =
   "flex h-11 w-full cursor-pointer rounded-lg border border-input bg-background px-3 py-2 text-base text-foreground shadow-xs " +

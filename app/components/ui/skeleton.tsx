@@ -1,5 +1,4 @@
 import * as React from "react";
-
 import { cn } from "~/lib/utils";
 
 /** Loading placeholder. Hidden from assistive tech: announce loading state elsewhere (e.g. aria-busy). */

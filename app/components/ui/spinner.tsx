@@ -1,6 +1,5 @@
-import * as React from "react";
 import { LoaderCircle } from "lucide-react";
-
+import * as React from "react";
 import { cn } from "~/lib/utils";
 
 const sizeClasses = {

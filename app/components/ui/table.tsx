@@ -1,5 +1,4 @@
 import * as React from "react";
-
 import { cn } from "~/lib/utils";
 
 export type TableProps = React.ComponentProps<"table"> & {
@@ -37,10 +36,7 @@ export function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
   return (
     <tr
       data-slot="table-row"
-      className={cn(
-        "border-b border-border transition-colors hover:bg-muted/60 data-[state=selected]:bg-muted",
-        className,
-      )}
+      className={cn("border-b border-border transition-colors hover:bg-muted/60 data-[state=selected]:bg-muted", className)}
       {...props}
     />
   );
@@ -61,17 +57,9 @@ export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
 }
 
 export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
-  return (
-    <td
-      data-slot="table-cell"
-      className={cn("px-3 py-3 align-middle has-[[role=checkbox]]:pr-0", className)}
-      {...props}
-    />
-  );
+  return <td data-slot="table-cell" className={cn("px-3 py-3 align-middle has-[[role=checkbox]]:pr-0", className)} {...props} />;
 }
 
 export function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
-  return (
-    <caption data-slot="table-caption" className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />
-  );
+  return <caption data-slot="table-caption" className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />;
 }

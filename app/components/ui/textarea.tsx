@@ -1,5 +1,4 @@
 import * as React from "react";
-
 import { cn } from "~/lib/utils";
 
 export function Textarea({ className, rows = 4, ...props }: React.ComponentProps<"textarea">) {

@@ -3,8 +3,8 @@
  * Radix toast UI only once there is something to show, so pages do not pay for it up front.
  */
 import { lazy, Suspense, useEffect } from "react";
-import { useLocation } from "~/lib/navigation";
 import { readFlash } from "~/lib/flash";
+import { useLocation } from "~/lib/navigation";
 import { toast, useToasts } from "./use-toast";
 
 const Toaster = lazy(() => import("./toaster"));

@@ -1,10 +1,10 @@
 /** The admin's side of the leads: lists, search, one lead, counts for the dashboard, consultation status. */
 import { and, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
 import { businessOptimizations, careerApplications, consentRecords, consultations, contacts, newsletterSubscribers } from "~/db/schema";
 import { type LeadType } from "~/lib/lead-types";
 import { type ConsultationStatus } from "~/lib/schemas/leads";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 
 type AnyRow = Record<string, unknown>;
 
@@ -77,7 +77,10 @@ export async function listLeads(
 
 export async function getLead(type: LeadType, id: number): Promise<AnyRow | null> {
   const spec = TABLES[type];
-  const [row] = (await db().select().from(spec.table).where(and(eq(spec.id, id), spec.scope))) as AnyRow[];
+  const [row] = (await db()
+    .select()
+    .from(spec.table)
+    .where(and(eq(spec.id, id), spec.scope))) as AnyRow[];
   return row ?? null;
 }
 
@@ -121,7 +124,10 @@ export async function dashboardSummary() {
   return { contactCount, consultationCount, optimizationCount, applicationCount, subscriberCount, recentContacts, recentConsultations };
 }
 
-export async function updateConsultationStatus(id: number, status: ConsultationStatus): Promise<{ id: number; status: string; previous: string } | null> {
+export async function updateConsultationStatus(
+  id: number,
+  status: ConsultationStatus,
+): Promise<{ id: number; status: string; previous: string } | null> {
   return db().transaction(async (tx) => {
     const [current] = await tx.select({ status: consultations.status }).from(consultations).where(eq(consultations.id, id)).for("update");
     if (!current) return null;

@@ -6,12 +6,21 @@
  */
 import { env } from "~/config.server";
 import { type Executor } from "~/db/client.server";
-import type { Transaction } from "~/infra/idempotency.server";
-import type { SubmissionMeta } from "~/domain/lead-submissions.server";
 import { businessOptimizations, careerApplications, consentRecords, consultations, contacts } from "~/db/schema";
-import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
-import { BUSINESS_OPTIMIZATION_CHOICES, BUSINESS_OPTIMIZATION_LABELS, choiceLabel, type BusinessOptimizationField, type BusinessOptimizationInput, type CareerApplicationInput, type ConsultationInput, type ContactInput } from "~/lib/schemas/leads";
+import type { SubmissionMeta } from "~/domain/lead-submissions.server";
+import type { Transaction } from "~/infra/idempotency.server";
 import { enqueueEmail } from "~/infra/outbox.server";
+import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
+import {
+  BUSINESS_OPTIMIZATION_CHOICES,
+  BUSINESS_OPTIMIZATION_LABELS,
+  choiceLabel,
+  type BusinessOptimizationField,
+  type BusinessOptimizationInput,
+  type CareerApplicationInput,
+  type ConsultationInput,
+  type ContactInput,
+} from "~/lib/schemas/leads";
 
 export const orNull = (value: string | undefined | null) => (value ? value : null);
 /** Subjects are single-line: a newline in a visitor's name must not reach a mail header. */
@@ -44,7 +53,14 @@ export async function createContact(input: ContactInput, meta: SubmissionMeta, t
   const source = input.source || "site";
   const [row] = await tx
     .insert(contacts)
-    .values({ name: input.name, company: input.company, email: input.email, phone: orNull(input.phone), message: input.message, ...meta.attribution })
+    .values({
+      name: input.name,
+      company: input.company,
+      email: input.email,
+      phone: orNull(input.phone),
+      message: input.message,
+      ...meta.attribution,
+    })
     .returning({ id: contacts.id });
   // The form cannot be sent without accepting the privacy policy (SPEC §5 consent box).
   await recordConsent(tx, { email: input.email, purpose: CONSENT_PURPOSES.contactPolicy, source: `contato:${source}` }, meta);
@@ -99,7 +115,11 @@ export async function createConsultation(input: ConsultationInput, meta: Submiss
   return row;
 }
 
-export async function createCareerApplication(input: CareerApplicationInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
+export async function createCareerApplication(
+  input: CareerApplicationInput,
+  meta: SubmissionMeta,
+  tx: Transaction,
+): Promise<{ id: number }> {
   const [row] = await tx
     .insert(careerApplications)
     .values({
@@ -135,10 +155,17 @@ export async function createCareerApplication(input: CareerApplicationInput, met
   return row;
 }
 
-export async function createBusinessOptimization(input: BusinessOptimizationInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
+export async function createBusinessOptimization(
+  input: BusinessOptimizationInput,
+  meta: SubmissionMeta,
+  tx: Transaction,
+): Promise<{ id: number }> {
   const fields = Object.keys(BUSINESS_OPTIMIZATION_LABELS) as BusinessOptimizationField[];
   const values = Object.fromEntries(fields.map((f) => [f, orNull(input[f] as string)])) as Record<BusinessOptimizationField, string | null>;
-  const [row] = await tx.insert(businessOptimizations).values({ ...values, ...meta.attribution }).returning({ id: businessOptimizations.id });
+  const [row] = await tx
+    .insert(businessOptimizations)
+    .values({ ...values, ...meta.attribution })
+    .returning({ id: businessOptimizations.id });
   await enqueueEmail(tx, {
     kind: "lead.questionnaire",
     subject: oneLine(`Novo formulário de otimização: ${input.companyName} (${input.contactName})`),

@@ -3,13 +3,13 @@ import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto"
 import { eq, sql } from "drizzle-orm";
 import { env } from "~/config.server";
 import { db, type Executor } from "~/db/client.server";
-import type { Transaction } from "~/infra/idempotency.server";
-import type { SubmissionMeta } from "~/domain/lead-submissions.server";
 import { newsletterSubscribers } from "~/db/schema";
+import { sessionSecret } from "~/domain/auth.server";
+import type { SubmissionMeta } from "~/domain/lead-submissions.server";
+import type { Transaction } from "~/infra/idempotency.server";
+import { enqueueEmail } from "~/infra/outbox.server";
 import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import { type NewsletterInput } from "~/lib/schemas/leads";
-import { sessionSecret } from "~/domain/auth.server";
-import { enqueueEmail } from "~/infra/outbox.server";
 import { adminLink, mailBody, oneLine, recordConsent } from "./capture.server";
 
 /** "jo***@empresa.com.br": enough to recognise, not enough to leak an address from a link. */
@@ -36,7 +36,9 @@ async function confirmationKey(executor: Executor): Promise<Buffer> {
  * dies if the address is corrected or erased). No personal data in the URL.
  */
 async function confirmationToken(id: number, email: string, issuedAt: number, executor: Executor): Promise<string> {
-  const mac = createHmac("sha256", await confirmationKey(executor)).update(`${id}.${issuedAt}.${email}`).digest("base64url");
+  const mac = createHmac("sha256", await confirmationKey(executor))
+    .update(`${id}.${issuedAt}.${email}`)
+    .digest("base64url");
   return `${id}.${issuedAt}.${mac}`;
 }
 
@@ -51,7 +53,10 @@ async function subscriberForToken(token: string, executor: Executor = db()) {
   if (!match) return null;
   const [, id, issuedAt] = match;
   if (Date.now() / 1000 - Number(issuedAt) > CONFIRMATION_TTL_SECONDS) return null;
-  const [row] = await executor.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, Number(id)));
+  const [row] = await executor
+    .select()
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.id, Number(id)));
   if (!row) return null;
   const expected = Buffer.from(await confirmationToken(row.id, row.email, Number(issuedAt), executor));
   const given = Buffer.from(token);
@@ -122,14 +127,27 @@ export async function confirmNewsletter(token: string, meta: SubmissionMeta): Pr
     if (row.status === "active") return { email: row.email, unsubscribeToken: row.unsubscribeToken, alreadyConfirmed: true };
     await tx
       .update(newsletterSubscribers)
-      .set({ status: "active", consentedAt: sql`now()`, unsubscribedAt: null, policyVersion: PRIVACY_POLICY_VERSION, updatedAt: sql`now()` })
+      .set({
+        status: "active",
+        consentedAt: sql`now()`,
+        unsubscribedAt: null,
+        policyVersion: PRIVACY_POLICY_VERSION,
+        updatedAt: sql`now()`,
+      })
       .where(eq(newsletterSubscribers.id, row.id));
     const source = row.source || "rodape";
     await recordConsent(tx, { email: row.email, purpose: CONSENT_PURPOSES.newsletter, source: `newsletter:${source}` }, meta);
     await enqueueEmail(tx, {
       kind: "lead.newsletter",
       subject: oneLine(`Nova inscrição na newsletter: ${row.email}`),
-      body: mailBody("Uma inscrição na newsletter foi confirmada pelo link enviado por e-mail.", [["Email", row.email], ["Origem", source]], adminLink(`/admin/leads/newsletter/${row.id}`)),
+      body: mailBody(
+        "Uma inscrição na newsletter foi confirmada pelo link enviado por e-mail.",
+        [
+          ["Email", row.email],
+          ["Origem", source],
+        ],
+        adminLink(`/admin/leads/newsletter/${row.id}`),
+      ),
     });
     return { email: row.email, unsubscribeToken: row.unsubscribeToken, alreadyConfirmed: false };
   });
@@ -145,11 +163,7 @@ export async function findSubscriberByToken(token: string) {
 export async function unsubscribeNewsletter(token: string, meta: SubmissionMeta): Promise<{ email: string } | null> {
   if (!token || token.length > 100) return null;
   return db().transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(newsletterSubscribers)
-      .where(eq(newsletterSubscribers.unsubscribeToken, token))
-      .for("update");
+    const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, token)).for("update");
     if (!row) return null;
     if (row.status !== "unsubscribed") {
       await tx

@@ -2,16 +2,16 @@
  * Starting a payment (SPEC §7): the order row and a Stripe Checkout Session, or the demo checkout
  * when no Stripe key is set. Prices come only from the catalog; return URLs only from SITE_URL.
  */
-import type { Attribution } from "~/domain/analytics.server";
 import { randomBytes, randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import { env } from "~/config.server";
 import { db } from "~/db/client.server";
 import { orders, subscriptions } from "~/db/schema";
-import { CURRENCY, findCatalogItem, type CatalogItem, type CatalogKind } from "~/lib/catalog";
-import { paymentMessages } from "~/lib/messages/payments";
+import type { Attribution } from "~/domain/analytics.server";
 import { logger } from "~/infra/logger.server";
 import { hitRateLimit } from "~/infra/rate-limit.server";
+import { CURRENCY, findCatalogItem, type CatalogItem, type CatalogKind } from "~/lib/catalog";
+import { paymentMessages } from "~/lib/messages/payments";
 
 export type PaymentsMode = "stripe" | "demo";
 export type OrderStatus = "pending" | "paid" | "failed" | "canceled";
@@ -46,9 +46,7 @@ export function stripe(): Stripe {
 }
 
 // ---------------------------------------------------------------- starting a checkout
-export type StartCheckoutResult =
-  | { ok: true; url: string; sessionId: string }
-  | { ok: false; status: number; message: string };
+export type StartCheckoutResult = { ok: true; url: string; sessionId: string } | { ok: false; status: number; message: string };
 
 export function successUrl(): string {
   return `${env.SITE_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}`;
@@ -77,7 +75,9 @@ export async function startCheckout(
 
 async function startDemoCheckout(item: CatalogItem, attribution: Attribution | null): Promise<StartCheckoutResult> {
   const sessionId = `demo_${randomBytes(16).toString("hex")}`;
-  await db().insert(orders).values({ ...newOrderValues(item, "demo", sessionId), ...attribution });
+  await db()
+    .insert(orders)
+    .values({ ...newOrderValues(item, "demo", sessionId), ...attribution });
   // Same origin as the page that asked: the demo checkout is part of this site.
   return { ok: true, url: `/checkout/demo/${sessionId}`, sessionId };
 }

@@ -6,10 +6,10 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { db, type Executor } from "~/db/client.server";
 import { orders, subscriptions } from "~/db/schema";
-import { CURRENCY, findCatalogItem, formatBRL, type CatalogKind } from "~/lib/catalog";
 import { logger } from "~/infra/logger.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { hitRateLimit } from "~/infra/rate-limit.server";
+import { CURRENCY, findCatalogItem, formatBRL, type CatalogKind } from "~/lib/catalog";
 import { type Order, type OrderStatus, type PaymentsMode, paymentsMode, stripe } from "./checkout.server";
 
 // ---------------------------------------------------------------- fulfilment (the one function)

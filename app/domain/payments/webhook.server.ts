@@ -118,7 +118,10 @@ async function applyInvoice(executor: Executor, invoice: LooseInvoice, paid: boo
   } else {
     // A failure for a period already paid (a late, out-of-order event) changes nothing.
     const newerPeriod = periodEnd ? or(isNull(subscriptions.currentPeriodEnd), lt(subscriptions.currentPeriodEnd, periodEnd)) : undefined;
-    await executor.update(subscriptions).set({ status, updatedAt: new Date() }).where(and(mine, notCanceled, newerPeriod));
+    await executor
+      .update(subscriptions)
+      .set({ status, updatedAt: new Date() })
+      .where(and(mine, notCanceled, newerPeriod));
   }
 }
 

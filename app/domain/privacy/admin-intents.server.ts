@@ -20,8 +20,7 @@ export type PrivacyIntent = z.infer<typeof intentSchema>;
 export type IntentName = PrivacyIntent["intent"];
 
 export type ParsedIntent =
-  | { ok: true; value: PrivacyIntent }
-  | { ok: false; intent: IntentName; message: string; errors?: Record<string, string> };
+  { ok: true; value: PrivacyIntent } | { ok: false; intent: IntentName; message: string; errors?: Record<string, string> };
 
 export function parsePrivacyIntent(body: Record<string, unknown>): ParsedIntent {
   const parsed = intentSchema.safeParse(body);

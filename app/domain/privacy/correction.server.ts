@@ -3,7 +3,6 @@
  * same length limits as the forms that collected them (LIMITS).
  */
 import { eq } from "drizzle-orm";
-import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import {
@@ -16,11 +15,12 @@ import {
   orders,
   subscriptions,
 } from "~/db/schema";
+import { isUniqueViolation } from "~/infra/http.server";
 import { LIMITS } from "~/lib/lead-fields";
 import { FIELD_LABELS, PERSONAL_DATA_TABLES, privacyErrors } from "~/lib/messages/privacy";
 import { recordAudit } from "../audit.server";
-import { isUniqueViolation } from "~/infra/http.server";
 import type { Actor } from "./subject.server";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 type FieldKind = "text" | "email" | "phone";
 interface FieldSpec {
@@ -54,10 +54,7 @@ export type CorrectableTable = keyof typeof CORRECTABLE;
 
 /** Field names per correctable table, for the browser form. */
 export function correctableFields(): Record<CorrectableTable, string[]> {
-  return Object.fromEntries(Object.entries(CORRECTABLE).map(([k, v]) => [k, Object.keys(v.fields)])) as Record<
-    CorrectableTable,
-    string[]
-  >;
+  return Object.fromEntries(Object.entries(CORRECTABLE).map(([k, v]) => [k, Object.keys(v.fields)])) as Record<CorrectableTable, string[]>;
 }
 
 export type CorrectionResult = { ok: true; changed: string[] } | { ok: false; message: string; errors?: Record<string, string> };
@@ -99,7 +96,10 @@ export async function correctRecord(
   if ("updatedAt" in current) set.updatedAt = new Date() as never;
   try {
     await db().transaction(async (tx) => {
-      await tx.update(table).set(set as never).where(eq(table.id, input.id));
+      await tx
+        .update(table)
+        .set(set as never)
+        .where(eq(table.id, input.id));
       // Values are personal data: the audit row names the fields, never their contents.
       await recordAudit(
         {
@@ -113,9 +113,9 @@ export async function correctRecord(
       );
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return { ok: false, message: privacyErrors.newsletterTaken, errors: { email: privacyErrors.newsletterTaken } };
+    if (isUniqueViolation(error))
+      return { ok: false, message: privacyErrors.newsletterTaken, errors: { email: privacyErrors.newsletterTaken } };
     throw error;
   }
   return { ok: true, changed };
 }
-

@@ -10,7 +10,6 @@
  *   e-mail still finds its proof if a dispute arises.
  */
 import { inArray, sql } from "drizzle-orm";
-import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
 import {
   businessOptimizations,
@@ -31,6 +30,7 @@ import {
 import { ANONYMISED_MARKER } from "~/lib/privacy";
 import { recordAudit } from "../audit.server";
 import { type Actor, collect, hashEmail, mentionsAddress, normalizeEmail, subjectRef } from "./subject.server";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 export interface ErasureReport {
   deleted: Record<string, number>;
@@ -50,7 +50,10 @@ export async function eraseSubject(email: string, actor: Actor): Promise<Erasure
     const found = await collect(tx, normalized, hashed);
     const del = async (table: PgTable & { id: AnyPgColumn }, rows: Array<{ id: number }>) => {
       if (!rows.length) return 0;
-      const gone = await tx.delete(table).where(inArray(table.id, ids(rows))).returning({ id: table.id });
+      const gone = await tx
+        .delete(table)
+        .where(inArray(table.id, ids(rows)))
+        .returning({ id: table.id });
       return gone.length;
     };
     const sessionIds = ids(found.chatSessions);
@@ -70,12 +73,16 @@ export async function eraseSubject(email: string, actor: Actor): Promise<Erasure
       chatSessions: await del(chatSessions, found.chatSessions),
       outbox: await del(outbox, found.outbox),
       // Throttling counters keyed by the address (e.g. per-e-mail form limits).
-      rateLimits: (await tx.delete(rateLimits).where(mentionsAddress(rateLimits.key, normalized)).returning({ key: rateLimits.key })).length,
+      rateLimits: (await tx.delete(rateLimits).where(mentionsAddress(rateLimits.key, normalized)).returning({ key: rateLimits.key }))
+        .length,
     };
 
     const toPseudonymise = found.consentRecords.filter((r) => r.email !== hashed);
     if (toPseudonymise.length) {
-      await tx.update(consentRecords).set({ email: hashed }).where(inArray(consentRecords.id, ids(toPseudonymise)));
+      await tx
+        .update(consentRecords)
+        .set({ email: hashed })
+        .where(inArray(consentRecords.id, ids(toPseudonymise)));
     }
     if (found.orders.length) {
       await tx

@@ -8,7 +8,6 @@
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { db, type Executor } from "~/db/client.server";
 import {
@@ -27,10 +26,11 @@ import {
   outbox,
   subscriptions,
 } from "~/db/schema";
+import { toCsv } from "~/infra/csv.server";
 import { PERSONAL_DATA_TABLES, privacyErrors, type PersonalDataTable } from "~/lib/messages/privacy";
 import { HASHED_EMAIL_PREFIX, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import { recordAudit } from "../audit.server";
-import { toCsv } from "~/infra/csv.server";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 export interface Actor {
   username: string;
@@ -65,7 +65,9 @@ async function privacySalt(): Promise<string> {
 
 /** "hash:<hex>": what replaces an e-mail in records kept as proof. */
 export async function hashEmail(email: string): Promise<string> {
-  const digest = createHmac("sha256", await privacySalt()).update(normalizeEmail(email)).digest("hex");
+  const digest = createHmac("sha256", await privacySalt())
+    .update(normalizeEmail(email))
+    .digest("hex");
   return `${HASHED_EMAIL_PREFIX}${digest}`;
 }
 
@@ -132,11 +134,7 @@ export async function collect(executor: Executor, email: string, hashed: string)
       .from(businessOptimizations)
       .where(sameEmail(businessOptimizations.email, email))
       .orderBy(asc(businessOptimizations.id)),
-    executor
-      .select()
-      .from(careerApplications)
-      .where(sameEmail(careerApplications.email, email))
-      .orderBy(asc(careerApplications.id)),
+    executor.select().from(careerApplications).where(sameEmail(careerApplications.email, email)).orderBy(asc(careerApplications.id)),
     executor
       .select()
       .from(newsletterSubscribers)
@@ -153,11 +151,7 @@ export async function collect(executor: Executor, email: string, hashed: string)
       .where(or(sameEmail(chatSessions.email, email), inArray(chatSessions.id, sessionsWithMessage)))
       .orderBy(asc(chatSessions.id)),
     executor.select().from(orders).where(sameEmail(orders.customerEmail, email)).orderBy(asc(orders.id)),
-    executor
-      .select()
-      .from(subscriptions)
-      .where(sameEmail(subscriptions.customerEmail, email))
-      .orderBy(asc(subscriptions.id)),
+    executor.select().from(subscriptions).where(sameEmail(subscriptions.customerEmail, email)).orderBy(asc(subscriptions.id)),
     executor
       .select()
       .from(outbox)
@@ -166,11 +160,7 @@ export async function collect(executor: Executor, email: string, hashed: string)
   ]);
   const sessionIds = sessionRows.map((s) => s.id);
   const messageRows = sessionIds.length
-    ? await executor
-        .select()
-        .from(chatMessages)
-        .where(inArray(chatMessages.chatSessionId, sessionIds))
-        .orderBy(asc(chatMessages.id))
+    ? await executor.select().from(chatMessages).where(inArray(chatMessages.chatSessionId, sessionIds)).orderBy(asc(chatMessages.id))
     : [];
   // Pipeline rows and notes about the leads found (they name their lead, not the address).
   const leadIds: Array<[AnyPgColumn, AnyPgColumn, Array<{ id: number }>]> = [
@@ -180,7 +170,17 @@ export async function collect(executor: Executor, email: string, hashed: string)
     [leadPipeline.businessOptimizationId, leadNotes.businessOptimizationId, questionnaireRows],
     [leadPipeline.careerApplicationId, leadNotes.careerApplicationId, applicationRows],
   ];
-  const ofLeads = (which: 0 | 1) => or(...leadIds.filter(([, , rows]) => rows.length).map((r) => inArray(r[which], r[2].map((x) => x.id))));
+  const ofLeads = (which: 0 | 1) =>
+    or(
+      ...leadIds
+        .filter(([, , rows]) => rows.length)
+        .map((r) =>
+          inArray(
+            r[which],
+            r[2].map((x) => x.id),
+          ),
+        ),
+    );
   const anyLead = leadIds.some(([, , rows]) => rows.length);
   const pipelineRows = anyLead ? await executor.select().from(leadPipeline).where(ofLeads(0)).orderBy(asc(leadPipeline.id)) : [];
   const noteRows = anyLead ? await executor.select().from(leadNotes).where(ofLeads(1)).orderBy(asc(leadNotes.id)) : [];
@@ -275,7 +275,12 @@ export async function exportSubject(email: string, format: ExportFormat, actor: 
   const push = (table: string, row: Record<string, unknown>) => {
     for (const [field, value] of Object.entries(row)) {
       if (field === "messages") continue;
-      records.push([table, row.id, field, value == null ? "" : typeof value === "object" && !(value instanceof Date) ? JSON.stringify(value) : plain(value)]);
+      records.push([
+        table,
+        row.id,
+        field,
+        value == null ? "" : typeof value === "object" && !(value instanceof Date) ? JSON.stringify(value) : plain(value),
+      ]);
     }
   };
   for (const key of Object.keys(PERSONAL_DATA_TABLES) as PersonalDataTable[]) {
@@ -287,4 +292,3 @@ export async function exportSubject(email: string, format: ExportFormat, actor: 
   const body = toCsv([["tabela", "registro", "campo", "valor"], ...records], ",");
   return { filename: `dados-titular-${stamp}.csv`, contentType: "text/csv; charset=utf-8", body };
 }
-

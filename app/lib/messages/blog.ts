@@ -1,7 +1,6 @@
 /** SPEC §2 and §8 texts of the blog and its administration (one home per text). */
 export const BLOG_TITLE = "Blog Agile";
-export const BLOG_DESCRIPTION =
-  "Artigos e guias práticos sobre agentes de IA, automação de processos, dados e governança para empresas.";
+export const BLOG_DESCRIPTION = "Artigos e guias práticos sobre agentes de IA, automação de processos, dados e governança para empresas.";
 
 export const blogText = {
   all: "Todos",
@@ -11,8 +10,7 @@ export const blogText = {
   loginAdmin: "Login Admin",
   adminArea: "Área Administrativa",
   emptyTitle: "Nenhum post encontrado",
-  emptyInCategory: (name: string) =>
-    `Ainda não há posts publicados na categoria “${name}”. Veja os outros temas ou todos os posts.`,
+  emptyInCategory: (name: string) => `Ainda não há posts publicados na categoria “${name}”. Veja os outros temas ou todos os posts.`,
   emptyAll: "Ainda não publicamos nenhum post. Volte em breve para ler as novidades.",
   showing: (shown: number, total: number) => `Mostrando ${shown} de ${total} posts`,
   notFoundTitle: "Post não encontrado",
@@ -66,12 +64,9 @@ export const adminBlogText = {
   deletePostTitle: "Excluir Post",
   deletePostText: (title: string) => `Tem certeza de que deseja excluir o post “${title}”? Esta ação não pode ser desfeita.`,
   deleteCategoryTitle: "Excluir Categoria",
-  deleteCategoryText: (name: string) =>
-    `Tem certeza de que deseja excluir a categoria “${name}”? Esta ação não pode ser desfeita.`,
-  deleteCategoryWarning:
-    "Atenção: a exclusão pode falhar se houver posts usando esta categoria.",
-  moveAndDelete: (count: number) =>
-    `Mover ${count === 1 ? "o post" : `os ${count} posts`} desta categoria para “Sem categoria” e excluir`,
+  deleteCategoryText: (name: string) => `Tem certeza de que deseja excluir a categoria “${name}”? Esta ação não pode ser desfeita.`,
+  deleteCategoryWarning: "Atenção: a exclusão pode falhar se houver posts usando esta categoria.",
+  moveAndDelete: (count: number) => `Mover ${count === 1 ? "o post" : `os ${count} posts`} desta categoria para “Sem categoria” e excluir`,
   cancel: "Cancelar",
   delete: "Excluir",
 } as const;

@@ -17,7 +17,8 @@ export const newsletterMessages = {
   failureTitle: "Não foi possível concluir a inscrição",
   failureFallback: "Por favor, tente novamente mais tarde.",
   /** Beyond the spec: the double opt-in, said where there is room (never in the SPEC §8 toast). */
-  confirmationNote: "Se este e-mail ainda não estiver inscrito, enviaremos um link para confirmar a inscrição. Ela só começa depois do clique.",
+  confirmationNote:
+    "Se este e-mail ainda não estiver inscrito, enviaremos um link para confirmar a inscrição. Ela só começa depois do clique.",
   formNote: "Enviaremos um link de confirmação; cancele quando quiser pelo link presente em cada email.",
 } as const;
 
@@ -33,8 +34,7 @@ export const questionnaireMessages = {
   submitting: "Enviando...",
   replyNote: "Nossa equipe analisará suas respostas e retornará em até 48 horas com uma proposta personalizada.",
   successTitle: "Formulário enviado com sucesso!",
-  successDescription: (id: number | string) =>
-    `Seu formulário foi salvo com o ID ${id} e aparecerá no painel administrativo em instantes.`,
+  successDescription: (id: number | string) => `Seu formulário foi salvo com o ID ${id} e aparecerá no painel administrativo em instantes.`,
   failureTitle: "Erro ao enviar formulário",
   failureDurationMs: 8000,
   unknownError: "Erro desconhecido ao processar formulário",

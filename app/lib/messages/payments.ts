@@ -38,8 +38,7 @@ export const paymentMessages = {
   successText: "Obrigado pela sua compra. Em breve nossa equipe entrará em contato para os próximos passos.",
   pendingTitle: "Pagamento em processamento",
   pendingText: "Recebemos seu pedido. Assim que o pagamento for confirmado, nossa equipe entrará em contato.",
-  countdown: (seconds: number) =>
-    `Você será redirecionado para a página de produtos em ${seconds} segundo${seconds === 1 ? "" : "s"}.`,
+  countdown: (seconds: number) => `Você será redirecionado para a página de produtos em ${seconds} segundo${seconds === 1 ? "" : "s"}.`,
   stayHere: "Permanecer nesta página",
   redirectStopped: "Redirecionamento automático cancelado.",
   goHome: "Voltar ao início",

@@ -15,7 +15,10 @@ export const securityTexts = {
 export const securityToasts = {
   othersEnded: (n: number) => ({
     title: "Sessões encerradas",
-    description: n === 0 ? "Não havia outras sessões ativas." : `${n} ${n === 1 ? "sessão encerrada" : "sessões encerradas"}. Só este dispositivo continua conectado.`,
+    description:
+      n === 0
+        ? "Não havia outras sessões ativas."
+        : `${n} ${n === 1 ? "sessão encerrada" : "sessões encerradas"}. Só este dispositivo continua conectado.`,
   }),
   oneEnded: { title: "Sessão encerrada", description: "Aquele dispositivo foi desconectado." },
   notFound: { title: "Sessão não encontrada", description: "Ela já tinha sido encerrada ou expirou." },
@@ -32,8 +35,7 @@ export const twoFactorTexts = {
   verifying: "Verificando...",
   backToLogin: "Voltar ao login",
   enrolTitle: "Ative a verificação em duas etapas",
-  enrolRequiredIntro:
-    "Este site exige um segundo fator para entrar na área administrativa. Configure-o agora: leva menos de um minuto.",
+  enrolRequiredIntro: "Este site exige um segundo fator para entrar na área administrativa. Configure-o agora: leva menos de um minuto.",
   enrolSteps: [
     "Abra um aplicativo autenticador no celular (Google Authenticator, Microsoft Authenticator, 1Password, Authy ou outro compatível).",
     "Escaneie o QR code com o aplicativo.",
@@ -73,10 +75,16 @@ export const twoFactorTexts = {
 export const twoFactorToasts = {
   enrolled: { title: "Verificação em duas etapas ativada", description: "A partir de agora o login pedirá o código do aplicativo." },
   regenerated: { title: "Novos códigos gerados", description: "Os códigos anteriores deixaram de valer." },
-  reset: { title: "Verificação em duas etapas desativada", description: "Os códigos de recuperação e os dispositivos lembrados foram apagados." },
+  reset: {
+    title: "Verificação em duas etapas desativada",
+    description: "Os códigos de recuperação e os dispositivos lembrados foram apagados.",
+  },
   devicesForgotten: (n: number) => ({
     title: "Dispositivos esquecidos",
-    description: n === 0 ? "Não havia dispositivos lembrados." : `${n} ${n === 1 ? "dispositivo pedirá" : "dispositivos pedirão"} o código no próximo login.`,
+    description:
+      n === 0
+        ? "Não havia dispositivos lembrados."
+        : `${n} ${n === 1 ? "dispositivo pedirá" : "dispositivos pedirão"} o código no próximo login.`,
   }),
   wrongPassword: { title: "Senha incorreta", description: "Nada foi alterado." },
   wrongCode: { title: "Código inválido", description: "Confira o aplicativo autenticador e digite o código atual." },

@@ -3,10 +3,10 @@
  * Limits beyond §5 come from §3/§9 (title/slug 200, category name/slug 100).
  */
 import { z } from "zod";
+import { slugify } from "../slug";
 
 // No `new Function` code generation: the page CSP forbids eval, and Chrome reports every attempt.
 z.config({ jitless: true });
-import { slugify } from "../slug";
 
 export const BLOG_PAGE_SIZE = 10; // SPEC §9 default
 export const BLOG_MAX_PAGE_SIZE = 50;
@@ -36,11 +36,7 @@ export const categoryMessages = {
 
 /** A slug typed by hand is normalised with the same rule as the automatic one, then re-checked. */
 function slugField(min: number, max: number, minMessage: string, maxMessage: string) {
-  return z
-    .string({ error: minMessage })
-    .max(max, maxMessage)
-    .transform(slugify)
-    .pipe(z.string().min(min, minMessage));
+  return z.string({ error: minMessage }).max(max, maxMessage).transform(slugify).pipe(z.string().min(min, minMessage));
 }
 
 /** number, numeric string or null; empty becomes null (SPEC §5). */
@@ -48,7 +44,10 @@ const categoryIdField = z
   .union(
     [
       z.number().int(postMessages.categoryId).positive(postMessages.categoryId).max(2_147_483_647, postMessages.categoryId),
-      z.string().trim().regex(/^\d{0,10}$/, postMessages.categoryId),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{0,10}$/, postMessages.categoryId),
       z.null(),
     ],
     { error: postMessages.categoryId },
@@ -76,7 +75,10 @@ export const postSchema = z.object({
   ...postFields,
   categoryId: categoryIdField.optional().transform((v) => v ?? null),
   imageUrl: imageUrlField.optional().transform((v) => v ?? null),
-  published: z.boolean({ error: postMessages.published }).optional().transform((v) => v ?? false),
+  published: z
+    .boolean({ error: postMessages.published })
+    .optional()
+    .transform((v) => v ?? false),
 });
 
 /** PUT /api/blog/posts/{id}: the same body, or only `{ published }` (the list switch). */

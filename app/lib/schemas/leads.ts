@@ -4,9 +4,6 @@
  * honeypot every form carries (hidden from people, filled by bots) and must stay empty.
  */
 import { z } from "zod";
-
-// No `new Function` code generation: the page CSP forbids eval, and Chrome reports every attempt.
-z.config({ jitless: true });
 import {
   BUDGETS,
   type Choice,
@@ -20,10 +17,12 @@ import {
   LIMITS,
 } from "../lead-fields";
 
+// No `new Function` code generation: the page CSP forbids eval, and Chrome reports every attempt.
+z.config({ jitless: true });
+
 // The zod-free half (limits, choices, labels) lives in ~/lib/lead-fields so pages can use it
 // without shipping zod; re-exported here for server code.
 export * from "../lead-fields";
-
 
 const tooLong = (max: number) => `Use no máximo ${max} caracteres`;
 
@@ -40,8 +39,7 @@ const email = (requiredMessage = "Email é obrigatório", invalidMessage = "Emai
   text(LIMITS.email).pipe(z.string().min(1, requiredMessage).pipe(z.email(invalidMessage)));
 
 /** Optional URL: empty is allowed; otherwise http(s) only (a `javascript:` link never reaches the admin). */
-const optionalUrl = (message: string) =>
-  text(LIMITS.url).pipe(z.union([z.literal(""), z.url({ protocol: /^https?$/, error: message })]));
+const optionalUrl = (message: string) => text(LIMITS.url).pipe(z.union([z.literal(""), z.url({ protocol: /^https?$/, error: message })]));
 
 /** Honeypot: checked by the server before anything else; kept here so the browser forms send it. */
 const honeypot = { [HONEYPOT_FIELD]: z.unknown().optional() };
@@ -105,20 +103,14 @@ export const consultationSchema = z.object({
 
 export type ConsultationInput = z.infer<typeof consultationSchema>;
 
-
 export const consultationStatusSchema = z.object({
-  status: z.enum(
-    CONSULTATION_STATUSES.map((s) => s.value) as [ConsultationStatus, ...ConsultationStatus[]],
-    "Status inválido",
-  ),
+  status: z.enum(CONSULTATION_STATUSES.map((s) => s.value) as [ConsultationStatus, ...ConsultationStatus[]], "Status inválido"),
 });
 
 // ---------------------------------------------------------------- questionnaire (/formulario)
 
 const choice = (choices: Choice[]) =>
-  text(40).pipe(
-    z.string().refine((v) => v === "" || choices.some((c) => c.value === v), "Selecione uma opção válida"),
-  );
+  text(40).pipe(z.string().refine((v) => v === "" || choices.some((c) => c.value === v), "Selecione uma opção válida"));
 
 export const businessOptimizationSchema = z.object({
   companyName: required("Nome da empresa é obrigatório", LIMITS.company),
@@ -150,4 +142,3 @@ export const businessOptimizationSchema = z.object({
 });
 
 export type BusinessOptimizationInput = z.infer<typeof businessOptimizationSchema>;
-

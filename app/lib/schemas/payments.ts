@@ -1,14 +1,10 @@
 import { z } from "zod";
+import { paymentMessages } from "~/lib/messages/payments";
 
 // No `new Function` code generation: the page CSP forbids eval, and Chrome reports every attempt.
 z.config({ jitless: true });
-import { paymentMessages } from "~/lib/messages/payments";
 
-const itemId = z
-  .string({ error: paymentMessages.missingId })
-  .trim()
-  .min(1, paymentMessages.missingId)
-  .max(100, paymentMessages.missingId);
+const itemId = z.string({ error: paymentMessages.missingId }).trim().min(1, paymentMessages.missingId).max(100, paymentMessages.missingId);
 
 /**
  * SPEC §7 payloads. successUrl/cancelUrl are accepted for compatibility and ignored: the server

@@ -6,13 +6,21 @@
 import { Download } from "lucide-react";
 import { data, Form } from "react-router";
 import { DataTable, Funnel, TrafficChart } from "~/components/admin/analytics-charts";
-import { NativeSelect } from "~/components/ui/native-select";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
 import { analyticsReport, parseRange, type AnalyticsTable } from "~/domain/analytics-report.server";
 import { requireAdmin } from "~/domain/auth.server";
-import { CUSTOM_RANGE, DEVICE_LABELS, formatDayShort, formatNumber, formatPercent, LEAD_KIND_LABELS, type DateRange } from "~/lib/analytics-format";
+import {
+  CUSTOM_RANGE,
+  DEVICE_LABELS,
+  formatDayShort,
+  formatNumber,
+  formatPercent,
+  LEAD_KIND_LABELS,
+  type DateRange,
+} from "~/lib/analytics-format";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/analises";
 
@@ -78,7 +86,11 @@ function Section({
           {description ? <CardDescription>{description}</CardDescription> : null}
         </div>
         {table ? (
-          <a href={exportHref(range, table)} className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline" download>
+          <a
+            href={exportHref(range, table)}
+            className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+            download
+          >
             <Download className="size-4" aria-hidden />
             Exportar CSV<span className="sr-only">: {title}</span>
           </a>
@@ -99,8 +111,8 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-3xl font-bold">Análises</h1>
         <p className="mt-1 text-muted-foreground">
-          Visitas, origens e conversão do site, contadas sem cookies. Visitantes são contados por dia: quem volta em
-          outro dia conta de novo.
+          Visitas, origens e conversão do site, contadas sem cookies. Visitantes são contados por dia: quem volta em outro dia conta de
+          novo.
         </p>
       </div>
 
@@ -179,7 +191,8 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
               <Funnel steps={report.funnel} />
               {report.leadsByType.length ? (
                 <p className="mt-4 text-sm text-muted-foreground">
-                  Leads por tipo: {report.leadsByType.map((t) => `${LEAD_KIND_LABELS[t.type] ?? t.type} ${formatNumber(t.leads)}`).join(" · ")}
+                  Leads por tipo:{" "}
+                  {report.leadsByType.map((t) => `${LEAD_KIND_LABELS[t.type] ?? t.type} ${formatNumber(t.leads)}`).join(" · ")}
                 </p>
               ) : null}
             </Section>
@@ -204,7 +217,14 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
               caption="Campanhas: visitas, leads e conversão"
               head={["Origem (utm_source)", "Meio (utm_medium)", "Campanha (utm_campaign)", "Visitas", "Leads", "Conversão"]}
               textColumns={3}
-              rows={report.campaigns.map((c) => [dash(c.source), dash(c.medium), dash(c.campaign), formatNumber(c.visits), formatNumber(c.leads), formatPercent(c.rate)])}
+              rows={report.campaigns.map((c) => [
+                dash(c.source),
+                dash(c.medium),
+                dash(c.campaign),
+                formatNumber(c.visits),
+                formatNumber(c.leads),
+                formatPercent(c.rate),
+              ])}
               empty="Nenhuma visita de campanha no período."
             />
           </Section>
@@ -242,7 +262,12 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
                 empty="Nenhum post lido no período."
               />
             </Section>
-            <Section title="Sites de origem" description="De onde vieram as visitas que começaram em outro site." range={range} table="origens">
+            <Section
+              title="Sites de origem"
+              description="De onde vieram as visitas que começaram em outro site."
+              range={range}
+              table="origens"
+            >
               <DataTable
                 testId="referrers"
                 caption="Sites de origem"

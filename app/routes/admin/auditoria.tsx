@@ -2,15 +2,15 @@
  * /admin/auditoria: browse the append-only audit log (newest first), filtered by action, user
  * and date range. Read only: nothing on this page changes a row.
  */
-import { NativeSelect } from "~/components/ui/native-select";
 import { ChevronLeft, ChevronRight, Filter, ScrollText } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { requireAdmin } from "~/domain/auth.server";
 import { auditFilterSchema, listAudit, type AuditFilter } from "~/domain/audit.server";
+import { requireAdmin } from "~/domain/auth.server";
 import { auditActionLabel, privacyTexts as t } from "~/lib/messages/privacy";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/auditoria";
@@ -53,7 +53,6 @@ function pageHref(filter: AuditFilter, page: number): string {
   return query ? `?${query}` : ".";
 }
 
-
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { filter, rows, total, page, pages, actions } = loaderData;
   const filtered = Boolean(filter.acao || filter.usuario || filter.de || filter.ate);
@@ -67,7 +66,10 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 max-w-3xl text-sm text-muted-foreground">{t.auditIntro}</p>
       </div>
 
-      <Form method="get" className="grid gap-4 rounded-xl border border-border bg-background p-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
+      <Form
+        method="get"
+        className="grid gap-4 rounded-xl border border-border bg-background p-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"
+      >
         <div className="grid gap-2">
           <Label htmlFor="filtro-acao">Ação</Label>
           <NativeSelect id="filtro-acao" name="acao" defaultValue={filter.acao} className="md:text-sm">
@@ -127,7 +129,9 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 <TableRow key={r.id} data-testid="audit-row">
                   <TableCell className="whitespace-nowrap align-top">{dateFormat.format(new Date(r.createdAt))}</TableCell>
                   <TableCell className="align-top">
-                    <span className={cn("font-medium", r.action.includes("failed") && "text-destructive")}>{auditActionLabel(r.action)}</span>
+                    <span className={cn("font-medium", r.action.includes("failed") && "text-destructive")}>
+                      {auditActionLabel(r.action)}
+                    </span>
                     <code className="block text-xs text-muted-foreground">{r.action}</code>
                   </TableCell>
                   <TableCell className="align-top">{r.actor ?? "—"}</TableCell>

@@ -258,9 +258,13 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
         <AlertDialogContent onCloseAutoFocus={placeFocus}>
           <AlertDialogHeader>
             <AlertDialogTitle>{adminBlogText.deleteCategoryTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{categoryToDelete ? adminBlogText.deleteCategoryText(categoryToDelete.name) : ""}</AlertDialogDescription>
+            <AlertDialogDescription>
+              {categoryToDelete ? adminBlogText.deleteCategoryText(categoryToDelete.name) : ""}
+            </AlertDialogDescription>
           </AlertDialogHeader>
-          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200">{adminBlogText.deleteCategoryWarning}</p>
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200">
+            {adminBlogText.deleteCategoryWarning}
+          </p>
           {categoryToDelete && categoryToDelete.postCount > 0 && (
             <div className="flex items-start gap-3">
               <Checkbox id="mover-posts" checked={movePosts} onCheckedChange={(v) => setMovePosts(v === true)} className="mt-0.5" />

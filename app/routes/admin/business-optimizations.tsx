@@ -2,16 +2,16 @@
  * Questionnaire answers (SPEC §2): count badge, 'Atualizar', a debug info box and one card per
  * submission with every answer; polls GET /api/business-optimizations every 3 s, never cached.
  */
-import { callApi } from "~/lib/api-client";
 import { Bug, RefreshCw } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data } from "react-router";
+import { AttributionFacts, type AttributionValues } from "~/components/admin/attribution";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { AttributionFacts, type AttributionValues } from "~/components/admin/attribution";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/domain/auth.server";
 import { listBusinessOptimizations } from "~/domain/leads/admin.server";
+import { callApi } from "~/lib/api-client";
 import { formatDateTime } from "~/lib/dates";
 import { adminLeadMessages } from "~/lib/messages/leads";
 import {
@@ -102,7 +102,11 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
         </Button>
       </div>
 
-      <aside aria-label="Informações de depuração" className="rounded-lg border border-dashed border-border bg-card p-4 text-sm" data-testid="debug-info">
+      <aside
+        aria-label="Informações de depuração"
+        className="rounded-lg border border-dashed border-border bg-card p-4 text-sm"
+        data-testid="debug-info"
+      >
         <p className="mb-2 flex items-center gap-2 font-semibold">
           <Bug className="size-4" aria-hidden />
           Informações de depuração
@@ -153,9 +157,7 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
       ) : null}
 
       {rows.length === 0 ? (
-        <p className="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">
-          Nenhum formulário recebido ainda.
-        </p>
+        <p className="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">Nenhum formulário recebido ainda.</p>
       ) : (
         <ul className="grid gap-6" data-testid="submissions">
           {rows.map((row) => (
@@ -188,12 +190,17 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
                           <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
                             {BUSINESS_OPTIMIZATION_LABELS[field]}
                           </dt>
-                          <dd className={value ? "whitespace-pre-line break-words" : "italic text-muted-foreground"}>{answer(field, value)}</dd>
+                          <dd className={value ? "whitespace-pre-line break-words" : "italic text-muted-foreground"}>
+                            {answer(field, value)}
+                          </dd>
                         </div>
                       );
                     })}
                   </dl>
-                  <section className="mt-6 grid gap-2 border-t border-border pt-4" aria-label={`Origem da visita: ${row.companyName || `formulário #${row.id}`}`}>
+                  <section
+                    className="mt-6 grid gap-2 border-t border-border pt-4"
+                    aria-label={`Origem da visita: ${row.companyName || `formulário #${row.id}`}`}
+                  >
                     <h3 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Origem da visita</h3>
                     <AttributionFacts row={row} compact />
                   </section>

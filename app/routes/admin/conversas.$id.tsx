@@ -61,11 +61,17 @@ export default function Conversa({ loaderData }: Route.ComponentProps) {
               <Mail className="size-4" aria-hidden /> Responder por email
             </a>
             {session.phone && (
-              <a href={`tel:${session.phone.replace(/[^\d+]/g, "")}`} className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+              <a
+                href={`tel:${session.phone.replace(/[^\d+]/g, "")}`}
+                className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
+              >
                 <Phone className="size-4" aria-hidden /> Ligar
               </a>
             )}
-            <Link to={`/admin/leads/funil/conversas/${session.id}`} className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+            <Link
+              to={`/admin/leads/funil/conversas/${session.id}`}
+              className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
+            >
               Etapa, retorno e anotações no funil
             </Link>
           </div>

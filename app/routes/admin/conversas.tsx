@@ -34,8 +34,8 @@ export default function Conversas({ loaderData }: Route.ComponentProps) {
             </Badge>
           </h1>
           <p className="mt-1 text-sm text-muted-foreground">
-            Visitantes que deixaram email e telefone no chat de consultoria gratuita. Conversas offline esperam o contato da
-            equipe por email.
+            Visitantes que deixaram email e telefone no chat de consultoria gratuita. Conversas offline esperam o contato da equipe por
+            email.
           </p>
         </div>
         {withoutContact > 0 && (

@@ -5,10 +5,10 @@
  * messages and consultations.
  */
 import { BarChart3, Briefcase, CalendarCheck, ClipboardList, FileText, Mail, MessageSquare, Newspaper } from "lucide-react";
-import { dashboardAnalytics } from "~/domain/analytics-report.server";
 import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { dashboardAnalytics } from "~/domain/analytics-report.server";
 import { requireAdmin } from "~/domain/auth.server";
 import { dashboardSummary } from "~/domain/leads/admin.server";
 import { formatDate } from "~/lib/dates";
@@ -30,8 +30,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const d = loaderData;
   const counters = [
     { label: "Mensagens de contato", value: d.contactCount, icon: MessageSquare, to: "/admin/leads/contatos", testId: "count-contacts" },
-    { label: "Solicitações de consultoria", value: d.consultationCount, icon: CalendarCheck, to: "/admin/leads/consultas", testId: "count-consultations" },
-    { label: "Formulários de otimização", value: d.optimizationCount, icon: ClipboardList, to: "/admin/business-optimizations", testId: "count-optimizations" },
+    {
+      label: "Solicitações de consultoria",
+      value: d.consultationCount,
+      icon: CalendarCheck,
+      to: "/admin/leads/consultas",
+      testId: "count-consultations",
+    },
+    {
+      label: "Formulários de otimização",
+      value: d.optimizationCount,
+      icon: ClipboardList,
+      to: "/admin/business-optimizations",
+      testId: "count-optimizations",
+    },
   ];
   const figures = [
     {
@@ -170,14 +182,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           Outros leads
         </h2>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Link to="/admin/leads/candidaturas" className="flex items-center gap-4 rounded-xl border border-border bg-card p-5 shadow-soft hover:shadow-lift">
+          <Link
+            to="/admin/leads/candidaturas"
+            className="flex items-center gap-4 rounded-xl border border-border bg-card p-5 shadow-soft hover:shadow-lift"
+          >
             <Briefcase className="size-6 text-primary" aria-hidden />
             <span>
               <span className="block font-semibold">Candidaturas</span>
-              <span className="text-sm text-muted-foreground">{plural(d.applicationCount, "candidatura recebida", "candidaturas recebidas")}</span>
+              <span className="text-sm text-muted-foreground">
+                {plural(d.applicationCount, "candidatura recebida", "candidaturas recebidas")}
+              </span>
             </span>
           </Link>
-          <Link to="/admin/leads/newsletter" className="flex items-center gap-4 rounded-xl border border-border bg-card p-5 shadow-soft hover:shadow-lift">
+          <Link
+            to="/admin/leads/newsletter"
+            className="flex items-center gap-4 rounded-xl border border-border bg-card p-5 shadow-soft hover:shadow-lift"
+          >
             <Newspaper className="size-6 text-primary" aria-hidden />
             <span>
               <span className="block font-semibold">Newsletter</span>

@@ -6,16 +6,24 @@
 import { ArrowLeft, ChevronRight } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FollowUp, StageBadge } from "~/components/admin/pipeline";
-import { NativeSelect } from "~/components/ui/native-select";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { requireAdmin } from "~/domain/auth.server";
-import { fieldErrors, readBody } from "~/infra/http.server";
 import { getPipelineLead, pipelineUpdateSchema, updatePipeline } from "~/domain/pipeline.server";
+import { fieldErrors, readBody } from "~/infra/http.server";
 import { formatDateTime } from "~/lib/dates";
-import { brasiliaDay, isPipelineType, NOTE_MAX_LENGTH, PIPELINE_TYPE_INFO, pipelineMessages, STAGES, type PipelineType } from "~/lib/pipeline";
+import {
+  brasiliaDay,
+  isPipelineType,
+  NOTE_MAX_LENGTH,
+  PIPELINE_TYPE_INFO,
+  pipelineMessages,
+  STAGES,
+  type PipelineType,
+} from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/funil-lead";
 
@@ -39,7 +47,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!found) throw data(pipelineMessages.notFound, { status: 404 });
   const saved = new URL(request.url).searchParams.get("salvo");
   return data(
-    { ...found, today: brasiliaDay(), saved: saved === "1" ? pipelineMessages.saved : saved === "0" ? pipelineMessages.nothingChanged : null },
+    {
+      ...found,
+      today: brasiliaDay(),
+      saved: saved === "1" ? pipelineMessages.saved : saved === "0" ? pipelineMessages.nothingChanged : null,
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -64,7 +76,14 @@ export default function PipelineLead({ loaderData, actionData }: Route.Component
   const saving = useNavigation().state === "submitting";
   const facts: Array<[string, React.ReactNode]> = [
     ["Tipo", info.label],
-    ["Email", lead.email ? <a href={`mailto:${lead.email}`} className="break-all text-primary hover:underline">{lead.email}</a> : null],
+    [
+      "Email",
+      lead.email ? (
+        <a href={`mailto:${lead.email}`} className="break-all text-primary hover:underline">
+          {lead.email}
+        </a>
+      ) : null,
+    ],
     [lead.type === "candidaturas" ? "Vaga" : "Empresa", lead.type === "candidaturas" ? lead.detail : lead.company],
     ...(lead.type === "consultas" ? ([["Status da consulta", lead.detail]] as Array<[string, React.ReactNode]>) : []),
     ["Origem", lead.source],
@@ -82,7 +101,11 @@ export default function PipelineLead({ loaderData, actionData }: Route.Component
         <StageBadge stage={lead.stage} />
       </div>
       {saved ? (
-        <p role="status" className="rounded-lg border border-success/40 bg-success/10 px-4 py-3 text-sm font-medium" data-testid="pipeline-saved">
+        <p
+          role="status"
+          className="rounded-lg border border-success/40 bg-success/10 px-4 py-3 text-sm font-medium"
+          data-testid="pipeline-saved"
+        >
           {saved}
         </p>
       ) : null}
@@ -110,7 +133,10 @@ export default function PipelineLead({ loaderData, actionData }: Route.Component
                 </dd>
               </div>
             </dl>
-            <a href={info.record(lead.id)} className="inline-flex w-fit items-center gap-1 text-sm font-medium text-primary hover:underline">
+            <a
+              href={info.record(lead.id)}
+              className="inline-flex w-fit items-center gap-1 text-sm font-medium text-primary hover:underline"
+            >
               Ver o registro completo <ChevronRight className="size-4" aria-hidden />
             </a>
           </CardContent>
@@ -216,7 +242,8 @@ export default function PipelineLead({ loaderData, actionData }: Route.Component
                 {notes.map((n) => (
                   <li key={n.id} className="rounded-lg border border-border p-3">
                     <p className="text-sm text-muted-foreground">
-                      <span className="font-semibold text-foreground">{n.author}</span> · <time dateTime={new Date(n.createdAt).toISOString()}>{formatDateTime(n.createdAt)}</time>
+                      <span className="font-semibold text-foreground">{n.author}</span> ·{" "}
+                      <time dateTime={new Date(n.createdAt).toISOString()}>{formatDateTime(n.createdAt)}</time>
                     </p>
                     <p className="mt-1 whitespace-pre-line break-words">{n.body}</p>
                   </li>

@@ -5,9 +5,9 @@
 import { ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { FollowUp, StageBadge } from "~/components/admin/pipeline";
-import { NativeSelect } from "~/components/ui/native-select";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requireAdmin } from "~/domain/auth.server";
 import { inboxSources, listInbox, readInboxFilters, stageCounts } from "~/domain/pipeline.server";
@@ -31,7 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 function queryWith(filters: Record<string, unknown>, changes: Record<string, string | number | undefined>): string {
   const merged: Record<string, unknown> = { ...filters, page: undefined, ...changes };
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(merged)) if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  for (const [key, value] of Object.entries(merged))
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
   const text = params.toString();
   return text ? `?${text}` : "";
 }
@@ -80,12 +81,24 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <Form method="get" role="search" aria-label="Filtrar leads" className="grid gap-3 rounded-xl border border-border bg-card p-4 shadow-soft sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filtrar leads"
+        className="grid gap-3 rounded-xl border border-border bg-card p-4 shadow-soft sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
+      >
         <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
           <label htmlFor="inbox-q" className="text-sm font-medium">
             {pipelineMessages.searchLabel}
           </label>
-          <Input id="inbox-q" name="q" type="search" defaultValue={filters.q ?? ""} placeholder={pipelineMessages.searchHint} className="h-10 text-sm" />
+          <Input
+            id="inbox-q"
+            name="q"
+            type="search"
+            defaultValue={filters.q ?? ""}
+            placeholder={pipelineMessages.searchHint}
+            className="h-10 text-sm"
+          />
         </div>
         <div className="grid gap-1.5">
           <label htmlFor="inbox-tipo" className="text-sm font-medium">
@@ -129,7 +142,13 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2 lg:col-span-4">
           <label className="flex min-h-10 items-center gap-2 text-sm">
-            <input type="checkbox" name="retorno" value="vencido" defaultChecked={filters.retorno === "vencido"} className="size-4 accent-primary" />
+            <input
+              type="checkbox"
+              name="retorno"
+              value="vencido"
+              defaultChecked={filters.retorno === "vencido"}
+              className="size-4 accent-primary"
+            />
             Só retornos para hoje ou atrasados
           </label>
           <div className="flex gap-2">

@@ -49,7 +49,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="min-h-screen bg-muted">
-      <a href="#admin-main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2"
+      >
         Pular para o conteúdo
       </a>
       <header className="border-b border-border bg-background">
@@ -82,7 +85,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </ul>
           </nav>
           <div className="flex items-center gap-2">
-            <a href="/blog" target="_blank" rel="noreferrer" className="hidden items-center gap-1 text-sm text-muted-foreground hover:text-foreground md:flex">
+            <a
+              href="/blog"
+              target="_blank"
+              rel="noreferrer"
+              className="hidden items-center gap-1 text-sm text-muted-foreground hover:text-foreground md:flex"
+            >
               Ver site <ExternalLink className="size-3.5" aria-hidden />
             </a>
             <span className="hidden text-sm text-muted-foreground sm:inline">{loaderData.username}</span>

@@ -1,21 +1,21 @@
 /** Detail view of one lead; consultations also get their status change here. */
-import { NativeSelect } from "~/components/ui/native-select";
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AttributionFacts } from "~/components/admin/attribution";
 import { LeadValue } from "~/components/admin/lead-value";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { NativeSelect } from "~/components/ui/native-select";
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdmin } from "~/domain/auth.server";
-import { fieldErrors, parseId, readBody } from "~/infra/http.server";
 import { consentHistory, getLead, updateConsultationStatus } from "~/domain/leads/admin.server";
-import { flashCookie } from "~/lib/flash";
+import { fieldErrors, parseId, readBody } from "~/infra/http.server";
 import { formatDateTime } from "~/lib/dates";
+import { flashCookie } from "~/lib/flash";
 import { isLeadType, LEAD_TYPE_INFO } from "~/lib/lead-types";
 import { adminLeadMessages } from "~/lib/messages/leads";
-import { CONSULTATION_STATUSES, consultationStatusSchema } from "~/lib/schemas/leads";
 import { isPipelineType } from "~/lib/pipeline";
+import { CONSULTATION_STATUSES, consultationStatusSchema } from "~/lib/schemas/leads";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/lead-detail";
 
@@ -28,8 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isLeadType(params.type)) throw data("Tipo de lead desconhecido", { status: 404 });
   const row = await getLead(params.type, parseId(params.id));
   if (!row) throw data("Registro não encontrado", { status: 404 });
-  const consents =
-    params.type === "contatos" || params.type === "newsletter" ? await consentHistory(String(row.email)) : [];
+  const consents = params.type === "contatos" || params.type === "newsletter" ? await consentHistory(String(row.email)) : [];
   return data({ type: params.type, row, consents }, { headers: { "Cache-Control": "no-store" } });
 }
 

@@ -15,9 +15,7 @@ import { SITE_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/leads";
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data ? LEAD_TYPE_INFO[data.type].title : "Leads"} | ${SITE_NAME}` },
-];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? LEAD_TYPE_INFO[data.type].title : "Leads"} | ${SITE_NAME}` }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -144,9 +142,7 @@ export default function LeadList({ loaderData }: Route.ComponentProps) {
           ) : (
             <span />
           )}
-          <span className="text-sm text-muted-foreground">
-            {`Página ${page} de ${pageCount}`}
-          </span>
+          <span className="text-sm text-muted-foreground">{`Página ${page} de ${pageCount}`}</span>
           {page < pageCount ? (
             <Button asChild variant="outline" size="sm">
               <Link to={pageHref(page + 1)}>

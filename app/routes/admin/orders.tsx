@@ -1,5 +1,4 @@
 import { RefreshCw } from "lucide-react";
-import { formatDate, formatDateTime } from "~/lib/dates";
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
@@ -8,9 +7,10 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { toast } from "~/components/ui/use-toast";
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdmin } from "~/domain/auth.server";
-import { listOrders, listSubscriptions, reconcileStripe } from "~/domain/payments/reconciliation.server";
 import { paymentsMode } from "~/domain/payments/checkout.server";
+import { listOrders, listSubscriptions, reconcileStripe } from "~/domain/payments/reconciliation.server";
 import { findCatalogItem, formatBRL } from "~/lib/catalog";
+import { formatDate, formatDateTime } from "~/lib/dates";
 import { orderStatusLabels, subscriptionStatusLabels } from "~/lib/messages/payments";
 import type { Route } from "./+types/orders";
 
@@ -63,7 +63,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Runs the reconciliation with Stripe now (the job also runs it every 10 minutes). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  if (paymentsMode() !== "stripe") return data({ ok: false, message: "O Stripe não está configurado (modo de demonstração)." }, { status: 400 });
+  if (paymentsMode() !== "stripe")
+    return data({ ok: false, message: "O Stripe não está configurado (modo de demonstração)." }, { status: 400 });
   try {
     const report = await reconcileStripe();
     await recordAudit({ actor: user.username, action: "payments.reconcile", details: { ...report }, ip: context.clientIp });
@@ -73,8 +74,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-
-const ORDER_BADGE: Record<string, BadgeProps["variant"]> = { paid: "success", pending: "secondary", failed: "destructive", canceled: "outline" };
+const ORDER_BADGE: Record<string, BadgeProps["variant"]> = {
+  paid: "success",
+  pending: "secondary",
+  failed: "destructive",
+  canceled: "outline",
+};
 const SUBSCRIPTION_BADGE: Record<string, BadgeProps["variant"]> = {
   active: "success",
   trialing: "success",
@@ -90,7 +95,11 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
 
   useEffect(() => {
     if (actionData?.message) {
-      toast({ title: actionData.ok ? "Sincronização concluída" : "Erro na sincronização", description: actionData.message, variant: actionData.ok ? "default" : "destructive" });
+      toast({
+        title: actionData.ok ? "Sincronização concluída" : "Erro na sincronização",
+        description: actionData.message,
+        variant: actionData.ok ? "default" : "destructive",
+      });
     }
   }, [actionData]);
 
@@ -209,9 +218,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                     <Badge variant={SUBSCRIPTION_BADGE[s.status] ?? "secondary"}>{subscriptionStatusLabels[s.status] ?? s.status}</Badge>
                   </TableCell>
                   <TableCell>{s.customerEmail ?? <span className="text-muted-foreground">—</span>}</TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    {s.currentPeriodEnd ? formatDate(s.currentPeriodEnd) : "—"}
-                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{s.currentPeriodEnd ? formatDate(s.currentPeriodEnd) : "—"}</TableCell>
                   <TableCell className="whitespace-nowrap">{formatDateTime(s.createdAt)}</TableCell>
                 </TableRow>
               ))}

@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import { requireAdminApi } from "~/domain/auth.server";
-import { methodNotAllowed, parseBody } from "~/infra/http.server";
 import { exportSubject, subjectEmailSchema } from "~/domain/privacy/subject.server";
+import { methodNotAllowed, parseBody } from "~/infra/http.server";
 import type { Route } from "./+types/privacidade-exportar";
 
 const exportSchema = z.object({

@@ -5,6 +5,8 @@
 import { Download, FileJson, Pencil, Search, ShieldCheck, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { COLUMNS, text } from "~/components/admin/privacy-data";
+import { RetentionSection, type RunDetails } from "~/components/admin/privacy-retention";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -23,12 +25,13 @@ import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/use-toast";
 import { requireAdmin } from "~/domain/auth.server";
-import { readBody } from "~/infra/http.server";
 import { correctedValues, parsePrivacyIntent } from "~/domain/privacy/admin-intents.server";
 import { correctableFields, correctRecord } from "~/domain/privacy/correction.server";
 import { eraseSubject } from "~/domain/privacy/erasure.server";
 import { searchSubject, totalRows, type PersonalData } from "~/domain/privacy/subject.server";
 import { recentRetentionRuns, runRetention } from "~/domain/retention.server";
+import { readBody } from "~/infra/http.server";
+import { confirmationMatches } from "~/lib/erasure-confirmation";
 import {
   FIELD_LABELS,
   PERSONAL_DATA_TABLES,
@@ -37,9 +40,6 @@ import {
   privacyToasts,
   type PersonalDataTable,
 } from "~/lib/messages/privacy";
-import { COLUMNS, text } from "~/components/admin/privacy-data";
-import { RetentionSection, type RunDetails } from "~/components/admin/privacy-retention";
-import { confirmationMatches } from "~/lib/erasure-confirmation";
 import type { Route } from "./+types/privacidade";
 
 export const meta: Route.MetaFunction = () => [{ title: "Privacidade e LGPD | Admin" }];
@@ -56,7 +56,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-
 type Result = {
   intent: "search" | "correct" | "erase" | "retention";
   ok: boolean;
@@ -71,26 +70,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const actor = { username: user.username, ip: context.clientIp };
   const parsed = parsePrivacyIntent(await readBody(request));
-  if (!parsed.ok) return data<Result>({ intent: parsed.intent, ok: false, message: parsed.message, errors: parsed.errors }, { status: 400 });
+  if (!parsed.ok)
+    return data<Result>({ intent: parsed.intent, ok: false, message: parsed.message, errors: parsed.errors }, { status: 400 });
   const asked = parsed.value;
 
   switch (asked.intent) {
     case "retention": {
       const result = await runRetention({ trigger: "manual", actor: user.username, ip: context.clientIp });
-      if (result.status === "skipped") return data<Result>({ intent: "retention", ok: false, message: privacyToasts.retentionSkipped.description }, { status: 409 });
+      if (result.status === "skipped")
+        return data<Result>({ intent: "retention", ok: false, message: privacyToasts.retentionSkipped.description }, { status: 409 });
       return data<Result>({ intent: "retention", ok: true, total: result.total });
     }
     case "correct": {
       const email = asked.subject;
       const result = await correctRecord({ table: asked.table, id: asked.id, values: correctedValues(asked) }, actor);
-      if (!result.ok) return data<Result>({ intent: "correct", ok: false, message: result.message, errors: result.errors, email }, { status: 400 });
+      if (!result.ok)
+        return data<Result>({ intent: "correct", ok: false, message: result.message, errors: result.errors, email }, { status: 400 });
       const found = await searchSubject(email, actor, { audit: false });
       return data<Result>({ intent: "correct", ok: true, email, found, total: totalRows(found) });
     }
     case "erase": {
       const email = asked.subject;
       if (!confirmationMatches(email, asked.confirm)) {
-        return data<Result>({ intent: "erase", ok: false, message: privacyErrors.confirmMismatch, errors: { confirm: privacyErrors.confirmMismatch }, email }, { status: 400 });
+        return data<Result>(
+          { intent: "erase", ok: false, message: privacyErrors.confirmMismatch, errors: { confirm: privacyErrors.confirmMismatch }, email },
+          { status: 400 },
+        );
       }
       const report = await eraseSubject(email, actor);
       const found = await searchSubject(email, actor, { audit: false });
@@ -137,9 +142,7 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
     if (result.intent === "retention") toast(privacyToasts.retention(result.total ?? 0));
   }, [result]);
 
-  const groups = found
-    ? (Object.keys(PERSONAL_DATA_TABLES) as PersonalDataTable[]).filter((key) => found[key].length > 0)
-    : [];
+  const groups = found ? (Object.keys(PERSONAL_DATA_TABLES) as PersonalDataTable[]).filter((key) => found[key].length > 0) : [];
 
   return (
     <div className="space-y-8">
@@ -157,7 +160,12 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
         </h2>
         <Form method="post" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
           <input type="hidden" name="intent" value="search" />
-          <FormField id="subject-email" label={t.searchLabel} error={result?.intent === "search" ? result.errors?.subject : undefined} className="flex-1">
+          <FormField
+            id="subject-email"
+            label={t.searchLabel}
+            error={result?.intent === "search" ? result.errors?.subject : undefined}
+            className="flex-1"
+          >
             <Input
               {...fieldA11y("subject-email", result?.intent === "search" ? result.errors?.subject : undefined)}
               name="subject"
@@ -180,7 +188,9 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
             <div className="flex flex-col gap-3 rounded-lg bg-muted p-4 lg:flex-row lg:items-center lg:justify-between">
               <p className="text-sm">
                 <strong>{subject}</strong>:{" "}
-                {groups.length === 0 ? t.nothingFound : `${groups.reduce((n, key) => n + found[key].length, 0)} registro(s) em ${groups.length} tabela(s).`}
+                {groups.length === 0
+                  ? t.nothingFound
+                  : `${groups.reduce((n, key) => n + found[key].length, 0)} registro(s) em ${groups.length} tabela(s).`}
               </p>
               {groups.length > 0 && (
                 <div className="flex flex-wrap gap-2">
@@ -195,10 +205,13 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
                       </Button>
                     </form>
                   ))}
-                  <AlertDialog open={eraseOpen} onOpenChange={(open) => {
+                  <AlertDialog
+                    open={eraseOpen}
+                    onOpenChange={(open) => {
                       setEraseOpen(open);
                       setConfirm("");
-                    }}>
+                    }}
+                  >
                     <AlertDialogTrigger asChild>
                       <Button variant="destructive" size="sm">
                         <Trash2 aria-hidden />
@@ -249,7 +262,9 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
                 <h3 id={`grupo-${key}`} className="flex items-center gap-2 border-b border-border px-4 py-3 font-semibold">
                   {PERSONAL_DATA_TABLES[key].label}
                   <Badge variant="secondary">{found[key].length}</Badge>
-                  <code className="ml-auto hidden text-xs font-normal text-muted-foreground sm:inline">{PERSONAL_DATA_TABLES[key].sqlName}</code>
+                  <code className="ml-auto hidden text-xs font-normal text-muted-foreground sm:inline">
+                    {PERSONAL_DATA_TABLES[key].sqlName}
+                  </code>
                 </h3>
                 <Table>
                   <TableHeader>

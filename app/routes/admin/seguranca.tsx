@@ -5,16 +5,12 @@
  */
 import { KeyRound, LogOut, MonitorSmartphone, ShieldCheck, Smartphone } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
-import { cn } from "~/lib/utils";
-import { Badge } from "~/components/ui/badge";
 import { QrEnrolment, RecoveryCodes } from "~/components/admin/two-factor";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { confirmPassword, endOtherSessions, endSession, listActiveSessions, requireAdmin, sessionSecret } from "~/domain/auth.server";
-import { readBody } from "~/infra/http.server";
-import { formatDateTime } from "~/lib/dates";
-import { securityTexts as t, securityToasts, twoFactorTexts as tf, twoFactorToasts } from "~/lib/messages/security";
 import {
   confirmEnrolment,
   forgetRememberedDevices,
@@ -25,6 +21,10 @@ import {
   twoFactorStatus,
   type Enrolment,
 } from "~/domain/two-factor.server";
+import { readBody } from "~/infra/http.server";
+import { formatDateTime } from "~/lib/dates";
+import { securityTexts as t, securityToasts, twoFactorTexts as tf, twoFactorToasts } from "~/lib/messages/security";
+import { cn } from "~/lib/utils";
 import type { Route } from "./+types/seguranca";
 
 export const meta: Route.MetaFunction = () => [{ title: "Segurança | Admin" }];
@@ -90,7 +90,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<Result>({ intent, enrolment }, { headers });
   }
   if (intent === "confirm-enrol") {
-    const code = String(body.code ?? "").replace(/\s/g, "").slice(0, 64);
+    const code = String(body.code ?? "")
+      .replace(/\s/g, "")
+      .slice(0, 64);
     const result = await confirmEnrolment(user, code, await sessionSecret(), context.clientIp);
     if (!result.ok) {
       const enrolment = await enrolmentView();
@@ -118,7 +120,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const n = await forgetRememberedDevices(user, context.clientIp);
     return data<Result>({ intent, notice: twoFactorToasts.devicesForgotten(n) }, { headers });
   }
-  return data<Result>({ intent, notice: { title: "Ação desconhecida", description: "Recarregue a página e tente de novo.", variant: "destructive" } }, { status: 400, headers });
+  return data<Result>(
+    { intent, notice: { title: "Ação desconhecida", description: "Recarregue a página e tente de novo.", variant: "destructive" } },
+    { status: 400, headers },
+  );
 }
 
 export default function AdminSecurity({ loaderData, actionData }: Route.ComponentProps) {

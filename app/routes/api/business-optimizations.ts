@@ -1,6 +1,6 @@
 import { requireAdminApi } from "~/domain/auth.server";
-import { methodNotAllowed } from "~/infra/http.server";
 import { listBusinessOptimizations } from "~/domain/leads/admin.server";
+import { methodNotAllowed } from "~/infra/http.server";
 import type { Route } from "./+types/business-optimizations";
 
 /** GET /api/business-optimizations (admin, SPEC §7): polled every 3 s, never cached. */

@@ -5,8 +5,7 @@ import { methodNotAllowed } from "~/infra/http.server";
 /** POST /api/careers/application (SPEC §7): the page reads the `ok` flag. */
 export const action = leadEndpoint(LEAD_FORMS.careers, {
   answer: (row) => Response.json({ ok: true, success: true, data: { id: row.id } }, { status: 201 }),
-  failure: (status, message, errors) =>
-    Response.json({ ok: false, success: false, message, ...(errors ? { errors } : {}) }, { status }),
+  failure: (status, message, errors) => Response.json({ ok: false, success: false, message, ...(errors ? { errors } : {}) }, { status }),
 });
 
 export const loader = () => methodNotAllowed();

@@ -1,6 +1,6 @@
 import { attributionOfRequest } from "~/domain/analytics.server";
-import { fail, fieldErrors, methodNotAllowed, readBody } from "~/infra/http.server";
 import { startCheckout } from "~/domain/payments/checkout.server";
+import { fail, fieldErrors, methodNotAllowed, readBody } from "~/infra/http.server";
 import { paymentMessages } from "~/lib/messages/payments";
 import { checkoutSessionSchema } from "~/lib/schemas/payments";
 import type { Route } from "./+types/checkout-session";
@@ -10,7 +10,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const parsed = checkoutSessionSchema.safeParse(await readBody(request));
   if (!parsed.success) return fail(400, paymentMessages.missingId, fieldErrors(parsed.error));
-  const result = await startCheckout("product", parsed.data.productId, context.clientIp, await attributionOfRequest(request, context.clientIp));
+  const result = await startCheckout(
+    "product",
+    parsed.data.productId,
+    context.clientIp,
+    await attributionOfRequest(request, context.clientIp),
+  );
   if (!result.ok) return fail(result.status, result.message);
   return Response.json({ success: true, url: result.url, sessionId: result.sessionId });
 }

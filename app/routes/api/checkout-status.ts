@@ -1,5 +1,5 @@
-import { fail, ok } from "~/infra/http.server";
 import { checkoutStatus } from "~/domain/payments/fulfilment.server";
+import { fail, ok } from "~/infra/http.server";
 import { SESSION_ID_PATTERN } from "~/lib/schemas/payments";
 import type { Route } from "./+types/checkout-status";
 

@@ -1,7 +1,7 @@
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdminApi } from "~/domain/auth.server";
-import { fail, methodNotAllowed, ok, parseBody, parseId } from "~/infra/http.server";
 import { getLead, updateConsultationStatus } from "~/domain/leads/admin.server";
+import { fail, methodNotAllowed, ok, parseBody, parseId } from "~/infra/http.server";
 import { consultationStatusSchema } from "~/lib/schemas/leads";
 import type { Route } from "./+types/consultations.$id";
 

@@ -1,6 +1,6 @@
 import { requireAdminApi } from "~/domain/auth.server";
-import { methodNotAllowed, ok } from "~/infra/http.server";
 import { allLeads } from "~/domain/leads/admin.server";
+import { methodNotAllowed, ok } from "~/infra/http.server";
 import type { Route } from "./+types/contacts";
 
 /** GET /api/contacts (admin, SPEC §7): the contact messages as a list, newest first. */

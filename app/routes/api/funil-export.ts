@@ -1,7 +1,7 @@
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdminApi } from "~/domain/auth.server";
-import { methodNotAllowed } from "~/infra/http.server";
 import { exportInboxCsv, inboxCsvFileName, readInboxFilters } from "~/domain/pipeline.server";
+import { methodNotAllowed } from "~/infra/http.server";
 import type { Route } from "./+types/funil-export";
 
 /** GET /api/funil/export?tipo=&etapa=&retorno=&origem=&q= (admin): the inbox as CSV, same filters. */
@@ -11,7 +11,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { csv, count } = await exportInboxCsv(filters);
   // The search may be an e-mail address: the audit row keeps only whether there was one.
   const { q, ...rest } = filters;
-  await recordAudit({ actor: user.username, action: "lead.inbox.export", target: "funil", details: { count, filters: rest, search: Boolean(q) }, ip: context.clientIp });
+  await recordAudit({
+    actor: user.username,
+    action: "lead.inbox.export",
+    target: "funil",
+    details: { count, filters: rest, search: Boolean(q) },
+    ip: context.clientIp,
+  });
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -1,7 +1,7 @@
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdminApi } from "~/domain/auth.server";
-import { fail, methodNotAllowed } from "~/infra/http.server";
 import { csvFileName, exportLeadsCsv } from "~/domain/leads/export.server";
+import { fail, methodNotAllowed } from "~/infra/http.server";
 import { isLeadType } from "~/lib/lead-types";
 import type { Route } from "./+types/leads-export";
 
@@ -11,7 +11,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isLeadType(params.type)) return fail(404, "Tipo de lead desconhecido.");
   const q = new URL(request.url).searchParams.get("q") ?? undefined;
   const { csv, count } = await exportLeadsCsv(params.type, q);
-  await recordAudit({ actor: user.username, action: "lead.export", target: params.type, details: { count, q: q ?? null }, ip: context.clientIp });
+  await recordAudit({
+    actor: user.username,
+    action: "lead.export",
+    target: params.type,
+    details: { count, q: q ?? null },
+    ip: context.clientIp,
+  });
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -1,5 +1,5 @@
-import { fail, methodNotAllowed, ok } from "~/infra/http.server";
 import { handleStripeWebhook } from "~/domain/payments/webhook.server";
+import { fail, methodNotAllowed, ok } from "~/infra/http.server";
 import type { Route } from "./+types/stripe-webhook";
 
 /**

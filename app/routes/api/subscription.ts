@@ -1,6 +1,6 @@
 import { attributionOfRequest } from "~/domain/analytics.server";
-import { fail, fieldErrors, methodNotAllowed, readBody } from "~/infra/http.server";
 import { startCheckout } from "~/domain/payments/checkout.server";
+import { fail, fieldErrors, methodNotAllowed, readBody } from "~/infra/http.server";
 import { paymentMessages } from "~/lib/messages/payments";
 import { subscriptionSchema } from "~/lib/schemas/payments";
 import type { Route } from "./+types/subscription";

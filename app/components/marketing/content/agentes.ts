@@ -19,8 +19,7 @@ export const AGENTS_HERO = {
   eyebrow: "Agentes Autônomos",
   title: "Agentes de IA que executam, aprendem e",
   highlight: "entregam resultados",
-  lead:
-    "Agentes autônomos vão além de responder perguntas: eles entendem objetivos, consultam os sistemas da empresa, tomam ações e prestam contas. Conheça exemplos do que podemos construir para o seu negócio.",
+  lead: "Agentes autônomos vão além de responder perguntas: eles entendem objetivos, consultam os sistemas da empresa, tomam ações e prestam contas. Conheça exemplos do que podemos construir para o seu negócio.",
   primary: "Agendar Consultoria Gratuita",
   secondary: "Ver exemplos de agentes",
 };
@@ -46,7 +45,8 @@ export const AGENT_EXAMPLES: AgentExample[] = [
     icon: Headset,
     name: "Assistente de Atendimento ao Cliente",
     area: "Atendimento",
-    description: "Atende clientes no site, no WhatsApp e por e-mail a qualquer hora, resolve as solicitações mais comuns e transfere os casos complexos com todo o contexto.",
+    description:
+      "Atende clientes no site, no WhatsApp e por e-mail a qualquer hora, resolve as solicitações mais comuns e transfere os casos complexos com todo o contexto.",
     capabilities: ["Consulta pedidos, faturas e contratos", "Responde com a voz da sua marca", "Transfere para humanos quando necessário"],
   },
   {
@@ -54,7 +54,8 @@ export const AGENT_EXAMPLES: AgentExample[] = [
     icon: LineChart,
     name: "Analista de Dados Financeiros",
     area: "Finanças",
-    description: "Consolida dados de vendas, custos e fluxo de caixa, aponta desvios e prepara relatórios gerenciais prontos para a reunião de diretoria.",
+    description:
+      "Consolida dados de vendas, custos e fluxo de caixa, aponta desvios e prepara relatórios gerenciais prontos para a reunião de diretoria.",
     capabilities: ["Conciliação e análise de lançamentos", "Projeções de fluxo de caixa", "Alertas de desvios de orçamento"],
   },
   {
@@ -62,7 +63,8 @@ export const AGENT_EXAMPLES: AgentExample[] = [
     icon: Settings2,
     name: "Gestor de Operações",
     area: "Operações",
-    description: "Acompanha pedidos, estoques e prazos, antecipa gargalos e aciona as equipes certas antes que os problemas cheguem ao cliente.",
+    description:
+      "Acompanha pedidos, estoques e prazos, antecipa gargalos e aciona as equipes certas antes que os problemas cheguem ao cliente.",
     capabilities: ["Monitoramento de prazos e estoques", "Priorização automática de tarefas", "Relatórios diários de operação"],
   },
   {
@@ -70,15 +72,21 @@ export const AGENT_EXAMPLES: AgentExample[] = [
     icon: FlaskConical,
     name: "Assistente de P&D",
     area: "Pesquisa e Desenvolvimento",
-    description: "Pesquisa artigos, patentes e tendências, resume o que importa e organiza o conhecimento técnico da empresa para acelerar a inovação.",
-    capabilities: ["Pesquisa e resumo de estudos técnicos", "Base de conhecimento consultável", "Comparação de alternativas e fornecedores"],
+    description:
+      "Pesquisa artigos, patentes e tendências, resume o que importa e organiza o conhecimento técnico da empresa para acelerar a inovação.",
+    capabilities: [
+      "Pesquisa e resumo de estudos técnicos",
+      "Base de conhecimento consultável",
+      "Comparação de alternativas e fornecedores",
+    ],
   },
   {
     id: "ciberseguranca",
     icon: ShieldAlert,
     name: "Agente de Cibersegurança",
     area: "Segurança da informação",
-    description: "Analisa registros de acesso e alertas, identifica comportamentos suspeitos e orienta a resposta a incidentes em tempo real.",
+    description:
+      "Analisa registros de acesso e alertas, identifica comportamentos suspeitos e orienta a resposta a incidentes em tempo real.",
     capabilities: ["Triagem de alertas de segurança", "Detecção de acessos anômalos", "Roteiros de resposta a incidentes"],
   },
   {
@@ -86,7 +94,8 @@ export const AGENT_EXAMPLES: AgentExample[] = [
     icon: DatabaseZap,
     name: "Gerente de Integração de Dados",
     area: "Dados e TI",
-    description: "Conecta ERPs, CRMs, planilhas e bancos de dados, mantém as informações sincronizadas e garante a qualidade dos dados que alimentam as decisões.",
+    description:
+      "Conecta ERPs, CRMs, planilhas e bancos de dados, mantém as informações sincronizadas e garante a qualidade dos dados que alimentam as decisões.",
     capabilities: ["Sincronização entre sistemas", "Validação e limpeza de dados", "Monitoramento de integrações"],
   },
 ];
@@ -117,4 +126,3 @@ export const AGENTS_CONTACT = {
   title: "Vamos desenhar o seu primeiro agente",
   lead: "Conte qual processo você quer automatizar. Um especialista retorna em até 24 horas.",
 };
-

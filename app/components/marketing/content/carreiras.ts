@@ -5,8 +5,7 @@ export const CAREERS_HERO = {
   eyebrow: "Carreiras",
   title: "Construa com a gente o futuro da",
   highlight: "IA nas empresas brasileiras",
-  lead:
-    "Procuramos pessoas curiosas, que gostam de resolver problemas reais e querem ver o próprio trabalho fazer diferença para os clientes. Todas as vagas são remotas e em tempo integral.",
+  lead: "Procuramos pessoas curiosas, que gostam de resolver problemas reais e querem ver o próprio trabalho fazer diferença para os clientes. Todas as vagas são remotas e em tempo integral.",
   positions: "Ver vagas abertas",
   apply: "Enviar candidatura",
 };

@@ -28,8 +28,7 @@ export const HERO = {
   titleStart: "Agentes de IA sob medida que",
   titleHighlight: "transformam a operação",
   titleEnd: "da sua empresa",
-  lead:
-    "Automatizamos processos, elevamos o atendimento e transformamos dados em decisões com agentes de inteligência artificial desenhados para o seu negócio, do diagnóstico à operação.",
+  lead: "Automatizamos processos, elevamos o atendimento e transformamos dados em decisões com agentes de inteligência artificial desenhados para o seu negócio, do diagnóstico à operação.",
   primary: "Solicitar Consultoria Exclusiva",
   secondary: "Explorar Soluções Premium",
   proof: ["Implementação em até 30 dias", "Atendimento 24/7", "Projetos em conformidade com a LGPD"],
@@ -71,7 +70,11 @@ export const SERVICES: ServiceCard[] = [
     title: "Enterprise Document Intelligence",
     description:
       "Agentes que leem, classificam e extraem informações de contratos, notas fiscais e relatórios, levando os dados direto para os seus sistemas.",
-    features: ["Extração automática de dados de documentos", "Classificação e roteamento inteligentes", "Integração com ERP e sistemas internos"],
+    features: [
+      "Extração automática de dados de documentos",
+      "Classificação e roteamento inteligentes",
+      "Integração com ERP e sistemas internos",
+    ],
     icon: FileText,
     learnMoreUrl: "/solucoes/documentos",
   },
@@ -80,7 +83,11 @@ export const SERVICES: ServiceCard[] = [
     title: "Client Experience Intelligence",
     description:
       "Atendimento 24/7 com agentes que entendem o contexto do cliente, resolvem solicitações e encaminham os casos complexos para a pessoa certa.",
-    features: ["Atendimento no site, no WhatsApp e por e-mail", "Respostas com a voz da sua marca", "Transferência inteligente para especialistas"],
+    features: [
+      "Atendimento no site, no WhatsApp e por e-mail",
+      "Respostas com a voz da sua marca",
+      "Transferência inteligente para especialistas",
+    ],
     icon: Headset,
     learnMoreUrl: "/solucoes/atendimento",
   },
@@ -97,8 +104,7 @@ export const SERVICES: ServiceCard[] = [
 
 export const CONSULTATION_PANEL = {
   title: "Consultoria Estratégica Exclusiva",
-  text:
-    "Em uma sessão com nossos especialistas, avaliamos seus processos, apontamos as oportunidades de maior retorno e apresentamos casos reais de empresas do seu setor.",
+  text: "Em uma sessão com nossos especialistas, avaliamos seus processos, apontamos as oportunidades de maior retorno e apresentamos casos reais de empresas do seu setor.",
   cases: "Solicitar Apresentação de Cases",
   schedule: "Agendar Consultoria Exclusiva",
   note: "Resposta em até 24 horas",
@@ -108,8 +114,7 @@ export const CONSULTATION_PANEL = {
 export const AGENTS_BLOCK = {
   eyebrow: "Agentes Autônomos",
   title: "Agentes que trabalham ao lado da sua equipe, 24 horas por dia",
-  lead:
-    "Diferente de um chatbot comum, um agente autônomo entende o objetivo, consulta os sistemas da empresa, toma ações e presta contas. Sua equipe fica com o que exige julgamento humano.",
+  lead: "Diferente de um chatbot comum, um agente autônomo entende o objetivo, consulta os sistemas da empresa, toma ações e presta contas. Sua equipe fica com o que exige julgamento humano.",
   points: [
     { icon: Workflow, title: "Executam processos de ponta a ponta", text: "Do pedido à baixa no sistema, sem planilhas intermediárias." },
     { icon: BrainCircuit, title: "Aprendem com os dados da empresa", text: "Treinados com as suas políticas, produtos e histórico." },
@@ -190,8 +195,7 @@ export const PHASES: Phase[] = [
 export const ABOUT_BLOCK = {
   eyebrow: "Sobre a Agile IA",
   title: "Especialistas em transformar IA em vantagem competitiva",
-  lead:
-    "Unimos estratégia de negócio e engenharia de inteligência artificial para entregar soluções que funcionam no dia a dia da operação, não apenas em apresentações.",
+  lead: "Unimos estratégia de negócio e engenharia de inteligência artificial para entregar soluções que funcionam no dia a dia da operação, não apenas em apresentações.",
   benefits: [
     { icon: Sparkles, title: "Soluções sob medida", text: "Nada de pacotes genéricos: cada agente nasce dos seus processos." },
     { icon: Zap, title: "Implementação ágil", text: "Primeira entrega em produção em até 30 dias." },

@@ -3,8 +3,7 @@ export const PRODUCTS_HERO = {
   eyebrow: "Produtos e Assinaturas",
   title: "Planos e soluções de IA para",
   highlight: "cada momento da sua empresa",
-  lead:
-    "Assine um plano mensal com acompanhamento contínuo ou contrate uma solução avulsa com escopo e preço definidos. Pagamento com cartão em ambiente seguro.",
+  lead: "Assine um plano mensal com acompanhamento contínuo ou contrate uma solução avulsa com escopo e preço definidos. Pagamento com cartão em ambiente seguro.",
   plans: "Ver planos mensais",
   products: "Ver soluções avulsas",
 };

@@ -5,8 +5,7 @@ export const ABOUT_HERO = {
   eyebrow: "Sobre nós",
   title: "Estratégia de negócio e engenharia de IA",
   highlight: "na mesma mesa",
-  lead:
-    "Somos uma consultoria brasileira especializada em agentes de inteligência artificial para empresas. Ajudamos líderes a sair do discurso e colocar a IA para gerar resultado real na operação.",
+  lead: "Somos uma consultoria brasileira especializada em agentes de inteligência artificial para empresas. Ajudamos líderes a sair do discurso e colocar a IA para gerar resultado real na operação.",
 };
 
 export const STORY = {
@@ -92,11 +91,18 @@ export const FOUNDERS: Founder[] = [
 export const SYNERGY = {
   eyebrow: "Nossa sinergia",
   title: "Quando mercado e tecnologia trabalham juntos, a IA gera resultado",
-  lead:
-    "A combinação entre a visão de cliente da nossa CMO e a profundidade técnica do nosso CEO está no DNA de cada projeto: soluções que as pessoas querem usar e que funcionam em escala.",
+  lead: "A combinação entre a visão de cliente da nossa CMO e a profundidade técnica do nosso CEO está no DNA de cada projeto: soluções que as pessoas querem usar e que funcionam em escala.",
   pillars: [
-    { icon: Eye, title: "Visão de negócio", text: "Entendemos o mercado, a jornada do cliente e os indicadores que importam para a diretoria." },
-    { icon: Handshake, title: "Execução técnica", text: "Construímos agentes robustos, seguros e integrados aos sistemas que a empresa já usa." },
+    {
+      icon: Eye,
+      title: "Visão de negócio",
+      text: "Entendemos o mercado, a jornada do cliente e os indicadores que importam para a diretoria.",
+    },
+    {
+      icon: Handshake,
+      title: "Execução técnica",
+      text: "Construímos agentes robustos, seguros e integrados aos sistemas que a empresa já usa.",
+    },
   ],
   result: "O resultado: projetos que começam pelo problema certo e terminam em produção.",
 };

@@ -1,6 +1,6 @@
 import { BookOpen, CalendarCheck } from "lucide-react";
-import { Button } from "~/components/ui/button";
 import { OpenChatButton } from "~/components/overlay-buttons";
+import { Button } from "~/components/ui/button";
 import { ABOUT_BLOCK } from "../content/home";
 import { IconTile, Section, SectionHeader } from "../ui";
 
@@ -42,7 +42,10 @@ function PartnerMarks() {
       <h3 className="text-center text-sm font-bold uppercase tracking-[0.16em] text-muted-foreground">{ABOUT_BLOCK.partnersTitle}</h3>
       <ul className="mt-7 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {ABOUT_BLOCK.partners.map(({ name, icon: Mark }) => (
-          <li key={name} className="flex h-16 items-center justify-center gap-2 rounded-xl border border-border bg-card px-3 font-display text-[0.9375rem] font-bold text-navy/80">
+          <li
+            key={name}
+            className="flex h-16 items-center justify-center gap-2 rounded-xl border border-border bg-card px-3 font-display text-[0.9375rem] font-bold text-navy/80"
+          >
             <Mark aria-hidden className="size-[1.125rem] shrink-0 text-primary/70" />
             {name}
           </li>

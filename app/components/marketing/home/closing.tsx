@@ -1,6 +1,6 @@
 import { Clock, FileSignature, MessageSquareText, ShieldCheck } from "lucide-react";
-import { Button } from "~/components/ui/button";
 import { ConsultationRequestButton, OpenChatButton } from "~/components/overlay-buttons";
+import { Button } from "~/components/ui/button";
 import { CLOSING_CTA, WHATSAPP_EXPERT } from "../content/home";
 import { Container, Eyebrow, HeroBackdrop } from "../ui";
 import { WhatsAppIcon, WhatsAppLink } from "../whatsapp";
@@ -43,7 +43,10 @@ export function WhatsAppExpert() {
             <p className="mt-4 text-lg leading-relaxed text-muted-foreground">{WHATSAPP_EXPERT.lead}</p>
             <ul className="mt-7 flex flex-wrap gap-2.5">
               {WHATSAPP_EXPERT.perks.map((p) => (
-                <li key={p} className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-navy shadow-sm ring-1 ring-border">
+                <li
+                  key={p}
+                  className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-navy shadow-sm ring-1 ring-border"
+                >
                   <ShieldCheck aria-hidden className="size-4 text-[#0f6b3a]" />
                   {p}
                 </li>

@@ -1,7 +1,7 @@
 import { ArrowRight, Bot, CheckCircle2, Sparkles } from "lucide-react";
-import { Link } from "~/lib/navigation";
-import { Button } from "~/components/ui/button";
 import { ConsultationRequestButton } from "~/components/overlay-buttons";
+import { Button } from "~/components/ui/button";
+import { Link } from "~/lib/navigation";
 import { ASSISTANT_CARD, HERO } from "../content/home";
 import { Container, Eyebrow, Highlight, HeroBackdrop } from "../ui";
 
@@ -9,10 +9,16 @@ import { Container, Eyebrow, Highlight, HeroBackdrop } from "../ui";
 function AssistantCard() {
   return (
     <div className="relative mx-auto w-full max-w-md lg:mx-0 lg:ml-auto">
-      <div aria-hidden className="absolute -inset-6 rounded-[2rem] bg-gradient-to-br from-electric/40 via-cyan/10 to-transparent blur-2xl" />
+      <div
+        aria-hidden
+        className="absolute -inset-6 rounded-[2rem] bg-gradient-to-br from-electric/40 via-cyan/10 to-transparent blur-2xl"
+      />
       <figure className="relative rounded-2xl border border-white/15 bg-navy-800/80 p-5 shadow-lift backdrop-blur sm:p-6">
         <figcaption className="flex items-center gap-3 border-b border-white/10 pb-4">
-          <span aria-hidden className="flex size-11 items-center justify-center rounded-xl bg-gradient-to-br from-electric to-cyan text-navy">
+          <span
+            aria-hidden
+            className="flex size-11 items-center justify-center rounded-xl bg-gradient-to-br from-electric to-cyan text-navy"
+          >
             <Bot className="size-6" />
           </span>
           <span className="flex-1">

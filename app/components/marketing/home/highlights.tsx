@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
-import { Link } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
+import { Link } from "~/lib/navigation";
 import { AGENTS_BLOCK, RESULTS_BLOCK } from "../content/home";
 import { cardNumber, IconTile, Section, SectionHeader } from "../ui";
 
@@ -10,7 +10,13 @@ export function AgentsHighlight() {
     <Section id="ai-agents" labelledBy="ai-agents-title">
       <div className="grid grid-cols-1 items-center gap-14 lg:grid-cols-2">
         <div>
-          <SectionHeader id="ai-agents-title" align="left" eyebrow={AGENTS_BLOCK.eyebrow} title={AGENTS_BLOCK.title} lead={AGENTS_BLOCK.lead} />
+          <SectionHeader
+            id="ai-agents-title"
+            align="left"
+            eyebrow={AGENTS_BLOCK.eyebrow}
+            title={AGENTS_BLOCK.title}
+            lead={AGENTS_BLOCK.lead}
+          />
           <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2">
             {AGENTS_BLOCK.points.map((p) => (
               <li key={p.title} className="flex gap-4">

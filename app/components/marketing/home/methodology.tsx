@@ -6,7 +6,12 @@ import { cardNumber, IconTile, Section, SectionHeader } from "../ui";
 export function MethodologySection() {
   return (
     <Section id="metodologia" tone="muted" labelledBy="methodology-title">
-      <SectionHeader id="methodology-title" eyebrow={METHODOLOGY_HEADER.eyebrow} title={METHODOLOGY_HEADER.title} lead={METHODOLOGY_HEADER.lead} />
+      <SectionHeader
+        id="methodology-title"
+        eyebrow={METHODOLOGY_HEADER.eyebrow}
+        title={METHODOLOGY_HEADER.title}
+        lead={METHODOLOGY_HEADER.lead}
+      />
       <ol className="mt-14 grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-4">
         {PHASES.map((phase) => (
           <li key={phase.number} className="relative flex flex-col rounded-2xl border border-border bg-card p-7 shadow-soft">

@@ -1,7 +1,7 @@
 import { ArrowRight, Check, Crown } from "lucide-react";
-import { Link } from "~/lib/navigation";
 import { Button } from "~/components/ui/button";
 import { findCatalogItem, formatItemPrice } from "~/lib/catalog";
+import { Link } from "~/lib/navigation";
 import { cn } from "~/lib/utils";
 import { PRODUCTS_TEASER } from "../content/home";
 import { IconTile, Section, SectionHeader } from "../ui";
@@ -9,7 +9,12 @@ import { IconTile, Section, SectionHeader } from "../ui";
 export function ProductsTeaser() {
   return (
     <Section id="produtos-premium" tone="muted" labelledBy="products-teaser-title">
-      <SectionHeader id="products-teaser-title" eyebrow={PRODUCTS_TEASER.eyebrow} title={PRODUCTS_TEASER.title} lead={PRODUCTS_TEASER.lead} />
+      <SectionHeader
+        id="products-teaser-title"
+        eyebrow={PRODUCTS_TEASER.eyebrow}
+        title={PRODUCTS_TEASER.title}
+        lead={PRODUCTS_TEASER.lead}
+      />
       <div className="mt-14 grid grid-cols-1 items-stretch gap-6 lg:grid-cols-3 lg:gap-8">
         {PRODUCTS_TEASER.cards.map((card) => {
           const item = findCatalogItem("product", card.catalogId);
@@ -31,14 +36,21 @@ export function ProductsTeaser() {
                 </span>
               )}
               <IconTile icon={card.icon} dark={card.premium} />
-              <h3 id={`teaser-${card.catalogId}`} className={cn("mt-6 text-xl font-bold sm:text-2xl", card.premium ? "text-white" : "text-navy")}>
+              <h3
+                id={`teaser-${card.catalogId}`}
+                className={cn("mt-6 text-xl font-bold sm:text-2xl", card.premium ? "text-white" : "text-navy")}
+              >
                 {card.title}
               </h3>
               <p className={cn("mt-3 leading-relaxed", card.premium ? "text-white/80" : "text-muted-foreground")}>{card.description}</p>
               <ul className="mt-6 space-y-3">
                 {card.features.map((f) => (
                   <li key={f} className="flex items-start gap-3 text-[0.9375rem]">
-                    <Check aria-hidden className={cn("mt-0.5 size-4 shrink-0", card.premium ? "text-cyan" : "text-accent")} strokeWidth={3} />
+                    <Check
+                      aria-hidden
+                      className={cn("mt-0.5 size-4 shrink-0", card.premium ? "text-cyan" : "text-accent")}
+                      strokeWidth={3}
+                    />
                     {f}
                   </li>
                 ))}

@@ -1,7 +1,7 @@
 import { ArrowRight, CalendarCheck, Check, Clock, MessageSquareText, Presentation } from "lucide-react";
-import { Link } from "~/lib/navigation";
-import { Button } from "~/components/ui/button";
 import { ConsultationRequestButton, OpenChatButton } from "~/components/overlay-buttons";
+import { Button } from "~/components/ui/button";
+import { Link } from "~/lib/navigation";
 import { CONSULTATION_PANEL, SERVICES, SERVICES_HEADER, type ServiceCard } from "../content/home";
 import { cardNumber, IconTile, Section, SectionHeader } from "../ui";
 
@@ -15,7 +15,11 @@ function ServiceCardView({ service }: { service: ServiceCard }) {
     >
       <div className="flex items-start justify-between">
         <IconTile icon={service.icon} />
-        <span aria-hidden data-n={cardNumber(service.index)} className="font-display text-4xl font-extrabold text-secondary-foreground/15 before:content-[attr(data-n)]" />
+        <span
+          aria-hidden
+          data-n={cardNumber(service.index)}
+          className="font-display text-4xl font-extrabold text-secondary-foreground/15 before:content-[attr(data-n)]"
+        />
       </div>
       <p className="mt-6 text-xs font-bold uppercase tracking-[0.16em] text-accent">Solução {cardNumber(service.index)}</p>
       <h3 id={titleId} className="mt-2 text-xl font-bold text-navy sm:text-[1.375rem]">

@@ -3,8 +3,8 @@ import { AgentBenefitsSection, AgentExamplesSection, AgentsCta } from "~/compone
 import { ContactSection } from "~/components/marketing/contact-section";
 import { AGENTS_CONTACT, AGENTS_HERO } from "~/components/marketing/content/agentes";
 import { PageHero } from "~/components/marketing/ui";
-import { Button } from "~/components/ui/button";
 import { OpenChatButton } from "~/components/overlay-buttons";
+import { Button } from "~/components/ui/button";
 
 export function AgentsPage() {
   return (

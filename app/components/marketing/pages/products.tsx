@@ -1,5 +1,5 @@
-import { HelpSection, OneOffSection, PlansSection } from "~/components/marketing/products-page";
 import { PRODUCTS_HERO } from "~/components/marketing/content/produtos";
+import { HelpSection, OneOffSection, PlansSection } from "~/components/marketing/products-page";
 import { PageHero } from "~/components/marketing/ui";
 import { Button } from "~/components/ui/button";
 

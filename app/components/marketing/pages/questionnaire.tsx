@@ -2,32 +2,25 @@
  * Business-optimization questionnaire (SPEC §2 /formulario, §3 fields and choice values, §5 rules,
  * §8 toasts). Posts JSON to /api/business-optimization; without JavaScript the form posts itself.
  */
-import { NativeSelect } from "~/components/ui/native-select";
 import { Clock, Send, ShieldCheck } from "lucide-react";
-import type { FormEvent } from "react";
-import {
-  Honeypot,
-  IdempotencyField,
-  ReturnTo,
-  sendJson,
-  useLeadForm,
-  type FormState,
-} from "~/components/forms/lead-form-utils";
+import { Honeypot, IdempotencyField, ReturnTo, sendJson, useLeadForm, type FormState } from "~/components/forms/lead-form-utils";
+import { Island } from "~/components/island";
 import { PageHero } from "~/components/marketing/ui";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
-import { questionnaireMessages } from "~/lib/messages/leads";
 import {
   BUSINESS_OPTIMIZATION_CHOICES,
   BUSINESS_OPTIMIZATION_LABELS as LABELS,
   LIMITS,
   type BusinessOptimizationField,
 } from "~/lib/lead-fields";
+import { questionnaireMessages } from "~/lib/messages/leads";
 import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
-import { Island } from "~/components/island";
+import type { FormEvent } from "react";
 
 type FieldSpec = {
   name: BusinessOptimizationField;
@@ -190,7 +183,14 @@ export function QuestionnaireForm({ initial }: { initial?: FormState }) {
     }
     const wide = spec.kind === "textarea" || spec.wide;
     return (
-      <FormField key={spec.name} id={id} label={LABELS[spec.name]} error={error} required={spec.required} className={wide ? "sm:col-span-2" : undefined}>
+      <FormField
+        key={spec.name}
+        id={id}
+        label={LABELS[spec.name]}
+        error={error}
+        required={spec.required}
+        className={wide ? "sm:col-span-2" : undefined}
+      >
         {control}
       </FormField>
     );
@@ -216,7 +216,10 @@ export function QuestionnaireForm({ initial }: { initial?: FormState }) {
         <fieldset key={section.title} className="rounded-2xl border border-border bg-card p-6 shadow-soft sm:p-8">
           <legend className="sr-only">{section.title}</legend>
           <div className="mb-6 flex items-start gap-4">
-            <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary font-display text-sm font-bold text-primary-foreground">
+            <span
+              aria-hidden="true"
+              className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary font-display text-sm font-bold text-primary-foreground"
+            >
               {String(index + 1).padStart(2, "0")}
             </span>
             <div>
