@@ -4,8 +4,11 @@
  */
 export const PRIVACY_POLICY_VERSION = "1.1 (25/11/2026)";
 export const TERMS_VERSION = "1.0 (22/11/2026)";
-/** Date of the current legal texts (ISO), shown as "25 de novembro de 2026" and in `<time datetime>`. */
-export const LEGAL_UPDATED_AT = "2026-11-25";
+/** The date a legal text's version carries ("1.1 (25/11/2026)" → "2026-11-25"), shown on its page and in `<time datetime>`. */
+export function versionDate(version: string): string {
+  const [, day, month, year] = /\((\d{2})\/(\d{2})\/(\d{4})\)/.exec(version) ?? [];
+  return `${year}-${month}-${day}`;
+}
 
 /** Purposes recorded in consent_records.purpose. */
 export const CONSENT_PURPOSES = {

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Facts, LegalPage, type LegalSection } from "~/components/legal-page";
 import { env } from "~/config.server";
 import { publicPageHeaders } from "~/infra/http-cache.server";
-import { COOKIES_VERSION, LEGAL_PATHS, LEGAL_UPDATED_AT } from "~/lib/privacy";
+import { COOKIES_VERSION, LEGAL_PATHS, versionDate } from "~/lib/privacy";
 import { seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/cookies";
@@ -144,7 +144,7 @@ export default function CookiePolicy({ loaderData }: Route.ComponentProps) {
       eyebrow="Cookies"
       title="Política de Cookies"
       version={COOKIES_VERSION}
-      updatedAt={LEGAL_UPDATED_AT}
+      updatedAt={versionDate(COOKIES_VERSION)}
       current={LEGAL_PATHS.cookies}
       intro={<p>Resumo: usamos apenas dois cookies estritamente necessários e nenhum cookie de análise, de publicidade ou de terceiros.</p>}
       sections={sections(loaderData.dpoEmail)}

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Facts, LegalPage, type LegalSection } from "~/components/legal-page";
 import { env } from "~/config.server";
 import { publicPageHeaders } from "~/infra/http-cache.server";
-import { formatPeriod, LEGAL_PATHS, LEGAL_UPDATED_AT, PRIVACY_POLICY_VERSION, RETENTION } from "~/lib/privacy";
+import { formatPeriod, LEGAL_PATHS, PRIVACY_POLICY_VERSION, RETENTION, versionDate } from "~/lib/privacy";
 import { seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/privacidade";
@@ -426,7 +426,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
       eyebrow="LGPD"
       title="Política de Privacidade"
       version={PRIVACY_POLICY_VERSION}
-      updatedAt={LEGAL_UPDATED_AT}
+      updatedAt={versionDate(PRIVACY_POLICY_VERSION)}
       current={LEGAL_PATHS.privacy}
       intro={
         <p>

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "~/components/legal-page";
 import { env } from "~/config.server";
 import { publicPageHeaders } from "~/infra/http-cache.server";
-import { LEGAL_PATHS, LEGAL_UPDATED_AT, TERMS_VERSION } from "~/lib/privacy";
+import { LEGAL_PATHS, TERMS_VERSION, versionDate } from "~/lib/privacy";
 import { seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/termos";
@@ -188,7 +188,7 @@ export default function TermsOfUse({ loaderData }: Route.ComponentProps) {
       eyebrow="Termos"
       title="Termos de Uso"
       version={TERMS_VERSION}
-      updatedAt={LEGAL_UPDATED_AT}
+      updatedAt={versionDate(TERMS_VERSION)}
       current={LEGAL_PATHS.terms}
       intro={<p>As regras para usar o site da {SITE_NAME}, escritas para serem lidas de uma vez.</p>}
       sections={sections(loaderData.contactEmail)}
