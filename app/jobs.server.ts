@@ -4,7 +4,7 @@
  */
 import { env } from "~/config.server";
 import { deleteOldSalts, flushAnalytics, rollUpPending } from "~/domain/analytics.server";
-import { pruneExpiredSessions } from "~/domain/auth.server";
+import { pruneExpiredSessions } from "~/domain/auth/sessions.server";
 import { reconcileStripe } from "~/domain/payments/reconciliation.server";
 import { CHECK_EVERY_MS as DIGEST_CHECK_EVERY_MS, runDailyDigest } from "~/domain/pipeline-digest.server";
 import { CHECK_EVERY_MS as RETENTION_CHECK_EVERY_MS, runRetention } from "~/domain/retention.server";

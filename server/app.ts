@@ -14,7 +14,7 @@ import { env } from "~/config.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/db/client.server";
 import { seed } from "~/db/seed.server";
 import { createPageViewRecorder } from "~/domain/analytics.server";
-import { getSessionUser, SESSION_COOKIE } from "~/domain/auth.server";
+import { getSessionUser, SESSION_COOKIE } from "~/domain/auth/sessions.server";
 import { startJobs } from "~/infra/jobs.server";
 import { logger, redactUrl } from "~/infra/logger.server";
 import { backgroundJobs } from "~/jobs.server";

@@ -151,7 +151,7 @@ export const sessions = pgTable(
      * (password right, two-factor enrolment required) only open the login's second step.
      */
     stage: text("stage").notNull().default("active"),
-    /** Renewed while the admin works; a session idle for 30 minutes ends (auth.server.ts). */
+    /** Renewed while the admin works; a session idle for 30 minutes ends (app/domain/auth/sessions.server.ts). */
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     ip: text("ip"),
     userAgent: text("user_agent"),

@@ -15,7 +15,7 @@ import { enqueueEmail } from "~/infra/outbox.server";
 import { hitRateLimit, retryText } from "~/infra/rate-limit.server";
 import { chatTexts, OFFLINE_SESSION_PREFIX, offlineReply, PARSE_ERROR_REPLY, sendFailureReply } from "~/lib/messages/chat";
 import type { ChatContactInput, ChatReplyData, ChatSessionData, ChatSessionNotice } from "~/lib/schemas/chat";
-import { sessionSecret } from "./auth.server";
+import { sessionSecret } from "./auth/cookies.server";
 import type { Attribution } from "./analytics.server";
 
 /** SPEC §9, scaled down only by tests (CHAT_TIMEOUT_SCALE). */

@@ -9,7 +9,7 @@ import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { BlogHero, categoryHref, formatBlogDate, isoDate, PostCard } from "~/components/blog/blog-ui";
 import type { RouteHandle } from "~/components/site-header";
 import { toast } from "~/components/ui/use-toast";
-import { getSessionUser } from "~/domain/auth.server";
+import { getSessionUser } from "~/domain/auth/sessions.server";
 import { getPostBySlug, relatedPosts } from "~/domain/blog.server";
 import { conditional, NO_STORE, passLoaderHeaders, PUBLIC_PAGE_CACHE, weakEtag } from "~/infra/http-cache.server";
 import { readingMinutes, sanitizeContent, wordCount } from "~/infra/sanitize.server";

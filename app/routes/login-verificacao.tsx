@@ -9,7 +9,7 @@ import { QrEnrolment, RecoveryCodes } from "~/components/admin/two-factor";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { completeEnrolmentStep, completeSecondFactor, getPendingLogin, pendingEnrolment } from "~/domain/auth.server";
+import { completeEnrolmentStep, completeSecondFactor, getPendingLogin, pendingEnrolment } from "~/domain/auth/second-step.server";
 import { readBody } from "~/infra/http.server";
 import { flashCookie } from "~/lib/flash";
 import { authMessages } from "~/lib/messages/auth";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { destroySession } from "~/domain/auth.server";
+import { destroySession } from "~/domain/auth/sessions.server";
 import { flashCookie } from "~/lib/flash";
 import { authMessages } from "~/lib/messages/auth";
 import type { Route } from "./+types/logout";

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { env } from "~/config.server";
 import { db, type Executor } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema";
-import { sessionSecret } from "~/domain/auth.server";
+import { sessionSecret } from "~/domain/auth/cookies.server";
 import type { SubmissionMeta } from "~/domain/lead-submissions.server";
 import type { Transaction } from "~/infra/idempotency.server";
 import { enqueueEmail } from "~/infra/outbox.server";

@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { analyticsReport, parseRange, type AnalyticsTable } from "~/domain/analytics-report.server";
-import { requireAdmin } from "~/domain/auth.server";
+import { requireAdmin } from "~/domain/auth/sessions.server";
 import {
   CUSTOM_RANGE,
   DEVICE_LABELS,

@@ -25,7 +25,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/use-toast";
-import { requireAdmin } from "~/domain/auth.server";
+import { requireAdmin } from "~/domain/auth/sessions.server";
 import { listAllPosts, listCategoriesWithCounts } from "~/domain/blog.server";
 import { logger } from "~/infra/logger.server";
 import { adminBlogText, blogToasts } from "~/lib/messages/blog";

@@ -9,7 +9,7 @@ import { AttributionFacts, type AttributionValues } from "~/components/admin/att
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireAdmin } from "~/domain/auth.server";
+import { requireAdmin } from "~/domain/auth/sessions.server";
 import { listBusinessOptimizations } from "~/domain/leads/admin.server";
 import { callApi } from "~/lib/api-client";
 import { formatDateTime } from "~/lib/dates";

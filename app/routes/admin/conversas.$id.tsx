@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import { AttributionFacts } from "~/components/admin/attribution";
 import { formatChatDate } from "~/components/chat/chat-format";
 import { Badge } from "~/components/ui/badge";
-import { requireAdmin } from "~/domain/auth.server";
+import { requireAdmin } from "~/domain/auth/sessions.server";
 import { getConversation } from "~/domain/chat.server";
 import { parseId } from "~/infra/http.server";
 import { cn } from "~/lib/utils";

@@ -4,7 +4,7 @@ import { formatChatDate } from "~/components/chat/chat-format";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { requireAdmin } from "~/domain/auth.server";
+import { requireAdmin } from "~/domain/auth/sessions.server";
 import { CONVERSATIONS_PAGE_SIZE, listConversations } from "~/domain/chat.server";
 import type { Route } from "./+types/conversas";
 

@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { requireAdmin } from "~/domain/auth.server";
+import { requireAdmin } from "~/domain/auth/sessions.server";
 import { getPipelineLead, pipelineUpdateSchema, updatePipeline } from "~/domain/pipeline.server";
 import { fieldErrors, readBody } from "~/infra/http.server";
 import { formatDateTime } from "~/lib/dates";

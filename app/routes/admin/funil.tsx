@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { requireAdmin } from "~/domain/auth.server";
+import { requireAdmin } from "~/domain/auth/sessions.server";
 import { inboxSources, listInbox, readInboxFilters, stageCounts } from "~/domain/pipeline.server";
 import { formatDateTime } from "~/lib/dates";
 import { LEAD_TYPE_INFO, LEAD_TYPES } from "~/lib/lead-types";

@@ -15,7 +15,7 @@ import {
 import { useEffect } from "react";
 import { data, Form, NavLink, Outlet } from "react-router";
 import { Button } from "~/components/ui/button";
-import { requireAdmin } from "~/domain/auth.server";
+import { requireAdmin } from "~/domain/auth/sessions.server";
 import { AUTH_STORAGE_KEY } from "~/lib/messages/auth";
 import { SITE_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";

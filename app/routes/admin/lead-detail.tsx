@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { NativeSelect } from "~/components/ui/native-select";
 import { recordAudit } from "~/domain/audit.server";
-import { requireAdmin } from "~/domain/auth.server";
+import { requireAdmin } from "~/domain/auth/sessions.server";
 import { consentHistory, getLead, updateConsultationStatus } from "~/domain/leads/admin.server";
 import { fieldErrors, parseId, readBody } from "~/infra/http.server";
 import { formatDateTime } from "~/lib/dates";

@@ -8,7 +8,7 @@ import { LeadValue } from "~/components/admin/lead-value";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { requireAdmin } from "~/domain/auth.server";
+import { requireAdmin } from "~/domain/auth/sessions.server";
 import { listLeads } from "~/domain/leads/admin.server";
 import { isLeadType, LEAD_TYPE_INFO, LEAD_TYPES } from "~/lib/lead-types";
 import { SITE_NAME } from "~/lib/site";

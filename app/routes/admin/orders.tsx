@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/use-toast";
 import { recordAudit } from "~/domain/audit.server";
-import { requireAdmin } from "~/domain/auth.server";
+import { requireAdmin } from "~/domain/auth/sessions.server";
 import { paymentsMode } from "~/domain/payments/checkout.server";
 import { listOrders, listSubscriptions, reconcileStripe } from "~/domain/payments/reconciliation.server";
 import { findCatalogItem, formatBRL } from "~/lib/catalog";

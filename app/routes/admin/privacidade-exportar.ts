@@ -3,7 +3,7 @@
  * (LGPD art. 18, II and V). POST, so the address never lands in URLs, logs or browser history.
  */
 import { z } from "zod";
-import { requireAdminApi } from "~/domain/auth.server";
+import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { exportSubject, subjectEmailSchema } from "~/domain/privacy/subject.server";
 import { methodNotAllowed, parseBody } from "~/infra/http.server";
 import type { Route } from "./+types/privacidade-exportar";

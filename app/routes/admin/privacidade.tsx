@@ -24,7 +24,7 @@ import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/use-toast";
-import { requireAdmin } from "~/domain/auth.server";
+import { requireAdmin } from "~/domain/auth/sessions.server";
 import { correctedValues, parsePrivacyIntent } from "~/domain/privacy/admin-intents.server";
 import { correctableFields, correctRecord } from "~/domain/privacy/correction.server";
 import { eraseSubject } from "~/domain/privacy/erasure.server";

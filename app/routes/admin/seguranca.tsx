@@ -10,7 +10,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { confirmPassword, endOtherSessions, endSession, listActiveSessions, requireAdmin, sessionSecret } from "~/domain/auth.server";
+import { sessionSecret } from "~/domain/auth/cookies.server";
+import { confirmPassword } from "~/domain/auth/login.server";
+import { endOtherSessions, endSession, listActiveSessions, requireAdmin } from "~/domain/auth/sessions.server";
 import {
   confirmEnrolment,
   forgetRememberedDevices,

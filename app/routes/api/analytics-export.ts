@@ -1,6 +1,6 @@
 import { analyticsReport, analyticsTableRows, isAnalyticsTable, parseRange } from "~/domain/analytics-report.server";
 import { recordAudit } from "~/domain/audit.server";
-import { requireAdminApi } from "~/domain/auth.server";
+import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { toCsv } from "~/infra/csv.server";
 import { fail, methodNotAllowed } from "~/infra/http.server";
 import type { Route } from "./+types/analytics-export";

@@ -1,5 +1,5 @@
 /** GET /api/blog/categories (public) and POST /api/blog/categories (admin). SPEC §7. */
-import { requireAdminApi } from "~/domain/auth.server";
+import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { createCategory, listCategories } from "~/domain/blog.server";
 import { conditional, PUBLIC_PAGE_CACHE, weakEtag } from "~/infra/http-cache.server";
 import { methodNotAllowed, ok, parseBody } from "~/infra/http.server";

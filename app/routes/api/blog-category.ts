@@ -1,5 +1,5 @@
 /** GET (public), PUT and DELETE (admin) /api/blog/categories/{id}. SPEC §7. */
-import { requireAdminApi } from "~/domain/auth.server";
+import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { deleteCategory, getCategory, updateCategory } from "~/domain/blog.server";
 import { conditional, PUBLIC_PAGE_CACHE, weakEtag } from "~/infra/http-cache.server";
 import { fail, methodNotAllowed, ok, parseBody, parseId } from "~/infra/http.server";

@@ -1,5 +1,5 @@
 /** GET (for editing), PUT (full body or only `published`) and DELETE /api/blog/posts/{id}: admin only. SPEC §7. */
-import { requireAdminApi } from "~/domain/auth.server";
+import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { deletePost, getPostById, updatePost } from "~/domain/blog.server";
 import { NO_STORE } from "~/infra/http-cache.server";
 import { fail, methodNotAllowed, ok, parseBody, parseId } from "~/infra/http.server";

@@ -1,5 +1,5 @@
 /** GET /api/blog/posts (public: published only) and POST /api/blog/posts (admin). SPEC §7. */
-import { requireAdminApi } from "~/domain/auth.server";
+import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { createPost, listPublishedPosts } from "~/domain/blog.server";
 import { conditional, PUBLIC_PAGE_CACHE, weakEtag } from "~/infra/http-cache.server";
 import { fail, fieldErrors, methodNotAllowed, ok, parseBody } from "~/infra/http.server";

@@ -1,4 +1,4 @@
-import { requireAdminApi } from "~/domain/auth.server";
+import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { listBusinessOptimizations } from "~/domain/leads/admin.server";
 import { methodNotAllowed } from "~/infra/http.server";
 import type { Route } from "./+types/business-optimizations";

@@ -1,5 +1,5 @@
 import { recordAudit } from "~/domain/audit.server";
-import { requireAdminApi } from "~/domain/auth.server";
+import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { getLead, updateConsultationStatus } from "~/domain/leads/admin.server";
 import { fail, methodNotAllowed, ok, parseBody, parseId } from "~/infra/http.server";
 import { consultationStatusSchema } from "~/lib/schemas/leads";

@@ -1,4 +1,4 @@
-import { requireAdminApi } from "~/domain/auth.server";
+import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { LEAD_FORMS } from "~/domain/lead-forms.server";
 import { leadEndpoint } from "~/domain/lead-submissions.server";
 import { allLeads } from "~/domain/leads/admin.server";

@@ -1,4 +1,4 @@
-import { requireAdminApi } from "~/domain/auth.server";
+import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { allLeads } from "~/domain/leads/admin.server";
 import { methodNotAllowed, ok } from "~/infra/http.server";
 import type { Route } from "./+types/contacts";

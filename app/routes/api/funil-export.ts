@@ -1,5 +1,5 @@
 import { recordAudit } from "~/domain/audit.server";
-import { requireAdminApi } from "~/domain/auth.server";
+import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { exportInboxCsv, inboxCsvFileName, readInboxFilters } from "~/domain/pipeline.server";
 import { methodNotAllowed } from "~/infra/http.server";
 import type { Route } from "./+types/funil-export";

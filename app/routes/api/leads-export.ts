@@ -1,5 +1,5 @@
 import { recordAudit } from "~/domain/audit.server";
-import { requireAdminApi } from "~/domain/auth.server";
+import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { csvFileName, exportLeadsCsv } from "~/domain/leads/export.server";
 import { fail, methodNotAllowed } from "~/infra/http.server";
 import { isLeadType } from "~/lib/lead-types";

@@ -1,5 +1,5 @@
 /** POST /api/uploads (admin): multipart field "file", JPEG/PNG/WebP up to 5 MB, checked by content. */
-import { requireAdminApi } from "~/domain/auth.server";
+import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { fail, methodNotAllowed, ok } from "~/infra/http.server";
 import { storeImage } from "~/infra/uploads.server";
 import { blogApiMessages } from "~/lib/messages/blog";
