@@ -15,7 +15,7 @@ import {
   contactSchema,
   newsletterSchema,
 } from "~/lib/schemas/leads";
-import { saveNativeChatContact } from "./chat.server";
+import { saveNativeChatContact } from "./chat/conversations.server";
 import type { LeadFormDefinition } from "./lead-submissions.server";
 import type { z } from "zod";
 

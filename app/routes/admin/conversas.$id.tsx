@@ -4,7 +4,7 @@ import { AttributionFacts } from "~/components/admin/attribution";
 import { formatChatDate } from "~/components/chat/chat-format";
 import { Badge } from "~/components/ui/badge";
 import { requireAdmin } from "~/domain/auth/sessions.server";
-import { getConversation } from "~/domain/chat.server";
+import { getConversation } from "~/domain/chat/admin.server";
 import { parseId } from "~/infra/http.server";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/conversas.$id";

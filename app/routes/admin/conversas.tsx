@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requireAdmin } from "~/domain/auth/sessions.server";
-import { CONVERSATIONS_PAGE_SIZE, listConversations } from "~/domain/chat.server";
+import { CONVERSATIONS_PAGE_SIZE, listConversations } from "~/domain/chat/admin.server";
 import type { Route } from "./+types/conversas";
 
 export const meta: Route.MetaFunction = () => [{ title: "Conversas do chat | Admin" }];

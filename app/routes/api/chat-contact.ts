@@ -1,5 +1,5 @@
 import { attributionOfRequest } from "~/domain/analytics.server";
-import { chatRateLimit, saveChatContact } from "~/domain/chat.server";
+import { chatRateLimit, saveChatContact } from "~/domain/chat/conversations.server";
 import { fail, methodNotAllowed, ok, parseBody } from "~/infra/http.server";
 import { chatContactRequestSchema } from "~/lib/schemas/chat";
 import type { Route } from "./+types/chat-contact";

@@ -1,4 +1,4 @@
-import { chatRateLimit, createChatSession } from "~/domain/chat.server";
+import { chatRateLimit, createChatSession } from "~/domain/chat/conversations.server";
 import { methodNotAllowed, ok } from "~/infra/http.server";
 import type { Route } from "./+types/chat-session";
 

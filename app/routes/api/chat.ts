@@ -1,4 +1,4 @@
-import { chatRateLimit, sendChatMessage } from "~/domain/chat.server";
+import { chatRateLimit, sendChatMessage } from "~/domain/chat/conversations.server";
 import { fail, methodNotAllowed, ok, parseBody } from "~/infra/http.server";
 import { chatMessageRequestSchema } from "~/lib/schemas/chat";
 import type { Route } from "./+types/chat";

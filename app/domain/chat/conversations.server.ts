@@ -5,7 +5,7 @@
  * service is missing, silent or broken.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { env } from "~/config.server";
 import { db, type Executor } from "~/db/client.server";
 import { chatMessages, chatSessions } from "~/db/schema";
@@ -15,15 +15,9 @@ import { enqueueEmail } from "~/infra/outbox.server";
 import { hitRateLimit, retryText } from "~/infra/rate-limit.server";
 import { chatTexts, OFFLINE_SESSION_PREFIX, offlineReply, PARSE_ERROR_REPLY, sendFailureReply } from "~/lib/messages/chat";
 import type { ChatContactInput, ChatReplyData, ChatSessionData, ChatSessionNotice } from "~/lib/schemas/chat";
-import { sessionSecret } from "./auth/cookies.server";
-import type { Attribution } from "./analytics.server";
-
-/** SPEC §9, scaled down only by tests (CHAT_TIMEOUT_SCALE). */
-export const SESSION_TIMEOUT_MS = 10_000;
-export const MESSAGE_TIMEOUT_MS = 15_000;
-/** Longest assistant reply we keep; anything beyond is cut. */
-const REPLY_MAX = 10_000;
-const UPSTREAM_ID_MAX = 200;
+import { sessionSecret } from "../auth/cookies.server";
+import { callUpstream, extractReply, extractSessionId, MESSAGE_TIMEOUT_MS, SESSION_TIMEOUT_MS, upstreamUrl } from "./upstream.server";
+import type { Attribution } from "../analytics.server";
 
 // Per-IP limits (multiplied by RATE_LIMIT_FACTOR) and a per-conversation cap on upstream cost.
 export const CHAT_LIMITS = {
@@ -42,91 +36,6 @@ export async function chatRateLimit(kind: keyof typeof CHAT_LIMITS, ip: string):
   return fail(429, `Muitas solicitações ao chat. Tente novamente em ${retryText(rate.retryAfterSeconds)}.`, undefined, {
     headers: { "Retry-After": String(rate.retryAfterSeconds) },
   });
-}
-
-function timeout(ms: number): number {
-  return Math.max(50, Math.round(ms * env.CHAT_TIMEOUT_SCALE));
-}
-
-function upstreamUrl(path: string): string | undefined {
-  return env.CHAT_API_URL ? `${env.CHAT_API_URL.replace(/\/+$/, "")}${path}` : undefined;
-}
-
-// ---------------------------------------------------------------- reply parsing (SPEC §7)
-/**
- * The body as the original client saw it: JSON when it is JSON, else the raw text. A body that
- * is a string holding JSON (double-encoded) is parsed once more.
- */
-export function parseUpstreamBody(text: string): unknown {
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return text;
-  }
-  if (typeof body === "string") {
-    try {
-      const inner: unknown = JSON.parse(body);
-      if (inner && typeof inner === "object") return inner;
-    } catch {
-      /* a plain string reply */
-    }
-  }
-  return body;
-}
-
-function field(value: unknown, key: string): unknown {
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
-}
-
-/** session_id, then id (SPEC §7). */
-export function extractSessionId(body: unknown): string | undefined {
-  for (const candidate of [field(body, "session_id"), field(body, "id")]) {
-    if (typeof candidate === "number" && Number.isFinite(candidate)) return String(candidate);
-    if (typeof candidate === "string") {
-      const id = candidate.trim();
-      if (id && id.length <= UPSTREAM_ID_MAX && !id.startsWith(OFFLINE_SESSION_PREFIX)) return id;
-    }
-  }
-  return undefined;
-}
-
-const text = (v: unknown) => (typeof v === "string" && v.trim() ? v : undefined);
-
-/**
- * message.content, the whole body if a string, content, text, assistant.response, otherwise the
- * body serialised as JSON (SPEC §7). Undefined when there is nothing to show (an empty answer).
- */
-export function extractReply(body: unknown): string | undefined {
-  const reply =
-    text(field(field(body, "message"), "content")) ??
-    text(body) ??
-    text(field(body, "content")) ??
-    text(field(body, "text")) ??
-    text(field(field(body, "assistant"), "response")) ??
-    (body === null || body === undefined || typeof body === "string" ? undefined : JSON.stringify(body));
-  if (!reply || reply === "{}" || reply === "[]") return undefined;
-  return reply.length > REPLY_MAX ? reply.slice(0, REPLY_MAX) : reply;
-}
-
-type UpstreamResult = { ok: true; body: unknown } | { ok: false; reason: string };
-
-async function callUpstream(url: string, payload: unknown, ms: number): Promise<UpstreamResult> {
-  try {
-    const res = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(timeout(ms)),
-      redirect: "error",
-    });
-    const raw = await res.text();
-    if (!res.ok) return { ok: false, reason: `HTTP ${res.status}` };
-    return { ok: true, body: parseUpstreamBody(raw) };
-  } catch (error) {
-    const e = error as Error;
-    return { ok: false, reason: e.name === "TimeoutError" ? "timeout" : e.message };
-  }
 }
 
 // ---------------------------------------------------------------- session ownership
@@ -343,67 +252,4 @@ export async function sendChatMessage(input: { sessionId: string; token: string;
   }
   await db().update(chatSessions).set({ updatedAt: new Date() }).where(eq(chatSessions.id, session.id));
   return answer("ok", reply, false);
-}
-
-// ---------------------------------------------------------------- admin
-export interface ConversationSummary {
-  id: number;
-  sessionId: string;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  offline: boolean;
-  createdAt: Date;
-  messageCount: number;
-}
-
-export const CONVERSATIONS_PAGE_SIZE = 50;
-
-/** Conversations with a contact (a session nobody filled in is not a lead), newest first. */
-export async function listConversations(page: number): Promise<{
-  items: ConversationSummary[];
-  total: number;
-  withoutContact: number;
-}> {
-  const messageCount = db()
-    .select({ chatSessionId: chatMessages.chatSessionId, n: count().as("n") })
-    .from(chatMessages)
-    .where(eq(chatMessages.role, "user"))
-    .groupBy(chatMessages.chatSessionId)
-    .as("message_count");
-  const items = await db()
-    .select({
-      id: chatSessions.id,
-      sessionId: chatSessions.sessionId,
-      email: chatSessions.email,
-      phone: chatSessions.phone,
-      company: chatSessions.company,
-      offline: chatSessions.offline,
-      createdAt: chatSessions.createdAt,
-      messageCount: sql<number>`coalesce(${messageCount.n}, 0)`.mapWith(Number),
-    })
-    .from(chatSessions)
-    .leftJoin(messageCount, eq(messageCount.chatSessionId, chatSessions.id))
-    .where(isNotNull(chatSessions.email))
-    .orderBy(desc(chatSessions.createdAt), desc(chatSessions.id))
-    .limit(CONVERSATIONS_PAGE_SIZE)
-    .offset((page - 1) * CONVERSATIONS_PAGE_SIZE);
-  const [totals] = await db()
-    .select({
-      total: sql<number>`count(*) filter (where ${chatSessions.email} is not null)`.mapWith(Number),
-      withoutContact: sql<number>`count(*) filter (where ${chatSessions.email} is null)`.mapWith(Number),
-    })
-    .from(chatSessions);
-  return { items, total: totals?.total ?? 0, withoutContact: totals?.withoutContact ?? 0 };
-}
-
-export async function getConversation(id: number) {
-  const [session] = await db().select().from(chatSessions).where(eq(chatSessions.id, id));
-  if (!session) return undefined;
-  const messages = await db()
-    .select({ id: chatMessages.id, role: chatMessages.role, content: chatMessages.content, createdAt: chatMessages.createdAt })
-    .from(chatMessages)
-    .where(eq(chatMessages.chatSessionId, id))
-    .orderBy(chatMessages.id);
-  return { session, messages };
 }
