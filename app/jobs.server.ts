@@ -3,7 +3,9 @@
  * Importing a module never starts anything.
  */
 import { env } from "~/config.server";
-import { deleteOldSalts, flushAnalytics, rollUpPending } from "~/domain/analytics.server";
+import { flushAnalytics } from "~/domain/analytics/record.server";
+import { rollUpPending } from "~/domain/analytics/rollups.server";
+import { deleteOldSalts } from "~/domain/analytics/salt.server";
 import { pruneExpiredSessions } from "~/domain/auth/sessions.server";
 import { reconcileStripe } from "~/domain/payments/reconciliation.server";
 import { CHECK_EVERY_MS as DIGEST_CHECK_EVERY_MS, runDailyDigest } from "~/domain/pipeline-digest.server";

@@ -27,7 +27,7 @@ const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull(
 
 /**
  * Attribution (issue 18): the visit that produced a lead, copied onto the lead when it is stored
- * (app/domain/analytics.server.ts, `attributionFor`). Pages and campaigns only, nothing personal.
+ * (app/domain/analytics/attribution.server.ts, `attributionFor`). Pages and campaigns only, nothing personal.
  */
 const attribution = () => ({
   landingPath: text("landing_path"),

@@ -12,7 +12,7 @@ import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
 import { HONEYPOT_FIELD } from "~/lib/lead-fields";
 import { leadServerMessages } from "~/lib/messages/leads";
 import { IDEMPOTENCY_HEADER } from "~/lib/native-forms";
-import { attributionFor, type Attribution } from "./analytics.server";
+import { attributionFor, type Attribution } from "./analytics/attribution.server";
 import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
 

@@ -28,7 +28,8 @@ import {
 import { logger } from "~/infra/logger.server";
 import { rowsOf } from "~/infra/rate-limit.server";
 import { ANONYMISED_MARKER, RETENTION, type RetentionKind, type RetentionPeriod } from "~/lib/privacy";
-import { dayOf, deleteRawAnalytics, rollUpPending } from "./analytics.server";
+import { dayOf } from "./analytics/days.server";
+import { deleteRawAnalytics, rollUpPending } from "./analytics/rollups.server";
 import { recordAudit } from "./audit.server";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 

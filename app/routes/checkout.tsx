@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
-import { attributionOfRequest } from "~/domain/analytics.server";
+import { attributionOfRequest } from "~/domain/analytics/attribution.server";
 import { paymentsMode, startCheckout } from "~/domain/payments/checkout.server";
 import { type ApiAnswer, callApi } from "~/lib/api-client";
 import { findCatalogItem, formatBRL, type CatalogItem } from "~/lib/catalog";

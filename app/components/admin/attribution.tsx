@@ -1,6 +1,6 @@
 /**
  * The visit that produced a lead (issue 18): landing page, referrer and UTM, as stored on the lead
- * when it arrived (app/domain/analytics.server.ts, `attributionFor`). Shown on each lead's view.
+ * when it arrived (app/domain/analytics/attribution.server.ts, `attributionFor`). Shown on each lead's view.
  */
 export interface AttributionValues {
   landingPath?: unknown;

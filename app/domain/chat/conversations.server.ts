@@ -17,7 +17,7 @@ import { chatTexts, OFFLINE_SESSION_PREFIX, offlineReply, PARSE_ERROR_REPLY, sen
 import type { ChatContactInput, ChatReplyData, ChatSessionData, ChatSessionNotice } from "~/lib/schemas/chat";
 import { sessionSecret } from "../auth/cookies.server";
 import { callUpstream, extractReply, extractSessionId, MESSAGE_TIMEOUT_MS, SESSION_TIMEOUT_MS, upstreamUrl } from "./upstream.server";
-import type { Attribution } from "../analytics.server";
+import type { Attribution } from "../analytics/attribution.server";
 
 // Per-IP limits (multiplied by RATE_LIMIT_FACTOR) and a per-conversation cap on upstream cost.
 export const CHAT_LIMITS = {

@@ -7,7 +7,7 @@ import Stripe from "stripe";
 import { env } from "~/config.server";
 import { db } from "~/db/client.server";
 import { orders, subscriptions } from "~/db/schema";
-import type { Attribution } from "~/domain/analytics.server";
+import type { Attribution } from "~/domain/analytics/attribution.server";
 import { logger } from "~/infra/logger.server";
 import { hitRateLimit } from "~/infra/rate-limit.server";
 import { CURRENCY, findCatalogItem, type CatalogItem, type CatalogKind } from "~/lib/catalog";

@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { analyticsReport, parseRange, type AnalyticsTable } from "~/domain/analytics-report.server";
+import { analyticsReport, parseRange, type AnalyticsTable } from "~/domain/analytics/report.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import {
   CUSTOM_RANGE,

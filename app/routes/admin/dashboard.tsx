@@ -8,7 +8,7 @@ import { BarChart3, Briefcase, CalendarCheck, ClipboardList, FileText, Mail, Mes
 import { data, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { dashboardAnalytics } from "~/domain/analytics-report.server";
+import { dashboardAnalytics } from "~/domain/analytics/report.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { dashboardSummary } from "~/domain/leads/admin.server";
 import { formatDate } from "~/lib/dates";

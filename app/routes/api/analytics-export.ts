@@ -1,4 +1,4 @@
-import { analyticsReport, analyticsTableRows, isAnalyticsTable, parseRange } from "~/domain/analytics-report.server";
+import { analyticsReport, analyticsTableRows, isAnalyticsTable, parseRange } from "~/domain/analytics/report.server";
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { toCsv } from "~/infra/csv.server";

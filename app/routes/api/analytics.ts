@@ -1,4 +1,4 @@
-import { recordBeacon } from "~/domain/analytics.server";
+import { recordBeacon } from "~/domain/analytics/record.server";
 import { fail, methodNotAllowed } from "~/infra/http.server";
 import type { Route } from "./+types/analytics";
 

@@ -1,4 +1,4 @@
-import { attributionOfRequest } from "~/domain/analytics.server";
+import { attributionOfRequest } from "~/domain/analytics/attribution.server";
 import { chatRateLimit, saveChatContact } from "~/domain/chat/conversations.server";
 import { fail, methodNotAllowed, ok, parseBody } from "~/infra/http.server";
 import { chatContactRequestSchema } from "~/lib/schemas/chat";

@@ -1,4 +1,4 @@
-import { attributionOfRequest } from "~/domain/analytics.server";
+import { attributionOfRequest } from "~/domain/analytics/attribution.server";
 import { startCheckout } from "~/domain/payments/checkout.server";
 import { fail, fieldErrors, methodNotAllowed, readBody } from "~/infra/http.server";
 import { paymentMessages } from "~/lib/messages/payments";

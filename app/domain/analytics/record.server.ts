@@ -15,41 +15,16 @@
  *
  * Reading: daily rollups (`analytics_daily`), rebuilt for today and yesterday every few minutes
  * and when the admin opens Análises; raw rows are deleted after RETENTION.analyticsRaw.
+ * (Rollups: ./rollups.server.ts; the salt: ./salt.server.ts; attribution: ./attribution.server.ts.)
  */
-import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { db } from "~/db/client.server";
-import { analyticsEvents, analyticsSalts, pageViews } from "~/db/schema";
+import { analyticsEvents, pageViews } from "~/db/schema";
 import { logger } from "~/infra/logger.server";
-import { rowsOf } from "~/infra/rate-limit.server";
+import { dayOf } from "./days.server";
+import { saltFor, visitorHash } from "./salt.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
-
-// ---------------------------------------------------------------- days (Brasília time)
-const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" });
-const DAY_MS = 86_400_000;
-
-let lastMinute = -1;
-let lastDay = "";
-/** "2026-11-25": the Brasília day of an instant (the unit of rollups and of the salt). */
-export function dayOf(time: number | Date): string {
-  // Once per minute of the clock: a burst of views asks for the same minute again and again.
-  const minute = Math.floor(+time / 60_000);
-  if (minute !== lastMinute) {
-    lastDay = dayFormat.format(time);
-    lastMinute = minute;
-  }
-  return lastDay;
-}
-
-/** The first instant of a Brasília day. Brazil keeps UTC−3 all year (no daylight saving since 2019). */
-export function dayStart(day: string): Date {
-  return new Date(`${day}T00:00:00-03:00`);
-}
-
-export function addDays(day: string, days: number): string {
-  return dayOf(dayStart(day).getTime() + days * DAY_MS + 12 * 3_600_000);
-}
 
 // ---------------------------------------------------------------- what counts
 /** Paths that are not public pages (APIs, admin, files, confirmations of a post, feeds, data requests). */
@@ -183,37 +158,6 @@ export function recordBeacon(body: string, visitor: { ip: string; userAgent: str
   return true;
 }
 
-// ---------------------------------------------------------------- the daily salt
-const salts = new Map<string, string>();
-
-/** The day's salt, created by whichever instance needs it first (every instance must hash alike). */
-async function saltFor(day: string, create = true): Promise<string | undefined> {
-  const known = salts.get(day);
-  if (known) return known;
-  if (create) {
-    await db()
-      .insert(analyticsSalts)
-      .values({ day, salt: randomBytes(32).toString("base64url") })
-      .onConflictDoNothing();
-  }
-  const [row] = await db().select({ salt: analyticsSalts.salt }).from(analyticsSalts).where(eq(analyticsSalts.day, day));
-  if (!row) return undefined;
-  if (salts.size > 4) salts.clear();
-  salts.set(day, row.salt);
-  return row.salt;
-}
-
-export function visitorHash(salt: string, ip: string, userAgent: string): string {
-  return createHash("sha256").update(`${salt}|${ip}|${userAgent}`).digest("base64url").slice(0, 22);
-}
-
-/** Yesterday's salt stays for a day (a visit over midnight, attribution); older ones are deleted. */
-export async function deleteOldSalts(now = Date.now()): Promise<void> {
-  const yesterday = dayOf(now - DAY_MS);
-  await db().delete(analyticsSalts).where(lt(analyticsSalts.day, yesterday));
-  for (const day of salts.keys()) if (day < yesterday) salts.delete(day);
-}
-
 // ---------------------------------------------------------------- writing batches
 const clean = (value: string | null | undefined, max = 100) => {
   const text = value
@@ -224,7 +168,7 @@ const clean = (value: string | null | undefined, max = 100) => {
   return text ? text : null;
 };
 
-function parsePage(url: string): { path: string; utmSource: string | null; utmMedium: string | null; utmCampaign: string | null } {
+export function parsePage(url: string): { path: string; utmSource: string | null; utmMedium: string | null; utmCampaign: string | null } {
   const u = new URL(url, "http://local");
   return {
     path: u.pathname.slice(0, 300),
@@ -322,156 +266,4 @@ async function insertViews(views: (typeof pageViews.$inferInsert)[]): Promise<vo
       ${column((v) => v.entry)}::boolean[], ${column((v) => v.referrerHost ?? null)}::text[], ${column((v) => v.utmSource ?? null)}::text[],
       ${column((v) => v.utmMedium ?? null)}::text[], ${column((v) => v.utmCampaign ?? null)}::text[], ${column((v) => v.device)}::text[],
       ${column((v) => v.visitorHash)}::text[])`);
-}
-
-// ---------------------------------------------------------------- rollups
-/** Arbitrary constant naming the rollup lock (distinct from the migration and retention locks). */
-const ROLLUP_LOCK_ID = 724_503;
-
-/** Rebuilds one day's rollups from its raw rows, in one transaction. */
-export async function rollUpDay(day: string): Promise<void> {
-  await db().transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK_ID})`);
-    await tx.execute(sql`delete from analytics_daily where day = ${day}::date`);
-    await tx.execute(sql`
-      insert into analytics_daily (day, dimension, key, views, visits, visitors)
-      select day, 'total', '', count(*), count(*) filter (where entry), count(distinct visitor_hash)
-        from page_views where day = ${day}::date group by day
-      union all
-      select day, 'page', path, count(*), count(*) filter (where entry), count(distinct visitor_hash)
-        from page_views where day = ${day}::date group by day, path
-      union all
-      select day, 'referrer', referrer_host, count(*), count(*), count(distinct visitor_hash)
-        from page_views where day = ${day}::date and entry and referrer_host is not null group by day, referrer_host
-      union all
-      select day, 'campaign', concat_ws(E'\\t', coalesce(utm_source, ''), coalesce(utm_medium, ''), coalesce(utm_campaign, '')),
-             count(*), count(*), count(distinct visitor_hash)
-        from page_views
-       where day = ${day}::date and entry and (utm_source is not null or utm_medium is not null or utm_campaign is not null)
-       group by day, utm_source, utm_medium, utm_campaign
-      union all
-      select day, 'device', device, count(*), count(*) filter (where entry), count(distinct visitor_hash)
-        from page_views where day = ${day}::date group by day, device
-      union all
-      select day, 'event', kind, count(*), 0, count(distinct visitor_hash)
-        from analytics_events where day = ${day}::date group by day, kind`);
-  });
-}
-
-/**
- * Today and yesterday (still moving), and any older day with raw rows but no rollup (the server
- * was down when it ended, or rows were imported).
- */
-export async function rollUpPending(now = Date.now()): Promise<number> {
-  await flushAnalytics();
-  const yesterday = dayOf(now - DAY_MS);
-  const days = rowsOf<{ day: string }>(
-    await db().execute(sql`
-      select distinct day::text as day from page_views
-       where day >= ${yesterday}::date
-          or day not in (select day from analytics_daily where dimension = 'total')
-      union
-      select distinct day::text from analytics_events where day >= ${yesterday}::date`),
-  ).map((r) => r.day);
-  for (const day of days) await rollUpDay(day);
-  return days.length;
-}
-
-let caughtUp = false;
-
-/** Before reading: today's figures rebuilt, and (once per process) every pending day. */
-export async function refreshAnalytics(now = Date.now()): Promise<void> {
-  if (!caughtUp) {
-    await rollUpPending(now);
-    caughtUp = true;
-    return;
-  }
-  await flushAnalytics();
-  await rollUpDay(dayOf(now));
-}
-
-/** Retention (app/domain/retention.server.ts): raw rows of days before `cutoffDay`, once rolled up. */
-export async function deleteRawAnalytics(executor: Pick<ReturnType<typeof db>, "delete">, cutoffDay: string) {
-  const views = await executor.delete(pageViews).where(lt(pageViews.day, cutoffDay)).returning({ id: pageViews.id });
-  const events = await executor.delete(analyticsEvents).where(lt(analyticsEvents.day, cutoffDay)).returning({ id: analyticsEvents.id });
-  return { pageViews: views.length, analyticsEvents: events.length };
-}
-
-// ---------------------------------------------------------------- attribution
-export interface Attribution {
-  landingPath: string | null;
-  referrerHost: string | null;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-}
-
-export interface VisitorRequest {
-  ip: string | null;
-  userAgent: string | null;
-  /** The page the form was sent from (same-origin Referer). */
-  referer: string | null;
-}
-
-/**
- * The visit that produced a lead: the visitor's latest entry today or yesterday that came from a
- * campaign or another site, else the latest direct one (last non-direct click), found by the
- * same daily hash the views carry. Without one (a bot-like browser, a visit over two days, or
- * the views of another instance not written yet), the page the form was sent from, with its UTM.
- * Never fails a lead: on error, that fallback.
- */
-export async function attributionFor(visitor: VisitorRequest, now = Date.now()): Promise<Attribution | null> {
-  try {
-    if (visitor.ip && isCountedBrowser(visitor.userAgent)) {
-      await flushAnalytics();
-      const found = [];
-      for (const day of [dayOf(now), dayOf(now - DAY_MS)]) {
-        const salt = await saltFor(day, false);
-        if (salt) found.push(visitorHash(salt, visitor.ip, visitor.userAgent));
-      }
-      if (found.length) {
-        const [row] = await db()
-          .select({
-            landingPath: pageViews.path,
-            referrerHost: pageViews.referrerHost,
-            utmSource: pageViews.utmSource,
-            utmMedium: pageViews.utmMedium,
-            utmCampaign: pageViews.utmCampaign,
-          })
-          .from(pageViews)
-          .where(and(inArray(pageViews.visitorHash, found), eq(pageViews.entry, true)))
-          .orderBy(
-            sql`(${pageViews.utmSource} is not null or ${pageViews.utmMedium} is not null or ${pageViews.utmCampaign} is not null or ${pageViews.referrerHost} is not null) desc`,
-            desc(pageViews.id),
-          )
-          .limit(1);
-        if (row) return row;
-      }
-    }
-  } catch (error) {
-    logger.warn({ err: error }, "análises: atribuição pela visita indisponível");
-  }
-  return fromReferer(visitor.referer);
-}
-
-function fromReferer(referer: string | null): Attribution | null {
-  if (!referer) return null;
-  try {
-    const page = parsePage(new URL(referer).pathname + new URL(referer).search);
-    if (!isPagePath(page.path)) return null;
-    return {
-      landingPath: page.path,
-      referrerHost: null,
-      utmSource: page.utmSource,
-      utmMedium: page.utmMedium,
-      utmCampaign: page.utmCampaign,
-    };
-  } catch {
-    return null;
-  }
-}
-
-/** The attribution of a request (routes that store a lead outside the lead-form pipeline). */
-export function attributionOfRequest(request: Request, clientIp: string | null): Promise<Attribution | null> {
-  return attributionFor({ ip: clientIp, userAgent: request.headers.get("user-agent"), referer: request.headers.get("referer") });
 }

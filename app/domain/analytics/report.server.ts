@@ -9,7 +9,8 @@ import { db } from "~/db/client.server";
 import { analyticsDaily, blogPosts } from "~/db/schema";
 import { rowsOf } from "~/infra/rate-limit.server";
 import { CUSTOM_RANGE, DEVICE_LABELS, RANGE_PRESETS, type DateRange } from "~/lib/analytics-format";
-import { addDays, dayOf, dayStart, refreshAnalytics } from "./analytics.server";
+import { addDays, dayOf, dayStart } from "./days.server";
+import { refreshAnalytics } from "./rollups.server";
 
 export { CUSTOM_RANGE, type DateRange };
 

@@ -1,0 +1,86 @@
+/** Which visit produced a lead (decision 0042): stored on the lead, shown in the admin. */
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { pageViews } from "~/db/schema";
+import { logger } from "~/infra/logger.server";
+import { DAY_MS, dayOf } from "./days.server";
+import { flushAnalytics, isCountedBrowser, isPagePath, parsePage } from "./record.server";
+import { saltFor, visitorHash } from "./salt.server";
+
+export interface Attribution {
+  landingPath: string | null;
+  referrerHost: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+}
+
+export interface VisitorRequest {
+  ip: string | null;
+  userAgent: string | null;
+  /** The page the form was sent from (same-origin Referer). */
+  referer: string | null;
+}
+
+/**
+ * The visit that produced a lead: the visitor's latest entry today or yesterday that came from a
+ * campaign or another site, else the latest direct one (last non-direct click), found by the
+ * same daily hash the views carry. Without one (a bot-like browser, a visit over two days, or
+ * the views of another instance not written yet), the page the form was sent from, with its UTM.
+ * Never fails a lead: on error, that fallback.
+ */
+export async function attributionFor(visitor: VisitorRequest, now = Date.now()): Promise<Attribution | null> {
+  try {
+    if (visitor.ip && isCountedBrowser(visitor.userAgent)) {
+      await flushAnalytics();
+      const found = [];
+      for (const day of [dayOf(now), dayOf(now - DAY_MS)]) {
+        const salt = await saltFor(day, false);
+        if (salt) found.push(visitorHash(salt, visitor.ip, visitor.userAgent));
+      }
+      if (found.length) {
+        const [row] = await db()
+          .select({
+            landingPath: pageViews.path,
+            referrerHost: pageViews.referrerHost,
+            utmSource: pageViews.utmSource,
+            utmMedium: pageViews.utmMedium,
+            utmCampaign: pageViews.utmCampaign,
+          })
+          .from(pageViews)
+          .where(and(inArray(pageViews.visitorHash, found), eq(pageViews.entry, true)))
+          .orderBy(
+            sql`(${pageViews.utmSource} is not null or ${pageViews.utmMedium} is not null or ${pageViews.utmCampaign} is not null or ${pageViews.referrerHost} is not null) desc`,
+            desc(pageViews.id),
+          )
+          .limit(1);
+        if (row) return row;
+      }
+    }
+  } catch (error) {
+    logger.warn({ err: error }, "análises: atribuição pela visita indisponível");
+  }
+  return fromReferer(visitor.referer);
+}
+
+function fromReferer(referer: string | null): Attribution | null {
+  if (!referer) return null;
+  try {
+    const page = parsePage(new URL(referer).pathname + new URL(referer).search);
+    if (!isPagePath(page.path)) return null;
+    return {
+      landingPath: page.path,
+      referrerHost: null,
+      utmSource: page.utmSource,
+      utmMedium: page.utmMedium,
+      utmCampaign: page.utmCampaign,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The attribution of a request (routes that store a lead outside the lead-form pipeline). */
+export function attributionOfRequest(request: Request, clientIp: string | null): Promise<Attribution | null> {
+  return attributionFor({ ip: clientIp, userAgent: request.headers.get("user-agent"), referer: request.headers.get("referer") });
+}
