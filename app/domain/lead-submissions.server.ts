@@ -1,19 +1,16 @@
 /**
  * How a lead form's submission is accepted, in one place for both ways in: the JSON API of
- * SPEC §7 (`leadEndpoint`) and the same forms posted without JavaScript (app/routes/enviar.tsx).
+ * SPEC §7 and the same forms posted without JavaScript (their HTTP side: app/routes/lead-endpoint.server.ts).
  * Honeypot → per-address rate limit → validation → one transaction that stores the lead with its
  * notification, exactly once per submission (app/infra/idempotency.server.ts). Bad input stores
  * nothing and gets a 4xx with Portuguese messages.
  */
-import { fail, fieldErrors, INVALID_INPUT_MESSAGE, methodNotAllowed, readBody } from "~/infra/http.server";
+import { fieldErrors, INVALID_INPUT_MESSAGE } from "~/infra/http.server";
 import { storeOnce, submissionKey, type Transaction } from "~/infra/idempotency.server";
 import { hitRateLimit, retryText } from "~/infra/rate-limit.server";
-import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
 import { HONEYPOT_FIELD } from "~/lib/lead-fields";
 import { leadServerMessages } from "~/lib/messages/leads";
-import { IDEMPOTENCY_HEADER } from "~/lib/native-forms";
 import { attributionFor, type Attribution } from "./analytics/attribution.server";
-import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
 
 export type LeadForm = "contact" | "newsletter" | "careers" | "consultation" | "questionnaire" | "chat";
@@ -87,58 +84,4 @@ export async function submitLead<S extends z.ZodType, R>(
   const attribution = await attributionFor({ ip: context.ip, userAgent: context.userAgent, referer: context.referer ?? null });
   const meta: SubmissionMeta = { ip: context.ip, userAgent: context.userAgent?.slice(0, 300) ?? null, attribution };
   return storeOnce(key, definition.form, (tx) => definition.store(data, meta, tx));
-}
-
-interface ActionArgsLike {
-  request: Request;
-  context: AppLoadContext;
-}
-
-/** The submission's context from a request (address, user agent, idempotency key). */
-export function submitContext(request: Request, context: AppLoadContext, body: Record<string, unknown>, native = false): SubmitContext {
-  return {
-    ip: context.clientIp || null,
-    userAgent: request.headers.get("user-agent"),
-    idempotencyKey: request.headers.get(IDEMPOTENCY_HEADER) ?? body[IDEMPOTENCY_FIELD],
-    native,
-    referer: request.headers.get("referer"),
-  };
-}
-
-/**
- * The action of a public lead endpoint of the JSON API: `answer` shapes the success (SPEC §7
- * shapes differ per form), `failure` the refusal (default: DESIGN.md's `{ success: false, message, errors? }`).
- */
-export function leadEndpoint<S extends z.ZodType, R>(
-  definition: LeadFormDefinition<S, R>,
-  options: {
-    answer: (result: R) => Response;
-    failure?: (status: number, message: string, errors?: Record<string, string>) => Response;
-  },
-) {
-  return async ({ request, context }: ActionArgsLike): Promise<Response> => {
-    if (request.method !== "POST") return methodNotAllowed();
-    try {
-      const body = await readBody(request);
-      return options.answer(await submitLead(definition, body, submitContext(request, context, body)));
-    } catch (error) {
-      const rejection = await asRejection(error);
-      const response = (options.failure ?? fail)(rejection.status, rejection.message, rejection.errors);
-      for (const [k, v] of Object.entries(rejection.headers ?? {})) response.headers.set(k, v);
-      return response;
-    }
-  };
-}
-
-/** A LeadRejection, or readBody's 400 (empty or malformed body) as one; anything else is a bug and is rethrown. */
-export async function asRejection(error: unknown): Promise<LeadRejection> {
-  if (error instanceof LeadRejection) return error;
-  if (error instanceof Response) {
-    const parsed = (await error
-      .clone()
-      .json()
-      .catch(() => null)) as { message?: string } | null;
-    return new LeadRejection(error.status, parsed?.message ?? INVALID_INPUT_MESSAGE);
-  }
-  throw error;
 }

@@ -17,7 +17,7 @@ import { APPLICATION, JOBS } from "~/components/marketing/content/carreiras";
 import { QuestionnaireForm } from "~/components/marketing/pages/questionnaire";
 import { Button } from "~/components/ui/button";
 import { LEAD_FORMS } from "~/domain/lead-forms.server";
-import { asRejection, submitContext, submitLead, type LeadFormDefinition } from "~/domain/lead-submissions.server";
+import { submitLead, type LeadFormDefinition } from "~/domain/lead-submissions.server";
 import { readBody } from "~/infra/http.server";
 import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
 import { HONEYPOT_FIELD } from "~/lib/lead-fields";
@@ -25,6 +25,7 @@ import { chatTexts } from "~/lib/messages/chat";
 import { careersMessages, consultationMessages, contactMessages, newsletterMessages, questionnaireMessages } from "~/lib/messages/leads";
 import { NATIVE_FORM_ACTIONS, NATIVE_FORMS, type NativeForm } from "~/lib/native-forms";
 import { SITE_NAME } from "~/lib/site";
+import { asRejection, submitContext } from "./lead-endpoint.server";
 import type { Route } from "./+types/enviar";
 import type { z } from "zod";
 

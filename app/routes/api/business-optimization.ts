@@ -1,6 +1,6 @@
 import { LEAD_FORMS } from "~/domain/lead-forms.server";
-import { leadEndpoint } from "~/domain/lead-submissions.server";
 import { methodNotAllowed } from "~/infra/http.server";
+import { leadEndpoint } from "../lead-endpoint.server";
 
 /** POST /api/business-optimization (SPEC §7): `{ success, data: { id }, error? }`. */
 export const action = leadEndpoint(LEAD_FORMS.questionnaire, {

@@ -1,6 +1,6 @@
 import { LEAD_FORMS } from "~/domain/lead-forms.server";
-import { leadEndpoint } from "~/domain/lead-submissions.server";
 import { methodNotAllowed } from "~/infra/http.server";
+import { leadEndpoint } from "../lead-endpoint.server";
 
 /** POST /api/careers/application (SPEC §7): the page reads the `ok` flag. */
 export const action = leadEndpoint(LEAD_FORMS.careers, {

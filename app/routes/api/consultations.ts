@@ -1,8 +1,8 @@
 import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { LEAD_FORMS } from "~/domain/lead-forms.server";
-import { leadEndpoint } from "~/domain/lead-submissions.server";
 import { allLeads } from "~/domain/leads/admin.server";
 import { ok } from "~/infra/http.server";
+import { leadEndpoint } from "../lead-endpoint.server";
 import type { Route } from "./+types/consultations";
 
 /** GET /api/consultations (admin, SPEC §7): the requests as a list, newest first. */

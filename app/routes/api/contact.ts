@@ -1,6 +1,6 @@
 import { LEAD_FORMS } from "~/domain/lead-forms.server";
-import { leadEndpoint } from "~/domain/lead-submissions.server";
 import { methodNotAllowed, ok } from "~/infra/http.server";
+import { leadEndpoint } from "../lead-endpoint.server";
 
 /** POST /api/contact (SPEC §7): name, company, email, phone, message. */
 export const action = leadEndpoint(LEAD_FORMS.contact, { answer: (row) => ok({ id: row.id }, { status: 201 }) });

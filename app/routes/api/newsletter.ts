@@ -1,6 +1,6 @@
 import { LEAD_FORMS } from "~/domain/lead-forms.server";
-import { leadEndpoint } from "~/domain/lead-submissions.server";
 import { methodNotAllowed, ok } from "~/infra/http.server";
+import { leadEndpoint } from "../lead-endpoint.server";
 
 /**
  * POST /api/newsletter: beyond the spec, a double opt-in (a confirmation e-mail with a signed
