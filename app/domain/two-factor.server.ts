@@ -11,6 +11,7 @@ import QRCode from "qrcode";
 import { env } from "~/config.server";
 import { db, type Executor } from "~/db/client.server";
 import { recoveryCodes, trustedDevices, users } from "~/db/schema";
+import { storedUserAgent } from "~/infra/http.server";
 import { SITE_NAME } from "~/lib/site";
 import { recordAudit } from "./audit.server";
 import { describeDevice } from "./devices.server";
@@ -266,7 +267,7 @@ export async function rememberDevice(userId: number, request: Request, ip?: stri
       userId,
       expiresAt: new Date(Date.now() + TRUSTED_DEVICE_DAYS * 24 * 60 * 60 * 1000),
       ip: ip ?? null,
-      userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
+      userAgent: storedUserAgent(request),
     });
   return token;
 }

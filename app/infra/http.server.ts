@@ -76,6 +76,11 @@ export function parseId(value: string | undefined, what = "id"): number {
   return id;
 }
 
+/** The browser string as we store it (sessions, consents, devices): cut, never parsed. */
+export function storedUserAgent(request: Request): string | null {
+  return request.headers.get("user-agent")?.slice(0, 300) ?? null;
+}
+
 export function methodNotAllowed(): Response {
   return fail(405, "Método não permitido.");
 }

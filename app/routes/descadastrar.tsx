@@ -1,8 +1,8 @@
 import { MailX } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { data, useNavigation } from "react-router";
+import { EmailLinkForm, EmailLinkPage } from "~/components/email-link-page";
 import { findSubscriberByToken, maskEmail, unsubscribeNewsletter } from "~/domain/leads/newsletter.server";
-import { readBody } from "~/infra/http.server";
+import { readBody, storedUserAgent } from "~/infra/http.server";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/descadastrar";
 
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = typeof body.token === "string" ? body.token : "";
   const result = await unsubscribeNewsletter(token, {
     ip: context.clientIp || null,
-    userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
+    userAgent: storedUserAgent(request),
   });
   return data({ done: Boolean(result) }, { status: result ? 200 : 404 });
 }
@@ -41,45 +41,31 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   const invalid = !loaderData.email || actionData?.done === false;
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-muted px-4 py-16">
-      <div className="w-full max-w-md rounded-2xl border border-border bg-card p-8 text-center shadow-soft">
-        <span className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
-          <MailX className="size-6" aria-hidden />
-        </span>
-        <p className="font-display text-sm font-semibold uppercase tracking-widest text-primary">{SITE_NAME}</p>
-        {invalid ? (
-          <>
-            <h1 className="mt-2 text-2xl font-bold">Link inválido</h1>
-            <p className="mt-3 text-muted-foreground">
-              Não encontramos uma inscrição para este link. Ele pode estar incompleto; copie o endereço completo do email que você recebeu.
-            </p>
-          </>
-        ) : done ? (
-          <>
-            <h1 className="mt-2 text-2xl font-bold">Inscrição cancelada</h1>
-            <p className="mt-3 text-muted-foreground" role="status">
-              O email <strong className="text-foreground">{loaderData.email}</strong> não receberá mais a nossa newsletter. Registramos a
-              retirada do seu consentimento.
-            </p>
-          </>
-        ) : (
-          <>
-            <h1 className="mt-2 text-2xl font-bold">Cancelar inscrição na newsletter</h1>
-            <p className="mt-3 text-muted-foreground">
-              Deseja deixar de receber as novidades da {SITE_NAME} no email <strong className="text-foreground">{loaderData.email}</strong>?
-            </p>
-            <Form method="post" className="mt-6">
-              <input type="hidden" name="token" value={loaderData.token} />
-              <Button type="submit" size="lg" className="w-full" disabled={busy}>
-                {busy ? "Cancelando..." : "Confirmar cancelamento"}
-              </Button>
-            </Form>
-          </>
-        )}
-        <Link to="/" className="mt-6 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
-          Voltar ao site
-        </Link>
-      </div>
-    </main>
+    <EmailLinkPage icon={MailX}>
+      {invalid ? (
+        <>
+          <h1 className="mt-2 text-2xl font-bold">Link inválido</h1>
+          <p className="mt-3 text-muted-foreground">
+            Não encontramos uma inscrição para este link. Ele pode estar incompleto; copie o endereço completo do email que você recebeu.
+          </p>
+        </>
+      ) : done ? (
+        <>
+          <h1 className="mt-2 text-2xl font-bold">Inscrição cancelada</h1>
+          <p className="mt-3 text-muted-foreground" role="status">
+            O email <strong className="text-foreground">{loaderData.email}</strong> não receberá mais a nossa newsletter. Registramos a
+            retirada do seu consentimento.
+          </p>
+        </>
+      ) : (
+        <>
+          <h1 className="mt-2 text-2xl font-bold">Cancelar inscrição na newsletter</h1>
+          <p className="mt-3 text-muted-foreground">
+            Deseja deixar de receber as novidades da {SITE_NAME} no email <strong className="text-foreground">{loaderData.email}</strong>?
+          </p>
+          <EmailLinkForm token={loaderData.token} busy={busy} label="Confirmar cancelamento" busyLabel="Cancelando..." />
+        </>
+      )}
+    </EmailLinkPage>
   );
 }

@@ -4,10 +4,10 @@
  * scanners open links by themselves, and a GET alone must not subscribe anyone.
  */
 import { MailCheck } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { data, useNavigation } from "react-router";
+import { EmailLinkForm, EmailLinkPage } from "~/components/email-link-page";
 import { confirmNewsletter, findSubscriberByConfirmationToken, maskEmail, unsubscribeUrl } from "~/domain/leads/newsletter.server";
-import { readBody } from "~/infra/http.server";
+import { readBody, storedUserAgent } from "~/infra/http.server";
 import { newsletterMessages } from "~/lib/messages/leads";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/newsletter-confirmar";
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = typeof body.token === "string" ? body.token : "";
   const result = await confirmNewsletter(token, {
     ip: context.clientIp || null,
-    userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
+    userAgent: storedUserAgent(request),
   });
   return data(
     result
@@ -55,55 +55,41 @@ export default function ConfirmSubscription({ loaderData, actionData }: Route.Co
   const email = actionData?.email ?? loaderData.email;
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-muted px-4 py-16">
-      <div className="w-full max-w-md rounded-2xl border border-border bg-card p-8 text-center shadow-soft">
-        <span className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
-          <MailCheck className="size-6" aria-hidden />
-        </span>
-        <p className="font-display text-sm font-semibold uppercase tracking-widest text-primary">{SITE_NAME}</p>
-        {invalid ? (
-          <>
-            <h1 className="mt-2 text-2xl font-bold">Link inválido ou expirado</h1>
-            <p className="mt-3 text-muted-foreground">
-              Este link de confirmação não vale mais (ele expira em 7 dias) ou está incompleto. Inscreva-se de novo no rodapé do site para
-              receber um link novo.
+    <EmailLinkPage icon={MailCheck}>
+      {invalid ? (
+        <>
+          <h1 className="mt-2 text-2xl font-bold">Link inválido ou expirado</h1>
+          <p className="mt-3 text-muted-foreground">
+            Este link de confirmação não vale mais (ele expira em 7 dias) ou está incompleto. Inscreva-se de novo no rodapé do site para
+            receber um link novo.
+          </p>
+        </>
+      ) : done ? (
+        <>
+          <h1 className="mt-2 text-2xl font-bold">Inscrição confirmada</h1>
+          <p className="mt-3 text-muted-foreground" role="status">
+            O email <strong className="text-foreground">{email}</strong> está inscrito. {newsletterMessages.success.description}
+          </p>
+          {actionData?.unsubscribe && (
+            <p className="mt-3 text-sm text-muted-foreground">
+              Mudou de ideia?{" "}
+              <a href={actionData.unsubscribe} className="font-medium text-primary underline-offset-4 hover:underline">
+                Cancele a inscrição
+              </a>{" "}
+              quando quiser; o link também vem em cada email.
             </p>
-          </>
-        ) : done ? (
-          <>
-            <h1 className="mt-2 text-2xl font-bold">Inscrição confirmada</h1>
-            <p className="mt-3 text-muted-foreground" role="status">
-              O email <strong className="text-foreground">{email}</strong> está inscrito. {newsletterMessages.success.description}
-            </p>
-            {actionData?.unsubscribe && (
-              <p className="mt-3 text-sm text-muted-foreground">
-                Mudou de ideia?{" "}
-                <a href={actionData.unsubscribe} className="font-medium text-primary underline-offset-4 hover:underline">
-                  Cancele a inscrição
-                </a>{" "}
-                quando quiser; o link também vem em cada email.
-              </p>
-            )}
-          </>
-        ) : (
-          <>
-            <h1 className="mt-2 text-2xl font-bold">Confirmar inscrição na newsletter</h1>
-            <p className="mt-3 text-muted-foreground">
-              Deseja receber as novidades da {SITE_NAME} sobre IA no email <strong className="text-foreground">{loaderData.email}</strong>?
-              Registraremos o seu consentimento.
-            </p>
-            <Form method="post" className="mt-6">
-              <input type="hidden" name="token" value={loaderData.token} />
-              <Button type="submit" size="lg" className="w-full" disabled={busy}>
-                {busy ? "Confirmando..." : "Confirmar inscrição"}
-              </Button>
-            </Form>
-          </>
-        )}
-        <Link to="/" className="mt-6 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
-          Voltar ao site
-        </Link>
-      </div>
-    </main>
+          )}
+        </>
+      ) : (
+        <>
+          <h1 className="mt-2 text-2xl font-bold">Confirmar inscrição na newsletter</h1>
+          <p className="mt-3 text-muted-foreground">
+            Deseja receber as novidades da {SITE_NAME} sobre IA no email <strong className="text-foreground">{loaderData.email}</strong>?
+            Registraremos o seu consentimento.
+          </p>
+          <EmailLinkForm token={loaderData.token} busy={busy} label="Confirmar inscrição" busyLabel="Confirmando..." />
+        </>
+      )}
+    </EmailLinkPage>
   );
 }

@@ -7,6 +7,7 @@ import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import { db } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
+import { storedUserAgent } from "~/infra/http.server";
 import { recordAudit } from "../audit.server";
 import { describeDevice } from "../devices.server";
 import { pruneRememberedDevices } from "../two-factor.server";
@@ -50,7 +51,7 @@ export async function createSession(userId: number, request: Request, ip?: strin
       stage,
       expiresAt: new Date(Date.now() + ttl * 1000),
       ip: ip ?? null,
-      userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
+      userAgent: storedUserAgent(request),
     });
   return sessionCookie(`${token}.${sign(token, await sessionSecret())}`, ttl, request);
 }

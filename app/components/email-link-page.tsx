@@ -1,0 +1,39 @@
+/**
+ * The pages a newsletter e-mail links to (/newsletter/confirmar, /descadastrar): a card with the
+ * site's name, what the link does, and one button that does it. The click is a POST because mail
+ * scanners open links by themselves, and a GET alone must change nothing.
+ */
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { SITE_NAME } from "~/lib/site";
+import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+
+export function EmailLinkPage({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted px-4 py-16">
+      <div className="w-full max-w-md rounded-2xl border border-border bg-card p-8 text-center shadow-soft">
+        <span className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
+          <Icon className="size-6" aria-hidden />
+        </span>
+        <p className="font-display text-sm font-semibold uppercase tracking-widest text-primary">{SITE_NAME}</p>
+        {children}
+        <Link to="/" className="mt-6 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
+          Voltar ao site
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+/** The link's one button: posts the token from the e-mail. */
+export function EmailLinkForm({ token, busy, label, busyLabel }: { token: string; busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <Form method="post" className="mt-6">
+      <input type="hidden" name="token" value={token} />
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy ? busyLabel : label}
+      </Button>
+    </Form>
+  );
+}
