@@ -173,9 +173,9 @@ function hashInlineScripts(body: string): { html: string; scriptHashes: string[]
   const parts = body.split(SCRIPT);
   for (let i = 0; i < parts.length; i += 4) {
     // Link tags carry the nonce too (modulepreload, preload); 'self' allows them without it.
-    parts[i] = parts[i].replaceAll(NONCE_ATTRIBUTE, "");
-    const [open, text] = [parts[i + 1], parts[i + 2]];
-    if (open === undefined || !open.includes(NONCE_ATTRIBUTE)) continue; // e.g. JSON-LD: data, not code
+    parts[i] = parts[i]!.replaceAll(NONCE_ATTRIBUTE, ""); // i < parts.length
+    const [open, text] = [parts[i + 1], parts[i + 2]]; // both set, or both past the end
+    if (open === undefined || text === undefined || !open.includes(NONCE_ATTRIBUTE)) continue; // e.g. JSON-LD: data, not code
     if (/\ssrc=/i.test(open)) {
       if (!/\ssrc="\/(?!\/)/i.test(open)) continue; // another origin's script needs the nonce
     } else {

@@ -9,6 +9,7 @@ import { env } from "~/config.server";
 import { resetTwoFactor } from "~/domain/two-factor.server";
 import { logger } from "~/infra/logger.server";
 import { hashPassword, needsRehash, verifyPassword } from "~/infra/passwords.server";
+import { first } from "~/lib/first";
 import { blogCategories, blogPosts, sessions, users } from "./schema";
 import { seedCategories, seedPosts } from "./seed-content";
 import type { Database } from "./client.server";
@@ -102,8 +103,8 @@ async function resetTwoFactorIfAsked(database: Database, userId: number): Promis
 }
 
 async function seedBlog(database: Database): Promise<void> {
-  const [{ value: categoryCount }] = await database.select({ value: count() }).from(blogCategories);
-  const [{ value: postCount }] = await database.select({ value: count() }).from(blogPosts);
+  const { value: categoryCount } = await database.select({ value: count() }).from(blogCategories).then(first);
+  const { value: postCount } = await database.select({ value: count() }).from(blogPosts).then(first);
   if (categoryCount > 0 || postCount > 0) return;
 
   const inserted = await database.insert(blogCategories).values(seedCategories).returning();

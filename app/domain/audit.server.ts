@@ -6,6 +6,7 @@ import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Executor } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
+import { first } from "~/lib/first";
 
 export interface AuditEntry {
   actor: string | null; // admin username, or the attempted one for failed logins
@@ -63,11 +64,12 @@ export async function listAudit(filter: AuditFilter) {
   if (to) conditions.push(lt(auditLog.createdAt, to));
   const where = conditions.length ? and(...conditions) : undefined;
 
-  const [[{ total }], actions] = await Promise.all([
+  const [{ total }, actions] = await Promise.all([
     db()
       .select({ total: sql<number>`count(*)::int` })
       .from(auditLog)
-      .where(where),
+      .where(where)
+      .then(first),
     db().selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action)),
   ]);
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));

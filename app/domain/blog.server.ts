@@ -8,6 +8,7 @@ import { db } from "~/db/client.server";
 import { blogCategories, blogPosts } from "~/db/schema";
 import { fail, isForeignKeyViolation, isUniqueViolation } from "~/infra/http.server";
 import { sanitizeContent } from "~/infra/sanitize.server";
+import { first } from "~/lib/first";
 import { blogApiMessages } from "~/lib/messages/blog";
 import { BLOG_PAGE_SIZE, type CategoryInput, type PostInput, type PostUpdateInput } from "~/lib/schemas/blog";
 import { recordAudit } from "./audit.server";
@@ -106,7 +107,7 @@ function categoryConflict(error: unknown): Response | null {
 
 export async function createCategory(input: CategoryInput, actor: Actor): Promise<Category> {
   try {
-    const [row] = await db().insert(blogCategories).values(input).returning();
+    const row = await db().insert(blogCategories).values(input).returning().then(first);
     await recordAudit({
       actor: actor.username,
       action: "blog.category.create",
@@ -145,7 +146,7 @@ export async function deleteCategory(id: number, options: { movePosts: boolean }
   return db().transaction(async (tx) => {
     const [category] = await tx.select().from(blogCategories).where(eq(blogCategories.id, id)).for("update");
     if (!category) throw fail(404, blogApiMessages.categoryNotFound);
-    const [{ value: inUse }] = await tx.select({ value: count() }).from(blogPosts).where(eq(blogPosts.categoryId, id));
+    const { value: inUse } = await tx.select({ value: count() }).from(blogPosts).where(eq(blogPosts.categoryId, id)).then(first);
     if (inUse > 0 && !options.movePosts) throw fail(409, blogApiMessages.categoryInUse(inUse), { postCount: String(inUse) });
     if (inUse > 0) {
       await tx.update(blogPosts).set({ categoryId: null, updatedAt: new Date() }).where(eq(blogPosts.categoryId, id));
@@ -187,7 +188,7 @@ export async function listPublishedPosts(options: { categoryId?: number; limit?:
     eq(blogPosts.published, true),
     options.categoryId !== undefined ? eq(blogPosts.categoryId, options.categoryId) : undefined,
   );
-  const [rows, [{ value: total }]] = await Promise.all([
+  const [rows, { value: total }] = await Promise.all([
     db()
       .select(summaryColumns)
       .from(blogPosts)
@@ -196,7 +197,7 @@ export async function listPublishedPosts(options: { categoryId?: number; limit?:
       .orderBy(...newestFirst)
       .limit(limit)
       .offset((page - 1) * limit),
-    db().select({ value: count() }).from(blogPosts).where(where),
+    db().select({ value: count() }).from(blogPosts).where(where).then(first),
   ]);
   return { posts: rows.map(toSummary), total, limit, page };
 }
@@ -297,7 +298,7 @@ function postConflict(error: unknown): Response | null {
 export async function createPost(input: PostInput, actor: Actor): Promise<Post> {
   const now = new Date();
   try {
-    const [row] = await db()
+    const row = await db()
       .insert(blogPosts)
       .values({
         ...input,
@@ -306,7 +307,8 @@ export async function createPost(input: PostInput, actor: Actor): Promise<Post> 
         createdAt: now,
         updatedAt: now,
       })
-      .returning();
+      .returning()
+      .then(first);
     await recordAudit({
       actor: actor.username,
       action: "blog.post.create",

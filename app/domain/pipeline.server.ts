@@ -11,6 +11,7 @@ import { leadNotes, leadPipeline } from "~/db/schema";
 import { toCsv } from "~/infra/csv.server";
 import { rowsOf } from "~/infra/rate-limit.server";
 import { formatDateTime } from "~/lib/dates";
+import { first } from "~/lib/first";
 import { consultationStatusLabel } from "~/lib/lead-fields";
 import {
   ACCENTED_LETTERS,
@@ -179,7 +180,7 @@ export const INBOX_PAGE_SIZE = 25;
 export async function listInbox(filters: InboxFilters, options: { pageSize?: number; now?: Date } = {}) {
   const pageSize = options.pageSize ?? INBOX_PAGE_SIZE;
   const where = whereOf(filters, brasiliaDay(options.now));
-  const [{ total }] = rowsOf<{ total: number }>(await db().execute(sql`select count(*)::int as total from ${INBOX} where ${where}`));
+  const { total } = first(rowsOf<{ total: number }>(await db().execute(sql`select count(*)::int as total from ${INBOX} where ${where}`)));
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(filters.page ?? 1, pageCount);
   // Working the due follow-ups: the most overdue first. Otherwise the newest lead first.
@@ -291,10 +292,11 @@ export async function updatePipeline(type: PipelineType, id: number, input: Pipe
       changed.push("followUp");
     }
     if (input.note) {
-      const [note] = await tx
+      const note = await tx
         .insert(leadNotes)
         .values({ ...refValue(ref, id), author: actor.username, body: input.note })
-        .returning({ id: leadNotes.id });
+        .returning({ id: leadNotes.id })
+        .then(first);
       // The text stays out of the audit log: it may hold personal data that an erasure must reach.
       await recordAudit(
         { actor: actor.username, action: "lead.note", target, details: { noteId: note.id, characters: input.note.length }, ip: actor.ip },

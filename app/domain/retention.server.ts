@@ -27,6 +27,7 @@ import {
 } from "~/db/schema";
 import { logger } from "~/infra/logger.server";
 import { rowsOf } from "~/infra/rate-limit.server";
+import { first } from "~/lib/first";
 import { ANONYMISED_MARKER, RETENTION, type RetentionKind, type RetentionPeriod } from "~/lib/privacy";
 import { dayOf } from "./analytics/days.server";
 import { deleteRawAnalytics, rollUpPending } from "./analytics/rollups.server";
@@ -94,10 +95,11 @@ export async function runRetention(options: RunOptions): Promise<RetentionResult
 
     const counts = await applyRetention(tx, before);
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
-    const [{ value: auditLogBeyondRetention }] = await tx
+    const { value: auditLogBeyondRetention } = await tx
       .select({ value: sql<number>`count(*)::int` })
       .from(auditLog)
-      .where(lt(auditLog.createdAt, before("auditLog")));
+      .where(lt(auditLog.createdAt, before("auditLog")))
+      .then(first);
     await recordAudit(
       {
         actor: options.actor ?? "sistema",

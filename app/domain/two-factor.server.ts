@@ -12,6 +12,7 @@ import { env } from "~/config.server";
 import { db, type Executor } from "~/db/client.server";
 import { recoveryCodes, trustedDevices, users } from "~/db/schema";
 import { storedUserAgent } from "~/infra/http.server";
+import { first } from "~/lib/first";
 import { SITE_NAME } from "~/lib/site";
 import { recordAudit } from "./audit.server";
 import { describeDevice } from "./devices.server";
@@ -78,10 +79,11 @@ export interface TwoFactorStatus {
 
 export async function twoFactorStatus(userId: number): Promise<TwoFactorStatus> {
   const [user] = await db().select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId));
-  const [{ left }] = await db()
+  const { left } = await db()
     .select({ left: count() })
     .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+    .then(first);
   return { enabled: Boolean(user?.enabledAt), enabledAt: user?.enabledAt ?? null, recoveryCodesLeft: left, required: twoFactorRequired() };
 }
 
@@ -224,10 +226,11 @@ export async function verifySecondFactor(
       .where(and(eq(recoveryCodes.userId, user.id), eq(recoveryCodes.codeHash, hashRecoveryCode(typed)), isNull(recoveryCodes.usedAt)))
       .returning({ id: recoveryCodes.id });
     if (!spent.length) return { ok: false as const };
-    const [{ left }] = await tx
+    const { left } = await tx
       .select({ left: count() })
       .from(recoveryCodes)
-      .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)));
+      .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)))
+      .then(first);
     await recordAudit({ actor: user.username, action: "auth.2fa.recovery_used", details: { recoveryCodesLeft: left }, ip }, tx);
     return { ok: true as const, method: "recovery" as const, recoveryCodesLeft: left };
   });

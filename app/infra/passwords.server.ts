@@ -60,7 +60,8 @@ interface ParsedHash {
 function parseHash(stored: string): ParsedHash | null {
   const parts = stored.split("$");
   if (parts.length !== 6 || parts[0] !== "scrypt") return null;
-  const [N, r, p] = parts.slice(1, 4).map(Number);
+  const [, nText, rText, pText, saltText, keyText] = parts as [string, string, string, string, string, string];
+  const [N, r, p] = [Number(nText), Number(rText), Number(pText)];
   const valid =
     Number.isInteger(N) &&
     N > 1 &&
@@ -73,8 +74,8 @@ function parseHash(stored: string): ParsedHash | null {
     p >= 1 &&
     p <= MAX_P;
   if (!valid) return null;
-  const salt = Buffer.from(parts[4], "base64");
-  const key = Buffer.from(parts[5], "base64");
+  const salt = Buffer.from(saltText, "base64");
+  const key = Buffer.from(keyText, "base64");
   if (salt.length === 0 || key.length === 0) return null;
   return { N, r, p, salt, key };
 }

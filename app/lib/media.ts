@@ -9,13 +9,13 @@ export function mediaUrl(id: string, variant?: "small"): string {
 
 /** `{id}.webp` or `{id}-640.webp` → the stored row id. */
 export function parseMediaFile(file: string): string | null {
-  const match = /^([a-f0-9]{20})(-640)?\.webp$/.exec(file);
-  if (!match) return null;
-  return match[2] ? `${match[1]}-${IMAGE_WIDTHS.small}` : match[1];
+  const [, id, small] = /^([a-f0-9]{20})(-640)?\.webp$/.exec(file) ?? [];
+  if (!id) return null;
+  return small ? `${id}-${IMAGE_WIDTHS.small}` : id;
 }
 
 /** The responsive srcset of an uploaded image URL (other URLs have none). */
 export function mediaSrcSet(url: string | null | undefined): string | undefined {
-  const match = url ? /^\/media\/([a-f0-9]{20})\.webp$/.exec(url) : null;
-  return match ? `${mediaUrl(match[1], "small")} ${IMAGE_WIDTHS.small}w, ${url} ${IMAGE_WIDTHS.large}w` : undefined;
+  const id = url ? /^\/media\/([a-f0-9]{20})\.webp$/.exec(url)?.[1] : undefined;
+  return id ? `${mediaUrl(id, "small")} ${IMAGE_WIDTHS.small}w, ${url} ${IMAGE_WIDTHS.large}w` : undefined;
 }

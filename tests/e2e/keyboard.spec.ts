@@ -58,16 +58,16 @@ function coverOfFocus(page: Page): Promise<string | null> {
     if (!el || el === document.body) return "<body>";
     const rects = [...el.getClientRects()];
     const points: Array<[number, number]> = [];
-    if (rects.length === 1) {
-      const r = rects[0];
+    const [only, ...more] = rects;
+    if (only && more.length === 0) {
       for (const [fx, fy] of [
         [0.5, 0.5],
         [0.2, 0.2],
         [0.8, 0.2],
         [0.2, 0.8],
         [0.8, 0.8],
-      ])
-        points.push([r.left + r.width * fx, r.top + r.height * fy]);
+      ] as const)
+        points.push([only.left + only.width * fx, only.top + only.height * fy]);
     } else for (const r of rects) points.push([r.left + r.width / 2, r.top + r.height / 2]);
     for (const [x, y] of points) {
       if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;

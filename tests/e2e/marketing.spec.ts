@@ -133,7 +133,7 @@ test("the footer has the spec's columns, links and copyright", async ({ page }) 
     ["Política de Privacidade", "/privacidade"],
     ["Termos de Uso", "/termos"],
     ["Cookies", "/cookies"],
-  ]) {
+  ] as const) {
     await expect(legal.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
   }
   await expect(footer.getByRole("link", { name: /contato@agileia\.com\.br/ })).toHaveAttribute("href", "mailto:contato@agileia.com.br");
@@ -179,6 +179,7 @@ test("the floating messaging button appears bottom-left after 2 s with the numbe
   const at = (ms: number) =>
     floating.evaluate((el, t) => {
       const [animation] = el.getAnimations();
+      if (!animation) throw new Error("O botão flutuante não tem animação.");
       animation.pause();
       animation.currentTime = t;
     }, ms);

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
+import { first } from "../../app/lib/first";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 7;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -127,7 +128,7 @@ test("logs in with a recovery code without JavaScript; the same code is then spe
   const page = await freshPage(browser, false);
   await passwordStep(page);
   await expect(page).toHaveURL(`${BASE}/login/verificacao`);
-  await page.getByLabel("Código de verificação").fill(recoveryCodes[0]);
+  await page.getByLabel("Código de verificação").fill(first(recoveryCodes));
   await page.getByRole("button", { name: "Verificar" }).click();
   await expect(page).toHaveURL(`${BASE}/admin`);
   await expect(page.getByRole("heading", { name: "Administração do Blog" })).toBeVisible();
@@ -135,7 +136,7 @@ test("logs in with a recovery code without JavaScript; the same code is then spe
 
   const again = await freshPage(browser, false);
   await passwordStep(again);
-  await again.getByLabel("Código de verificação").fill(recoveryCodes[0]);
+  await again.getByLabel("Código de verificação").fill(first(recoveryCodes));
   await again.getByRole("button", { name: "Verificar" }).click();
   await expect(again.getByText("Código inválido ou já usado")).toBeVisible();
   await expect(again).toHaveURL(`${BASE}/login/verificacao`);

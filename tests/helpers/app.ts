@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
+import { first } from "~/lib/first";
 
 export interface TestApp {
   url: string;
@@ -108,5 +109,5 @@ export async function loginCookie(app: TestApp, username = "admin", password = "
   });
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("sid="));
   if (!cookie) throw new Error(`login failed: ${res.status}`);
-  return cookie.split(";")[0];
+  return first(cookie.split(";"));
 }

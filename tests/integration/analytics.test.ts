@@ -7,6 +7,7 @@
 import path from "node:path";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { first } from "~/lib/first";
 import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
 import { PUBLIC_POST_ENDPOINTS } from "../support/cases";
 
@@ -48,7 +49,7 @@ function visit(
 async function viewsOf(ip: string, ua = CHROME) {
   await bundle.analytics.flushAnalytics();
   const day = bundle.analytics.dayOf(Date.now());
-  const [{ salt }] = await app.db().select().from(app.schema.analyticsSalts).where(eq(app.schema.analyticsSalts.day, day));
+  const { salt } = await app.db().select().from(app.schema.analyticsSalts).where(eq(app.schema.analyticsSalts.day, day)).then(first);
   const hash = bundle.analytics.visitorHash(salt, ip, ua);
   return app
     .db()
@@ -105,12 +106,12 @@ describe("page views", () => {
     expect(chrome).toHaveLength(2);
     expect(new Set(chrome.map((v) => v.visitorHash)).size).toBe(1);
     expect(iphone).toHaveLength(1);
-    expect(iphone[0].visitorHash).not.toBe(chrome[0].visitorHash);
+    expect(first(iphone).visitorHash).not.toBe(first(chrome).visitorHash);
   });
 
   it("does not count bots, requests without a browser string, prefetches, HEAD, errors, APIs or admin sessions", async () => {
     await bundle.analytics.flushAnalytics();
-    const [{ value: before }] = await app.db().select({ value: count() }).from(app.schema.pageViews);
+    const { value: before } = await app.db().select({ value: count() }).from(app.schema.pageViews).then(first);
     const ip = newIp();
     await (await visit("/", { ip, ua: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" })).text();
     await (await visit("/", { ip, ua: null })).text();
@@ -123,7 +124,7 @@ describe("page views", () => {
     await (await visit("/", { ip, headers: { cookie: sid } })).text();
     await (await visit("/admin/dashboard", { ip, headers: { cookie: sid } })).text();
     await bundle.analytics.flushAnalytics();
-    const [{ value: after }] = await app.db().select({ value: count() }).from(app.schema.pageViews);
+    const { value: after } = await app.db().select({ value: count() }).from(app.schema.pageViews).then(first);
     expect(after).toBe(before);
   });
 });
@@ -187,11 +188,12 @@ describe("rollups, salts and retention", () => {
     expect(find("page", "/carreiras")!.views).toBeGreaterThanOrEqual(2);
     expect(find("referrer", "linkedin.com")).toMatchObject({ visits: 1, visitors: 1 });
     expect(find("campaign", "rollup\t\tvagas")).toMatchObject({ visits: 1, visitors: 1 });
-    const [{ raw }] = await app
+    const { raw } = await app
       .db()
       .select({ raw: sql<number>`count(*)::int` })
       .from(app.schema.pageViews)
-      .where(eq(app.schema.pageViews.day, day));
+      .where(eq(app.schema.pageViews.day, day))
+      .then(first);
     expect(find("total", "")!.views).toBe(raw);
     expect(find("device", "desktop")!.views).toBeGreaterThan(0);
   });
@@ -324,7 +326,7 @@ describe("Análises page, dashboard and CSV", () => {
     await (
       await visit("/produtos?utm_source=pagina-analises&utm_medium=social&utm_campaign=teste", { ip, referer: "https://t.co/abc" })
     ).text();
-    const lead = await postJson(`${app.url}/api/contact`, PUBLIC_POST_ENDPOINTS[0].valid(9, "analises"), {
+    const lead = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(9, "analises"), {
       "x-forwarded-for": ip,
       "user-agent": CHROME,
     });

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { randomBytes, scryptSync } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { first } from "~/lib/first";
 import { loginCookie, startTestApp, usingPostgres, type TestApp } from "../helpers/app";
 import { ADMIN_APIS, ADMIN_PAGES } from "../support/admin-routes";
 
@@ -59,11 +60,12 @@ describe("login", { timeout: 120_000 }, () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/); // plain http here; Secure is added under HTTPS
-    const token = cookie.split(";")[0].slice(4).split(".")[0];
+    const pair = first(cookie.split(";"));
+    const token = first(pair.slice(4).split("."));
     const rows = await app.db().select().from(app.schema.sessions);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((r) => r.id === token)).toBe(false); // only a hash of the token is stored
-    const admin = await fetch(`${app.url}/admin`, { headers: { cookie: cookie.split(";")[0] }, redirect: "manual" });
+    const admin = await fetch(`${app.url}/admin`, { headers: { cookie: first(cookie.split(";")) }, redirect: "manual" });
     expect(admin.status).toBe(200);
   });
 
@@ -80,7 +82,7 @@ describe("login", { timeout: 120_000 }, () => {
 describe("password storage", () => {
   it("stores scrypt N=2^17 and re-hashes a weaker stored hash at the next successful login", async () => {
     const { users, auditLog } = app.schema;
-    const [admin] = await app.db().select().from(users).where(eq(users.username, "admin"));
+    const admin = await app.db().select().from(users).where(eq(users.username, "admin")).then(first);
     expect(admin.password).toMatch(/^scrypt\$131072\$8\$1\$/);
 
     // The hash the previous code stored (N=2^14) for the same password.
@@ -96,14 +98,21 @@ describe("password storage", () => {
     await app.db().update(users).set({ password: weak }).where(eq(users.id, admin.id));
 
     expect((await postLogin("admin", "errada-de-novo")).status).toBe(401);
-    const [afterFailure] = await app.db().select().from(users).where(eq(users.id, admin.id));
+    const afterFailure = await app.db().select().from(users).where(eq(users.id, admin.id)).then(first);
     expect(afterFailure.password).toBe(weak); // a failed login changes nothing
 
     await loginCookie(app);
-    const [upgraded] = await app.db().select().from(users).where(eq(users.id, admin.id));
+    const upgraded = await app.db().select().from(users).where(eq(users.id, admin.id)).then(first);
     expect(upgraded.password).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(upgraded.password).not.toBe(weak);
-    const [entry] = await app.db().select().from(auditLog).where(eq(auditLog.action, "auth.login")).orderBy(desc(auditLog.id)).limit(1);
+    const entry = await app
+      .db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "auth.login"))
+      .orderBy(desc(auditLog.id))
+      .limit(1)
+      .then(first);
     expect(entry.details).toEqual({ passwordRehashed: true });
     await loginCookie(app); // and the new hash opens the door too
   });
@@ -119,7 +128,7 @@ describe("sessions", () => {
       .set({ lastSeenAt: sql`now() - interval '29 minutes'` });
     const used = await fetch(`${app.url}/admin/dashboard`, { headers: { cookie }, redirect: "manual" });
     expect(used.status).toBe(200); // renewed by this use
-    const [renewed] = await app.db().select().from(sessions).orderBy(desc(sessions.lastSeenAt)).limit(1);
+    const renewed = await app.db().select().from(sessions).orderBy(desc(sessions.lastSeenAt)).limit(1).then(first);
     expect(Date.now() - renewed.lastSeenAt.getTime()).toBeLessThan(60_000);
     await app
       .db()
@@ -155,8 +164,8 @@ describe("sessions", () => {
 
   it("a forged or tampered cookie is refused", async () => {
     const cookie = await loginCookie(app);
-    const [name, value] = cookie.split("=");
-    const [token] = value.split(".");
+    const [name, value = ""] = cookie.split("=");
+    const token = first(value.split("."));
     for (const forged of [`${name}=${token}.assinatura-falsa`, `${name}=inventado`, `${name}=${token}`]) {
       const res = await fetch(`${app.url}/admin`, { headers: { cookie: forged }, redirect: "manual" });
       expect(res.status).toBe(302);
@@ -240,7 +249,7 @@ describe("several instances on one PostgreSQL", () => {
       const port = await new Promise<string>((resolve, reject) => {
         second.stdout.on("data", (d) => {
           const m = /servidor pronto em http:\/\/localhost:(\d+)/.exec(String(d));
-          if (m) resolve(m[1]);
+          if (m?.[1]) resolve(m[1]);
         });
         second.on("exit", (code) => reject(new Error(`second instance exited ${code}`)));
       });

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { first } from "~/lib/first";
 import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
 import { pageScripts, scriptHash } from "../support/checks";
 
@@ -422,7 +423,7 @@ describe("public pages", () => {
     expect(meta("property", "og:type")).toBe("article");
     expect(meta("property", "og:image")).toMatch(/\/images\/og-default\.svg$/);
     expect(meta("property", "article:published_time")).toBe(post.publishedAt);
-    expect(find(doc, (el) => el.name === "link" && el.attribs.rel === "canonical")[0].attribs.href).toMatch(
+    expect(first(find(doc, (el) => el.name === "link" && el.attribs.rel === "canonical")).attribs.href).toMatch(
       new RegExp(`/blog/${post.slug}$`),
     );
     const ld = JSON.parse(text(find(doc, (el) => el.name === "script" && el.attribs.type === "application/ld+json")[0]));
@@ -447,7 +448,7 @@ describe("public pages", () => {
     expect(admin.html).toContain("Rascunho secreto");
     expect(admin.html).toContain("Pré-visualização");
     expect(admin.headers.get("cache-control")).toMatch(/no-store/);
-    expect(find(admin.doc, (el) => el.name === "meta" && el.attribs.name === "robots")[0].attribs.content).toContain("noindex");
+    expect(first(find(admin.doc, (el) => el.name === "meta" && el.attribs.name === "robots")).attribs.content).toContain("noindex");
   });
 });
 

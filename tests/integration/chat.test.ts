@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { first } from "~/lib/first";
 import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
 import { type FakeChat, type SessionMode, startFakeChat } from "../mocks/chat";
 
@@ -53,7 +54,7 @@ async function say(s: { sessionId: string; token: string }, content: string) {
 
 async function storedMessages(sessionId: string) {
   const { chatSessions, chatMessages } = app.schema;
-  const [row] = await app.db().select().from(chatSessions).where(eq(chatSessions.sessionId, sessionId));
+  const row = await app.db().select().from(chatSessions).where(eq(chatSessions.sessionId, sessionId)).then(first);
   const messages = await app
     .db()
     .select({ role: chatMessages.role, content: chatMessages.content })
@@ -90,9 +91,9 @@ describe("POST /api/chat/session", () => {
   it("calls the service with the key and assistant id, keeps session_id and stores the session", async () => {
     const s = await openSession("session_id");
     expect(chat.received).toHaveLength(1);
-    expect(chat.received[0].path).toBe("/api/chat/session");
-    expect(chat.received[0].contentType).toContain("application/json");
-    expect(chat.received[0].body).toEqual({ api_key: API_KEY, assistant_id: ASSISTANT_ID });
+    expect(first(chat.received).path).toBe("/api/chat/session");
+    expect(first(chat.received).contentType).toContain("application/json");
+    expect(first(chat.received).body).toEqual({ api_key: API_KEY, assistant_id: ASSISTANT_ID });
     expect(s.sessionId).toMatch(/^sessao-\d+$/); // session_id wins over id
     expect(s).toMatchObject({ offline: false, notice: null });
     const { row, messages } = await storedMessages(s.sessionId);
@@ -160,8 +161,8 @@ describe("POST /api/chat/contact", () => {
     const mails = (await app.db().select().from(app.schema.outbox)).filter((m) => m.body.includes("lead@empresa.com.br"));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ kind: "lead.chat" });
-    expect(mails[0].body).toContain("ACME Ltda");
-    expect(mails[0].body).toContain(`/admin/conversas/${row.id}`);
+    expect(first(mails).body).toContain("ACME Ltda");
+    expect(first(mails).body).toContain(`/admin/conversas/${row.id}`);
   });
 
   it("refuses a session the browser does not own", async () => {
@@ -186,8 +187,8 @@ describe("POST /api/chat", () => {
     expect(res.status).toBe(200);
     expect(res.json.data).toEqual({ status: "ok", reply: "Eco: Quero automatizar notas fiscais", offline: false });
     expect(chat.received).toHaveLength(1);
-    expect(chat.received[0].path).toBe("/api/chat");
-    expect(chat.received[0].body).toEqual({
+    expect(first(chat.received).path).toBe("/api/chat");
+    expect(first(chat.received).body).toEqual({
       api_key: API_KEY,
       session_id: s.sessionId,
       type: "custom_code",

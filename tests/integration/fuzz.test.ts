@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { first } from "~/lib/first";
 import { startTestApp, type TestApp } from "../helpers/app";
 import {
   endpointExists,
@@ -35,7 +36,7 @@ async function countRows(tables: string[]): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const t of tables) {
     const result = (await app.db().execute(sql.raw(`select count(*)::int as n from "${t}"`))) as unknown as { rows: Array<{ n: number }> };
-    counts[t] = Number(result.rows[0].n);
+    counts[t] = Number(first(result.rows).n);
   }
   return counts;
 }

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { count, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { first } from "~/lib/first";
 import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
 import { FAIL_MARKER, type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
 
@@ -33,7 +34,7 @@ async function rows(
   table:
     "contacts" | "consultations" | "careerApplications" | "businessOptimizations" | "newsletterSubscribers" | "outbox" | "consentRecords",
 ) {
-  const [{ value }] = await app.db().select({ value: count() }).from(app.schema[table]);
+  const { value } = await app.db().select({ value: count() }).from(app.schema[table]).then(first);
   return value;
 }
 
@@ -249,14 +250,14 @@ describe("outbox worker", () => {
     const marker = `MARCA${tag()}`;
     await post("/api/contact", contact({ name: marker }));
     const { outbox } = app.schema;
-    const [row] = await waitFor(async () => {
+    const row = await waitFor(async () => {
       const r = await app
         .db()
         .select()
         .from(outbox)
         .where(like(outbox.subject, `%${marker}%`));
       return r[0]?.status === "sent" ? r : undefined;
-    });
+    }).then(first);
     expect(row.attempts).toBe(1);
     expect(row.sentAt).not.toBeNull();
     expect(smtp.received.some((raw) => raw.includes(marker) && raw.includes("contato@agileia.com.br"))).toBe(true);
@@ -334,16 +335,18 @@ describe("50 concurrent submissions", () => {
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => post("/api/contact", contact({ name: `${marker} ${i}` }))));
     const ok = results.filter((r) => r.status >= 200 && r.status < 300).length;
     const { contacts, outbox } = app.schema;
-    const [{ value: stored }] = await app
+    const { value: stored } = await app
       .db()
       .select({ value: count() })
       .from(contacts)
-      .where(like(contacts.name, `${marker} %`));
-    const [{ value: queued }] = await app
+      .where(like(contacts.name, `${marker} %`))
+      .then(first);
+    const { value: queued } = await app
       .db()
       .select({ value: count() })
       .from(outbox)
-      .where(like(outbox.subject, `%${marker} %`));
+      .where(like(outbox.subject, `%${marker} %`))
+      .then(first);
     console.log(`50 concurrent submissions: ${ok} answered 2xx, ${stored} rows stored, ${queued} notifications queued`);
     expect(ok).toBe(50);
     expect(stored).toBe(ok);
@@ -391,7 +394,7 @@ describe("admin APIs and export", () => {
     expect((await patch("inventado")).status).toBe(400);
     const res = await patch("contacted");
     expect(res.status).toBe(200);
-    const [row] = await app.db().select().from(app.schema.consultations).where(eq(app.schema.consultations.id, id));
+    const row = await app.db().select().from(app.schema.consultations).where(eq(app.schema.consultations.id, id)).then(first);
     expect(row.status).toBe("contacted");
     const audits = await app
       .db()

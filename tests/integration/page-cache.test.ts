@@ -34,7 +34,7 @@ const decode = (res: Awaited<ReturnType<typeof rawRequest>>) => {
 const scriptSrc = (csp: string | undefined) =>
   /script-src([^;]*)/
     .exec(csp ?? "")?.[1]
-    .trim()
+    ?.trim()
     .split(" ") ?? [];
 /** Scripts the browser runs (data blocks such as JSON-LD and the shell page's data do not run). */
 const runnable = (html: string) => pageScripts(html).filter((s) => !/type="application\/(ld\+)?json"/.test(s.attrs));
@@ -56,7 +56,7 @@ describe("cache of rendered public pages", () => {
       await rawRequest("/", { "accept-encoding": "gzip, deflate, br" }),
       await rawRequest("/", { "accept-encoding": "br;q=0, gzip" }),
       await rawRequest("/"),
-    ];
+    ] as const;
     expect(responses.map((r) => r.headers["content-encoding"])).toEqual(["gzip", "gzip", "br", "br", "gzip", undefined]);
     expect(responses[1].body.equals(responses[0].body)).toBe(true); // compressed once, not per response
     const html = decode(responses[0]);

@@ -7,6 +7,7 @@ import { count, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { findCatalogItem, plans, products } from "~/lib/catalog";
+import { first } from "~/lib/first";
 import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
 import { type FakeStripe, type Json, startFakeStripe } from "../mocks/stripe";
 
@@ -36,12 +37,12 @@ beforeEach(() => {
 });
 
 async function orderBySession(sessionId: string) {
-  const [order] = await app.db().select().from(app.schema.orders).where(eq(app.schema.orders.checkoutSessionId, sessionId));
+  const order = await app.db().select().from(app.schema.orders).where(eq(app.schema.orders.checkoutSessionId, sessionId)).then(first);
   return order;
 }
 
 async function countRows(table: "orders" | "paymentEvents" | "outbox" | "subscriptions") {
-  const [{ value }] = await app.db().select({ value: count() }).from(app.schema[table]);
+  const { value } = await app.db().select({ value: count() }).from(app.schema[table]).then(first);
   return value;
 }
 
@@ -202,9 +203,9 @@ describe("webhook", () => {
     const evt = event("checkout.session.completed", completeSession(sessionId));
     const outboxBefore = await countRows("outbox");
 
-    const first = await sendWebhook(evt);
-    expect(first.status).toBe(200);
-    expect(first.json).toEqual({ success: true, data: { received: true, duplicate: false } });
+    const firstDelivery = await sendWebhook(evt);
+    expect(firstDelivery.status).toBe(200);
+    expect(firstDelivery.json).toEqual({ success: true, data: { received: true, duplicate: false } });
     const paid = await orderBySession(sessionId);
     expect(paid).toMatchObject({ status: "paid", amountCents: 1_000_000, customerName: "Cliente Exemplo" });
 
@@ -214,7 +215,7 @@ describe("webhook", () => {
     expect((await orderBySession(sessionId)).paidAt).toEqual(paid.paidAt);
     const rows = await app.db().select().from(app.schema.paymentEvents).where(eq(app.schema.paymentEvents.id, evt.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0].type).toBe("checkout.session.completed");
+    expect(first(rows).type).toBe("checkout.session.completed");
     expect((await countRows("outbox")) - outboxBefore).toBe(1);
 
     // A different event for the same session (e.g. the success page racing the webhook) is also a no-op.
@@ -284,7 +285,7 @@ describe("webhook", () => {
       lines: { object: "list", data: [{ period: { start: end - 30 * 24 * 3600, end } }] },
     });
     const subRow = async () =>
-      (await app.db().select().from(app.schema.subscriptions).where(eq(app.schema.subscriptions.providerSubscriptionId, subId)))[0];
+      app.db().select().from(app.schema.subscriptions).where(eq(app.schema.subscriptions.providerSubscriptionId, subId)).then(first);
 
     // invoice.paid arrives before checkout.session.completed.
     expect((await sendWebhook(event("invoice.paid", invoice("in_1", periodEnd)))).status).toBe(200);

@@ -6,6 +6,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plans, products } from "~/lib/catalog";
+import { first } from "~/lib/first";
 import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
 
 let app: TestApp;
@@ -18,12 +19,12 @@ afterAll(() => app?.close());
 const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/\u00a0|&nbsp;/g, " ");
 
 async function orderCount() {
-  const [{ value }] = await app.db().select({ value: count() }).from(app.schema.orders);
+  const { value } = await app.db().select({ value: count() }).from(app.schema.orders).then(first);
   return value;
 }
 
 async function orderBySession(sessionId: string) {
-  const [order] = await app.db().select().from(app.schema.orders).where(eq(app.schema.orders.checkoutSessionId, sessionId));
+  const order = await app.db().select().from(app.schema.orders).where(eq(app.schema.orders.checkoutSessionId, sessionId)).then(first);
   return order;
 }
 
@@ -130,7 +131,7 @@ describe("checkout endpoints (demo mode)", () => {
       { "stripe-signature": "t=1,v1=abc" },
     );
     expect(res.status).toBe(400);
-    const [{ value }] = await app.db().select({ value: count() }).from(app.schema.paymentEvents);
+    const { value } = await app.db().select({ value: count() }).from(app.schema.paymentEvents).then(first);
     expect(value).toBe(0);
   });
 });
@@ -175,7 +176,7 @@ describe("demo checkout", () => {
 
   it("confirms once: order paid with the buyer's details, one notification, success page shows it", async () => {
     const { sessionId } = await startCheckout("product", "chatbot");
-    const [{ value: outboxBefore }] = await app.db().select({ value: count() }).from(app.schema.outbox);
+    const { value: outboxBefore } = await app.db().select({ value: count() }).from(app.schema.outbox).then(first);
 
     const res = await postForm(`/checkout/demo/${sessionId}`, { intent: "confirm", name: "Maria Souza", email: "maria@empresa.com.br" });
     expect(res.status).toBe(302);
@@ -195,7 +196,7 @@ describe("demo checkout", () => {
     const still = await orderBySession(sessionId);
     expect(still.paidAt).toEqual(paid.paidAt);
     expect(still.customerEmail).toBe("maria@empresa.com.br");
-    const [{ value: outboxAfter }] = await app.db().select({ value: count() }).from(app.schema.outbox);
+    const { value: outboxAfter } = await app.db().select({ value: count() }).from(app.schema.outbox).then(first);
     expect(outboxAfter - outboxBefore).toBe(1);
 
     // The demo page of a paid order goes to the success page.

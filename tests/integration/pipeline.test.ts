@@ -6,13 +6,15 @@
  */
 import { and, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { first } from "~/lib/first";
 import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
 import { type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
+import { atLeast } from "../support/rows";
 
 let smtp: FakeSmtp;
 let app: TestApp;
 let cookie: string;
-const ids: Record<string, number> = {};
+const ids = {} as Record<"ana" | "mariana" | "formula" | "pedro" | "chat" | "anonymousChat" | "joao" | "carlos", number>;
 
 /** The Brasília day, `offset` days from today, as YYYY-MM-DD. */
 function day(offset = 0): string {
@@ -31,10 +33,10 @@ beforeAll(async () => {
       .insert(contacts)
       .values({ name, email, company: "Empresa Exemplo", message: "Queremos um agente." })
       .returning({ id: contacts.id });
-  [{ id: ids.ana }] = await contact("Ana Paula Silva", "ana.silva@empresa.com.br");
-  [{ id: ids.mariana }] = await contact("Mariana Costa", "mariana@empresa.com.br");
-  [{ id: ids.formula }] = await contact('=HYPERLINK("http://x")', "formula@empresa.com.br");
-  [{ id: ids.pedro }] = await database
+  ({ id: ids.ana } = await contact("Ana Paula Silva", "ana.silva@empresa.com.br").then(first));
+  ({ id: ids.mariana } = await contact("Mariana Costa", "mariana@empresa.com.br").then(first));
+  ({ id: ids.formula } = await contact('=HYPERLINK("http://x")', "formula@empresa.com.br").then(first));
+  ({ id: ids.pedro } = await database
     .insert(consultations)
     .values({
       name: "Pedro Alves",
@@ -45,20 +47,24 @@ beforeAll(async () => {
       status: "scheduled",
       source: "Agendar Consultoria Exclusiva",
     })
-    .returning({ id: consultations.id });
-  [{ id: ids.chat }] = await database
+    .returning({ id: consultations.id })
+    .then(first));
+  ({ id: ids.chat } = await database
     .insert(chatSessions)
     .values({ sessionId: "offline-1", email: "visitante@chat.com.br", phone: "11999990000", offline: true })
-    .returning({ id: chatSessions.id });
-  [{ id: ids.anonymousChat }] = await database
+    .returning({ id: chatSessions.id })
+    .then(first));
+  ({ id: ids.anonymousChat } = await database
     .insert(chatSessions)
     .values({ sessionId: "offline-2", offline: true })
-    .returning({ id: chatSessions.id });
-  [{ id: ids.joao }] = await database
+    .returning({ id: chatSessions.id })
+    .then(first));
+  ({ id: ids.joao } = await database
     .insert(businessOptimizations)
     .values({ companyName: "Indústria Ação", contactName: "João Pereira", email: "joao@acao.com.br" })
-    .returning({ id: businessOptimizations.id });
-  [{ id: ids.carlos }] = await database
+    .returning({ id: businessOptimizations.id })
+    .then(first));
+  ({ id: ids.carlos } = await database
     .insert(careerApplications)
     .values({
       name: "Carlos Lima",
@@ -68,7 +74,8 @@ beforeAll(async () => {
       experience: "x".repeat(60),
       motivation: "y".repeat(60),
     })
-    .returning({ id: careerApplications.id });
+    .returning({ id: careerApplications.id })
+    .then(first));
 });
 
 afterAll(async () => {
@@ -101,7 +108,7 @@ const namesIn = async (query = "") => (await exported(query)).map((r) => r[2] ||
 async function counts() {
   const { leadPipeline, leadNotes, auditLog } = app.schema;
   const value = async (table: typeof leadPipeline | typeof leadNotes | typeof auditLog) =>
-    (await app.db().select({ value: count() }).from(table))[0].value;
+    first(await app.db().select({ value: count() }).from(table)).value;
   return { pipeline: await value(leadPipeline), notes: await value(leadNotes), audit: await value(auditLog) };
 }
 
@@ -156,9 +163,9 @@ describe("moving a lead", () => {
     expect(res.headers.get("location")).toBe(`/admin/leads/funil/contatos/${ids.ana}?salvo=1`);
 
     const { leadPipeline, leadNotes, auditLog } = app.schema;
-    const [row] = await app.db().select().from(leadPipeline).where(eq(leadPipeline.contactId, ids.ana));
+    const row = await app.db().select().from(leadPipeline).where(eq(leadPipeline.contactId, ids.ana)).then(first);
     expect(row).toMatchObject({ stage: "em-contato", followUpOn: day(0) });
-    const [note] = await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.ana));
+    const note = await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.ana)).then(first);
     expect(note).toMatchObject({ author: "admin", body: "Ligar na terça para falar do piloto." });
 
     const audits = await app
@@ -172,9 +179,10 @@ describe("moving a lead", () => {
       ["lead.follow_up", "admin"],
       ["lead.note", "admin"],
     ]);
-    expect(audits[0].details).toEqual({ from: "novo", to: "em-contato" });
-    expect(audits[1].details).toEqual({ from: null, to: day(0) });
-    expect(JSON.stringify(audits[2].details)).not.toContain("terça");
+    const [stageAudit, followUpAudit, noteAudit] = atLeast(3)(audits);
+    expect(stageAudit.details).toEqual({ from: "novo", to: "em-contato" });
+    expect(followUpAudit.details).toEqual({ from: null, to: day(0) });
+    expect(JSON.stringify(noteAudit.details)).not.toContain("terça");
     expect(await counts()).toEqual({ pipeline: before.pipeline + 1, notes: before.notes + 1, audit: before.audit + 3 });
 
     const page = await (await get(`/admin/leads/funil/contatos/${ids.ana}?salvo=1`)).text();
@@ -193,7 +201,7 @@ describe("moving a lead", () => {
   it("clearing the follow-up day is a change, audited", async () => {
     await save(`contatos/${ids.ana}`, { stage: "em-contato", followUpOn: "" });
     const { leadPipeline, auditLog } = app.schema;
-    const [row] = await app.db().select().from(leadPipeline).where(eq(leadPipeline.contactId, ids.ana));
+    const row = await app.db().select().from(leadPipeline).where(eq(leadPipeline.contactId, ids.ana)).then(first);
     expect(row.followUpOn).toBeNull();
     const [last] = await app
       .db()
@@ -247,7 +255,7 @@ describe("consultations keep their statuses", () => {
       headers: { cookie, "content-type": "application/json" },
       body: JSON.stringify({ status }),
     });
-  const stage = async () => (await exported("?tipo=consultas"))[0][6];
+  const stage = async () => first(await exported("?tipo=consultas"))[6];
 
   it("the stage follows the status until the admin sets one; then it is the admin's", async () => {
     expect((await setStatus("canceled")).status).toBe(200);
@@ -258,7 +266,7 @@ describe("consultations keep their statuses", () => {
     expect((await setStatus("completed")).status).toBe(200);
     expect(await stage()).toBe("Proposta enviada");
     const { consultations } = app.schema;
-    const [row] = await app.db().select().from(consultations).where(eq(consultations.id, ids.pedro));
+    const row = await app.db().select().from(consultations).where(eq(consultations.id, ids.pedro)).then(first);
     expect(row.status).toBe("completed");
   });
 });
@@ -304,13 +312,14 @@ describe("filters and CSV", () => {
     expect(text.startsWith("Tipo;ID;Nome;Email;Empresa;Detalhe;Etapa;Próximo retorno;Origem;Recebido em\r\n")).toBe(true);
     expect(text).toContain(`'=HYPERLINK(`); // a formula is never a formula
     const { auditLog } = app.schema;
-    const [audit] = await app
+    const audit = await app
       .db()
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, "lead.inbox.export"))
       .orderBy(desc(auditLog.id))
-      .limit(1);
+      .limit(1)
+      .then(first);
     expect(audit.details).toMatchObject({ count: 1, search: true });
     expect(JSON.stringify(audit.details)).not.toContain("formula@");
   });
@@ -323,9 +332,9 @@ describe("daily e-mail", () => {
   it("is off without SMTP", async () => {
     const { runDailyDigest } = await import("~/domain/pipeline-digest.server");
     const { outbox } = app.schema;
-    const before = (await app.db().select({ value: count() }).from(outbox).where(eq(outbox.kind, "pipeline.digest")))[0].value;
+    const before = first(await app.db().select({ value: count() }).from(outbox).where(eq(outbox.kind, "pipeline.digest"))).value;
     expect(await runDailyDigest({ now: noon(), smtp: false })).toEqual({ status: "skipped", reason: "no-smtp" });
-    expect((await app.db().select({ value: count() }).from(outbox).where(eq(outbox.kind, "pipeline.digest")))[0].value).toBe(before);
+    expect(first(await app.db().select({ value: count() }).from(outbox).where(eq(outbox.kind, "pipeline.digest"))).value).toBe(before);
   });
 
   it("waits for the morning, then lists due follow-ups and new leads once a day, through SMTP", async () => {
@@ -338,11 +347,11 @@ describe("daily e-mail", () => {
     const { outbox, auditLog } = app.schema;
     const rows = await app.db().select().from(outbox).where(eq(outbox.kind, "pipeline.digest"));
     expect(rows).toHaveLength(1);
-    expect(rows[0].recipient).toBe("contato@agileia.com.br");
-    expect(rows[0].body).toContain("Retornos para hoje ou atrasados (2):");
-    expect(rows[0].body).toMatch(/\[Questionário\] João Pereira · joao@acao\.com\.br .*retorno: /);
-    expect(rows[0].body).toContain("Novos leads nas últimas 24 horas (7):");
-    expect(rows[0].body).toContain(`/admin/leads/funil/contatos/${ids.ana}`);
+    expect(first(rows).recipient).toBe("contato@agileia.com.br");
+    expect(first(rows).body).toContain("Retornos para hoje ou atrasados (2):");
+    expect(first(rows).body).toMatch(/\[Questionário\] João Pereira · joao@acao\.com\.br .*retorno: /);
+    expect(first(rows).body).toContain("Novos leads nas últimas 24 horas (7):");
+    expect(first(rows).body).toContain(`/admin/leads/funil/contatos/${ids.ana}`);
     const runs = await app.db().select().from(auditLog).where(eq(auditLog.action, "pipeline.digest"));
     expect(runs).toHaveLength(1);
 
@@ -352,11 +361,12 @@ describe("daily e-mail", () => {
       if (Date.now() - started > 20_000) throw new Error("the digest never reached the SMTP server");
       await new Promise((r) => setTimeout(r, 200));
     }
-    const [sent] = await app
+    const sent = await app
       .db()
       .select()
       .from(outbox)
-      .where(and(eq(outbox.kind, "pipeline.digest"), isNotNull(outbox.sentAt)));
+      .where(and(eq(outbox.kind, "pipeline.digest"), isNotNull(outbox.sentAt)))
+      .then(first);
     expect(sent.status).toBe("sent");
   });
 });
@@ -386,7 +396,14 @@ describe("deleting a lead", () => {
     const { leadNotes, leadPipeline, auditLog } = app.schema;
     expect(await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.mariana))).toEqual([]);
     expect(await app.db().select().from(leadPipeline).where(eq(leadPipeline.contactId, ids.mariana))).toEqual([]);
-    const [audit] = await app.db().select().from(auditLog).where(eq(auditLog.action, "privacy.erase")).orderBy(desc(auditLog.id)).limit(1);
+    const audit = await app
+      .db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "privacy.erase"))
+      .orderBy(desc(auditLog.id))
+      .limit(1)
+      .then(first);
     expect(audit.details).toMatchObject({ deleted: { contacts: 1, leadNotes: 1, leadPipeline: 1 } });
   });
 

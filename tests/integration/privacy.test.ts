@@ -9,7 +9,9 @@ import path from "node:path";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { first } from "~/lib/first";
 import { loginCookie, startTestApp, usingPostgres, type TestApp } from "../helpers/app";
+import { atLeast } from "../support/rows";
 
 const DPO = "encarregado@exemplo.com.br";
 let app: TestApp;
@@ -37,19 +39,22 @@ async function seedPerson(email: string, name: string) {
   const s = app.schema;
   const db = app.db();
   const mixed = email.replace(/^./, (c) => c.toUpperCase()); // stored with other casing
-  const [contact] = await db
+  const contact = await db
     .insert(s.contacts)
     .values({ name, company: "Empresa Teste", email: mixed, phone: "11999990000", message: "Quero um agente de IA" })
-    .returning();
-  const [consultation] = await db
+    .returning()
+    .then(first);
+  const consultation = await db
     .insert(s.consultations)
     .values({ name, email, phone: "11999990000", company: "Empresa Teste", industryArea: "Varejo" })
-    .returning();
-  const [questionnaire] = await db
+    .returning()
+    .then(first);
+  const questionnaire = await db
     .insert(s.businessOptimizations)
     .values({ contactName: name, companyName: "Empresa Teste", email, phone: "11999990000", position: "CTO" })
-    .returning();
-  const [application] = await db
+    .returning()
+    .then(first);
+  const application = await db
     .insert(s.careerApplications)
     .values({
       name,
@@ -59,11 +64,13 @@ async function seedPerson(email: string, name: string) {
       experience: "x".repeat(60),
       motivation: "y".repeat(60),
     })
-    .returning();
-  const [subscriber] = await db
+    .returning()
+    .then(first);
+  const subscriber = await db
     .insert(s.newsletterSubscribers)
     .values({ email, source: "footer", policyVersion: "1.0", unsubscribeToken: `tok-${email}` })
-    .returning();
+    .returning()
+    .then(first);
   const consents = await db
     .insert(s.consentRecords)
     .values([
@@ -71,15 +78,17 @@ async function seedPerson(email: string, name: string) {
       { email: mixed, purpose: "contact-policy", policyVersion: "1.0", source: "contact-form" },
     ])
     .returning();
-  const [chat] = await db
+  const chat = await db
     .insert(s.chatSessions)
     .values({ sessionId: `sess-${email}`, email, phone: "11999990000", company: "Empresa Teste" })
-    .returning();
+    .returning()
+    .then(first);
   // A conversation without the e-mail column, where the visitor typed the address.
-  const [chatTyped] = await db
+  const chatTyped = await db
     .insert(s.chatSessions)
     .values({ sessionId: `sess-typed-${email}`, offline: true })
-    .returning();
+    .returning()
+    .then(first);
   const messages = await db
     .insert(s.chatMessages)
     .values([
@@ -88,7 +97,7 @@ async function seedPerson(email: string, name: string) {
       { chatSessionId: chatTyped.id, role: "user", content: `meu e-mail é ${email}` },
     ])
     .returning();
-  const [order] = await db
+  const order = await db
     .insert(s.orders)
     .values({
       kind: "product",
@@ -101,15 +110,18 @@ async function seedPerson(email: string, name: string) {
       customerEmail: email,
       customerName: name,
     })
-    .returning();
-  const [subscription] = await db
+    .returning()
+    .then(first);
+  const subscription = await db
     .insert(s.subscriptions)
     .values({ providerSubscriptionId: `sub_${randomUUID()}`, planId: "plano-essencial", status: "active", customerEmail: email })
-    .returning();
-  const [mail] = await db
+    .returning()
+    .then(first);
+  const mail = await db
     .insert(s.outbox)
     .values({ kind: "lead.contact", recipient: "contato@agileia.com.br", subject: "Novo contato", body: `Nome: ${name}\nE-mail: ${email}` })
-    .returning();
+    .returning()
+    .then(first);
   await db.insert(s.rateLimits).values({ key: `newsletter:${email}`, count: 1, resetAt: new Date(Date.now() + 60_000) });
   return {
     contacts: [contact.id],
@@ -158,7 +170,7 @@ async function occurrences(needle: string): Promise<string[]> {
       .execute(
         sql`select count(*)::int as n from ${sql.identifier(table_name)} where strpos(lower(${sql.identifier(column_name)}::text), ${needle.toLowerCase()}) > 0`,
       )) as unknown as { rows: Array<{ n: number }> };
-    if (Number(result.rows[0].n) > 0) hits.push(`${table_name}.${column_name}`);
+    if (Number(first(result.rows).n) > 0) hits.push(`${table_name}.${column_name}`);
   }
   return hits;
 }
@@ -242,7 +254,7 @@ describe("data-subject requests", () => {
       expect(html).toContain(`data-testid="group-${group}"`);
     }
     expect(html).not.toContain(other);
-    const [audit] = await auditRows("privacy.search");
+    const audit = await auditRows("privacy.search").then(first);
     expect(audit.actor).toBe("admin");
     expect(audit.target).toMatch(/^titular:[0-9a-f]{12}$/);
     expect(JSON.stringify(audit)).not.toContain("maria");
@@ -281,9 +293,9 @@ describe("data-subject requests", () => {
       outbox: "outbox",
     };
     for (const [key, table] of Object.entries(sqlNames)) {
-      expect(doc.tabelas[table].map((r) => r.id).sort(), table).toEqual([...ids[key as keyof typeof ids]].sort());
+      expect(doc.tabelas[table]?.map((r) => r.id).sort(), table).toEqual([...ids[key as keyof typeof ids]].sort());
     }
-    expect(doc.tabelas.chat_sessions.flatMap((s) => s.messages!.map((m) => m.id)).sort()).toEqual([...ids.chatMessages].sort());
+    expect(doc.tabelas.chat_sessions?.flatMap((s) => s.messages!.map((m) => m.id)).sort()).toEqual([...ids.chatMessages].sort());
     expect(JSON.stringify(doc)).not.toContain(other);
     expect((await auditRows("privacy.export")).length).toBe(before + 1);
   });
@@ -338,9 +350,14 @@ describe("data-subject requests", () => {
     });
     expect(res.status).toBe(200);
     const { contacts } = app.schema;
-    const [row] = await app.db().select().from(contacts).where(eq(contacts.id, ids.contacts[0]));
+    const row = await app
+      .db()
+      .select()
+      .from(contacts)
+      .where(eq(contacts.id, first(ids.contacts)))
+      .then(first);
     expect(row).toMatchObject({ name: "Maria T. Corrigida", phone: "11988887777", email });
-    const [audit] = await auditRows("privacy.correct");
+    const audit = await auditRows("privacy.correct").then(first);
     expect(audit.target).toBe(`contacts:${ids.contacts[0]}`);
     expect(audit.details).toEqual({ fields: ["name", "email", "phone"] });
     expect(JSON.stringify(audit)).not.toContain("Corrigida");
@@ -360,7 +377,12 @@ describe("data-subject requests", () => {
     const unknown = await postForm("/admin/privacidade", { intent: "correct", subject: email, table: "users", id: "1", name: "x" });
     expect(unknown.status).toBe(400);
     const { consultations } = app.schema;
-    const [row] = await app.db().select().from(consultations).where(eq(consultations.id, ids.consultations[0]));
+    const row = await app
+      .db()
+      .select()
+      .from(consultations)
+      .where(eq(consultations.id, first(ids.consultations)))
+      .then(first);
     expect(row.email).toBe(email);
     expect((await auditRows("privacy.correct")).length).toBe(before);
   });
@@ -396,7 +418,11 @@ describe("data-subject requests", () => {
     ] as const) {
       expect(await gone(s[key], ids[key]), key).toBe(0);
     }
-    const [order] = await db.select().from(s.orders).where(eq(s.orders.id, ids.orders[0]));
+    const order = await db
+      .select()
+      .from(s.orders)
+      .where(eq(s.orders.id, first(ids.orders)))
+      .then(first);
     expect(order).toMatchObject({
       customerEmail: "[anonimizado]",
       customerName: "[anonimizado]",
@@ -406,12 +432,16 @@ describe("data-subject requests", () => {
       status: "paid",
     });
     expect(order.paidAt ?? order.createdAt).toBeTruthy();
-    const [subscription] = await db.select().from(s.subscriptions).where(eq(s.subscriptions.id, ids.subscriptions[0]));
+    const subscription = await db
+      .select()
+      .from(s.subscriptions)
+      .where(eq(s.subscriptions.id, first(ids.subscriptions)))
+      .then(first);
     expect(subscription).toMatchObject({ customerEmail: "[anonimizado]", planId: "plano-essencial", status: "active" });
     const consents = await db.select().from(s.consentRecords).where(inArray(s.consentRecords.id, ids.consentRecords));
     expect(consents).toHaveLength(2);
     expect(new Set(consents.map((c) => c.email)).size).toBe(1);
-    expect(consents[0].email).toMatch(/^hash:[0-9a-f]{64}$/);
+    expect(first(consents).email).toMatch(/^hash:[0-9a-f]{64}$/);
     expect(consents.map((c) => c.purpose).sort()).toEqual(["contact-policy", "newsletter"]);
 
     // The other person is untouched.
@@ -420,7 +450,7 @@ describe("data-subject requests", () => {
     }
     expect((await occurrences(other)).length).toBeGreaterThan(5);
 
-    const [audit] = await auditRows("privacy.erase");
+    const audit = await auditRows("privacy.erase").then(first);
     expect(audit.target).toMatch(/^titular:[0-9a-f]{12}$/);
     expect(audit.details).toMatchObject({
       deleted: { contacts: 1, chatSessions: 2, chatMessages: 3, outbox: 1, rateLimits: 1 },
@@ -455,9 +485,9 @@ describe("data-subject requests match the whole address", () => {
     const res = await postForm("/admin/privacidade/exportar", { email: subject, format: "json" });
     expect(res.status).toBe(200);
     const doc = (await res.json()) as { tabelas: Record<string, Array<{ id: number; messages?: Array<{ id: number }> }>> };
-    expect(doc.tabelas.outbox.map((r) => r.id)).toEqual(ids.outbox);
-    expect(doc.tabelas.chat_sessions.map((r) => r.id).sort()).toEqual([...ids.chatSessions].sort());
-    expect(doc.tabelas.contacts.map((r) => r.id)).toEqual(ids.contacts);
+    expect(doc.tabelas.outbox?.map((r) => r.id)).toEqual(ids.outbox);
+    expect(doc.tabelas.chat_sessions?.map((r) => r.id).sort()).toEqual([...ids.chatSessions].sort());
+    expect(doc.tabelas.contacts?.map((r) => r.id)).toEqual(ids.contacts);
     for (const email of lookalikes) expect(JSON.stringify(doc)).not.toContain(email);
   });
 
@@ -490,21 +520,24 @@ describe("retention", () => {
     const [oldContact, newContact] = await db
       .insert(s.contacts)
       .values([lead(olderThan(24), "c-old"), lead(youngerThan(24), "c-new")])
-      .returning();
+      .returning()
+      .then(atLeast(2));
     const [oldConsult, newConsult] = await db
       .insert(s.consultations)
       .values([
         { name: "a", email: "a@ret.example", phone: "1", company: "c", industryArea: "x", createdAt: olderThan(24) },
         { name: "b", email: "b@ret.example", phone: "1", company: "c", industryArea: "x", createdAt: youngerThan(24) },
       ])
-      .returning();
+      .returning()
+      .then(atLeast(2));
     const [oldQuest, newQuest] = await db
       .insert(s.businessOptimizations)
       .values([
         { email: "q1@ret.example", createdAt: olderThan(24) },
         { email: "q2@ret.example", createdAt: youngerThan(24) },
       ])
-      .returning();
+      .returning()
+      .then(atLeast(2));
     const app1 = { email: "cand@ret.example", phone: "1", position: "p", experience: "e", motivation: "m" };
     const [oldApp, newApp] = await db
       .insert(s.careerApplications)
@@ -512,7 +545,8 @@ describe("retention", () => {
         { ...app1, name: "old", createdAt: olderThan(12) },
         { ...app1, name: "new", createdAt: youngerThan(12) },
       ])
-      .returning();
+      .returning()
+      .then(atLeast(2));
     const [oldChat, revivedChat, newChat] = await db
       .insert(s.chatSessions)
       .values([
@@ -520,7 +554,8 @@ describe("retention", () => {
         { sessionId: "ret-revived", createdAt: olderThan(12), updatedAt: olderThan(12) },
         { sessionId: "ret-new", createdAt: youngerThan(12), updatedAt: youngerThan(12) },
       ])
-      .returning();
+      .returning()
+      .then(atLeast(3));
     await db.insert(s.chatMessages).values([
       { chatSessionId: oldChat.id, role: "user", content: "velha", createdAt: olderThan(12) },
       { chatSessionId: revivedChat.id, role: "user", content: "antiga", createdAt: olderThan(12) },
@@ -532,7 +567,8 @@ describe("retention", () => {
         { kind: "k", recipient: "r", subject: "s", body: "b", status: "sent", createdAt: days(91) },
         { kind: "k", recipient: "r", subject: "s", body: "b", status: "sent", createdAt: days(89) },
       ])
-      .returning();
+      .returning()
+      .then(atLeast(2));
     const [goneSub, recentUnsub, activeOld] = await db
       .insert(s.newsletterSubscribers)
       .values([
@@ -552,7 +588,8 @@ describe("retention", () => {
         },
         { email: "ativo@ret.example", status: "active", unsubscribeToken: "r3", createdAt: olderThan(70) },
       ])
-      .returning();
+      .returning()
+      .then(atLeast(3));
     const consent = { purpose: "newsletter", policyVersion: "1.0", source: "footer" };
     const [oldConsent, activeConsent, newConsent] = await db
       .insert(s.consentRecords)
@@ -561,7 +598,8 @@ describe("retention", () => {
         { ...consent, email: "ATIVO@ret.example", createdAt: olderThan(60) },
         { ...consent, email: "x@ret.example", createdAt: youngerThan(60) },
       ])
-      .returning();
+      .returning()
+      .then(atLeast(3));
     const order = { kind: "product", itemId: "chatbot", itemName: "Chatbot", amountCents: 100, status: "paid", provider: "demo" };
     const [oldOrder, newOrder] = await db
       .insert(s.orders)
@@ -569,7 +607,8 @@ describe("retention", () => {
         { ...order, customerEmail: "o1@ret.example", customerName: "Old", createdAt: olderThan(72) },
         { ...order, customerEmail: "o2@ret.example", customerName: "New", createdAt: youngerThan(72) },
       ])
-      .returning();
+      .returning()
+      .then(atLeast(2));
     const [endedSub, activeSub] = await db
       .insert(s.subscriptions)
       .values([
@@ -590,7 +629,8 @@ describe("retention", () => {
           updatedAt: olderThan(80),
         },
       ])
-      .returning();
+      .returning()
+      .then(atLeast(2));
     return {
       expired: {
         contacts: [oldContact.id],
@@ -622,22 +662,22 @@ describe("retention", () => {
     const s = app.schema;
     const db = app.db();
 
-    const first = await postForm("/admin/privacidade", { intent: "retention" });
-    expect(first.status).toBe(200);
+    const firstRun = await postForm("/admin/privacidade", { intent: "retention" });
+    expect(firstRun.status).toBe(200);
     const count = async (table: any, list: number[]) => (await db.select().from(table).where(inArray(table.id, list))).length;
     for (const [key, list] of Object.entries(seeded.expired)) expect(await count((s as any)[key], list), `${key} expired`).toBe(0);
     for (const [key, list] of Object.entries(seeded.kept)) expect(await count((s as any)[key], list), `${key} kept`).toBe(list.length);
 
     const [oldOrder] = await db.select().from(s.orders).where(eq(s.orders.id, seeded.orders.old));
     expect(oldOrder).toMatchObject({ customerEmail: "[anonimizado]", customerName: "[anonimizado]", amountCents: 100, status: "paid" });
-    const [recentOrder] = await db.select().from(s.orders).where(eq(s.orders.id, seeded.orders.recent));
+    const recentOrder = await db.select().from(s.orders).where(eq(s.orders.id, seeded.orders.recent)).then(first);
     expect(recentOrder.customerEmail).toBe("o2@ret.example");
-    const [ended] = await db.select().from(s.subscriptions).where(eq(s.subscriptions.id, seeded.subscriptions.ended));
+    const ended = await db.select().from(s.subscriptions).where(eq(s.subscriptions.id, seeded.subscriptions.ended)).then(first);
     expect(ended.customerEmail).toBe("[anonimizado]");
-    const [active] = await db.select().from(s.subscriptions).where(eq(s.subscriptions.id, seeded.subscriptions.active));
+    const active = await db.select().from(s.subscriptions).where(eq(s.subscriptions.id, seeded.subscriptions.active)).then(first);
     expect(active.customerEmail).toBe("s2@ret.example");
 
-    const [run] = await auditRows("retention.run");
+    const run = await auditRows("retention.run").then(first);
     expect(run.actor).toBe("admin");
     expect(run.details).toMatchObject({
       trigger: "manual",
@@ -659,7 +699,7 @@ describe("retention", () => {
 
     const second = await postForm("/admin/privacidade", { intent: "retention" });
     expect(second.status).toBe(200);
-    const [again] = await auditRows("retention.run");
+    const again = await auditRows("retention.run").then(first);
     expect(again.id).toBeGreaterThan(run.id);
     expect(again.details).toMatchObject({ total: 0 });
     for (const [key, list] of Object.entries(seeded.kept)) expect(await count((s as any)[key], list), `${key} kept`).toBe(list.length);
@@ -731,13 +771,9 @@ describe("audit log", () => {
 
   it("every privacy action wrote exactly one audit row per request", async () => {
     const before = await app.db().select({ action: app.schema.auditLog.action }).from(app.schema.auditLog);
+    const actions = ["privacy.search", "privacy.export", "privacy.correct", "privacy.erase", "retention.run"] as const;
     const counts = (list: Array<{ action: string }>) =>
-      Object.fromEntries(
-        ["privacy.search", "privacy.export", "privacy.correct", "privacy.erase", "retention.run"].map((a) => [
-          a,
-          list.filter((r) => r.action === a).length,
-        ]),
-      );
+      Object.fromEntries(actions.map((a) => [a, list.filter((r) => r.action === a).length])) as Record<(typeof actions)[number], number>;
     const start = counts(before);
     await postForm("/admin/privacidade", { intent: "search", subject: "ninguem@example.com" });
     await postForm("/admin/privacidade/exportar", { email: "ninguem@example.com", format: "csv" });
@@ -751,12 +787,13 @@ describe("audit log", () => {
       "privacy.erase": start["privacy.erase"] + 1,
       "retention.run": start["retention.run"] + 1,
     });
-    const [last] = await app
+    const last = await app
       .db()
       .select()
       .from(app.schema.auditLog)
       .where(and(eq(app.schema.auditLog.action, "privacy.erase")))
-      .orderBy(desc(app.schema.auditLog.id));
+      .orderBy(desc(app.schema.auditLog.id))
+      .then(first);
     expect(last.ip).toBeTruthy();
   });
 
@@ -773,8 +810,9 @@ describe("audit log", () => {
         added.map((r) => r.action),
         action,
       ).toEqual([action]);
-      expect(added[0].ip, action).toBeTruthy();
-      return added[0];
+      const row = first(added);
+      expect(row.ip, action).toBeTruthy();
+      return row;
     }
     const api = (method: string, pathname: string, body: unknown, session: string) => () =>
       fetch(`${app.url}${pathname}`, {
@@ -797,10 +835,12 @@ describe("audit log", () => {
       "auth.login",
       async () => {
         const res = await login("admin123")();
-        session = res.headers
-          .getSetCookie()
-          .find((c) => c.startsWith("sid="))!
-          .split(";")[0];
+        session = first(
+          res.headers
+            .getSetCookie()
+            .find((c) => c.startsWith("sid="))!
+            .split(";"),
+        );
         return res;
       },
       302,
@@ -847,11 +887,12 @@ describe("audit log", () => {
     await audited("blog.post.delete", api("DELETE", `/api/blog/posts/${postId}`, undefined, session), 200);
     await audited("blog.category.delete", api("DELETE", `/api/blog/categories/${categoryId}`, undefined, session), 200);
 
-    const [consultation] = await app
+    const consultation = await app
       .db()
       .insert(app.schema.consultations)
       .values({ name: "Auditada", email: "auditada@example.com", phone: "11999990000", company: "C", industryArea: "x" })
-      .returning();
+      .returning()
+      .then(first);
     await audited("lead.consultation.status", api("PATCH", `/api/consultations/${consultation.id}`, { status: "contacted" }, session), 200);
     await audited("lead.export", api("GET", "/api/leads/contatos/export", undefined, session), 200);
     await audited(

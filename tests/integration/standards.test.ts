@@ -17,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { first } from "~/lib/first";
 import { loginCookie, startTestApp, usingPostgres, type TestApp } from "../helpers/app";
 
 /** Samples of the dynamic routes, beside what the crawl finds by itself. */
@@ -111,13 +112,13 @@ function referencesOf(page: Page): Reference[] {
 
 /** Ids of a page's elements (for #fragment links). */
 function idsOf(html: string): Set<string> {
-  return new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
+  return new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!));
 }
 
 async function crawl() {
   const sitemap = await (await fetch(`${app.url}/sitemap.xml`)).text();
-  const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replaceAll("&amp;", "&"));
-  siteOrigin = new URL(locs[0]).origin;
+  const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+  siteOrigin = new URL(first(locs)).origin;
   const queue = [...SAMPLES, ...locs.map((loc) => ownPath(loc, siteOrigin)!)];
   const visit = async (target: string, admin: boolean) => {
     const res = await request(target, admin ? adminCookie : undefined);
@@ -129,7 +130,8 @@ async function crawl() {
       references.push(ref);
       const own = ownPath(ref.url, app.url + target);
       // Pages reached by links are crawled too; admin screens are not followed (they are listed).
-      if (ref.kind === "a" && own && !admin && !own.startsWith("/admin") && !path.extname(own.split("?")[0])) queue.push(own.split("#")[0]);
+      if (ref.kind === "a" && own && !admin && !own.startsWith("/admin") && !path.extname(first(own.split("?"))))
+        queue.push(first(own.split("#")));
     }
   };
   while (queue.length) {
@@ -228,15 +230,15 @@ describe.skipIf(usingPostgres)("standards", () => {
       if (ref.kind === "stylesheet" && res?.status === 200 && !checked.has(`css ${own}`)) {
         checked.add(`css ${own}`);
         const css = (await request(own)).body;
-        for (const m of css.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)) {
-          if (m[1].startsWith("data:")) continue;
-          const font = ownPath(m[1], app.url + own);
-          if (font) await check(font, false, `${own} url(${m[1]})`);
+        for (const [, src] of css.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)) {
+          if (!src || src.startsWith("data:")) continue;
+          const font = ownPath(src, app.url + own);
+          if (font) await check(font, false, `${own} url(${src})`);
         }
       }
       // #fragment: an element with that id on the target page (when it is one of the crawled pages).
       const hash = url.hash.slice(1);
-      const target = pages.get(own.split("#")[0]);
+      const target = pages.get(first(own.split("#")));
       if (hash && target && !idsOf(target.html).has(decodeURIComponent(hash))) broken.push(`${where} → no element #${hash}`);
     }
     console.log(
@@ -247,16 +249,16 @@ describe.skipIf(usingPostgres)("standards", () => {
 
   it("one address per page: sitemap, canonical tags and internal links agree, without a trailing slash", async () => {
     const sitemap = await (await fetch(`${app.url}/sitemap.xml`)).text();
-    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replaceAll("&amp;", "&"));
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
     for (const loc of locs) {
       const page = pages.get(ownPath(loc, siteOrigin)!);
       expect(page?.status, loc).toBe(200);
-      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(page!.html)?.[1].replaceAll("&amp;", "&");
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(page!.html)?.[1]?.replaceAll("&amp;", "&");
       expect(canonical, loc).toBe(loc);
     }
     const slashed = references
       .filter((r) => r.kind === "a" && ownPath(r.url, app.url + r.from))
-      .map((r) => ownPath(r.url, app.url + r.from)!.split(/[?#]/)[0])
+      .map((r) => first(ownPath(r.url, app.url + r.from)!.split(/[?#]/)))
       .filter((p) => p.length > 1 && p.endsWith("/"));
     expect(slashed).toEqual([]);
 

@@ -33,7 +33,7 @@ describe("start-up configuration", () => {
     ["SITE_URL", "localhost:3000"],
     ["SITE_URL", "ftp://agile.example"],
     ["DATABASE_URL", "mysql://x"],
-  ]) {
+  ] as const) {
     it(`refuses ${name}=${value}`, async () => {
       const { code, output } = await runServer({ [name]: value });
       expect(code).toBe(1);

@@ -10,6 +10,7 @@ import path from "node:path";
 import { parseDocument } from "htmlparser2";
 import * as OTPAuth from "otpauth";
 import { afterAll, describe, expect, it } from "vitest";
+import { first } from "~/lib/first";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "two-factor-"));
 let child: ChildProcess | undefined;
@@ -70,10 +71,12 @@ async function passwordStep(url: string) {
   });
   return {
     location: res.headers.get("location"),
-    cookie: res.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("sid="))!
-      .split(";")[0],
+    cookie: first(
+      res.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("sid="))!
+        .split(";"),
+    ),
   };
 }
 
@@ -115,12 +118,12 @@ describe("ADMIN_REQUIRE_2FA=1", () => {
 
     const html = await (await fetch(`${url}/login/verificacao`, { headers: { cookie: step.cookie } })).text();
     expect(html).toContain("Ative a verificação em duas etapas");
-    const secret = byTestId(html, "totp-secret")[0];
+    const secret = first(byTestId(html, "totp-secret"));
     expect(secret).toBeTruthy();
     // Reloading keeps the same secret: a QR code already scanned stays valid.
-    expect(byTestId(await (await fetch(`${url}/login/verificacao`, { headers: { cookie: step.cookie } })).text(), "totp-secret")[0]).toBe(
-      secret,
-    );
+    expect(
+      first(byTestId(await (await fetch(`${url}/login/verificacao`, { headers: { cookie: step.cookie } })).text(), "totp-secret")),
+    ).toBe(secret);
 
     const wrong = await post(`${url}/login/verificacao`, step.cookie, {
       intent: "enrol",
@@ -130,10 +133,12 @@ describe("ADMIN_REQUIRE_2FA=1", () => {
     const enrolled = await post(`${url}/login/verificacao`, step.cookie, { intent: "enrol", code: code(secret) });
     expect(enrolled.status).toBe(200);
     expect(byTestId(await enrolled.text(), "recovery-code")).toHaveLength(10);
-    const session = enrolled.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("sid="))!
-      .split(";")[0];
+    const session = first(
+      enrolled.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("sid="))!
+        .split(";"),
+    );
     expect(await status(`${url}/admin/dashboard`, session)).toBe(200);
     expect(await status(`${url}/admin/dashboard`, step.cookie)).toBe(302);
     const security = await (await fetch(`${url}/admin/seguranca`, { headers: { cookie: session } })).text();

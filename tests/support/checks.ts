@@ -4,6 +4,7 @@
  * report them and the tests can assert on them.
  */
 import { createHash } from "node:crypto";
+import { first } from "~/lib/first";
 
 export const PUBLIC_PAGES = ["/", "/sobre", "/carreiras", "/agentes", "/produtos", "/blog", "/formulario", "/login"];
 
@@ -103,7 +104,7 @@ export function forgedCookies(realCookie?: string): Record<string, string> {
   };
   if (realCookie) {
     const value = realCookie.split("=").slice(1).join("=");
-    const [token, signature] = value.split(".");
+    const [token = "", signature] = value.split("."); // split always gives the first part
     fakes["forjado: token sem assinatura"] = `sid=${token}`;
     fakes["forjado: assinatura alterada"] = `sid=${token}.${signature?.slice(0, -2)}xx`;
     fakes["forjado: token alterado"] = `sid=${token.slice(0, -2)}xx.${signature}`;
@@ -119,7 +120,7 @@ export interface HeaderResult {
 
 /** A page's <script> elements: attributes, and text as the browser hashes it (between the tags). */
 export function pageScripts(html: string): Array<{ attrs: string; text: string }> {
-  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map((m) => ({ attrs: m[1], text: m[2] }));
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map((m) => ({ attrs: m[1]!, text: m[2]! }));
 }
 
 /** The CSP source allowing an inline script with this text. */
@@ -279,5 +280,5 @@ export async function loginSid(base: string, username: string, password: string)
   await res.arrayBuffer();
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("sid="));
   if (!cookie) throw new Error(`login falhou: HTTP ${res.status}`);
-  return cookie.split(";")[0];
+  return first(cookie.split(";"));
 }

@@ -122,7 +122,7 @@ describe("questionnaire", () => {
       ["teamFamiliarity", "misto"],
       ["budget", "acima-250k"],
       ["timeline", "flexivel"],
-    ]) {
+    ] as const) {
       expect(errorsOf(businessOptimizationSchema, { ...base, [field]: value })).toEqual({});
       expect(errorsOf(businessOptimizationSchema, { ...base, [field]: "outro" })).toEqual({ [field]: "Selecione uma opção válida" });
     }

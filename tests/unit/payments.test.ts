@@ -60,7 +60,7 @@ describe("checkout payloads", () => {
   it("requires the item id with the spec's message and ignores return URLs", () => {
     const missing = checkoutSessionSchema.safeParse({ successUrl: "https://evil.example" });
     expect(missing.success).toBe(false);
-    expect(missing.error?.issues[0].message).toBe("É necessário fornecer um productId ou planId");
+    expect(missing.error?.issues[0]?.message).toBe("É necessário fornecer um productId ou planId");
     expect(subscriptionSchema.safeParse({ planId: "  " }).success).toBe(false);
     expect(subscriptionSchema.safeParse({ planId: 12 }).success).toBe(false);
     expect(checkoutSessionSchema.parse({ productId: " chatbot ", cancelUrl: 3 }).productId).toBe("chatbot");

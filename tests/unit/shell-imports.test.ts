@@ -36,6 +36,7 @@ function reachable(entry: string): Array<{ file: string; imports: string[]; chai
     for (const m of source.matchAll(IMPORT)) {
       if (m[2]) continue; // `import type` leaves nothing in the bundle
       const spec = m[3] ?? m[4];
+      if (spec === undefined) continue; // one of the two alternatives always matches
       imports.push(spec);
       const target = resolveModule(file, spec);
       if (target && /\.(tsx?)$/.test(target) && !seen.has(target)) {

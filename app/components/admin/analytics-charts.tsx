@@ -22,18 +22,22 @@ const nice = (max: number) => {
 export function TrafficChart({ series, id }: { series: SeriesPoint[]; id: string }) {
   const top = nice(Math.max(0, ...series.map((p) => p.views)));
   const n = series.length;
+  const [start, end] = [series[0], series.at(-1)];
+  if (!start || !end) throw new Error("O gráfico de tráfego precisa de ao menos um dia.");
   const x = (i: number) => (n === 1 ? 50 : (i / (n - 1)) * 100);
   const y = (v: number) => 100 - (v / top) * 100;
   const line = (key: "views" | "visitors") =>
-    n === 1 ? `0,${y(series[0][key])} 100,${y(series[0][key])}` : series.map((p, i) => `${x(i)},${y(p[key])}`).join(" ");
+    n === 1 ? `0,${y(start[key])} 100,${y(start[key])}` : series.map((p, i) => `${x(i)},${y(p[key])}`).join(" ");
   const totalViews = series.reduce((a, p) => a + p.views, 0);
   const totalVisitors = series.reduce((a, p) => a + p.visitors, 0);
-  const best = series.reduce((a, p) => (p.visitors > a.visitors ? p : a), series[0]);
+  const best = series.reduce((a, p) => (p.visitors > a.visitors ? p : a), start);
   const summary =
     totalViews === 0
-      ? `Nenhuma visita registrada de ${formatDayShort(series[0].day)} a ${formatDayShort(series[n - 1].day)}.`
-      : `De ${formatDayShort(series[0].day)} a ${formatDayShort(series[n - 1].day)}: ${formatNumber(totalVisitors)} visitantes e ${formatNumber(totalViews)} visualizações. Dia com mais visitantes: ${formatDayShort(best.day)} (${formatNumber(best.visitors)}).`;
-  const labelDays = n <= 2 ? series.map((p) => p.day) : [series[0].day, series[Math.floor((n - 1) / 2)].day, series[n - 1].day];
+      ? `Nenhuma visita registrada de ${formatDayShort(start.day)} a ${formatDayShort(end.day)}.`
+      : `De ${formatDayShort(start.day)} a ${formatDayShort(end.day)}: ${formatNumber(totalVisitors)} visitantes e ${formatNumber(totalViews)} visualizações. Dia com mais visitantes: ${formatDayShort(best.day)} (${formatNumber(best.visitors)}).`;
+  // The first, middle and last days (all of them when there are one or two).
+  const middle = Math.floor((n - 1) / 2);
+  const labelDays = series.filter((_, i) => i === 0 || i === middle || i === n - 1).map((p) => p.day);
 
   return (
     <div className="grid gap-3">
@@ -180,13 +184,7 @@ export function DataTable({
                 i === 0 ? (
                   <th key={i} scope="row" className="max-w-[16rem] px-3 py-2 text-left font-normal break-words">
                     {cell}
-                    {bars ? (
-                      <span
-                        className="mt-1 block h-1.5 rounded bg-primary/70"
-                        style={{ width: `${Math.max(bars[r] * 100, 2)}%` }}
-                        aria-hidden
-                      />
-                    ) : null}
+                    {bars ? <Bar share={bars[r]} /> : null}
                   </th>
                 ) : (
                   <td
@@ -203,4 +201,10 @@ export function DataTable({
       </table>
     </div>
   );
+}
+
+/** The bar under a row's first cell: its share (0–1) of the largest row, never thinner than 2%. */
+function Bar({ share }: { share: number | undefined }) {
+  if (share === undefined) return null;
+  return <span className="mt-1 block h-1.5 rounded bg-primary/70" style={{ width: `${Math.max(share * 100, 2)}%` }} aria-hidden />;
 }

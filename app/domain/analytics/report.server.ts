@@ -9,6 +9,7 @@ import { db } from "~/db/client.server";
 import { analyticsDaily, blogPosts } from "~/db/schema";
 import { rowsOf } from "~/infra/rate-limit.server";
 import { CUSTOM_RANGE, DEVICE_LABELS, RANGE_PRESETS, type DateRange } from "~/lib/analytics-format";
+import { first } from "~/lib/first";
 import { addDays, dayOf, dayStart } from "./days.server";
 import { refreshAnalytics } from "./rollups.server";
 
@@ -170,8 +171,11 @@ export async function analyticsReport(range: DateRange, options: { refresh?: boo
   const pageRows = dim("page").sort((a, b) => b.views - a.views || a.key.localeCompare(b.key));
   const pages = pageRows.slice(0, TOP).map((r) => ({ path: r.key, views: r.views, visitors: r.visitors }));
 
-  const postRows = pageRows.filter((r) => /^\/blog\/[^/]+$/.test(r.key)).slice(0, TOP);
-  const slugs = postRows.map((r) => safeDecode(r.key.slice("/blog/".length)));
+  const postRows = pageRows
+    .filter((r) => /^\/blog\/[^/]+$/.test(r.key))
+    .slice(0, TOP)
+    .map((r) => ({ ...r, slug: safeDecode(r.key.slice("/blog/".length)) }));
+  const slugs = postRows.map((r) => r.slug);
   const titles = slugs.length
     ? new Map(
         (await db().select({ slug: blogPosts.slug, title: blogPosts.title }).from(blogPosts).where(inArray(blogPosts.slug, slugs))).map(
@@ -179,7 +183,7 @@ export async function analyticsReport(range: DateRange, options: { refresh?: boo
         ),
       )
     : new Map<string, string>();
-  const posts = postRows.map((r, i) => ({ path: r.key, title: titles.get(slugs[i]) ?? slugs[i], views: r.views, visitors: r.visitors }));
+  const posts = postRows.map((r) => ({ path: r.key, title: titles.get(r.slug) ?? r.slug, views: r.views, visitors: r.visitors }));
 
   const referrers = dim("referrer")
     .sort((a, b) => b.visits - a.visits || a.key.localeCompare(b.key))
@@ -213,7 +217,8 @@ export async function analyticsReport(range: DateRange, options: { refresh?: boo
   const campaignKeys = new Set([...campaignVisits.keys(), ...leadsByCampaign.keys()]);
   const campaigns = [...campaignKeys]
     .map((key) => {
-      const [source, medium, campaign] = key.split("\t").map((v) => v || null);
+      // campaignKey always joins three parts, so the defaults never apply.
+      const [source = null, medium = null, campaign = null] = key.split("\t").map((v) => v || null);
       const visits = campaignVisits.get(key)?.visits ?? 0;
       const n = leadsByCampaign.get(key) ?? 0;
       return { source, medium, campaign, visits, visitors: campaignVisits.get(key)?.visitors ?? 0, leads: n, rate: rate(n, visits) };
@@ -251,12 +256,13 @@ export async function dashboardAnalytics(now = Date.now()) {
   await refreshAnalytics(now);
   const today = dayOf(now);
   const from = addDays(today, -6);
-  const [[posts], [visitors], leads] = await Promise.all([
-    db().select({ value: count() }).from(blogPosts).where(eq(blogPosts.published, true)),
+  const [posts, visitors, leads] = await Promise.all([
+    db().select({ value: count() }).from(blogPosts).where(eq(blogPosts.published, true)).then(first),
     db()
       .select({ value: sql<number>`coalesce(sum(${analyticsDaily.visitors}), 0)::int` })
       .from(analyticsDaily)
-      .where(and(eq(analyticsDaily.dimension, "total"), gte(analyticsDaily.day, from))),
+      .where(and(eq(analyticsDaily.dimension, "total"), gte(analyticsDaily.day, from)))
+      .then(first),
     leadsSince(dayStart(from)),
   ]);
   return { publishedPosts: posts.value, visitors7d: visitors.value, leads7d: leads };

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { env } from "~/config.server";
 import { db, type Executor } from "~/db/client.server";
 import { appSettings } from "~/db/schema";
+import { first } from "~/lib/first";
 
 let cachedSecret: string | undefined;
 
@@ -22,8 +23,8 @@ export async function sessionSecret(executor: Executor = db()): Promise<string> 
     .insert(appSettings)
     .values({ key: "session_secret", value: randomBytes(32).toString("base64url") })
     .onConflictDoNothing();
-  const [row] = await executor.select().from(appSettings).where(eq(appSettings.key, "session_secret"));
-  cachedSecret = row.value;
+  const rows = await executor.select().from(appSettings).where(eq(appSettings.key, "session_secret"));
+  cachedSecret = first(rows, "app_settings.session_secret").value;
   return cachedSecret;
 }
 

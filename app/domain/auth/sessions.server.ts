@@ -129,11 +129,12 @@ export async function endSession(user: SessionUser, sessionId: string, ip?: stri
     .delete(sessions)
     .where(and(eq(sessions.userId, user.id), eq(sessions.id, sessionId)))
     .returning({ ip: sessions.ip, userAgent: sessions.userAgent });
-  if (!ended.length) return false;
+  const [session] = ended;
+  if (!session) return false;
   await recordAudit({
     actor: user.username,
     action: "auth.session.end",
-    details: { device: describeDevice(ended[0].userAgent), sessionIp: ended[0].ip },
+    details: { device: describeDevice(session.userAgent), sessionIp: session.ip },
     ip,
   });
   return true;

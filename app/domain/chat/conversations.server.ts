@@ -13,6 +13,7 @@ import { fail, isUniqueViolation } from "~/infra/http.server";
 import { logger } from "~/infra/logger.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { hitRateLimit, retryText } from "~/infra/rate-limit.server";
+import { first } from "~/lib/first";
 import { chatTexts, OFFLINE_SESSION_PREFIX, offlineReply, PARSE_ERROR_REPLY, sendFailureReply } from "~/lib/messages/chat";
 import type { ChatContactInput, ChatReplyData, ChatSessionData, ChatSessionNotice } from "~/lib/schemas/chat";
 import { sessionSecret } from "../auth/cookies.server";
@@ -93,7 +94,7 @@ export async function createChatSession(ip: string): Promise<ChatSessionData> {
       const upstreamId = extractSessionId(result.body);
       if (upstreamId) {
         try {
-          const [row] = await db().insert(chatSessions).values({ sessionId: upstreamId, offline: false, ip }).returning();
+          const row = first(await db().insert(chatSessions).values({ sessionId: upstreamId, offline: false, ip }).returning());
           await addMessage(db(), row.id, "assistant", chatTexts.firstMessage);
           return sessionData(row, null);
         } catch (error) {

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { businessOptimizations, careerApplications, consentRecords, consultations, contacts, newsletterSubscribers } from "~/db/schema";
+import { first } from "~/lib/first";
 import { type LeadType } from "~/lib/lead-types";
 import { type ConsultationStatus } from "~/lib/schemas/leads";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
@@ -62,7 +63,7 @@ export async function listLeads(
   const spec = TABLES[type];
   const pageSize = Math.min(Math.max(options.pageSize ?? ADMIN_PAGE_SIZE, 1), 1000);
   const where = and(spec.scope, searchFilter(spec, options.q));
-  const [{ value: total }] = await db().select({ value: count() }).from(spec.table).where(where);
+  const { value: total } = await db().select({ value: count() }).from(spec.table).where(where).then(first);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(options.page ?? 1, 1), pageCount);
   const rows = (await db()
@@ -104,13 +105,14 @@ export async function listBusinessOptimizations(limit = 200) {
     .from(businessOptimizations)
     .orderBy(desc(businessOptimizations.createdAt), desc(businessOptimizations.id))
     .limit(limit);
-  const [{ value: total }] = await db().select({ value: count() }).from(businessOptimizations);
+  const { value: total } = await db().select({ value: count() }).from(businessOptimizations).then(first);
   return { rows, total };
 }
 
 export async function dashboardSummary() {
   const database = db();
-  const countOf = async (table: PgTable, where?: SQL) => (await database.select({ value: count() }).from(table).where(where))[0].value;
+  const countOf = async (table: PgTable, where?: SQL) =>
+    (await database.select({ value: count() }).from(table).where(where).then(first)).value;
   const [contactCount, consultationCount, optimizationCount, applicationCount, subscriberCount, recentContacts, recentConsultations] =
     await Promise.all([
       countOf(contacts),

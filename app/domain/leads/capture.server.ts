@@ -10,6 +10,7 @@ import { businessOptimizations, careerApplications, consentRecords, consultation
 import type { SubmissionMeta } from "~/domain/lead-submissions.server";
 import type { Transaction } from "~/infra/idempotency.server";
 import { enqueueEmail } from "~/infra/outbox.server";
+import { first } from "~/lib/first";
 import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import {
   BUSINESS_OPTIMIZATION_CHOICES,
@@ -51,7 +52,7 @@ export async function recordConsent(
 
 export async function createContact(input: ContactInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
   const source = input.source || "site";
-  const [row] = await tx
+  const row = await tx
     .insert(contacts)
     .values({
       name: input.name,
@@ -61,7 +62,8 @@ export async function createContact(input: ContactInput, meta: SubmissionMeta, t
       message: input.message,
       ...meta.attribution,
     })
-    .returning({ id: contacts.id });
+    .returning({ id: contacts.id })
+    .then(first);
   // The form cannot be sent without accepting the privacy policy (SPEC §5 consent box).
   await recordConsent(tx, { email: input.email, purpose: CONSENT_PURPOSES.contactPolicy, source: `contato:${source}` }, meta);
   await enqueueEmail(tx, {
@@ -84,7 +86,7 @@ export async function createContact(input: ContactInput, meta: SubmissionMeta, t
 }
 
 export async function createConsultation(input: ConsultationInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
-  const [row] = await tx
+  const row = await tx
     .insert(consultations)
     .values({
       name: input.name,
@@ -95,7 +97,8 @@ export async function createConsultation(input: ConsultationInput, meta: Submiss
       source: orNull(input.source),
       ...meta.attribution,
     })
-    .returning({ id: consultations.id });
+    .returning({ id: consultations.id })
+    .then(first);
   await enqueueEmail(tx, {
     kind: "lead.consultation",
     subject: oneLine(`Nova solicitação de consultoria: ${input.name} (${input.company})`),
@@ -120,7 +123,7 @@ export async function createCareerApplication(
   meta: SubmissionMeta,
   tx: Transaction,
 ): Promise<{ id: number }> {
-  const [row] = await tx
+  const row = await tx
     .insert(careerApplications)
     .values({
       name: input.name,
@@ -133,7 +136,8 @@ export async function createCareerApplication(
       portfolioUrl: orNull(input.portfolioUrl),
       ...meta.attribution,
     })
-    .returning({ id: careerApplications.id });
+    .returning({ id: careerApplications.id })
+    .then(first);
   await enqueueEmail(tx, {
     kind: "lead.application",
     subject: oneLine(`Nova candidatura: ${input.name} para ${input.position}`),
@@ -162,10 +166,11 @@ export async function createBusinessOptimization(
 ): Promise<{ id: number }> {
   const fields = Object.keys(BUSINESS_OPTIMIZATION_LABELS) as BusinessOptimizationField[];
   const values = Object.fromEntries(fields.map((f) => [f, orNull(input[f] as string)])) as Record<BusinessOptimizationField, string | null>;
-  const [row] = await tx
+  const row = await tx
     .insert(businessOptimizations)
     .values({ ...values, ...meta.attribution })
-    .returning({ id: businessOptimizations.id });
+    .returning({ id: businessOptimizations.id })
+    .then(first);
   await enqueueEmail(tx, {
     kind: "lead.questionnaire",
     subject: oneLine(`Novo formulário de otimização: ${input.companyName} (${input.contactName})`),

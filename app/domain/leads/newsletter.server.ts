@@ -8,13 +8,14 @@ import { sessionSecret } from "~/domain/auth/cookies.server";
 import type { SubmissionMeta } from "~/domain/lead-submissions.server";
 import type { Transaction } from "~/infra/idempotency.server";
 import { enqueueEmail } from "~/infra/outbox.server";
+import { first } from "~/lib/first";
 import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import { type NewsletterInput } from "~/lib/schemas/leads";
 import { adminLink, mailBody, oneLine, recordConsent } from "./capture.server";
 
 /** "jo***@empresa.com.br": enough to recognise, not enough to leak an address from a link. */
 export function maskEmail(email: string): string {
-  const [user, domain] = email.split("@");
+  const [user = "", domain] = email.split("@"); // split always gives the first part
   return `${user.slice(0, 2)}${"*".repeat(Math.max(1, Math.min(user.length - 2, 6)))}@${domain}`;
 }
 
@@ -78,7 +79,7 @@ export async function subscribeNewsletter(input: NewsletterInput, meta: Submissi
     .values({ email, source, status: "pending", unsubscribeToken: randomBytes(24).toString("base64url"), ...meta.attribution })
     .onConflictDoNothing({ target: newsletterSubscribers.email })
     .returning({ id: newsletterSubscribers.id });
-  const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).for("update");
+  const row = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).for("update").then(first);
   if (!inserted && row.status === "active") return {};
   const recent = row.confirmationSentAt && Date.now() - row.confirmationSentAt.getTime() < CONFIRMATION_RESEND_SECONDS * 1000;
   if (recent) return {};
@@ -123,7 +124,7 @@ export async function confirmNewsletter(token: string, meta: SubmissionMeta): Pr
   return db().transaction(async (tx) => {
     const found = await subscriberForToken(token, tx);
     if (!found) return null;
-    const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, found.id)).for("update");
+    const row = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, found.id)).for("update").then(first);
     if (row.status === "active") return { email: row.email, unsubscribeToken: row.unsubscribeToken, alreadyConfirmed: true };
     await tx
       .update(newsletterSubscribers)

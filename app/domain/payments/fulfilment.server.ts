@@ -10,6 +10,7 @@ import { logger } from "~/infra/logger.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { hitRateLimit } from "~/infra/rate-limit.server";
 import { CURRENCY, findCatalogItem, formatBRL, type CatalogKind } from "~/lib/catalog";
+import { first } from "~/lib/first";
 import { type Order, type OrderStatus, type PaymentsMode, paymentsMode, stripe } from "./checkout.server";
 
 // ---------------------------------------------------------------- fulfilment (the one function)
@@ -79,7 +80,7 @@ export async function fulfilCheckout(outcome: CheckoutOutcome, executor: Executo
   if (!changed && (outcome.paymentIntentId || outcome.subscriptionId || outcome.customerEmail || outcome.customerName)) {
     await executor.update(orders).set(details).where(bySession); // fills blanks only
   }
-  const [order] = await executor.select().from(orders).where(bySession);
+  const order = await executor.select().from(orders).where(bySession).then(first);
 
   if (outcome.status === "paid" && outcome.kind === "plan" && outcome.subscriptionId) {
     await executor

@@ -84,7 +84,8 @@ export async function correctRecord(
     else if (rule.kind === "email" && !z.email().safeParse(value).success) errors[field] = privacyErrors.invalidEmail;
     else update[field] = rule.kind === "email" ? value.toLowerCase() : value;
   }
-  if (Object.keys(errors).length) return { ok: false, message: Object.values(errors)[0], errors };
+  const [firstError] = Object.values(errors);
+  if (firstError !== undefined) return { ok: false, message: firstError, errors };
 
   const table = spec.table as PgTable & { id: AnyPgColumn };
   const [current] = (await db().select().from(table).where(eq(table.id, input.id))) as Record<string, unknown>[];

@@ -27,6 +27,7 @@ import {
   subscriptions,
 } from "~/db/schema";
 import { toCsv } from "~/infra/csv.server";
+import { first } from "~/lib/first";
 import { PERSONAL_DATA_TABLES, privacyErrors, type PersonalDataTable } from "~/lib/messages/privacy";
 import { HASHED_EMAIL_PREFIX, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import { recordAudit } from "../audit.server";
@@ -58,7 +59,7 @@ async function privacySalt(): Promise<string> {
     .insert(appSettings)
     .values({ key: "privacy_hash_salt", value: randomBytes(32).toString("base64url") })
     .onConflictDoNothing();
-  const [row] = await db().select().from(appSettings).where(eq(appSettings.key, "privacy_hash_salt"));
+  const row = await db().select().from(appSettings).where(eq(appSettings.key, "privacy_hash_salt")).then(first);
   cachedSalt = row.value;
   return cachedSalt;
 }
