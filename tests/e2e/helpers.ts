@@ -23,8 +23,9 @@ export async function expectToast(page: Page, title: string, description?: strin
 }
 
 /** Logs in through the real form with the demo credentials. */
+/** Signs in as a person would: typing as soon as the form is painted (it posts without scripts too). */
 export async function loginAsAdmin(page: Page) {
-  await gotoHydrated(page, "/login");
+  await page.goto("/login");
   await page.getByLabel("Nome de usuário").fill("admin");
   await page.getByLabel("Senha").fill("admin123");
   await page.getByRole("button", { name: "Entrar" }).click();

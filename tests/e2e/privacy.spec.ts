@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
-import { axeScan } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { axeScan, gotoHydrated, loginAsAdmin } from "./helpers";
 
 const LEGAL_PAGES = [
   {
@@ -12,12 +12,6 @@ const LEGAL_PAGES = [
   { path: "/termos", heading: "Termos de Uso", footer: "Termos de Uso", version: /Versão 1\.0 · Atualizada em 22 de novembro de 2026/ },
   { path: "/cookies", heading: "Política de Cookies", footer: "Cookies", version: /Versão 1\.1 · Atualizada em 25 de novembro de 2026/ },
 ];
-
-/** For admin pages, whose controls are React's (public pages work from the first paint). */
-async function gotoHydrated(page: Page, path: string) {
-  await page.goto(path);
-  await page.locator("html[data-hydrated]").waitFor();
-}
 
 test.describe("legal pages", () => {
   for (const legal of LEGAL_PAGES) {
@@ -120,12 +114,9 @@ test("an admin finds, exports and erases a person's data", async ({ page }) => {
 test("the admin privacy and audit pages have no axe violations", async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto("/login");
-  await page.getByLabel("Nome de usuário").fill("admin");
-  await page.getByLabel("Senha").fill("admin123");
-  await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await loginAsAdmin(page);
   for (const path of ["/admin/privacidade", "/admin/auditoria"]) {
+    // The scan is of the finished page: after the scripts ran (the toasts' region, the dialogs).
     await gotoHydrated(page, path);
     const results = await axeScan(page);
     expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
