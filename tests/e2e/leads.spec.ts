@@ -21,12 +21,15 @@ async function open(page: Page, path: string) {
 
 const questionnaire = (page: Page) => page.getByRole("form", { name: "Formulário de otimização de negócios" });
 
-/** Holds a request for a moment so the submitting state can be seen, then lets it through. */
-async function slowDown(page: Page, url: string, ms = 600) {
+/** Holds requests to `url` until `release()`, so the test sees the submitting state for as long as it looks. */
+async function hold(page: Page, url: string): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(url, async (route: Route) => {
-    await new Promise((r) => setTimeout(r, ms));
+    await released;
     await route.continue();
   });
+  return { release };
 }
 
 async function login(page: Page) {
@@ -77,9 +80,10 @@ test.describe("questionnaire (/formulario)", () => {
         (window as unknown as { __sent: unknown }).__sent = (e as CustomEvent).detail;
       });
     });
-    await slowDown(page, "**/api/business-optimization");
+    const request = await hold(page, "**/api/business-optimization");
     await page.getByRole("button", { name: "Enviar Formulário" }).click();
     await expect(page.getByRole("button", { name: "Enviando..." })).toBeDisabled();
+    request.release();
     await expect(toasts(page).getByText("Formulário enviado com sucesso!")).toBeVisible();
     const detail = (await page.evaluate(() => (window as unknown as { __sent: { id: number } }).__sent)) as { id: number };
     expect(detail.id).toBeGreaterThan(0);
@@ -170,9 +174,10 @@ test.describe("contact form (home #contact)", () => {
     page.on("request", (req) => {
       if (req.url().endsWith("/api/contact") && req.method() === "POST") payload = req.postDataJSON();
     });
-    await slowDown(page, "**/api/contact");
+    const request = await hold(page, "**/api/contact");
     await form.getByRole("button", { name: "Enviar Consulta" }).click();
     await expect(form.getByRole("button", { name: "Enviando sua consulta..." })).toBeDisabled();
+    request.release();
     await expect(toasts(page).getByText("Consulta Enviada")).toBeVisible();
     await expect(toasts(page).getByText("Obrigado por entrar em contato! Responderemos em até 24 horas.")).toBeVisible();
     expect(payload).not.toHaveProperty("consent");
@@ -258,9 +263,10 @@ test.describe("careers form (/carreiras)", () => {
     await form.getByLabel(/^LinkedIn/).fill("https://www.linkedin.com/in/carla");
     await form.getByLabel(/^Experiência/).fill("Seis anos construindo produtos de dados e modelos de linguagem em produção.");
     await form.getByLabel(/^Motivação/).fill("Quero levar agentes de IA para empresas brasileiras de todos os portes.");
-    await slowDown(page, "**/api/careers/application");
+    const request = await hold(page, "**/api/careers/application");
     await form.getByRole("button", { name: "Enviar candidatura" }).click();
     await expect(form.getByRole("button", { name: "Enviando candidatura..." })).toBeDisabled();
+    request.release();
     await expect(toasts(page).getByText("Candidatura enviada!")).toBeVisible();
     await expect(form.getByLabel(/^Nome completo/)).toHaveValue("");
     await expect(form.getByLabel(/^Vaga de interesse/)).toHaveValue("");

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
 import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
 import { FAIL_MARKER, type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
+import { waitFor } from "../support/wait";
 
 let smtp: FakeSmtp;
 let app: TestApp;
@@ -36,16 +37,6 @@ async function rows(
 ) {
   const { value } = await app.db().select({ value: count() }).from(app.schema[table]).then(first);
   return value;
-}
-
-async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 const tag = () => randomUUID().slice(0, 8);
@@ -250,14 +241,17 @@ describe("outbox worker", () => {
     const marker = `MARCA${tag()}`;
     await post("/api/contact", contact({ name: marker }));
     const { outbox } = app.schema;
-    const row = await waitFor(async () => {
-      const r = await app
-        .db()
-        .select()
-        .from(outbox)
-        .where(like(outbox.subject, `%${marker}%`));
-      return r[0]?.status === "sent" ? r : undefined;
-    }).then(first);
+    const row = await waitFor(
+      async () => {
+        const r = await app
+          .db()
+          .select()
+          .from(outbox)
+          .where(like(outbox.subject, `%${marker}%`));
+        return r[0]?.status === "sent" ? r : undefined;
+      },
+      { message: "a notificação não foi marcada como enviada" },
+    ).then(first);
     expect(row.attempts).toBe(1);
     expect(row.sentAt).not.toBeNull();
     expect(smtp.received.some((raw) => raw.includes(marker) && raw.includes("contato@agileia.com.br"))).toBe(true);
@@ -275,10 +269,13 @@ describe("outbox worker", () => {
           .from(outbox)
           .where(like(outbox.subject, `%${marker}%`))
       )[0];
-    const failed = await waitFor(async () => {
-      const r = await byMarker();
-      return r && r.status === "pending" && r.attempts === 1 ? r : undefined;
-    });
+    const failed = await waitFor(
+      async () => {
+        const r = await byMarker();
+        return r && r.status === "pending" && r.attempts === 1 ? r : undefined;
+      },
+      { message: "a primeira tentativa não falhou" },
+    );
     expect(failed.lastError).toContain("Falha temporária simulada");
     expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now()); // backoff, not an immediate loop
     // Time passes: make the retry due now.
@@ -287,10 +284,13 @@ describe("outbox worker", () => {
       .update(outbox)
       .set({ nextAttemptAt: sql`now()` })
       .where(eq(outbox.id, failed.id));
-    const sent = await waitFor(async () => {
-      const r = await byMarker();
-      return r?.status === "sent" ? r : undefined;
-    });
+    const sent = await waitFor(
+      async () => {
+        const r = await byMarker();
+        return r?.status === "sent" ? r : undefined;
+      },
+      { message: "a segunda tentativa não enviou" },
+    );
     expect(sent.attempts).toBe(2);
     expect(sent.lastError).toBeNull();
     expect(smtp.received.some((raw) => raw.includes(marker))).toBe(true);
@@ -308,20 +308,26 @@ describe("outbox worker", () => {
           .from(outbox)
           .where(like(outbox.subject, `%${marker}%`))
       )[0];
-    const first = await waitFor(async () => {
-      const r = await byMarker();
-      return r && r.status === "pending" && r.attempts === 1 ? r : undefined;
-    });
+    const first = await waitFor(
+      async () => {
+        const r = await byMarker();
+        return r && r.status === "pending" && r.attempts === 1 ? r : undefined;
+      },
+      { message: "a primeira tentativa não falhou" },
+    );
     // Seven attempts already made: the next one is the last.
     await app
       .db()
       .update(outbox)
       .set({ attempts: 7, nextAttemptAt: sql`now()` })
       .where(eq(outbox.id, first.id));
-    const failed = await waitFor(async () => {
-      const r = await byMarker();
-      return r?.status === "failed" ? r : undefined;
-    });
+    const failed = await waitFor(
+      async () => {
+        const r = await byMarker();
+        return r?.status === "failed" ? r : undefined;
+      },
+      { message: "a mensagem não foi marcada como falha" },
+    );
     expect(failed.attempts).toBe(8);
     expect(failed.lastError).toContain("Caixa indisponível");
     expect(failed.sentAt).toBeNull();

@@ -28,14 +28,8 @@ beforeAll(async () => {
   child.stdout!.on("data", (d) => (log += d));
   child.stderr!.on("data", (d) => (log += d));
   url = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const port = /servidor pronto em http:\/\/localhost:(\d+)/.exec(log)?.[1];
-      if (port) {
-        clearInterval(timer);
-        resolve(`http://127.0.0.1:${port}`);
-      }
-    }, 50);
     child.on("exit", () => reject(new Error(`exited: ${log}`)));
+    void logged(() => /servidor pronto em http:\/\/localhost:(\d+)/.exec(log)?.[1]).then((port) => resolve(`http://127.0.0.1:${port}`));
   });
 }, 120_000);
 
@@ -54,8 +48,21 @@ function outboxLines(): Array<Record<string, unknown>> {
     .map((line) => JSON.parse(line));
 }
 
-async function until(check: () => boolean) {
-  for (let i = 0; i < 300 && !check(); i++) await new Promise((r) => setTimeout(r, 100));
+/** What `find` first finds in the server's output (looked at again at each new chunk). */
+function logged<T>(find: () => T | undefined | false): Promise<T> {
+  return new Promise((resolve) => {
+    const look = () => {
+      const found = find();
+      if (found === undefined || found === false) return;
+      child.stdout!.off("data", look);
+      child.stderr!.off("data", look);
+      resolve(found);
+    };
+    // Registered after the listeners that append to `log`, so each chunk is in `log` when looked at.
+    child.stdout!.on("data", look);
+    child.stderr!.on("data", look);
+    look();
+  });
 }
 
 describe("e-mails without SMTP", () => {
@@ -75,7 +82,7 @@ describe("e-mails without SMTP", () => {
     });
     expect(newsletter.status).toBe(200);
 
-    await until(() => outboxLines().length >= 2);
+    await logged(() => outboxLines().length >= 2);
     const lines = outboxLines();
     expect(lines.map((l) => l.template).sort()).toEqual(["lead.contact", "newsletter.confirmation"]);
     const toVisitor = lines.find((l) => l.template === "newsletter.confirmation")!;

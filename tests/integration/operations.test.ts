@@ -5,7 +5,9 @@
  * On PostgreSQL when TEST_DATABASE_URL is set (CI), else on the embedded database.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { EventEmitter, once } from "node:events";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -24,6 +26,8 @@ interface Server {
   url: string;
   child: ChildProcess;
   lines: string[];
+  /** The first line of output, already written or still to come, that `match` accepts. */
+  line: (match: (line: string) => boolean) => Promise<string>;
   exited: Promise<number | null>;
 }
 
@@ -48,6 +52,7 @@ async function startServer(
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];
+  const written = new EventEmitter<{ line: [line: string] }>();
   let buffered = "";
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const port = await new Promise<number>((resolve, reject) => {
@@ -58,6 +63,7 @@ async function startServer(
       buffered = parts.pop()!;
       for (const line of parts) {
         lines.push(line);
+        written.emit("line", line);
         const port = /"msg":"servidor pronto em http:\/\/localhost:(\d+)"/.exec(line)?.[1];
         if (port) {
           clearTimeout(timer);
@@ -69,7 +75,18 @@ async function startServer(
     child.stderr!.on("data", onData);
     void exited.then((code) => reject(new Error(`o servidor saiu (${code}) antes de ficar pronto:\n${lines.join("\n")}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, child, lines, exited };
+  const line = (match: (line: string) => boolean) =>
+    new Promise<string>((resolve) => {
+      const found = lines.find(match);
+      if (found !== undefined) return resolve(found);
+      const listener = (l: string) => {
+        if (!match(l)) return;
+        written.off("line", listener);
+        resolve(l);
+      };
+      written.on("line", listener);
+    });
+  return { url: `http://127.0.0.1:${port}`, child, lines, line, exited };
 }
 
 async function stopServer(server: Server): Promise<number | null> {
@@ -97,6 +114,25 @@ async function login(url: string, username: string, password: string): Promise<s
     .getSetCookie()
     .find((c) => c.startsWith("sid="))
     ?.split(";")[0];
+}
+
+/**
+ * Posts the login form with node:http, which tells when the whole request has been handed to the
+ * operating system (`written`); fetch does not. `status` is the answer's.
+ */
+function postLogin(url: string, password: string): { written: Promise<void>; status: Promise<number> } {
+  const body = new URLSearchParams({ username: "admin", password }).toString();
+  const req = http.request(`${url}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body), origin: url },
+  });
+  const written = new Promise<void>((resolve, reject) => req.on("finish", resolve).on("error", reject));
+  const status = new Promise<number>((resolve, reject) => {
+    req.on("response", (res) => res.resume().on("end", () => resolve(res.statusCode ?? 0)));
+    req.on("error", reject);
+  });
+  req.end(body);
+  return { written, status };
 }
 
 const PNG_1x1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
@@ -181,16 +217,14 @@ describe("process", () => {
     const server = await startServer({ ...(await freshDatabase("drain")), SHUTDOWN_GRACE: "1" });
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     // A wrong password is answered after about a second (SPEC §6): in flight when the signal comes.
-    const inFlight = fetch(`${server.url}/login`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-      body: new URLSearchParams({ username: "admin", password: "errada" }),
-    });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The server logs a request only once answered; the request being on its socket is the latest
+    // event there is, and SHUTDOWN_GRACE=1 keeps the server reading for a second after the signal.
+    const inFlight = postLogin(server.url, "errada");
+    await inFlight.written;
     server.child.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await server.line((l) => l.includes("encerrando: /healthz responde 503"));
     expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
-    expect((await inFlight).status).toBe(401);
+    expect(await inFlight.status).toBe(401);
     expect(await server.exited).toBe(0);
     // It did not wait for SHUTDOWN_TIMEOUT: idle keep-alive connections were closed at once.
     expect(server.lines.some((l) => l.includes("no fim do prazo"))).toBe(false);
@@ -204,15 +238,14 @@ describe("process", () => {
     const server = await startServer(await freshDatabase("npm-start"), { npm: true });
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     server.child.kill("SIGTERM"); // the npm process
-    await server.exited;
-    let listening = true;
-    for (let i = 0; i < 50 && listening; i++) {
-      listening = await fetch(`${server.url}/healthz`).then(
-        () => true,
-        () => false,
-      );
-      if (listening) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    // "close" comes once npm has exited and every process holding its output (the server) is gone.
+    const closed = once(server.child, "close").then(() => true);
+    const deadline = new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000).unref());
+    expect(await Promise.race([closed, deadline]), "the server outlived npm").toBe(true);
+    const listening = await fetch(`${server.url}/healthz`).then(
+      () => true,
+      () => false,
+    );
     expect(listening).toBe(false);
   }, 90_000);
 

@@ -10,6 +10,7 @@ import { first } from "~/lib/first";
 import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
 import { type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
 import { atLeast } from "../support/rows";
+import { waitFor } from "../support/wait";
 
 let smtp: FakeSmtp;
 let app: TestApp;
@@ -347,26 +348,28 @@ describe("daily e-mail", () => {
     const { outbox, auditLog } = app.schema;
     const rows = await app.db().select().from(outbox).where(eq(outbox.kind, "pipeline.digest"));
     expect(rows).toHaveLength(1);
-    expect(first(rows).recipient).toBe("contato@agileia.com.br");
-    expect(first(rows).body).toContain("Retornos para hoje ou atrasados (2):");
-    expect(first(rows).body).toMatch(/\[Questionário\] João Pereira · joao@acao\.com\.br .*retorno: /);
-    expect(first(rows).body).toContain("Novos leads nas últimas 24 horas (7):");
-    expect(first(rows).body).toContain(`/admin/leads/funil/contatos/${ids.ana}`);
+    const digest = first(rows);
+    expect(digest.recipient).toBe("contato@agileia.com.br");
+    expect(digest.body).toContain("Retornos para hoje ou atrasados (2):");
+    expect(digest.body).toMatch(/\[Questionário\] João Pereira · joao@acao\.com\.br .*retorno: /);
+    expect(digest.body).toContain("Novos leads nas últimas 24 horas (7):");
+    expect(digest.body).toContain(`/admin/leads/funil/contatos/${ids.ana}`);
     const runs = await app.db().select().from(auditLog).where(eq(auditLog.action, "pipeline.digest"));
     expect(runs).toHaveLength(1);
 
-    // The outbox worker of the running server delivers it.
-    const started = Date.now();
-    while (!smtp.received.some((raw) => raw.includes("Subject: Funil de leads: 2 retornos para hoje"))) {
-      if (Date.now() - started > 20_000) throw new Error("the digest never reached the SMTP server");
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    const sent = await app
-      .db()
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.kind, "pipeline.digest"), isNotNull(outbox.sentAt)))
-      .then(first);
+    // The outbox worker of the running server delivers it, then marks it sent (no event for that).
+    await smtp.message((raw) => raw.includes("Subject: Funil de leads: 2 retornos para hoje"));
+    const sent = await waitFor(
+      async () =>
+        (
+          await app
+            .db()
+            .select()
+            .from(outbox)
+            .where(and(eq(outbox.kind, "pipeline.digest"), isNotNull(outbox.sentAt)))
+        )[0],
+      { message: "o resumo entregue não foi marcado como enviado" },
+    );
     expect(sent.status).toBe("sent");
   });
 });

@@ -12,10 +12,7 @@ const base = Number(process.env.MOCKS_PORT ?? 4010);
 const [smtp, chat, stripe] = await Promise.all([startFakeSmtp(base), startFakeChat(base + 1), startFakeStripe(base + 2)]);
 console.log(`SMTP ${smtp.url} · assistente ${chat.url} · Stripe ${stripe.url}`);
 
-let shown = 0;
-setInterval(() => {
-  for (; shown < smtp.received.length; shown++) console.log(`\n--- e-mail ${shown + 1} ---\n${smtp.received[shown]}`);
-}, 500).unref();
+smtp.onMessage((raw) => console.log(`\n--- e-mail ${smtp.received.length} ---\n${raw}`));
 
 const app = spawn(process.execPath, ["server.js", "--dev"], {
   stdio: "inherit",

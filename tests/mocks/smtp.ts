@@ -4,6 +4,7 @@
  * `SEMPREFALHA` is always refused, `FALHASMTP-<id>` is refused the first time only (a
  * temporary failure the outbox worker must retry).
  */
+import { EventEmitter } from "node:events";
 import { SMTPServer } from "smtp-server";
 import { listen } from "./listen";
 
@@ -11,6 +12,10 @@ export interface FakeSmtp {
   url: string;
   /** Raw text (headers and body) of each accepted message, in order. */
   received: string[];
+  /** The first accepted message, already received or still to come, that `match` accepts. */
+  message: (match: (raw: string) => boolean) => Promise<string>;
+  /** Calls `listener` with each message accepted from now on; returns a function that stops it. */
+  onMessage: (listener: (raw: string) => void) => () => void;
   close: () => Promise<void>;
 }
 
@@ -21,6 +26,7 @@ const refusal = (message: string) => Object.assign(new Error(message), { respons
 
 export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
   const received: string[] = [];
+  const accepted = new EventEmitter<{ message: [raw: string] }>();
   const failedOnce = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
@@ -38,6 +44,7 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
           return callback(refusal("Falha temporária simulada"));
         }
         received.push(raw);
+        accepted.emit("message", raw);
         callback();
       });
     },
@@ -46,6 +53,22 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
   return {
     url: `smtp://127.0.0.1:${taken}`,
     received,
+    message: (match) => {
+      const found = received.find(match);
+      if (found !== undefined) return Promise.resolve(found);
+      return new Promise((resolve) => {
+        const listener = (raw: string) => {
+          if (!match(raw)) return;
+          accepted.off("message", listener);
+          resolve(raw);
+        };
+        accepted.on("message", listener);
+      });
+    },
+    onMessage: (listener) => {
+      accepted.on("message", listener);
+      return () => accepted.off("message", listener);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
