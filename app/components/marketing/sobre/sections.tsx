@@ -1,7 +1,7 @@
 /** Sections of /sobre. */
 import { Check, Plus } from "lucide-react";
-import { FOUNDERS, FOUNDERS_HEADER, MVV, STORY, SYNERGY, type Founder } from "./content/sobre";
-import { IconTile, Section, SectionHeader } from "./ui";
+import { IconTile, Section, SectionHeader } from "../ui";
+import { FOUNDERS, FOUNDERS_HEADER, MVV, STORY, SYNERGY, type Founder } from "./content";
 
 export function StorySection() {
   return (
