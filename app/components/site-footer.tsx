@@ -8,8 +8,8 @@ import { LEGAL_PATHS } from "~/lib/privacy";
 import { formatPhone, SITE_NAME } from "~/lib/site";
 import { useSiteConfig } from "~/lib/site-config";
 import { BrandLink } from "./marketing/brand";
-import { FOOTER_SOLUTIONS, SOCIAL_PROFILE } from "./marketing/content/site";
 import { FloatingWhatsApp } from "./marketing/floating-whatsapp";
+import { FOOTER_SOLUTIONS, SOCIAL_PROFILE } from "./marketing/site-content";
 import { WhatsAppIcon, WhatsAppLink } from "./marketing/whatsapp";
 
 const COMPANY_LINKS = [

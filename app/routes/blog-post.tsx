@@ -6,7 +6,7 @@
 import { ArrowLeft, CalendarDays, Clock, Eye } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { BlogHero, categoryHref, formatBlogDate, isoDate, PostCard } from "~/components/blog/blog-ui";
+import { BlogHero, categoryHref, formatBlogDate, isoDate, PostCard, toCardPost } from "~/components/blog/blog-ui";
 import type { RouteHandle } from "~/components/site-header";
 import { toast } from "~/components/ui/use-toast";
 import { getSessionUser } from "~/domain/auth/sessions.server";
@@ -50,19 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     readingMinutes: readingMinutes(content),
     wordCount: wordCount(content),
   };
-  const related = preview
-    ? []
-    : (await relatedPosts(found, 3)).map((p) => ({
-        id: p.id,
-        title: p.title,
-        slug: p.slug,
-        summary: p.summary,
-        imageUrl: p.imageUrl,
-        imageSrcSet: mediaSrcSet(p.imageUrl),
-        publishedAt: p.publishedAt,
-        createdAt: p.createdAt,
-        category: p.category,
-      }));
+  const related = preview ? [] : (await relatedPosts(found, 3)).map(toCardPost);
   const payload = { post, related, preview };
   if (preview) return data(payload, { headers: { "Cache-Control": NO_STORE } });
 

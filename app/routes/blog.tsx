@@ -16,13 +16,13 @@ import {
   PostCardSkeleton,
   PostGrid,
   RssLink,
+  toCardPost,
   type ChipCategory,
 } from "~/components/blog/blog-ui";
 import type { RouteHandle } from "~/components/site-header";
 import { toast } from "~/components/ui/use-toast";
 import { listCategories, listPublishedPosts } from "~/domain/blog.server";
 import { conditional, passLoaderHeaders, PUBLIC_PAGE_CACHE, weakEtag } from "~/infra/http-cache.server";
-import { mediaSrcSet } from "~/lib/media";
 import { BLOG_DESCRIPTION, BLOG_TITLE, blogText, blogToasts } from "~/lib/messages/blog";
 import { BLOG_PAGE_SIZE } from "~/lib/schemas/blog";
 import { seo } from "~/lib/seo";
@@ -73,17 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
     selected: selected ? { id: selected.id, name: selected.name, slug: selected.slug } : null,
     unknownCategory,
-    posts: result.posts.map((p) => ({
-      id: p.id,
-      title: p.title,
-      slug: p.slug,
-      summary: p.summary,
-      imageUrl: p.imageUrl,
-      imageSrcSet: mediaSrcSet(p.imageUrl),
-      publishedAt: p.publishedAt,
-      createdAt: p.createdAt,
-      category: p.category,
-    })),
+    posts: result.posts.map(toCardPost),
     total: result.total,
     limit: result.limit,
     page: result.page,

@@ -1,4 +1,7 @@
-import { QuestionnairePage } from "~/components/marketing/pages/questionnaire";
+import { Island } from "~/components/island";
+import { QUESTIONNAIRE_HERO } from "~/components/marketing/formulario/content";
+import { QuestionnaireForm } from "~/components/marketing/formulario/form";
+import { PageHero } from "~/components/marketing/ui";
 import type { RouteHandle } from "~/components/site-header";
 import { publicPageHeaders } from "~/infra/http-cache.server";
 import { seo } from "~/lib/seo";
@@ -7,7 +10,7 @@ import type { Route } from "./+types/formulario";
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
 export const headers = publicPageHeaders;
 
-/** Hydrated without the router when opened first (app/shell/pages/questionnaire.tsx). */
+/** Opened first, it runs no router: only its islands hydrate, on first use (app/shell/pages/public.tsx). */
 export const handle: RouteHandle = { shell: "public" };
 
 export const meta: Route.MetaFunction = (args) =>
@@ -17,4 +20,23 @@ export const meta: Route.MetaFunction = (args) =>
       "Conte como sua empresa funciona hoje e receba em até 48 horas uma proposta personalizada de otimização com agentes de IA.",
   });
 
-export default QuestionnairePage;
+export default function QuestionnairePage() {
+  return (
+    <>
+      <PageHero copy={QUESTIONNAIRE_HERO}>
+        <ul className="flex flex-wrap gap-x-8 gap-y-3 text-sm text-white/85">
+          {QUESTIONNAIRE_HERO.promises.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex items-center gap-2">
+              <Icon className="size-4 text-cyan" aria-hidden />
+              {text}
+            </li>
+          ))}
+        </ul>
+      </PageHero>
+
+      <section className="bg-muted py-12 sm:py-16">
+        <Island name="questionnaire" component={QuestionnaireForm} props={{}} />
+      </section>
+    </>
+  );
+}

@@ -1,5 +1,13 @@
-import { SOCIAL_PROFILE } from "~/components/marketing/content/site";
-import { HomePage } from "~/components/marketing/pages/home";
+import { ContactSection } from "~/components/marketing/contact-section";
+import { AboutSection } from "~/components/marketing/home/about";
+import { ClosingCta, WhatsAppExpert } from "~/components/marketing/home/closing";
+import { HOME_CONTACT } from "~/components/marketing/home/content";
+import { HomeHero } from "~/components/marketing/home/hero";
+import { AgentsHighlight, ResultsHighlight } from "~/components/marketing/home/highlights";
+import { MethodologySection } from "~/components/marketing/home/methodology";
+import { ProductsTeaser } from "~/components/marketing/home/products-teaser";
+import { ServicesSection } from "~/components/marketing/home/services";
+import { SOCIAL_PROFILE } from "~/components/marketing/site-content";
 import type { RouteHandle } from "~/components/site-header";
 import { publicPageHeaders } from "~/infra/http-cache.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
@@ -9,7 +17,7 @@ import type { Route } from "./+types/home";
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
 export const headers = publicPageHeaders;
 
-/** Hydrated without the router when opened first (app/shell/pages/home.tsx). */
+/** Opened first, it runs no router: only its islands hydrate, on first use (app/shell/pages/public.tsx). */
 export const handle: RouteHandle = { darkHero: true, shell: "public" };
 
 export const meta: Route.MetaFunction = (args) => {
@@ -42,4 +50,20 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-export default HomePage;
+/** The home page's sections, in SPEC §2 order. */
+export default function HomePage() {
+  return (
+    <>
+      <HomeHero />
+      <ServicesSection />
+      <AgentsHighlight />
+      <ResultsHighlight />
+      <MethodologySection />
+      <AboutSection />
+      <ProductsTeaser />
+      <ClosingCta />
+      <WhatsAppExpert />
+      <ContactSection id="contact" source="home" {...HOME_CONTACT} />
+    </>
+  );
+}

@@ -1,5 +1,8 @@
-import { ProductsPage } from "~/components/marketing/pages/products";
+import { PRODUCTS_HERO } from "~/components/marketing/produtos/content";
+import { HelpSection, OneOffSection, PlansSection } from "~/components/marketing/produtos/sections";
+import { PageHero } from "~/components/marketing/ui";
 import type { RouteHandle } from "~/components/site-header";
+import { Button } from "~/components/ui/button";
 import { publicPageHeaders } from "~/infra/http-cache.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/produtos";
@@ -7,7 +10,7 @@ import type { Route } from "./+types/produtos";
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
 export const headers = publicPageHeaders;
 
-/** Hydrated without the router when opened first (app/shell/pages/products.tsx). */
+/** Opened first, it runs no router: only its islands hydrate, on first use (app/shell/pages/public.tsx). */
 export const handle: RouteHandle = { darkHero: true, shell: "public" };
 
 export const meta: Route.MetaFunction = (args) =>
@@ -17,4 +20,20 @@ export const meta: Route.MetaFunction = (args) =>
       "Planos mensais Essencial, Estratégico e Inovador e soluções avulsas: chatbot, consultoria de 8 horas, treinamento de equipe, implementação de agente e mapeamento de processos.",
   });
 
-export default ProductsPage;
+export default function ProductsPage() {
+  return (
+    <>
+      <PageHero copy={PRODUCTS_HERO}>
+        <Button asChild size="lg" variant="hero">
+          <a href="#planos">{PRODUCTS_HERO.plans}</a>
+        </Button>
+        <Button asChild size="lg" variant="heroOutline">
+          <a href="#avulsos">{PRODUCTS_HERO.products}</a>
+        </Button>
+      </PageHero>
+      <PlansSection />
+      <OneOffSection />
+      <HelpSection />
+    </>
+  );
+}

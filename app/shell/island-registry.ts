@@ -14,7 +14,7 @@ export const ISLANDS = {
   newsletter: () => import("~/components/forms/newsletter-form").then((m) => m.NewsletterForm),
   contact: () => import("~/components/forms/contact-form").then((m) => m.ContactForm),
   careers: () => import("~/components/forms/careers-form").then((m) => m.CareersForm),
-  questionnaire: () => import("~/components/marketing/pages/questionnaire").then((m) => m.QuestionnaireForm),
+  questionnaire: () => import("~/components/marketing/formulario/form").then((m) => m.QuestionnaireForm),
 } satisfies Record<string, Loader>;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -3,6 +3,7 @@ import { ArrowRight, Rss } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Skeleton } from "~/components/ui/skeleton";
+import { mediaSrcSet } from "~/lib/media";
 import { AUTH_STORAGE_KEY } from "~/lib/messages/auth";
 import { blogText } from "~/lib/messages/blog";
 import { cn } from "~/lib/utils";
@@ -33,6 +34,21 @@ export interface CardPost {
   publishedAt: Date | string | null;
   createdAt: Date | string;
   category: { id: number; name: string; slug: string } | null;
+}
+
+/** A post's card data, as the list and a post's "Leia também" send it (loaders only: it picks from larger rows). */
+export function toCardPost(post: Omit<CardPost, "imageSrcSet">): CardPost {
+  return {
+    id: post.id,
+    title: post.title,
+    slug: post.slug,
+    summary: post.summary,
+    imageUrl: post.imageUrl,
+    imageSrcSet: mediaSrcSet(post.imageUrl),
+    publishedAt: post.publishedAt,
+    createdAt: post.createdAt,
+    category: post.category,
+  };
 }
 
 export interface ChipCategory {

@@ -4,7 +4,7 @@ import { ContactForm } from "~/components/forms/contact-form";
 import { Island } from "~/components/island";
 import { formatPhone } from "~/lib/site";
 import { useSiteConfig } from "~/lib/site-config";
-import { PROMISES } from "./content/site";
+import { PROMISES } from "./site-content";
 import { Section, SectionHeader } from "./ui";
 import { WhatsAppIcon, WhatsAppLink } from "./whatsapp";
 

@@ -6,6 +6,7 @@
 import { Download } from "lucide-react";
 import { data, Form } from "react-router";
 import { DataTable, Funnel, TrafficChart } from "~/components/admin/analytics-charts";
+import { AdminPageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -108,13 +109,10 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
   const { error, range, report } = loaderData;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <div>
-        <h1 className="text-3xl font-bold">Análises</h1>
-        <p className="mt-1 text-muted-foreground">
-          Visitas, origens e conversão do site, contadas sem cookies. Visitantes são contados por dia: quem volta em outro dia conta de
-          novo.
-        </p>
-      </div>
+      <AdminPageHeader
+        title="Análises"
+        description="Visitas, origens e conversão do site, contadas sem cookies. Visitantes são contados por dia: quem volta em outro dia conta de novo."
+      />
 
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl border border-border bg-card p-4" aria-label="Período">
         <div className="grid gap-1">

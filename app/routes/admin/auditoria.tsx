@@ -4,11 +4,13 @@
  */
 import { ChevronLeft, ChevronRight, Filter, ScrollText } from "lucide-react";
 import { data, Form, Link } from "react-router";
+import { AdminTableSection } from "~/components/admin/data-table";
+import { AdminPageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { auditFilterSchema, listAudit, type AuditFilter } from "~/domain/audit.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { auditActionLabel, privacyTexts as t } from "~/lib/messages/privacy";
@@ -58,13 +60,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const filtered = Boolean(filter.acao || filter.usuario || filter.de || filter.ate);
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="flex items-center gap-2 text-2xl font-bold">
-          <ScrollText className="size-6 text-primary" aria-hidden />
-          {t.auditTitle}
-        </h1>
-        <p className="mt-1 max-w-3xl text-sm text-muted-foreground">{t.auditIntro}</p>
-      </div>
+      <AdminPageHeader title={t.auditTitle} description={t.auditIntro} icon={ScrollText} size="compact" narrow />
 
       <Form
         method="get"
@@ -106,57 +102,55 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
 
-      <section aria-labelledby="audit-results" className="rounded-xl border border-border bg-background">
-        <h2 id="audit-results" className="border-b border-border px-4 py-3 text-sm font-semibold">
-          {total} registro(s){filtered ? " com estes filtros" : ""} · mais recentes primeiro
-        </h2>
-        {rows.length === 0 ? (
-          <p className="px-4 py-10 text-center text-muted-foreground">{t.auditEmpty}</p>
-        ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Data e hora</TableHead>
-                <TableHead>Ação</TableHead>
-                <TableHead>Usuário</TableHead>
-                <TableHead>Alvo</TableHead>
-                <TableHead>Detalhes</TableHead>
-                <TableHead>Endereço IP</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.id} data-testid="audit-row">
-                  <TableCell className="whitespace-nowrap align-top">{dateFormat.format(new Date(r.createdAt))}</TableCell>
-                  <TableCell className="align-top">
-                    <span className={cn("font-medium", r.action.includes("failed") && "text-destructive")}>
-                      {auditActionLabel(r.action)}
-                    </span>
-                    <code className="block text-xs text-muted-foreground">{r.action}</code>
-                  </TableCell>
-                  <TableCell className="align-top">{r.actor ?? "—"}</TableCell>
-                  <TableCell className="align-top">{r.target ? <code className="text-xs">{r.target}</code> : "—"}</TableCell>
-                  <TableCell className="max-w-xs align-top">
-                    {r.details ? (
-                      r.details.length > 80 ? (
-                        <details>
-                          <summary className="cursor-pointer text-xs text-primary">Ver detalhes</summary>
-                          <pre className="mt-1 whitespace-pre-wrap break-all text-xs">{r.details}</pre>
-                        </details>
-                      ) : (
-                        <code className="break-all text-xs">{r.details}</code>
-                      )
-                    ) : (
-                      "—"
-                    )}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap align-top text-xs">{r.ip ?? "—"}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </section>
+      <AdminTableSection
+        id="audit-results"
+        title={
+          <>
+            {total} registro(s){filtered ? " com estes filtros" : ""} · mais recentes primeiro
+          </>
+        }
+        titleSize="text-sm"
+        head={
+          <>
+            <TableHead>Data e hora</TableHead>
+            <TableHead>Ação</TableHead>
+            <TableHead>Usuário</TableHead>
+            <TableHead>Alvo</TableHead>
+            <TableHead>Detalhes</TableHead>
+            <TableHead>Endereço IP</TableHead>
+          </>
+        }
+        isEmpty={rows.length === 0}
+        emptyText={t.auditEmpty}
+        emptyPadding="py-10"
+      >
+        {rows.map((r) => (
+          <TableRow key={r.id} data-testid="audit-row">
+            <TableCell className="whitespace-nowrap align-top">{dateFormat.format(new Date(r.createdAt))}</TableCell>
+            <TableCell className="align-top">
+              <span className={cn("font-medium", r.action.includes("failed") && "text-destructive")}>{auditActionLabel(r.action)}</span>
+              <code className="block text-xs text-muted-foreground">{r.action}</code>
+            </TableCell>
+            <TableCell className="align-top">{r.actor ?? "—"}</TableCell>
+            <TableCell className="align-top">{r.target ? <code className="text-xs">{r.target}</code> : "—"}</TableCell>
+            <TableCell className="max-w-xs align-top">
+              {r.details ? (
+                r.details.length > 80 ? (
+                  <details>
+                    <summary className="cursor-pointer text-xs text-primary">Ver detalhes</summary>
+                    <pre className="mt-1 whitespace-pre-wrap break-all text-xs">{r.details}</pre>
+                  </details>
+                ) : (
+                  <code className="break-all text-xs">{r.details}</code>
+                )
+              ) : (
+                "—"
+              )}
+            </TableCell>
+            <TableCell className="whitespace-nowrap align-top text-xs">{r.ip ?? "—"}</TableCell>
+          </TableRow>
+        ))}
+      </AdminTableSection>
 
       {pages > 1 && (
         <nav aria-label="Paginação da auditoria" className="flex items-center justify-between gap-4 text-sm">

@@ -6,6 +6,7 @@
 import { ExternalLink, Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useRevalidator, useSearchParams } from "react-router";
+import { AdminPageHeader } from "~/components/admin/page-header";
 import { ApiError, apiRequest } from "~/components/blog/admin-api";
 import { type AdminCategory, type AdminPost, CategoriesTable, PostsTable, rowFocusTarget, rowKey } from "~/components/blog/admin-tables";
 import { CategoryFormDialog, type EditableCategory } from "~/components/blog/category-form-dialog";
@@ -157,18 +158,20 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-extrabold sm:text-3xl">{adminBlogText.title}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">Escreva, publique e organize os posts do Blog Agile.</p>
-        </div>
-        <Button asChild variant="outline">
-          <Link to="/blog">
-            <ExternalLink aria-hidden />
-            {adminBlogText.backToBlog}
-          </Link>
-        </Button>
-      </div>
+      <AdminPageHeader
+        title={adminBlogText.title}
+        description="Escreva, publique e organize os posts do Blog Agile."
+        size="compact"
+        titleClassName="font-extrabold sm:text-3xl"
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/blog">
+              <ExternalLink aria-hidden />
+              {adminBlogText.backToBlog}
+            </Link>
+          </Button>
+        }
+      />
 
       <Tabs
         value={tab}

@@ -1,5 +1,7 @@
 import { ChevronLeft, ChevronRight, MessagesSquare } from "lucide-react";
 import { data, Link } from "react-router";
+import { ActionsHead } from "~/components/admin/data-table";
+import { AdminPageHeader } from "~/components/admin/page-header";
 import { formatChatDate } from "~/components/chat/chat-format";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -23,27 +25,26 @@ export default function Conversas({ loaderData }: Route.ComponentProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="flex items-center gap-2 text-2xl font-bold">
-            Conversas do chat
-            {/* The unit as hidden text: HTML allows no aria-label on a plain span. */}
-            <Badge variant="secondary">
-              {total}
-              <span className="sr-only"> conversas</span>
-            </Badge>
-          </h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Visitantes que deixaram email e telefone no chat de consultoria gratuita. Conversas offline esperam o contato da equipe por
-            email.
-          </p>
-        </div>
-        {withoutContact > 0 && (
-          <p className="text-sm text-muted-foreground">
-            {withoutContact} {withoutContact === 1 ? "chat aberto" : "chats abertos"} sem contato informado
-          </p>
-        )}
-      </div>
+      <AdminPageHeader
+        title="Conversas do chat"
+        // The unit as hidden text: HTML allows no aria-label on a plain span.
+        badge={
+          <Badge variant="secondary">
+            {total}
+            <span className="sr-only"> conversas</span>
+          </Badge>
+        }
+        description="Visitantes que deixaram email e telefone no chat de consultoria gratuita. Conversas offline esperam o contato da equipe por email."
+        size="compact"
+        className="gap-3"
+        actions={
+          withoutContact > 0 && (
+            <p className="text-sm text-muted-foreground">
+              {withoutContact} {withoutContact === 1 ? "chat aberto" : "chats abertos"} sem contato informado
+            </p>
+          )
+        }
+      />
 
       {items.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-xl border border-border bg-card p-10 text-center">
@@ -62,9 +63,7 @@ export default function Conversas({ loaderData }: Route.ComponentProps) {
                 <TableHead>Empresa</TableHead>
                 <TableHead>Modo</TableHead>
                 <TableHead className="text-right">Mensagens do visitante</TableHead>
-                <TableHead>
-                  <span className="sr-only">Ações</span>
-                </TableHead>
+                <ActionsHead />
               </TableRow>
             </TableHeader>
             <TableBody>

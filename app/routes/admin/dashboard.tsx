@@ -6,6 +6,7 @@
  */
 import { BarChart3, Briefcase, CalendarCheck, ClipboardList, FileText, Mail, MessageSquare, Newspaper } from "lucide-react";
 import { data, Link } from "react-router";
+import { AdminPageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { dashboardAnalytics } from "~/domain/analytics/report.server";
@@ -66,10 +67,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
-      <div>
-        <h1 className="text-3xl font-bold">Painel Administrativo</h1>
-        <p className="mt-1 text-muted-foreground">Resumo dos contatos, consultas e formulários recebidos pelo site.</p>
-      </div>
+      <AdminPageHeader title="Painel Administrativo" description="Resumo dos contatos, consultas e formulários recebidos pelo site." />
 
       <section aria-label="Totais" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {counters.map(({ label, value, icon: Icon, to, testId }) => (

@@ -2,13 +2,16 @@
  * /admin/leads: the inbox of every sales lead with its stage and next follow-up. Filters are a
  * plain GET form (works without JavaScript, bookmarkable); CSV export takes the same filters.
  */
-import { ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
+import { Download, Search } from "lucide-react";
 import { data, Form, Link } from "react-router";
+import { AdminTable } from "~/components/admin/data-table";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { AdminPagination } from "~/components/admin/pagination";
 import { FollowUp, StageBadge } from "~/components/admin/pipeline";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { inboxSources, listInbox, readInboxFilters, stageCounts } from "~/domain/pipeline.server";
 import { formatDateTime } from "~/lib/dates";
@@ -43,18 +46,18 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold">{pipelineMessages.title}</h1>
-          <p className="mt-1 text-muted-foreground">{pipelineMessages.description}</p>
-        </div>
-        <Button asChild variant="outline">
-          <a href={`/api/funil/export${queryWith(filters, {})}`} download>
-            <Download aria-hidden />
-            Exportar CSV
-          </a>
-        </Button>
-      </div>
+      <AdminPageHeader
+        title={pipelineMessages.title}
+        description={pipelineMessages.description}
+        actions={
+          <Button asChild variant="outline">
+            <a href={`/api/funil/export${queryWith(filters, {})}`} download>
+              <Download aria-hidden />
+              Exportar CSV
+            </a>
+          </Button>
+        }
+      />
 
       <nav aria-label="Etapas do funil">
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
@@ -170,90 +173,60 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         {filtered ? " com estes filtros" : ""}
       </p>
 
-      <div className="rounded-xl border border-border bg-card shadow-soft">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Lead</TableHead>
-              <TableHead className="hidden md:table-cell">Tipo</TableHead>
-              <TableHead className="hidden md:table-cell">Etapa</TableHead>
-              <TableHead className="hidden md:table-cell">Próximo retorno</TableHead>
-              <TableHead className="hidden md:table-cell">Recebido em</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={5} className="py-10 text-center text-muted-foreground">
-                  {filtered ? pipelineMessages.emptyFiltered : pipelineMessages.empty}
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((lead) => (
-                <TableRow key={`${lead.type}-${lead.id}`} data-testid="inbox-row">
-                  <TableCell className="align-top md:min-w-56">
-                    <Link to={`/admin/leads/funil/${lead.type}/${lead.id}`} className="font-semibold text-primary hover:underline">
-                      {lead.name || lead.email || `#${lead.id}`}
-                    </Link>
-                    {lead.name && lead.email ? <p className="break-all text-muted-foreground">{lead.email}</p> : null}
-                    {lead.company || lead.detail ? (
-                      <p className="text-muted-foreground">{[lead.company, lead.detail].filter(Boolean).join(" · ")}</p>
-                    ) : null}
-                    {/* Phones: one column, the other columns' facts under the name. */}
-                    <div className="mt-2 grid gap-1.5 md:hidden">
-                      <p className="flex flex-wrap items-center gap-2">
-                        <StageBadge stage={lead.stage} />
-                        <span>{PIPELINE_TYPE_INFO[lead.type].label}</span>
-                      </p>
-                      {lead.followUpOn ? (
-                        <p>
-                          <span className="text-muted-foreground">Retorno: </span>
-                          <FollowUp day={lead.followUpOn} stage={lead.stage} today={today} />
-                        </p>
-                      ) : (
-                        <p className="text-muted-foreground">Sem retorno</p>
-                      )}
-                      <p className="text-muted-foreground">Recebido em {formatDateTime(lead.createdAt)}</p>
-                    </div>
-                  </TableCell>
-                  <TableCell className="hidden whitespace-nowrap align-top md:table-cell">{PIPELINE_TYPE_INFO[lead.type].label}</TableCell>
-                  <TableCell className="hidden align-top md:table-cell">
-                    <StageBadge stage={lead.stage} />
-                  </TableCell>
-                  <TableCell className="hidden whitespace-nowrap align-top md:table-cell">
+      <AdminTable
+        head={
+          <>
+            <TableHead>Lead</TableHead>
+            <TableHead className="hidden md:table-cell">Tipo</TableHead>
+            <TableHead className="hidden md:table-cell">Etapa</TableHead>
+            <TableHead className="hidden md:table-cell">Próximo retorno</TableHead>
+            <TableHead className="hidden md:table-cell">Recebido em</TableHead>
+          </>
+        }
+        columnCount={5}
+        isEmpty={rows.length === 0}
+        emptyText={filtered ? pipelineMessages.emptyFiltered : pipelineMessages.empty}
+      >
+        {rows.map((lead) => (
+          <TableRow key={`${lead.type}-${lead.id}`} data-testid="inbox-row">
+            <TableCell className="align-top md:min-w-56">
+              <Link to={`/admin/leads/funil/${lead.type}/${lead.id}`} className="font-semibold text-primary hover:underline">
+                {lead.name || lead.email || `#${lead.id}`}
+              </Link>
+              {lead.name && lead.email ? <p className="break-all text-muted-foreground">{lead.email}</p> : null}
+              {lead.company || lead.detail ? (
+                <p className="text-muted-foreground">{[lead.company, lead.detail].filter(Boolean).join(" · ")}</p>
+              ) : null}
+              {/* Phones: one column, the other columns' facts under the name. */}
+              <div className="mt-2 grid gap-1.5 md:hidden">
+                <p className="flex flex-wrap items-center gap-2">
+                  <StageBadge stage={lead.stage} />
+                  <span>{PIPELINE_TYPE_INFO[lead.type].label}</span>
+                </p>
+                {lead.followUpOn ? (
+                  <p>
+                    <span className="text-muted-foreground">Retorno: </span>
                     <FollowUp day={lead.followUpOn} stage={lead.stage} today={today} />
-                  </TableCell>
-                  <TableCell className="hidden whitespace-nowrap align-top md:table-cell">{formatDateTime(lead.createdAt)}</TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </div>
+                  </p>
+                ) : (
+                  <p className="text-muted-foreground">Sem retorno</p>
+                )}
+                <p className="text-muted-foreground">Recebido em {formatDateTime(lead.createdAt)}</p>
+              </div>
+            </TableCell>
+            <TableCell className="hidden whitespace-nowrap align-top md:table-cell">{PIPELINE_TYPE_INFO[lead.type].label}</TableCell>
+            <TableCell className="hidden align-top md:table-cell">
+              <StageBadge stage={lead.stage} />
+            </TableCell>
+            <TableCell className="hidden whitespace-nowrap align-top md:table-cell">
+              <FollowUp day={lead.followUpOn} stage={lead.stage} today={today} />
+            </TableCell>
+            <TableCell className="hidden whitespace-nowrap align-top md:table-cell">{formatDateTime(lead.createdAt)}</TableCell>
+          </TableRow>
+        ))}
+      </AdminTable>
 
-      {pageCount > 1 ? (
-        <nav aria-label="Paginação" className="flex items-center justify-between gap-4">
-          {page > 1 ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={queryWith(filters, { page: page - 1 })}>
-                <ChevronLeft aria-hidden /> Anterior
-              </Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-muted-foreground">{`Página ${page} de ${pageCount}`}</span>
-          {page < pageCount ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={queryWith(filters, { page: page + 1 })}>
-                Próxima <ChevronRight aria-hidden />
-              </Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <AdminPagination page={page} pageCount={pageCount} href={(p) => queryWith(filters, { page: p })} />
 
       <nav aria-label="Listas por tipo" className="text-sm text-muted-foreground">
         <span>Listas completas por tipo: </span>

@@ -2,12 +2,15 @@
  * One page per lead type (contacts, consultations, applications, newsletter): searchable,
  * paginated table, a link to each detail view, and CSV export of what the search shows.
  */
-import { ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
+import { Download, Search } from "lucide-react";
 import { data, Form, Link, NavLink, useNavigation } from "react-router";
+import { ActionsHead, AdminTable } from "~/components/admin/data-table";
 import { LeadValue } from "~/components/admin/lead-value";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { AdminPagination } from "~/components/admin/pagination";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { listLeads } from "~/domain/leads/admin.server";
 import { isLeadType, LEAD_TYPE_INFO, LEAD_TYPES } from "~/lib/lead-types";
@@ -58,18 +61,18 @@ export default function LeadList({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold">{info.title}</h1>
-          <p className="mt-1 text-muted-foreground">{info.description}</p>
-        </div>
-        <Button asChild variant="outline">
-          <a href={exportHref} download>
-            <Download aria-hidden />
-            Exportar CSV
-          </a>
-        </Button>
-      </div>
+      <AdminPageHeader
+        title={info.title}
+        description={info.description}
+        actions={
+          <Button asChild variant="outline">
+            <a href={exportHref} download>
+              <Download aria-hidden />
+              Exportar CSV
+            </a>
+          </Button>
+        }
+      />
 
       <Form method="get" role="search" className="flex flex-col gap-2 sm:flex-row">
         <label htmlFor="lead-search" className="sr-only">
@@ -92,68 +95,36 @@ export default function LeadList({ loaderData }: Route.ComponentProps) {
         {q ? ` para “${q}”` : ""}
       </p>
 
-      <div className="rounded-xl border border-border bg-card shadow-soft">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              {columns.map((c) => (
-                <TableHead key={c.key}>{c.label}</TableHead>
-              ))}
-              <TableHead>
-                <span className="sr-only">Ações</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={columns.length + 1} className="py-10 text-center text-muted-foreground">
-                  {info.empty}
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((row) => (
-                <TableRow key={String(row.id)} data-testid="lead-row">
-                  {columns.map((c) => (
-                    <TableCell key={c.key} className="align-top">
-                      <LeadValue field={c} value={row[c.key]} truncate />
-                    </TableCell>
-                  ))}
-                  <TableCell className="align-top">
-                    <Link to={`/admin/leads/${type}/${row.id}`} className="whitespace-nowrap font-medium text-primary hover:underline">
-                      Ver detalhes<span className="sr-only"> do registro {String(row.id)}</span>
-                    </Link>
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </div>
+      <AdminTable
+        head={
+          <>
+            {columns.map((c) => (
+              <TableHead key={c.key}>{c.label}</TableHead>
+            ))}
+            <ActionsHead />
+          </>
+        }
+        columnCount={columns.length + 1}
+        isEmpty={rows.length === 0}
+        emptyText={info.empty}
+      >
+        {rows.map((row) => (
+          <TableRow key={String(row.id)} data-testid="lead-row">
+            {columns.map((c) => (
+              <TableCell key={c.key} className="align-top">
+                <LeadValue field={c} value={row[c.key]} truncate />
+              </TableCell>
+            ))}
+            <TableCell className="align-top">
+              <Link to={`/admin/leads/${type}/${row.id}`} className="whitespace-nowrap font-medium text-primary hover:underline">
+                Ver detalhes<span className="sr-only"> do registro {String(row.id)}</span>
+              </Link>
+            </TableCell>
+          </TableRow>
+        ))}
+      </AdminTable>
 
-      {pageCount > 1 ? (
-        <nav aria-label="Paginação" className="flex items-center justify-between gap-4">
-          {page > 1 ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={pageHref(page - 1)}>
-                <ChevronLeft aria-hidden /> Anterior
-              </Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-muted-foreground">{`Página ${page} de ${pageCount}`}</span>
-          {page < pageCount ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={pageHref(page + 1)}>
-                Próxima <ChevronRight aria-hidden />
-              </Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <AdminPagination page={page} pageCount={pageCount} href={pageHref} />
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import { RefreshCw } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { AdminTableSection } from "~/components/admin/data-table";
+import { AdminPageHeader } from "~/components/admin/page-header";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/use-toast";
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
@@ -105,24 +107,25 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="space-y-8">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold">Pedidos e assinaturas</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {mode === "demo"
-              ? "Modo de demonstração: os pedidos são registrados sem nenhuma cobrança real."
-              : "Pagamentos pelo Stripe, registrados pelo webhook e conferidos a cada 10 minutos."}
-          </p>
-        </div>
-        {mode === "stripe" && (
-          <Form method="post">
-            <Button type="submit" variant="outline" disabled={syncing}>
-              <RefreshCw className={syncing ? "animate-spin" : undefined} aria-hidden />
-              Sincronizar com o Stripe
-            </Button>
-          </Form>
-        )}
-      </div>
+      <AdminPageHeader
+        title="Pedidos e assinaturas"
+        description={
+          mode === "demo"
+            ? "Modo de demonstração: os pedidos são registrados sem nenhuma cobrança real."
+            : "Pagamentos pelo Stripe, registrados pelo webhook e conferidos a cada 10 minutos."
+        }
+        size="compact"
+        actions={
+          mode === "stripe" && (
+            <Form method="post">
+              <Button type="submit" variant="outline" disabled={syncing}>
+                <RefreshCw className={syncing ? "animate-spin" : undefined} aria-hidden />
+                Sincronizar com o Stripe
+              </Button>
+            </Form>
+          )
+        }
+      />
 
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Stat label="Pedidos pagos" value={String(totals.paidCount)} />
@@ -131,101 +134,89 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         <Stat label="Assinaturas ativas" value={String(totals.activeSubscriptions)} />
       </dl>
 
-      <section aria-labelledby="orders-heading" className="rounded-xl border border-border bg-background">
-        <h2 id="orders-heading" className="border-b border-border px-4 py-3 text-lg font-semibold">
-          Pedidos
-        </h2>
-        {orders.length === 0 ? (
-          <p className="px-4 py-8 text-center text-muted-foreground">Nenhum pedido ainda.</p>
-        ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Nº</TableHead>
-                <TableHead>Item</TableHead>
-                <TableHead>Valor</TableHead>
-                <TableHead>Situação</TableHead>
-                <TableHead>Cliente</TableHead>
-                <TableHead>Origem da visita</TableHead>
-                <TableHead>Data</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {orders.map((o) => (
-                <TableRow key={o.id}>
-                  <TableCell className="text-muted-foreground">#{o.id}</TableCell>
-                  <TableCell>
-                    <span className="font-medium">{o.itemName}</span>
-                    <span className="block text-xs text-muted-foreground">
-                      {o.kind === "plan" ? "Plano mensal" : "Produto"}
-                      {o.provider === "demo" ? " · demonstração" : ""}
-                    </span>
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    {formatBRL(o.amountCents)}
-                    {o.kind === "plan" ? "/mês" : ""}
-                  </TableCell>
-                  <TableCell>
-                    <Badge variant={ORDER_BADGE[o.status] ?? "secondary"}>{orderStatusLabels[o.status] ?? o.status}</Badge>
-                  </TableCell>
-                  <TableCell>
-                    {o.customerEmail ?? <span className="text-muted-foreground">—</span>}
-                    {o.customerName && <span className="block text-xs text-muted-foreground">{o.customerName}</span>}
-                  </TableCell>
-                  <TableCell className="text-xs" data-testid="order-attribution">
-                    {o.utmSource || o.utmMedium || o.utmCampaign ? (
-                      <span className="block">{[o.utmSource, o.utmMedium, o.utmCampaign].map((v) => v || "—").join(" / ")}</span>
-                    ) : (
-                      <span className="block">{o.referrerHost ?? (o.landingPath ? "Acesso direto" : "—")}</span>
-                    )}
-                    {o.landingPath && <span className="block text-muted-foreground">entrada: {o.landingPath}</span>}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(o.createdAt)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </section>
+      <AdminTableSection
+        id="orders-heading"
+        title="Pedidos"
+        head={
+          <>
+            <TableHead>Nº</TableHead>
+            <TableHead>Item</TableHead>
+            <TableHead>Valor</TableHead>
+            <TableHead>Situação</TableHead>
+            <TableHead>Cliente</TableHead>
+            <TableHead>Origem da visita</TableHead>
+            <TableHead>Data</TableHead>
+          </>
+        }
+        isEmpty={orders.length === 0}
+        emptyText="Nenhum pedido ainda."
+      >
+        {orders.map((o) => (
+          <TableRow key={o.id}>
+            <TableCell className="text-muted-foreground">#{o.id}</TableCell>
+            <TableCell>
+              <span className="font-medium">{o.itemName}</span>
+              <span className="block text-xs text-muted-foreground">
+                {o.kind === "plan" ? "Plano mensal" : "Produto"}
+                {o.provider === "demo" ? " · demonstração" : ""}
+              </span>
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              {formatBRL(o.amountCents)}
+              {o.kind === "plan" ? "/mês" : ""}
+            </TableCell>
+            <TableCell>
+              <Badge variant={ORDER_BADGE[o.status] ?? "secondary"}>{orderStatusLabels[o.status] ?? o.status}</Badge>
+            </TableCell>
+            <TableCell>
+              {o.customerEmail ?? <span className="text-muted-foreground">—</span>}
+              {o.customerName && <span className="block text-xs text-muted-foreground">{o.customerName}</span>}
+            </TableCell>
+            <TableCell className="text-xs" data-testid="order-attribution">
+              {o.utmSource || o.utmMedium || o.utmCampaign ? (
+                <span className="block">{[o.utmSource, o.utmMedium, o.utmCampaign].map((v) => v || "—").join(" / ")}</span>
+              ) : (
+                <span className="block">{o.referrerHost ?? (o.landingPath ? "Acesso direto" : "—")}</span>
+              )}
+              {o.landingPath && <span className="block text-muted-foreground">entrada: {o.landingPath}</span>}
+            </TableCell>
+            <TableCell className="whitespace-nowrap">{formatDateTime(o.createdAt)}</TableCell>
+          </TableRow>
+        ))}
+      </AdminTableSection>
 
-      <section aria-labelledby="subscriptions-heading" className="rounded-xl border border-border bg-background">
-        <h2 id="subscriptions-heading" className="border-b border-border px-4 py-3 text-lg font-semibold">
-          Assinaturas
-        </h2>
-        {subscriptions.length === 0 ? (
-          <p className="px-4 py-8 text-center text-muted-foreground">Nenhuma assinatura ainda.</p>
-        ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Plano</TableHead>
-                <TableHead>Valor</TableHead>
-                <TableHead>Situação</TableHead>
-                <TableHead>Cliente</TableHead>
-                <TableHead>Próxima renovação</TableHead>
-                <TableHead>Início</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {subscriptions.map((s) => (
-                <TableRow key={s.id}>
-                  <TableCell>
-                    <span className="font-medium">{s.planName}</span>
-                    <span className="block text-xs text-muted-foreground">{s.providerSubscriptionId}</span>
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">{s.priceCents === null ? "—" : `${formatBRL(s.priceCents)}/mês`}</TableCell>
-                  <TableCell>
-                    <Badge variant={SUBSCRIPTION_BADGE[s.status] ?? "secondary"}>{subscriptionStatusLabels[s.status] ?? s.status}</Badge>
-                  </TableCell>
-                  <TableCell>{s.customerEmail ?? <span className="text-muted-foreground">—</span>}</TableCell>
-                  <TableCell className="whitespace-nowrap">{s.currentPeriodEnd ? formatDate(s.currentPeriodEnd) : "—"}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(s.createdAt)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </section>
+      <AdminTableSection
+        id="subscriptions-heading"
+        title="Assinaturas"
+        head={
+          <>
+            <TableHead>Plano</TableHead>
+            <TableHead>Valor</TableHead>
+            <TableHead>Situação</TableHead>
+            <TableHead>Cliente</TableHead>
+            <TableHead>Próxima renovação</TableHead>
+            <TableHead>Início</TableHead>
+          </>
+        }
+        isEmpty={subscriptions.length === 0}
+        emptyText="Nenhuma assinatura ainda."
+      >
+        {subscriptions.map((s) => (
+          <TableRow key={s.id}>
+            <TableCell>
+              <span className="font-medium">{s.planName}</span>
+              <span className="block text-xs text-muted-foreground">{s.providerSubscriptionId}</span>
+            </TableCell>
+            <TableCell className="whitespace-nowrap">{s.priceCents === null ? "—" : `${formatBRL(s.priceCents)}/mês`}</TableCell>
+            <TableCell>
+              <Badge variant={SUBSCRIPTION_BADGE[s.status] ?? "secondary"}>{subscriptionStatusLabels[s.status] ?? s.status}</Badge>
+            </TableCell>
+            <TableCell>{s.customerEmail ?? <span className="text-muted-foreground">—</span>}</TableCell>
+            <TableCell className="whitespace-nowrap">{s.currentPeriodEnd ? formatDate(s.currentPeriodEnd) : "—"}</TableCell>
+            <TableCell className="whitespace-nowrap">{formatDateTime(s.createdAt)}</TableCell>
+          </TableRow>
+        ))}
+      </AdminTableSection>
     </div>
   );
 }

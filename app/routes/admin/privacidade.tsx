@@ -5,6 +5,8 @@
 import { Download, FileJson, Pencil, Search, ShieldCheck, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { ActionsHead } from "~/components/admin/data-table";
+import { AdminPageHeader } from "~/components/admin/page-header";
 import { COLUMNS, text } from "~/components/admin/privacy-data";
 import { RetentionSection, type RunDetails } from "~/components/admin/privacy-retention";
 import {
@@ -146,13 +148,7 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
 
   return (
     <div className="space-y-8">
-      <div>
-        <h1 className="flex items-center gap-2 text-2xl font-bold">
-          <ShieldCheck className="size-6 text-primary" aria-hidden />
-          {t.pageTitle}
-        </h1>
-        <p className="mt-1 max-w-3xl text-sm text-muted-foreground">{t.pageIntro}</p>
-      </div>
+      <AdminPageHeader title={t.pageTitle} description={t.pageIntro} icon={ShieldCheck} size="compact" narrow />
 
       <section aria-labelledby="titular-heading" className="rounded-xl border border-border bg-background p-4 sm:p-6">
         <h2 id="titular-heading" className="text-lg font-semibold">
@@ -273,11 +269,7 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
                       {COLUMNS[key].map((c) => (
                         <TableHead key={c.key}>{c.label}</TableHead>
                       ))}
-                      {loaderData.correctable[key] && (
-                        <TableHead>
-                          <span className="sr-only">Ações</span>
-                        </TableHead>
-                      )}
+                      {loaderData.correctable[key] && <ActionsHead />}
                     </TableRow>
                   </TableHeader>
                   <TableBody>

@@ -5,6 +5,7 @@
  */
 import { KeyRound, LogOut, MonitorSmartphone, ShieldCheck, Smartphone } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
+import { AdminPageHeader } from "~/components/admin/page-header";
 import { QrEnrolment, RecoveryCodes } from "~/components/admin/two-factor";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -136,13 +137,7 @@ export default function AdminSecurity({ loaderData, actionData }: Route.Componen
 
   return (
     <div className="space-y-8">
-      <div>
-        <h1 className="flex items-center gap-2 text-2xl font-bold">
-          <KeyRound className="size-6 text-primary" aria-hidden />
-          {t.pageTitle}
-        </h1>
-        <p className="mt-1 max-w-3xl text-sm text-muted-foreground">{t.pageIntro}</p>
-      </div>
+      <AdminPageHeader title={t.pageTitle} description={t.pageIntro} icon={KeyRound} size="compact" narrow />
 
       {actionData?.notice && <NoticeBox notice={actionData.notice} />}
 

@@ -1,8 +1,8 @@
 import { BookOpen, CalendarCheck } from "lucide-react";
 import { OpenChatButton } from "~/components/overlay-buttons";
 import { Button } from "~/components/ui/button";
-import { ABOUT_BLOCK } from "../content/home";
 import { IconTile, Section, SectionHeader } from "../ui";
+import { ABOUT_BLOCK } from "./content";
 
 function ImpactBars() {
   return (

@@ -1,9 +1,9 @@
 import { Clock, FileSignature, MessageSquareText, ShieldCheck } from "lucide-react";
 import { ConsultationRequestButton, OpenChatButton } from "~/components/overlay-buttons";
 import { Button } from "~/components/ui/button";
-import { CLOSING_CTA, WHATSAPP_EXPERT } from "../content/home";
 import { Container, Eyebrow, HeroBackdrop } from "../ui";
 import { WhatsAppIcon, WhatsAppLink } from "../whatsapp";
+import { CLOSING_CTA, WHATSAPP_EXPERT } from "./content";
 
 export function ClosingCta() {
   return (

@@ -2,8 +2,8 @@ import { ArrowRight, Bot, CheckCircle2, Sparkles } from "lucide-react";
 import { ConsultationRequestButton } from "~/components/overlay-buttons";
 import { Button } from "~/components/ui/button";
 import { Link } from "~/lib/navigation";
-import { ASSISTANT_CARD, HERO } from "../content/home";
 import { Container, Eyebrow, Highlight, HeroBackdrop } from "../ui";
+import { ASSISTANT_CARD, HERO } from "./content";
 
 /** The mock 'business AI assistant' card of SPEC §1. */
 function AssistantCard() {

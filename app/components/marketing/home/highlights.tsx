@@ -1,8 +1,8 @@
 import { ArrowRight } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Link } from "~/lib/navigation";
-import { AGENTS_BLOCK, RESULTS_BLOCK } from "../content/home";
 import { cardNumber, IconTile, Section, SectionHeader } from "../ui";
+import { AGENTS_BLOCK, RESULTS_BLOCK } from "./content";
 
 /** First extra block: what an autonomous agent is, with a worked example (anchor ai-agents). */
 export function AgentsHighlight() {

@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { consultationInvoker } from "~/components/overlay-buttons";
-import { METHODOLOGY_HEADER, PHASES } from "../content/home";
 import { cardNumber, IconTile, Section, SectionHeader } from "../ui";
+import { METHODOLOGY_HEADER, PHASES } from "./content";
 
 export function MethodologySection() {
   return (

@@ -3,8 +3,8 @@ import { Button } from "~/components/ui/button";
 import { findCatalogItem, formatItemPrice } from "~/lib/catalog";
 import { Link } from "~/lib/navigation";
 import { cn } from "~/lib/utils";
-import { PRODUCTS_TEASER } from "../content/home";
 import { IconTile, Section, SectionHeader } from "../ui";
+import { PRODUCTS_TEASER } from "./content";
 
 export function ProductsTeaser() {
   return (

@@ -2,8 +2,8 @@ import { ArrowRight, CalendarCheck, Check, Clock, MessageSquareText, Presentatio
 import { ConsultationRequestButton, OpenChatButton } from "~/components/overlay-buttons";
 import { Button } from "~/components/ui/button";
 import { Link } from "~/lib/navigation";
-import { CONSULTATION_PANEL, SERVICES, SERVICES_HEADER, type ServiceCard } from "../content/home";
 import { cardNumber, IconTile, Section, SectionHeader } from "../ui";
+import { CONSULTATION_PANEL, SERVICES, SERVICES_HEADER, type ServiceCard } from "./content";
 
 function ServiceCardView({ service }: { service: ServiceCard }) {
   const titleId = `service-${service.index}`;

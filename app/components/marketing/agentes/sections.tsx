@@ -2,8 +2,8 @@
 import { ArrowDown, Check, MessageSquareText } from "lucide-react";
 import { OpenChatButton } from "~/components/overlay-buttons";
 import { Button } from "~/components/ui/button";
-import { AGENT_BENEFITS, AGENT_BENEFITS_HEADER, AGENT_EXAMPLES, AGENTS_CTA, AGENTS_HEADER } from "./content/agentes";
-import { BenefitGrid, cardNumber, Container, HeroBackdrop, IconTile, Section, SectionHeader } from "./ui";
+import { BenefitGrid, cardNumber, Container, HeroBackdrop, IconTile, Section, SectionHeader } from "../ui";
+import { AGENT_BENEFITS, AGENT_BENEFITS_HEADER, AGENT_EXAMPLES, AGENTS_CTA, AGENTS_HEADER } from "./content";
 
 export function AgentExamplesSection() {
   return (

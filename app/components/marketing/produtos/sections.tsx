@@ -5,9 +5,9 @@ import { Button } from "~/components/ui/button";
 import { formatBRL, formatItemPrice, plans, products, type CatalogItem } from "~/lib/catalog";
 import { Link } from "~/lib/navigation";
 import { cn } from "~/lib/utils";
-import { FAQ, HELP_BLOCK, ONE_OFF_HEADER, PLANS_HEADER } from "./content/produtos";
-import { Section, SectionHeader } from "./ui";
-import { WhatsAppIcon, WhatsAppLink } from "./whatsapp";
+import { Section, SectionHeader } from "../ui";
+import { WhatsAppIcon, WhatsAppLink } from "../whatsapp";
+import { FAQ, HELP_BLOCK, ONE_OFF_HEADER, PLANS_HEADER } from "./content";
 
 export function checkoutHref(item: CatalogItem): string {
   return `/checkout/${item.kind}/${item.id}`;

@@ -1,11 +1,10 @@
 /**
  * Business-optimization questionnaire (SPEC §2 /formulario, §3 fields and choice values, §5 rules,
  * §8 toasts). Posts JSON to /api/business-optimization; without JavaScript the form posts itself.
+ * An island (app/shell/island-registry.ts), also rendered by /enviar with the server's answer.
  */
-import { Clock, Send, ShieldCheck } from "lucide-react";
+import { Send } from "lucide-react";
 import { Honeypot, IdempotencyField, ReturnTo, sendJson, useLeadForm, type FormState } from "~/components/forms/lead-form-utils";
-import { Island } from "~/components/island";
-import { PageHero } from "~/components/marketing/ui";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -238,34 +237,5 @@ export function QuestionnaireForm({ initial }: { initial?: FormState }) {
         </Button>
       </div>
     </form>
-  );
-}
-
-export function QuestionnairePage() {
-  return (
-    <>
-      <PageHero
-        copy={{
-          eyebrow: "Diagnóstico gratuito",
-          title: "Formulário de Otimização de Negócios",
-          lead: "Conte como sua empresa funciona hoje. Com essas respostas, nossos especialistas identificam onde agentes de IA geram mais resultado e preparam uma proposta sob medida.",
-        }}
-      >
-        <ul className="flex flex-wrap gap-x-8 gap-y-3 text-sm text-white/85">
-          <li className="flex items-center gap-2">
-            <Clock className="size-4 text-cyan" aria-hidden />
-            Cerca de 10 minutos para preencher
-          </li>
-          <li className="flex items-center gap-2">
-            <ShieldCheck className="size-4 text-cyan" aria-hidden />
-            Suas respostas são confidenciais
-          </li>
-        </ul>
-      </PageHero>
-
-      <section className="bg-muted py-12 sm:py-16">
-        <Island name="questionnaire" component={QuestionnaireForm} props={{}} />
-      </section>
-    </>
   );
 }

@@ -3,8 +3,8 @@ import { Briefcase, Check, Clock, FileText, MapPin } from "lucide-react";
 import { CareersForm } from "~/components/forms/careers-form";
 import { Island } from "~/components/island";
 import { useSiteConfig } from "~/lib/site-config";
-import { APPLICATION, BENEFITS, BENEFITS_HEADER, JOBS, JOBS_HEADER, type Job } from "./content/carreiras";
-import { BenefitGrid, Section, SectionHeader } from "./ui";
+import { BenefitGrid, Section, SectionHeader } from "../ui";
+import { APPLICATION, BENEFITS, BENEFITS_HEADER, JOBS, JOBS_HEADER, type Job } from "./content";
 
 export function BenefitsSection() {
   return (

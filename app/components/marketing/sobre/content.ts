@@ -106,3 +106,8 @@ export const SYNERGY = {
   ],
   result: "O resultado: projetos que começam pelo problema certo e terminam em produção.",
 };
+
+export const ABOUT_CONTACT = {
+  title: "Fale com os nossos especialistas",
+  lead: "Conte um pouco sobre a sua empresa e o seu desafio. Respondemos em até 24 horas.",
+};

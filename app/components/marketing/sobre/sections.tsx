@@ -1,7 +1,7 @@
 /** Sections of /sobre. */
 import { Check, Plus } from "lucide-react";
-import { FOUNDERS, FOUNDERS_HEADER, MVV, STORY, SYNERGY, type Founder } from "./content/sobre";
-import { IconTile, Section, SectionHeader } from "./ui";
+import { IconTile, Section, SectionHeader } from "../ui";
+import { FOUNDERS, FOUNDERS_HEADER, MVV, STORY, SYNERGY, type Founder } from "./content";
 
 export function StorySection() {
   return (
@@ -110,7 +110,6 @@ export function FoundersSection() {
 }
 
 export function SynergySection() {
-  const [a, b] = SYNERGY.pillars;
   return (
     <Section tone="dark" labelledBy="synergy-title" className="overflow-hidden">
       <div
@@ -120,7 +119,7 @@ export function SynergySection() {
       <div className="relative">
         <SectionHeader id="synergy-title" dark eyebrow={SYNERGY.eyebrow} title={SYNERGY.title} lead={SYNERGY.lead} />
         <div className="mt-14 grid grid-cols-1 items-center gap-6 lg:grid-cols-[1fr_auto_1fr]">
-          {[a, b].map((p, i) => (
+          {SYNERGY.pillars.map((p, i) => (
             <div key={p.title} className={i === 1 ? "order-3" : "order-1"}>
               <article className="h-full rounded-2xl border border-white/15 bg-white/[0.06] p-7">
                 <IconTile icon={p.icon} dark />
