@@ -163,6 +163,8 @@ test.describe("dialogs take focus in, keep it and give it back", () => {
     await page.keyboard.press("Enter");
     await expect(dialog).toBeVisible();
     await expect.poll(() => focused(page)).toMatch(/^Título/);
+    // The editor loads on its own (a lazy chunk): a person tabs to its toolbar once it is shown.
+    await expect(dialog.getByRole("toolbar")).toBeVisible();
     await tabTo(page, "Seção (H2)", { max: 30 });
     // Radix moves focus on the next task.
     await page.keyboard.press("ArrowRight");
