@@ -8,7 +8,7 @@
  *   of their page; external links are only checked for syntax (no network here);
  * - one address per page: sitemap, canonical tags and internal links agree, without a trailing
  *   slash, and the trailing-slash form answers 308.
- * The pages do not depend on the database driver, so the PostgreSQL run of CI skips this file.
+ * The pages do not depend on the database driver: the file runs on whichever one the suite uses.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -18,7 +18,7 @@ import path from "node:path";
 import { parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { loginCookie, startTestApp, usingPostgres, type TestApp } from "../helpers/app";
+import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
 
 /** Samples of the dynamic routes, beside what the crawl finds by itself. */
 const SAMPLES = [
@@ -142,14 +142,13 @@ async function crawl() {
 }
 
 beforeAll(async () => {
-  if (usingPostgres) return;
   app = await startTestApp({ RATE_LIMIT_FACTOR: "1000" });
   adminCookie = await loginCookie(app);
   await crawl();
 }, 120_000);
 afterAll(() => app?.close());
 
-describe.skipIf(usingPostgres)("standards", () => {
+describe("standards", () => {
   it("crawls every public page type and the admin's main screens", () => {
     const paths = [...pages.keys()];
     for (const sample of [...SAMPLES, ...ADMIN_PAGES]) expect(paths).toContain(sample);
