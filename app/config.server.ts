@@ -43,6 +43,11 @@ const envSchema = z.object({
   CHAT_ASSISTANT_ID: optionalText,
   /** Tests only: multiplies the chat service timeouts (SPEC §9: 10 s, 15 s) so a hang test is quick. */
   CHAT_TIMEOUT_SCALE: z.coerce.number().positive().max(1).default(1),
+  /**
+   * How often each instance looks for scheduled posts that are due (ms). 15 s keeps a post within
+   * a quarter of a minute of its time; tests lower it (docs/decisions/0060).
+   */
+  SCHEDULE_CHECK_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   SMTP_URL: optionalUrl("SMTP_URL"),
   MAIL_FROM: optionalText.default("Agile IA <nao-responda@agileia.com.br>"),
   CONTACT_WHATSAPP: optionalText.default("5511999999999"),
@@ -51,6 +56,11 @@ const envSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   TRUST_PROXY: optionalText,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * "off" turns the built-in page cache off (every shared answer is rendered fresh; it is still
+   * marked cacheable for nginx or a CDN in front). The bench measures the fresh path with it.
+   */
+  PAGE_CACHE: z.enum(["on", "off"], { error: "PAGE_CACHE deve ser on ou off" }).default("on"),
   /** "1": the admin must use a two-factor code (TOTP); without one enrolled, the login asks to enrol. */
   ADMIN_REQUIRE_2FA: flag("ADMIN_REQUIRE_2FA"),
   /** "1": at start, the admin's two-factor enrolment is removed (lost phone and recovery codes). */

@@ -7,6 +7,7 @@ import { flushAnalytics } from "~/domain/analytics/record.server";
 import { rollUpPending } from "~/domain/analytics/rollups.server";
 import { deleteOldSalts } from "~/domain/analytics/salt.server";
 import { pruneExpiredSessions } from "~/domain/auth/sessions.server";
+import { runScheduledPublishing } from "~/domain/blog/scheduling.server";
 import { reconcileStripe } from "~/domain/payments/reconciliation.server";
 import { CHECK_EVERY_MS as DIGEST_CHECK_EVERY_MS, runDailyDigest } from "~/domain/pipeline-digest.server";
 import { CHECK_EVERY_MS as RETENTION_CHECK_EVERY_MS, runRetention } from "~/domain/retention.server";
@@ -36,6 +37,9 @@ export function backgroundJobs(): Job[] {
         await deleteOldSalts();
       },
     },
+    // Scheduled posts go live within a check of their minute, and at start if they fell due while
+    // every instance was down (docs/decisions/0060).
+    { name: "publicacao-agendada", everyMs: env.SCHEDULE_CHECK_MS, atStart: true, run: runScheduledPublishing },
     ...(env.STRIPE_SECRET_KEY ? [{ name: "reconciliacao-pagamentos", everyMs: 10 * MINUTE, run: reconcileStripe }] : []),
   ];
 }

@@ -19,10 +19,11 @@ import appCss from "./app.css?url";
 import { ToastHost } from "./components/ui/toast-host";
 import { env } from "./config.server";
 import { AFTER_FIRST_PAINT } from "./lib/after-first-paint";
-import { sendNavigationBeacon } from "./lib/analytics";
+import { ANALYTICS_PIXEL_PATH, sendNavigationBeacon, VIEW_SCRIPT } from "./lib/analytics";
 import { EARLY_SCRIPT } from "./lib/early-script";
 import { NavigationProvider, type Navigation } from "./lib/navigation";
 import { useNonce } from "./lib/nonce";
+import { policyOf, type PolicyHandle } from "./lib/route-policy";
 import { SITE_NAME, type PublicSiteConfig } from "./lib/site";
 import { FALLBACK_SITE_CONFIG, SiteConfigProvider } from "./lib/site-config";
 import { SHELL_DATA_ID, type ShellData, type ShellHandle } from "./shell/contract";
@@ -67,7 +68,15 @@ function useShellPage(site: PublicSiteConfig | undefined, scripts: Record<string
   if (typeof document !== "undefined" || !site || !scripts) return undefined;
   const name = handles.map((handle) => (handle as ShellHandle | undefined)?.shell).findLast(Boolean);
   const script = name ? scripts[name] : undefined;
-  return script ? { script, data: { site, handles } satisfies ShellData } : undefined;
+  // The policies stay on the server: the browser needs the handles' display hints only.
+  const shown = handles.map((handle) => (handle && typeof handle === "object" ? { ...handle, policy: undefined } : handle));
+  return script ? { script, data: { site, handles: shown } satisfies ShellData } : undefined;
+}
+
+/** Whether the page shown is one Análises counts (its route's policy): it then counts its own view. */
+function useCountedPage(): boolean {
+  const matches = useMatches();
+  return policyOf(matches[matches.length - 1]?.handle).counted === true;
 }
 
 /**
@@ -76,7 +85,7 @@ function useShellPage(site: PublicSiteConfig | undefined, scripts: Record<string
  * <noscript> can it leave the page with JavaScript alone (written as raw HTML: React would hoist a
  * <meta> element out of the <noscript>).
  */
-export interface NoScriptRefreshHandle {
+export interface NoScriptRefreshHandle extends PolicyHandle {
   noscriptRefresh?: string;
 }
 function NoScriptRefresh() {
@@ -98,6 +107,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const site = data?.site;
   const shell = useShellPage(site, data?.shellScripts);
+  const counted = useCountedPage();
   return (
     <html lang="pt-BR">
       <head>
@@ -109,8 +119,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <NoScriptRefresh />
         {/* Before anything is painted: what native controls cannot do yet (app/lib/early-script.ts). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} />
+        {/* The page counts its own view, whoever served it (docs/decisions/0056). */}
+        {counted && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: VIEW_SCRIPT }} />}
       </head>
       <body>
+        {counted && (
+          <noscript>
+            <img src={ANALYTICS_PIXEL_PATH} alt="" width={1} height={1} hidden />
+          </noscript>
+        )}
         <NavigationProvider value={routerNavigation}>
           <SiteConfigProvider value={site ?? FALLBACK_SITE_CONFIG}>
             {children}
@@ -184,16 +201,18 @@ function RouteAnnouncer() {
   );
 }
 
-/** A page the router renders itself is counted by a beacon; the first one was the server's page request. */
+/** A page the router renders itself is counted by a beacon; the first one counted itself (VIEW_SCRIPT). */
 function CountNavigations() {
   const { pathname, search } = useRouterLocation();
+  const counted = useCountedPage();
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
-    sendNavigationBeacon(pathname + search);
+    if (counted) sendNavigationBeacon(pathname + search);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per address, with its page's policy
   }, [pathname, search]);
   return null;
 }

@@ -14,6 +14,10 @@ export default [
     route("produtos", "routes/produtos.tsx"),
     route("blog", "routes/blog.tsx"),
     route("blog/:slug", "routes/blog-post.tsx"),
+    // A post's private preview link (drafts, scheduled posts, unpublished changes): never cached.
+    route("previa/:token", "routes/blog-preview.tsx"),
+    // The site search, a GET form that works without JavaScript (docs/decisions/0070).
+    route("busca", "routes/busca.tsx"),
     route("checkout/:type/:id", "routes/checkout.tsx"),
     route("payment-success", "routes/payment-success.tsx"),
     route("login", "routes/login.tsx"),
@@ -33,6 +37,8 @@ export default [
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("blog/rss.xml", "routes/blog.rss[.]xml.ts"),
   route("media/:file", "routes/media.ts"),
+  // Posts' social images: JPEG 1200×630, generated from their image (or a branded card).
+  route("media/social/:file", "routes/media-social.ts"),
   // [payments] demo checkout page and return routes go here
   route("checkout/demo/:sessionId", "routes/checkout-demo.tsx"),
   // [leads] unsubscribe page goes here
@@ -42,6 +48,9 @@ export default [
   // ------------------------------------------------------------ admin (session required)
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/blog.tsx"),
+    // [blog] one post's status, schedule, preview link and revisions
+    route("posts/:id", "routes/admin/post-publishing.tsx"),
+    route("posts/:id/revisoes/:revisionId", "routes/admin/post-revision.tsx"),
     route("dashboard", "routes/admin/dashboard.tsx"),
     // [analytics] traffic and conversion (issue 18)
     route("analises", "routes/admin/analises.tsx"),
@@ -63,6 +72,7 @@ export default [
     route("auditoria", "routes/admin/auditoria.tsx"),
     // [security] sessions, two-factor login, remembered devices
     route("seguranca", "routes/admin/seguranca.tsx"),
+    route("*", "routes/admin/not-found.tsx"),
   ]),
 
   // ------------------------------------------------------------ JSON API (SPEC §7)
@@ -83,7 +93,13 @@ export default [
   route("api/blog/posts", "routes/api/blog-posts.ts"),
   route("api/blog/posts/slug/:slug", "routes/api/blog-post-by-slug.ts"),
   route("api/blog/posts/:id", "routes/api/blog-post.ts"),
+  route("api/blog/posts/:id/revisions", "routes/api/blog-post-revisions.ts"),
+  route("api/blog/posts/:id/revisions/:revisionId", "routes/api/blog-post-revision.ts"),
+  route("api/blog/posts/:id/revisions/:revisionId/restore", "routes/api/blog-post-revision-restore.ts"),
+  route("api/blog/posts/:id/preview-link", "routes/api/blog-post-preview-link.ts"),
   route("api/uploads", "routes/api/uploads.ts"),
+  // [search] /busca's JSON twin
+  route("api/search", "routes/api/search.ts"),
   // [payments] /api/checkout-session, /api/subscription, /api/stripe/webhook
   route("api/checkout-session", "routes/api/checkout-session.ts"),
   route("api/checkout-session/:sessionId", "routes/api/checkout-status.ts"),
@@ -95,6 +111,7 @@ export default [
   route("api/chat", "routes/api/chat.ts"),
   // [analytics] the pages' beacons (issue 18)
   route("api/analytics", "routes/api/analytics.ts"),
+  route("api/analytics/pixel", "routes/api/analytics-pixel.ts"),
   route("api/analytics/export", "routes/api/analytics-export.ts"),
   route("api/*", "routes/api/not-found.ts"),
 ] satisfies RouteConfig;

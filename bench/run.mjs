@@ -8,11 +8,14 @@ import { tsImport } from "tsx/esm/api";
 import { runAnalytics } from "./lib/analytics.mjs";
 import { countWith, createBenchDatabase } from "./lib/db.mjs";
 import { runFirstTaps, runNoJsForms } from "./lib/first-tap.mjs";
+import { runFlood } from "./lib/flood.mjs";
 import { runFuzz } from "./lib/fuzz.mjs";
 import { firstLoadJs, runLighthouse } from "./lib/lighthouse.mjs";
 import { cacheHeaders, ensureTools, runLoad, startNginx } from "./lib/load.mjs";
 import { runOutage, runTwoInstances } from "./lib/multi.mjs";
+import { runScheduledPublishing } from "./lib/publishing.mjs";
 import { writeReport } from "./lib/report.mjs";
+import { runSearch } from "./lib/search.mjs";
 import { runHttpChecks, runXss } from "./lib/security.mjs";
 import { runSubmissions } from "./lib/submissions.mjs";
 import { build, findPostPath, log, machineInfo, parseArgs, PORTS, ROOT, SECRETS, startApp } from "./lib/util.mjs";
@@ -20,7 +23,7 @@ import { build, findPostPath, log, machineInfo, parseArgs, PORTS, ROOT, SECRETS,
 const HELP = `npm run bench -- [flags]
   --quick           1 Lighthouse run per page (not 5), 3 s load runs (not 10 s), smaller fuzz
   --no-lighthouse   skip Lighthouse
-  --only=a,b        run only these sections: taps,nojs,lighthouse,load,submissions,fuzz,analytics,security,xss,multi,outage
+  --only=a,b        run only these sections: taps,nojs,lighthouse,flood,load,submissions,fuzz,analytics,publishing,search,security,xss,multi,outage
   --outage          stop the machine's PostgreSQL itself (pg_ctlcluster) for the outage test;
                     without it the outage is a cut TCP proxy between the app and PostgreSQL
   --no-build        reuse the existing build
@@ -42,6 +45,7 @@ const logFile = path.join(runDir, "server.log");
 const cases = await tsImport("../tests/support/cases.ts", import.meta.url);
 const checks = await tsImport("../tests/support/checks.ts", import.meta.url);
 const adminRoutes = await tsImport("../tests/support/admin-routes.ts", import.meta.url);
+const seedContent = await tsImport("../app/db/seed-content.ts", import.meta.url);
 
 const quick = flags.quick;
 const report = {
@@ -136,7 +140,17 @@ async function runMode(mode, { dbUrl }) {
     }
     if (mode === "embedded" && flags.lighthouse) {
       // Cold: a fresh Chromium and profile per run; the median of 5 (1 with --quick).
-      await section("lighthouse", mode, () => runLighthouse(app.url, publicPages, quick ? 1 : 5));
+      // The search page with results (noindex on purpose: SEO's crawlable audit fails by design) and empty.
+      const lighthousePages = [...publicPages, "/busca", "/busca?q=automacao"];
+      await section("lighthouse", mode, () => runLighthouse(app.url, lighthousePages, quick ? 1 : 5));
+    }
+    if (mode === "embedded") {
+      // The slow path counts as much as the cached one: a flood of unique tracking parameters,
+      // fresh renders with the cache off, nginx as the limit and the deploy recipe in front.
+      ensureTools();
+      await section("flood", mode, () =>
+        runFlood(target, { runDir, buildDir: flags.buildDir, logFile, duration: quick ? 3 : 8, views: quick ? 500 : 2_000 }),
+      );
     }
     await section("load", mode, async () => {
       const targets = [
@@ -175,12 +189,16 @@ async function runMode(mode, { dbUrl }) {
     await section("fuzz", mode, () => runFuzz(target, cases, { invalidRuns: quick ? 20 : 60, oddRuns: quick ? 12 : 40, seed: 20260 }));
     // Issue 18: 10,000 views all counted with 0 5xx; Análises over 90 days of 50,000 views < 300 ms.
     await section("analytics", mode, () => runAnalytics(target, { dbUrl }));
+    // A post scheduled 90 s ahead, with the default check interval: live within 60 s of its time.
+    await section("publishing", mode, () => runScheduledPublishing(target));
     if (mode === "embedded") {
       await section("xss", mode, () => runXss(target, cases, adminRoutes));
       await section("security", mode, () =>
         runHttpChecks(target, checks, adminRoutes, { https: false, postPath: post.path, bruteForce: false, secrets: false }),
       );
     }
+    // Last, as the 2,000 posts it writes stay: /api/search's median per query (the bar is PostgreSQL's).
+    await section("search", mode, () => runSearch(target, { seedPosts: seedContent.seedPosts, posts: 2000, runs: quick ? 10 : 25 }));
   } finally {
     await app.stop();
   }

@@ -14,19 +14,24 @@ import { env } from "~/config.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/db/client.server";
 import { seed } from "~/db/seed.server";
 import { dayOf } from "~/domain/analytics/days.server";
-import { createPageViewRecorder, flushAnalytics } from "~/domain/analytics/record.server";
+import { flushAnalytics } from "~/domain/analytics/record.server";
 import { rollUpDay } from "~/domain/analytics/rollups.server";
 import { deleteOldSalts, visitorHash } from "~/domain/analytics/salt.server";
-import { getSessionUser, SESSION_COOKIE } from "~/domain/auth/sessions.server";
+import { getSessionUser, hasSessionCookie } from "~/domain/auth/sessions.server";
+import { onContentChanged } from "~/infra/content-events.server";
 import { startJobs } from "~/infra/jobs.server";
 import { logger, redactUrl } from "~/infra/logger.server";
+import { setRouteLookup } from "~/infra/route-lookup.server";
 import { backgroundJobs } from "~/jobs.server";
+import { PRIVATE_CACHE_CONTROL, publicEndpoint } from "~/lib/route-policy";
 import { createAccessLog } from "./access-log";
 import { listenForBackupRequests } from "./backup";
 import { redirectTrailingSlash } from "./canonical-path";
 import { assignCspNonce, cspNonceOf } from "./csp-nonce";
-import { createFrontDoor, pathOf, type Step } from "./front-door";
+import { createFrontDoor, pathOf, routedOf, type Step } from "./front-door";
+import { createPageCache, type PageCache } from "./page-cache";
 import { createReactRouterHandler } from "./react-router-handler";
+import { createRouteTable, isDataRequest, type HostRoute, type RouteTable } from "./route-table";
 import type { ServerBuild } from "react-router";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -77,9 +82,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   const stopJobs = startJobs(backgroundJobs());
   const stopBackups = listenForBackupRequests();
-  const app = createApp(options);
-  // In development there is no page cache: Express answers everything.
-  const frontDoor = options.dev ? app : createFrontDoor(app, ENTRY_STEPS);
+  const site = await createSite(options);
+  const frontDoor = site.handler;
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     if (draining) res.setHeader("Connection", "close");
     frontDoor(req, res);
@@ -145,41 +149,68 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return { server, port, close, shutdown };
 }
 
-export function createApp(options: StartOptions = {}): express.Express {
+/** The host's own routes, with their policies (beside React Router's, in the same table). */
+const HOST_ROUTES: HostRoute[] = [{ path: "/healthz", policy: publicEndpoint(), methods: ["GET"] }];
+
+/**
+ * The whole request pipeline, the same in development and production (docs/decisions/0055):
+ * the front door (server/front-door.ts) runs the steps every request needs, finds the route and
+ * its policy and answers what it can; Express runs the rest and hands pages to React Router.
+ */
+export async function createSite(options: StartOptions = {}) {
   const isDev = Boolean(options.dev);
+  const loadBuild = options.dev?.loadBuild ?? (() => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);
+  const cache = env.PAGE_CACHE === "on" ? createPageCache() : undefined;
+  if (cache) onContentChanged((tags) => cache.invalidate(tags));
+
+  // Production: one build, one table. Development: a new table (and an empty cache) when Vite
+  // gives a new build after an edit.
+  let table: { build: ServerBuild; routes: RouteTable } | undefined;
+  const routes = (): RouteTable | Promise<RouteTable> => {
+    if (table && !isDev) return table.routes;
+    return loadBuild().then((build) => {
+      if (table?.build !== build) {
+        const routes = createRouteTable(build, HOST_ROUTES);
+        table = { build, routes };
+        setRouteLookup((path) => routes.lookup(path).policy);
+        cache?.clear();
+      }
+      return table.routes;
+    });
+  };
+  await routes();
+
+  const app = createApp({ isDev, loadBuild, cache });
+  const handler = createFrontDoor({
+    app,
+    before: [accessLog, trailingSlash, ...staticFiles(options)],
+    entry: [assignCspNonce, isDev ? developmentSecurityHeaders : productionSecurityHeaders, rejectBadAddress],
+    routes,
+    cache,
+  });
+  return { handler, cache };
+}
+
+/** Express: what the front door hands on (a miss, an unsafe method, an admin page, an API). */
+function createApp({
+  isDev,
+  loadBuild,
+  cache,
+}: {
+  isDev: boolean;
+  loadBuild: () => Promise<ServerBuild>;
+  cache: PageCache | undefined;
+}): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
 
-  app.use(accessLog);
-  app.use((req, res, next) => redirectTrailingSlash(req, res) || next());
-
-  const compress = compression();
-  // The bundle lives in <build>/server, its browser assets in <build>/client.
-  const client = path.resolve(here, "../client");
-  if (!options.dev) {
-    // Hashed file names: safe to cache forever. Served before the page headers: a CSP or frame
-    // policy means nothing on a script, style or font, and would add ~600 bytes to each of the
-    // dozens of files a page loads.
-    app.use(
-      "/assets",
-      compress,
-      (_req, res, next) => {
-        res.set({ "X-Content-Type-Options": "nosniff", "Cross-Origin-Resource-Policy": "same-origin" });
-        next();
-      },
-      // A hashed file never changes, so there is nothing to revalidate: no ETag or Last-Modified.
-      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false, etag: false, lastModified: false }),
-    );
-  }
-
-  // The same steps the front door runs before it answers from the page cache (accessLog above).
-  app.use(recordPageView, assignCspNonce, isDev ? securityHeaders(true) : productionSecurityHeaders, rejectBadAddress);
   app.use(bufferBody);
   app.use(rejectMalformedJson);
   app.use(checkOrigin);
-  app.use(guardAdminPages);
-  app.use(compress);
+  app.use(guardPrivateRoutes);
+  // Shared answers are compressed by the page cache; this compresses the rest.
+  app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
     res.set("Cache-Control", "no-store");
@@ -193,17 +224,7 @@ export function createApp(options: StartOptions = {}): express.Express {
     else res.status(503).json({ status: "error", message: "Banco de dados indisponível" });
   });
 
-  if (options.dev) {
-    app.use(options.dev.middlewares);
-  } else {
-    // Only addresses with a file extension can be files here (favicon, robots…): pages skip the
-    // file-system lookup, which is a measurable share of a cached page's cost under load.
-    const publicFiles = express.static(client, { maxAge: "1h", index: false });
-    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
-  }
-
-  const loadBuild = options.dev?.loadBuild ?? (() => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>);
-  app.use(createReactRouterHandler({ loadBuild, mode: isDev ? "development" : "production" }));
+  app.use(createReactRouterHandler({ loadBuild, mode: isDev ? "development" : "production", cache }));
 
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: NextFunction) => {
     logger.error({ err: error, url: redactUrl(req.originalUrl) }, "erro não tratado");
@@ -212,7 +233,8 @@ export function createApp(options: StartOptions = {}): express.Express {
     // balancers retry instead of treating it as a broken page.
     const unavailable = isDatabaseUnavailable(error);
     const status = unavailable ? 503 : 500;
-    if (unavailable) res.set({ "Retry-After": "5", "Cache-Control": "no-store" });
+    res.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    if (unavailable) res.set({ "Retry-After": "5" });
     if (req.path.startsWith("/api/")) {
       return res.status(status).json({
         success: false,
@@ -232,6 +254,55 @@ export function createApp(options: StartOptions = {}): express.Express {
   });
   return app;
 }
+
+/**
+ * Files: the hashed build assets (forever: their names change with their content) and the public
+ * folder's few files (favicon, manifest…), before routing and the page headers: a CSP or frame
+ * policy means nothing on a script, style or font, and would add ~600 bytes to each. Development
+ * serves them (and the modules) through Vite.
+ */
+function staticFiles(options: StartOptions): Step[] {
+  if (options.dev) return [options.dev.middlewares as unknown as Step];
+  // The bundle lives in <build>/server, its browser assets in <build>/client.
+  const client = path.resolve(here, "../client");
+  const compress = compression() as unknown as Step;
+  const fileHeaders: Step = (_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+    next();
+  };
+  // A hashed file never changes, so there is nothing to revalidate: no ETag or Last-Modified.
+  const assets = express.static(client, {
+    immutable: true,
+    maxAge: "1y",
+    index: false,
+    etag: false,
+    lastModified: false,
+    fallthrough: false,
+  });
+  const publicFiles = express.static(client, { maxAge: "1h", index: false });
+  return [
+    (req, res, next) => {
+      const requestPath = pathOf(req.url);
+      if (requestPath.startsWith("/assets/"))
+        return compress(req, res, () => fileHeaders(req, res, () => assets(req as ExpressRequest, res as ExpressResponse, notFound(res))));
+      // Only addresses with a file extension can be files: pages skip the file-system lookup.
+      if (path.extname(requestPath)) return publicFiles(req as ExpressRequest, res as ExpressResponse, next);
+      next();
+    },
+  ];
+}
+
+/** A missing hashed asset: a plain 404, not a page. */
+function notFound(res: ServerResponse) {
+  return () => {
+    res.statusCode = 404;
+    res.setHeader("Content-Type", "text/plain; charset=utf-8");
+    res.end("Arquivo não encontrado.");
+  };
+}
+
+const trailingSlash: Step = (req, res, next) => redirectTrailingSlash(req, res) || next();
 
 /** Connection-level failures of PostgreSQL (refused, reset, shut down, pool timeout), through `cause` chains. */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -275,9 +346,6 @@ function trustFunction(value: string | undefined): (address: string, hop: number
 }
 const trustProxy = trustFunction(env.TRUST_PROXY);
 const accessLog = createAccessLog((req) => proxyaddr(req, trustProxy), Boolean(env.TRUST_PROXY));
-/** Counts views of public pages from the HTML request itself, cached or not (issue 18). */
-const recordPageView = createPageViewRecorder((req) => proxyaddr(req, trustProxy));
-
 /** The database's state as /healthz sees it, logged when it changes, not on every probe. */
 let databaseIsDown = false;
 function databaseDown(error: unknown) {
@@ -291,18 +359,30 @@ function databaseUp() {
   logger.info("banco de dados disponível de novo");
 }
 
-/**
- * What every request runs before anything answers it, in Express or in the front door
- * (server/front-door.ts): the access log, the page-view count, the CSP nonce, the security
- * headers and the check of the address. The other guards only concern requests the page cache never answers (unsafe
- * methods, admin pages, requests with a session).
- */
 const productionSecurityHeaders = securityHeaders(false);
-export const ENTRY_STEPS: Step[] = [accessLog, recordPageView, assignCspNonce, productionSecurityHeaders, rejectBadAddress];
+const developmentSecurityHeaders = securityHeaders(true);
 
-function securityHeaders(isDev: boolean) {
+/**
+ * Powerful browser features the site never uses, switched off for it and anything it could be
+ * made to embed (the chat, forms and checkout need none of them).
+ */
+const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "payment=()",
+  "usb=()",
+].join(", ");
+
+function securityHeaders(isDev: boolean): Step {
   const https = env.SITE_URL.startsWith("https:");
-  return helmet({
+  const helmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -328,6 +408,10 @@ function securityHeaders(isDev: boolean) {
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     xFrameOptions: { action: "deny" },
   });
+  return (req, res, next) => {
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    helmetHeaders(req, res, next);
+  };
 }
 
 /**
@@ -394,7 +478,6 @@ function rejectMalformedJson(req: ExpressRequest, res: ExpressResponse, next: Ne
  * it is ours: JSON (which a cross-site page cannot send without a preflight), or a same-origin
  * mark (`Sec-Fetch-Site: same-origin`, or an Origin or Referer whose whole origin is this site's).
  */
-const HAS_SESSION_COOKIE = new RegExp(`(^|;\\s*)${SESSION_COOKIE}=`);
 function checkOrigin(req: ExpressRequest, res: ExpressResponse, next: NextFunction): void {
   if (!UNSAFE_METHODS.has(req.method)) return next();
   // This site's address, and the one this request came to (behind a trusted proxy, its forwarded host).
@@ -410,28 +493,33 @@ function checkOrigin(req: ExpressRequest, res: ExpressResponse, next: NextFuncti
   const refuse = () => void res.status(403).json({ success: false, message: "Origem da requisição não permitida." });
   if (origin && !own.has(originOf(origin)!)) return refuse();
   // A request without the admin's cookie can act only as any visitor could: nothing to forge.
-  if (!HAS_SESSION_COOKIE.test(req.get("cookie") ?? "")) return next();
+  if (!hasSessionCookie(req.get("cookie"))) return next();
   const json = /^application\/json\b/i.test(req.get("content-type") ?? "");
   const sameOrigin = req.get("sec-fetch-site") === "same-origin" || own.has(originOf(origin)!) || own.has(originOf(req.get("referer"))!);
   return json || sameOrigin ? next() : refuse();
 }
 
-/** Every /admin page needs a session; the loaders check again, this is the second lock. */
-async function guardAdminPages(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
-  // The router matches paths without regard to case (/ADMIN/dashboard is the dashboard): so does the guard.
-  const lowerPath = req.path.toLowerCase();
-  const isAdminPath = lowerPath === "/admin" || lowerPath.startsWith("/admin/") || lowerPath.startsWith("/admin.");
-  // Admin and login answers are personal: no browser or shared cache may keep them.
-  if (isAdminPath || lowerPath === "/login" || lowerPath.startsWith("/login.")) res.set("Cache-Control", "no-store");
+/**
+ * A route whose policy is not public (the admin's, and any route that declares nothing) needs a
+ * session: pages go to /login, endpoints answer 401. The loaders and actions check again: this is
+ * the second lock, and the one a forgotten check cannot open.
+ */
+async function guardPrivateRoutes(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
+  const routed = routedOf(req);
+  if (!routed) return next(); // the host's own routes are answered before React Router's
+  const { policy, document } = routed.route;
+  const access = UNSAFE_METHODS.has(req.method) ? (policy.writeAccess ?? policy.access) : policy.access;
+  if (access === "public") return next();
+  res.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   // Client-side data requests (*.data) get their redirect from the loader in the framework's format.
-  if (!isAdminPath || req.path.endsWith(".data") || req.method !== "GET") return next();
+  if (isDataRequest(req.path)) return next();
   try {
-    const user = await getSessionUser(new Request("http://localhost/", { headers: { cookie: req.get("cookie") ?? "" } }));
-    if (user) return next();
-    res.set("Cache-Control", "no-store").redirect(302, "/login");
+    if (await getSessionUser(new Request("http://localhost/", { headers: { cookie: req.get("cookie") ?? "" } }))) return next();
   } catch (error) {
-    next(error);
+    return next(error);
   }
+  if (document) return void res.redirect(UNSAFE_METHODS.has(req.method) ? 303 : 302, "/login");
+  res.status(401).json({ success: false, message: "Não autorizado. Faça login na área administrativa." });
 }
 
 // For integration tests that inspect what the running app stored.

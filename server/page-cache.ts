@@ -1,191 +1,179 @@
 /**
- * A short-lived in-process cache of rendered public pages and public blog API answers (a cache
- * only: losing it loses nothing). A page is cached when its route answers 200 with a `public`
- * Cache-Control and no cookie; visitors with an admin session always get a fresh render.
+ * The built-in cache of shared answers (server/shared-page.ts): public pages and public blog API
+ * reads, for `npm start` with nothing in front. nginx or a CDN in front read the same
+ * `Cache-Control` and can hold the same answers (docs/decisions/0055). A cache only: losing it
+ * loses nothing.
  *
- * A cached page is sent as the very same bytes to everyone, so it is compressed once (gzip and
- * brotli) when stored instead of on every response. That rules out CSP nonces for it: a nonce
- * must be unique per response. Cacheable pages are rendered with a placeholder nonce; on
- * storing, the placeholder is removed and each inline script is allowed by the sha256 of its
- * text instead (`'sha256-…'` in script-src, which stays valid for identical bytes). Pages not
- * cached keep their fresh per-request nonce.
+ * - Keys are canonical (server/cache-key.ts): an ad click's tracking parameters and any
+ *   parameter the route does not read never make a new entry.
+ * - Two partitions: 200 answers (the real pages, whose number the content bounds) and the rest
+ *   (redirects and 404s, which junk addresses can make). Junk can never push a real page out.
+ * - One render per key at a time (single flight): concurrent misses wait for the first one.
+ * - Once expired, a page is served stale to everyone but the one request that renders it again.
+ * - Bodies are kept by content: a page rendered again with the same bytes reuses its compressed
+ *   copies, which are made fast on the request path and again, smaller, in the background.
+ * - A write that changes public content drops the entries that show it (content tags).
  */
-import { createHash, randomBytes } from "node:crypto";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
-import fresh from "fresh";
 import { LRUCache } from "lru-cache";
-import Negotiator from "negotiator";
-import type { IncomingHttpHeaders } from "node:http";
+import type { ContentTag } from "~/lib/route-policy";
+import { compress, type Encoding, type SharedBody } from "./shared-page";
 
-export const NONCE_PLACEHOLDER = `nonce${randomBytes(12).toString("hex")}`;
+type Coding = Exclude<Encoding, "identity">;
 
-/** Short enough that a post published on another instance shows up quickly everywhere. */
-const TTL_MS = 10_000;
-const MAX_ENTRIES = 300;
-/**
- * Paths whose answers depend on the visitor or change on every request. Of the JSON API only the
- * public blog reads are cached: the same published posts for everyone, like the blog pages.
- */
-const NEVER_CACHED = /^\/(admin|login|logout|api(?!\/blog\/)|checkout|payment-success|descadastrar|media)(\/|$)/i;
+export interface StoredBody extends SharedBody {
+  encoded: Record<Coding, Buffer>;
+  /** Compressed at the highest levels already. */
+  best: boolean;
+}
 
-/** In server preference order: on equal client weights the smallest body wins. */
-const ENCODINGS = ["br", "gzip", "identity"] as const;
-export type Encoding = (typeof ENCODINGS)[number];
-
-export interface CachedPage {
+export interface CachedAnswer {
   status: number;
+  /** The route's headers (without length and coding, which depend on the coding sent). */
   headers: Array<[string, string]>;
-  /** The page in each content coding (identical bytes for every response). */
-  bodies: Record<Encoding, Buffer>;
-  /** `'sha256-…'` sources of the page's inline scripts, sent in place of the nonce. */
-  scriptHashes: string[];
+  body: StoredBody;
+  tags: readonly ContentTag[];
+  storedAt: number;
+  /** Fresh until then; afterwards served stale while one request renders it again. */
   expires: number;
-  /** Expired, and a request is rendering it again. */
+  staleUntil: number;
   refreshing?: boolean;
 }
 
-/**
- * Least recently used entries go first when full. Expiry stays ours (`expires`, `refreshing`):
- * an expired page is served to everyone but the one request re-rendering it, which lru-cache
- * offers only through its fetch(), and a render happens in the router, not in a fetch function.
- */
-const entries = new LRUCache<string, CachedPage>({ max: MAX_ENTRIES });
-/** Bumped by clearPageCache, so a page rendered before an admin write is not stored after it. */
-let generation = 0;
-
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-
-export interface CacheableRequest {
-  method: string;
-  path: string;
-  url: string;
-  cookie?: string;
+export interface Lifetime {
+  sMaxAge: number;
+  staleWhileRevalidate: number;
 }
 
-/** Whether this request may be answered from (and stored in) the cache; a HEAD is rendered as a GET. */
-export function isCacheableRequest(req: CacheableRequest): boolean {
-  if ((req.method !== "GET" && req.method !== "HEAD") || NEVER_CACHED.test(req.path) || req.path.endsWith(".data")) return false;
-  return !/(^|;\s*)sid=/.test(req.cookie ?? ""); // an admin may see drafts and previews
+export interface PageCache {
+  /** A fresh answer, or a stale one while another request renders it; undefined: render it. */
+  get(key: string): CachedAnswer | undefined;
+  /** Undefined if the caller is the first to render `key` (it must call `settle`), else the first's promise. */
+  lead(key: string): Promise<void> | undefined;
+  settle(key: string): void;
+  /** Bumped by every invalidation: a render started before one must not be stored after it. */
+  readonly generation: number;
+  store(
+    key: string,
+    answer: { status: number; headers: Array<[string, string]>; body: SharedBody; tags: readonly ContentTag[] },
+    lifetime: Lifetime,
+    renderedAt: number,
+  ): Promise<CachedAnswer>;
+  /** Drops what shows any of these tags. */
+  invalidate(tags: readonly ContentTag[]): void;
+  clear(): void;
+  /** For tests and the bench: entries in each partition. */
+  size(): { pages: number; others: number };
 }
 
-/**
- * The stored page while fresh. Once it expires, the first request gets undefined and renders the
- * page again; until that render is stored the others still get the old one (for at most one more
- * TTL). One render and compression per expiry, not a herd of them under load.
- */
-export function getCachedPage(key: string): CachedPage | undefined {
-  const entry = entries.get(key);
-  if (!entry) return undefined;
-  const now = Date.now();
-  if (now < entry.expires || (entry.refreshing && now < entry.expires + TTL_MS)) return entry;
-  entry.refreshing = true;
-  return undefined;
+export interface PageCacheOptions {
+  maxPages?: number;
+  maxOthers?: number;
 }
 
-/**
- * Prepares a rendered page for the cache (nonces swapped for script hashes, compressed) and
- * stores it if its route declared it public. Returns the entry to send, or undefined when the
- * page may not be cached: the caller then sends it as rendered, with the response's nonce.
- */
-export async function storePage(key: string, status: number, headers: Headers, body: string): Promise<CachedPage | undefined> {
-  const cacheControl = headers.get("cache-control") ?? "";
-  const page = status === 200 && /\bpublic\b/.test(cacheControl) && !headers.has("set-cookie") && hashInlineScripts(body);
-  if (!page) {
-    entries.delete(key); // an expired version must not be served any more
-    return undefined;
+export function createPageCache({ maxPages = 300, maxOthers = 200 }: PageCacheOptions = {}): PageCache {
+  const pages = new LRUCache<string, CachedAnswer>({ max: maxPages });
+  const others = new LRUCache<string, CachedAnswer>({ max: maxOthers });
+  const bodies = new LRUCache<string, StoredBody>({ max: maxPages + maxOthers });
+  const inflight = new Map<string, { promise: Promise<void>; resolve: () => void }>();
+  let generation = 0;
+
+  const upgrades = createUpgradeQueue();
+
+  const partitionOf = (status: number) => (status === 200 ? pages : others);
+  const find = (key: string) => pages.get(key) ?? others.get(key);
+
+  async function storedBody(body: SharedBody): Promise<StoredBody> {
+    const known = bodies.get(body.etag);
+    if (known) return known;
+    const [gzip, br] = await Promise.all([compress(body.identity, "gzip", "fast"), compress(body.identity, "br", "fast")]);
+    const stored: StoredBody = { ...body, encoded: { gzip, br }, best: false };
+    bodies.set(body.etag, stored);
+    return stored;
   }
-  const storedGeneration = generation;
-  const identity = Buffer.from(page.html);
-  const [gzipped, brotlied] = await Promise.all([
-    gzip(identity, { level: 9 }),
-    // Quality 9 is ~30 ms of a worker thread for a 130 kB page; 11 would take ~250 ms.
-    brotli(identity, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-  ]);
-  const entry: CachedPage = {
-    status,
-    headers: [...headers.entries()].filter(([name]) => name !== "content-length"),
-    bodies: { identity, gzip: gzipped, br: brotlied },
-    scriptHashes: page.scriptHashes,
-    expires: Date.now() + TTL_MS,
+
+  return {
+    get(key) {
+      const entry = find(key);
+      if (!entry) return undefined;
+      const now = Date.now();
+      if (now < entry.expires) return entry;
+      if (now < entry.staleUntil && entry.refreshing) return entry;
+      if (now < entry.staleUntil) entry.refreshing = true; // this caller renders it again
+      return undefined;
+    },
+    lead(key) {
+      const running = inflight.get(key);
+      if (running) return running.promise;
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => (resolve = done));
+      inflight.set(key, { promise, resolve });
+      return undefined;
+    },
+    settle(key) {
+      inflight.get(key)?.resolve();
+      inflight.delete(key);
+    },
+    get generation() {
+      return generation;
+    },
+    async store(key, answer, lifetime, renderedAt) {
+      const body = await storedBody(answer.body);
+      const now = Date.now();
+      const entry: CachedAnswer = {
+        ...answer,
+        body,
+        storedAt: now,
+        expires: now + lifetime.sMaxAge * 1000,
+        staleUntil: now + (lifetime.sMaxAge + lifetime.staleWhileRevalidate) * 1000,
+      };
+      // Content changed while this was rendered: send it, but do not keep it.
+      if (renderedAt !== generation) return entry;
+      (answer.status === 200 ? others : pages).delete(key);
+      partitionOf(answer.status).set(key, entry);
+      if (answer.status === 200 && !body.best) upgrades.add(body);
+      return entry;
+    },
+    invalidate(tags) {
+      generation++;
+      for (const partition of [pages, others]) {
+        for (const [key, entry] of partition.entries()) if (entry.tags.some((tag) => tags.includes(tag))) partition.delete(key);
+      }
+    },
+    clear() {
+      generation++;
+      pages.clear();
+      others.clear();
+    },
+    size: () => ({ pages: pages.size, others: others.size }),
   };
-  if (storedGeneration !== generation) return entry; // the admin changed content meanwhile: send, don't keep
-  entries.set(key, entry);
-  return entry;
 }
-
-/** Called after any successful admin write on this instance (other instances wait for the TTL). */
-export function clearPageCache(): void {
-  entries.clear();
-  generation++;
-}
-
-/** Whether the client's copy of a stored answer is still current (If-None-Match / If-Modified-Since). */
-export function isNotModified(entry: CachedPage, requestHeaders: IncomingHttpHeaders): boolean {
-  const header = (name: string) => entry.headers.find(([key]) => key === name)?.[1];
-  // HTML pages always answer 200 (see the loaders of blog.tsx); feeds and the like may get a 304.
-  if ((header("content-type") ?? "").startsWith("text/html")) return false;
-  // Only the validators: `fresh` treats a request's `Cache-Control: no-cache` as "never match",
-  // and fetch() adds that to every request carrying If-None-Match.
-  const { "if-none-match": ifNoneMatch, "if-modified-since": ifModifiedSince } = requestHeaders;
-  return fresh(
-    { "if-none-match": ifNoneMatch, "if-modified-since": ifModifiedSince },
-    { etag: header("etag"), "last-modified": header("last-modified") },
-  );
-}
-
-/** For pages that are not cached: the placeholder becomes this response's own nonce. */
-export function withNonce(body: string, nonce: string): string {
-  return body.replaceAll(NONCE_PLACEHOLDER, nonce);
-}
-
-/** The best coding the client accepts: highest q, ties go to br > gzip > identity (the smallest body). */
-export function pickEncoding(acceptEncoding: string | undefined): Encoding {
-  const negotiator = new Negotiator({ headers: { "accept-encoding": acceptEncoding } });
-  // Nothing acceptable (identity;q=0 and no other): identity anyway, as servers commonly do.
-  return (negotiator.encoding([...ENCODINGS], { preferred: [...ENCODINGS] }) as Encoding | undefined) ?? "identity";
-}
-
-/** The response's CSP with its script nonce replaced by the cached page's script hashes. */
-export function withScriptHashes(csp: string, scriptHashes: string[]): string {
-  return csp.replace(/ 'nonce-[^']*'/, scriptHashes.map((hash) => ` ${hash}`).join(""));
-}
-
-const SCRIPT = /(<script\b[^>]*>)([\s\S]*?)(<\/script\s*>)/i;
-const NONCE_ATTRIBUTE = ` nonce="${NONCE_PLACEHOLDER}"`;
 
 /**
- * Removes the placeholder nonce from the page and hashes each inline script it was on (the text
- * between the tags, which is what the browser hashes). Undefined if the page can't do without a
- * nonce: a placeholder left anywhere else (unknown markup, a cross-origin script), or script
- * text the HTML parser might end elsewhere than this regex does.
+ * Recompresses stored pages at the highest levels, one at a time, in worker threads: a visitor
+ * never waits for it, and a page rendered again with the same bytes is not compressed again.
  */
-function hashInlineScripts(body: string): { html: string; scriptHashes: string[] } | undefined {
-  const scriptHashes = new Set<string>();
-  // Split at every script, capturing: [markup, <script …>, text, </script>, markup, …].
-  const parts = body.split(SCRIPT);
-  for (let i = 0; i < parts.length; i += 4) {
-    // Link tags carry the nonce too (modulepreload, preload); 'self' allows them without it.
-    parts[i] = parts[i]!.replaceAll(NONCE_ATTRIBUTE, ""); // i < parts.length
-    const [open, text] = [parts[i + 1], parts[i + 2]]; // both set, or both past the end
-    if (open === undefined || text === undefined || !open.includes(NONCE_ATTRIBUTE)) continue; // e.g. JSON-LD: data, not code
-    if (/\ssrc=/i.test(open)) {
-      if (!/\ssrc="\/(?!\/)/i.test(open)) continue; // another origin's script needs the nonce
-    } else {
-      if (/<!--|<script/i.test(text)) return undefined;
-      // The parser turns CR LF into LF before the browser hashes the text.
-      const digest = createHash("sha256").update(text.replace(/\r\n?/g, "\n")).digest("base64");
-      scriptHashes.add(`'sha256-${digest}'`);
+function createUpgradeQueue() {
+  const queue: StoredBody[] = [];
+  let running = false;
+  const next = async () => {
+    running = true;
+    for (let body = queue.shift(); body; body = queue.shift()) {
+      if (body.best) continue;
+      try {
+        const [gzip, br] = await Promise.all([compress(body.identity, "gzip", "best"), compress(body.identity, "br", "best")]);
+        body.encoded = { gzip, br };
+        body.best = true;
+      } catch {
+        /* the fast copies stay */
+      }
     }
-    parts[i + 1] = open.replace(NONCE_ATTRIBUTE, "");
-  }
-  const html = parts.join("");
-  return html.includes(NONCE_PLACEHOLDER) ? undefined : { html, scriptHashes: [...scriptHashes] };
+    running = false;
+  };
+  return {
+    add(body: StoredBody) {
+      if (queue.length >= 100 || queue.includes(body)) return;
+      queue.push(body);
+      if (!running) setImmediate(() => void next());
+    },
+  };
 }

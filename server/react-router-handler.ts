@@ -1,23 +1,35 @@
 /**
  * A small Express → React Router adapter. We keep our own instead of @react-router/express
- * because bodies are already buffered (with a size limit) by the host, and the framework must
- * see that buffer rather than the consumed stream.
+ * because bodies are already buffered (with a size limit) by the host, and because this is where
+ * a route's policy (app/lib/route-policy.ts) is applied to its answer: shared answers are made
+ * the same for everyone (server/shared-page.ts), marked cacheable and stored; everything else is
+ * `private, no-store`; a successful write drops the cached content it changed.
  */
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { DatabaseUnavailableError, pingDatabase } from "~/db/client.server";
+import { contentChanged } from "~/infra/content-events.server";
+import { cacheControlOf, PRIVATE_CACHE_CONTROL, type CachePolicy } from "~/lib/route-policy";
 import { cspNonceOf } from "./csp-nonce";
 import { deferHydration } from "./deferred-boot";
-import { sendCached, sendPage } from "./front-door";
-import { clearPageCache, isCacheableRequest, NONCE_PLACEHOLDER, storePage, withNonce } from "./page-cache";
+import { routedOf, sendAnswer, sendUncached } from "./front-door";
+import { NONCE_PLACEHOLDER, shareableBytes, shareablePage, withNonce, type SharedBody } from "./shared-page";
+import type { PageCache } from "./page-cache";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 
 interface HandlerOptions {
   loadBuild: () => Promise<ServerBuild>;
   mode: "development" | "production";
+  cache: PageCache | undefined;
 }
 
-export function createReactRouterHandler({ loadBuild, mode }: HandlerOptions) {
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Answers a shared cache may keep: the page, a redirect to the canonical one, a page that is not there. */
+const SHAREABLE_STATUS = new Set([200, 301, 302, 307, 308, 404, 410]);
+/** Bigger answers (images) are left to the browser's and the proxy's caches. */
+const MAX_SHARED_BYTES = 1_000_000;
+
+export function createReactRouterHandler({ loadBuild, mode, cache }: HandlerOptions) {
   // In production the build never changes: resolve it once.
   let handle: ReturnType<typeof createRequestHandler> | undefined;
   const getHandler = async () => {
@@ -28,51 +40,81 @@ export function createReactRouterHandler({ loadBuild, mode }: HandlerOptions) {
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
+      const routed = routedOf(req);
+      const shared = routed?.shared;
       const nonce = cspNonceOf(res);
-      const cacheable =
-        mode === "production" &&
-        isCacheableRequest({ method: req.method, path: req.path, url: req.originalUrl, cookie: req.get("cookie") });
-      // (A fresh copy in the cache was answered by the front door, server/front-door.ts.)
       const handler = await getHandler();
-      // A cacheable HEAD renders the GET (stored, and sent without its body): the same headers.
-      const response = await handler(toFetchRequest(req, res, cacheable ? "GET" : req.method), {
-        cspNonce: cacheable ? NONCE_PLACEHOLDER : nonce,
+      // A shared HEAD renders the GET (stored, and sent without its body): the same headers.
+      const response = await handler(toFetchRequest(req, res, shared ? "GET" : req.method, Boolean(shared)), {
+        cspNonce: shared ? NONCE_PLACEHOLDER : nonce,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       });
 
       // The framework turns a failed query into a 500; if the database is down, say so (503).
-      if (
-        response.status >= 500 &&
-        (await pingDatabase().then(
-          () => false,
-          () => true,
-        ))
-      ) {
+      if (response.status >= 500 && (await databaseIsDown())) {
         await response.body?.cancel();
         throw new DatabaseUnavailableError();
       }
-      if (
-        req.method !== "GET" &&
-        req.method !== "HEAD" &&
-        response.status < 400 &&
-        /^\/(api\/blog|api\/uploads|admin)(\/|$)/.test(req.path)
-      ) {
-        clearPageCache(); // the admin changed content public pages show
+      const invalidates = routed?.route.policy.invalidates;
+      if (UNSAFE_METHODS.has(req.method) && response.status < 400 && invalidates?.length) contentChanged(...invalidates);
+
+      const cachePolicy = routed?.route.policy.cache;
+      if (!shared || !cachePolicy || !SHAREABLE_STATUS.has(response.status)) {
+        response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+        return await sendResponse(res, response);
       }
-      if (!cacheable) return await sendResponse(res, response);
-      const body = await response.text();
-      const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
-      const entry = await storePage(req.originalUrl, response.status, response.headers, isHtml ? deferHydration(body) : body);
-      if (entry) return sendPage(req, res, entry);
-      // Not cacheable after all: sent as rendered, with this response's nonce.
-      sendCached(res, response.status, [...response.headers.entries()], withNonce(body, nonce), response.headers.getSetCookie());
+      const bytes = Buffer.from(await response.arrayBuffer());
+      if (bytes.length > MAX_SHARED_BYTES) {
+        // Too big to keep in memory (an image): marked for the browser's and the proxy's caches only.
+        response.headers.set("Cache-Control", cacheControlOf(cachePolicy));
+        return await sendResponse(res, new Response(bytes, response));
+      }
+      const prepared = shareable(response, bytes, cachePolicy);
+      if (!prepared) {
+        // Could not be made the same for everyone (see shareablePage): sent as rendered, kept by no one.
+        response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+        const body = withNonce(bytes.toString("utf8"), nonce);
+        return await sendResponse(res, new Response(body, response));
+      }
+      const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length" && name !== "set-cookie");
+      if (!cache) return await sendUncached(req, res, response.status, headers, prepared.body);
+      const entry = await cache.store(
+        shared.key,
+        { status: response.status, headers, body: prepared.body, tags: cachePolicy.shows ?? [] },
+        cachePolicy,
+        shared.generation,
+      );
+      sendAnswer(req, res, entry);
     } catch (error) {
       next(error);
     }
   };
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse, method: string): Request {
+async function databaseIsDown(): Promise<boolean> {
+  return pingDatabase().then(
+    () => false,
+    () => true,
+  );
+}
+
+/**
+ * The answer as everyone gets it: the route's headers with the policy's Cache-Control, and a
+ * body without this request's nonce. Undefined when that is not possible (a cookie being set,
+ * a page whose scripts cannot be hashed); then it is sent privately.
+ */
+function shareable(response: Response, bytes: Buffer, cachePolicy: CachePolicy): { body: SharedBody } | undefined {
+  if (response.headers.has("set-cookie")) return undefined;
+  response.headers.set("Cache-Control", cacheControlOf(cachePolicy));
+  const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
+  const body = isHtml ? shareablePage(deferHydration(bytes.toString("utf8"))) : shareableBytes(bytes);
+  return body ? { body } : undefined;
+}
+
+/** Request headers a shared render must not see: its answer is for everyone, not this client. */
+const PER_CLIENT = new Set(["cookie", "if-none-match", "if-modified-since", "authorization"]);
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, method: string, shared: boolean): Request {
   const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
   const controller = new AbortController();
   res.on("close", () => {
@@ -80,6 +122,7 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, method: strin
   });
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
+    if (shared && PER_CLIENT.has(key)) continue;
     if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
     else if (value !== undefined) headers.set(key, value);
   }

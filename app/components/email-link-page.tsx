@@ -5,11 +5,11 @@
  */
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import type { Icon } from "~/components/ui/icons";
 import { SITE_NAME } from "~/lib/site";
-import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 
-export function EmailLinkPage({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+export function EmailLinkPage({ icon: Icon, children }: { icon: Icon; children: ReactNode }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-muted px-4 py-16">
       <div className="w-full max-w-md rounded-2xl border border-border bg-card p-8 text-center shadow-soft">

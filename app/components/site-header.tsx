@@ -9,15 +9,16 @@
  * (app/lib/early-script.ts), which the `header-solid` variant of app.css styles. Without
  * JavaScript the header stays solid, so it is readable everywhere.
  */
-import { Menu, X } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { Menu, X } from "~/components/ui/icons";
 import { Link, useLocation, useRouteHandles } from "~/lib/navigation";
+import type { PolicyHandle } from "~/lib/route-policy";
 import { cn } from "~/lib/utils";
 import type { ShellHandle } from "~/shell/contract";
 import { BrandLink } from "./marketing/brand";
 import { WhatsAppIcon, WhatsAppLink } from "./marketing/whatsapp";
 
-export interface RouteHandle extends ShellHandle {
+export interface RouteHandle extends ShellHandle, PolicyHandle {
   /** The page starts with a dark hero the header can overlay. */
   darkHero?: boolean;
 }

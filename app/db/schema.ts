@@ -42,6 +42,15 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
+/** SEO fields of a post (and of each of its revisions). */
+const seoColumns = () => ({
+  metaTitle: text("meta_title"),
+  metaDescription: text("meta_description"),
+  socialImageUrl: text("social_image_url"),
+  canonicalUrl: text("canonical_url"),
+  noindex: boolean("noindex").notNull().default(false),
+});
+
 // ---------------------------------------------------------------- SPEC §3
 export const users = pgTable("users", {
   id: serial("id").primaryKey(),
@@ -85,12 +94,55 @@ export const blogPosts = pgTable(
     summary: text("summary").notNull(),
     content: text("content").notNull(),
     imageUrl: text("image_url"),
+    /** The one "live" truth: every visitor query filters on it (docs/decisions/0060). */
     published: boolean("published").notNull().default(false),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** When an unpublished post goes live (UTC); null: not scheduled. The publishing job clears it. */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    // SEO per post; null falls back to title, summary, cover image and the post's own address.
+    ...seoColumns(),
+    /** Secret of the preview link (/previa/{token}); null once revoked. */
+    previewToken: text("preview_token").unique(),
+    /** Saved changes to a published post that are not live yet (a revision); null: none. */
+    pendingRevisionId: integer("pending_revision_id").references((): AnyPgColumn => blogPostRevisions.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("blog_posts_published_idx").on(t.published, t.publishedAt)],
+  (t) => [
+    index("blog_posts_published_idx").on(t.published, t.publishedAt),
+    // The publishing job's question ("which scheduled posts are due?") reads only scheduled rows.
+    index("blog_posts_publish_at_idx")
+      .on(t.publishAt)
+      .where(sql`${t.published} = false and ${t.publishAt} is not null`),
+  ],
+);
+
+/**
+ * Every save of a post keeps one (the last 20 per post, docs/decisions/0061): the editable
+ * fields as they were saved, who saved them and when.
+ */
+export const blogPostRevisions = pgTable(
+  "blog_post_revisions",
+  {
+    id: serial("id").primaryKey(),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    /** 'create', 'update', 'draft' (changes kept out of the live post) or 'restore'. */
+    kind: text("kind").notNull(),
+    /** The revision a restore brought back. */
+    restoredFrom: integer("restored_from"),
+    title: varchar("title", { length: 200 }).notNull(),
+    slug: varchar("slug", { length: 200 }).notNull(),
+    categoryId: integer("category_id").references(() => blogCategories.id, { onDelete: "set null" }),
+    summary: text("summary").notNull(),
+    content: text("content").notNull(),
+    imageUrl: text("image_url"),
+    ...seoColumns(),
+    author: text("author").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("blog_post_revisions_post_idx").on(t.postId, t.id)],
 );
 
 export const consultations = pgTable("consultations", {
@@ -516,4 +568,42 @@ export const analyticsSalts = pgTable("analytics_salts", {
   day: date("day").primaryKey(),
   salt: text("salt").notNull(),
   createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- site search (docs/decisions/0070)
+/** PostgreSQL's full-text document; read only by SQL (app/domain/search/query.server.ts). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * The search document of every blog post, draft or not (visitors' searches filter on
+ * `blog_posts.published` at query time, so publishing needs no re-index). Written only by the
+ * trigger `blog_post_search_refresh` on blog_posts (migration `search`): every way a post is
+ * written, today's and tomorrow's, keeps it current in the same transaction. The migration also
+ * keeps documents in the row (`toast_tuple_target = 8160`): ranking reads every matching one.
+ */
+export const blogPostSearch = pgTable(
+  "blog_post_search",
+  {
+    postId: integer("post_id")
+      .primaryKey()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    document: tsvector("document").notNull(),
+  },
+  (t) => [index("blog_post_search_document_idx").using("gin", t.document)],
+);
+
+/**
+ * The public pages' own copy, as their content modules hold it (app/domain/search/pages.server.ts
+ * writes it at every start when it changed). `body` is one segment of copy per line.
+ */
+export const searchPages = pgTable("search_pages", {
+  path: text("path").primaryKey(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  body: text("body").notNull(),
+  /** Of title, description and body: a start rewrites a page only when its copy changed. */
+  hash: text("hash").notNull(),
+  document: tsvector("document")
+    .notNull()
+    .generatedAlwaysAs(sql`search_document("title", "description", "body")`),
 });

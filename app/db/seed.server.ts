@@ -2,15 +2,18 @@
  * Idempotent seed, run at every start under the migration lock:
  * - the admin user always matches ADMIN_USERNAME/ADMIN_PASSWORD; without ADMIN_PASSWORD the demo
  *   password only creates the admin in an empty database, and never replaces a password;
- * - the blog gets its categories and posts only while it is empty.
+ * - the blog gets its categories and posts only while it is empty;
+ * - the site search gets this build's copy of the public pages (docs/decisions/0070).
  */
+import { randomBytes } from "node:crypto";
 import { and, count, eq, inArray, ne } from "drizzle-orm";
 import { env } from "~/config.server";
+import { syncSearchPages } from "~/domain/search/pages.server";
 import { resetTwoFactor } from "~/domain/two-factor.server";
 import { logger } from "~/infra/logger.server";
 import { hashPassword, needsRehash, verifyPassword } from "~/infra/passwords.server";
 import { first } from "~/lib/first";
-import { blogCategories, blogPosts, sessions, users } from "./schema";
+import { blogCategories, blogPostRevisions, blogPosts, sessions, users } from "./schema";
 import { seedCategories, seedPosts } from "./seed-content";
 import type { Database } from "./client.server";
 
@@ -27,6 +30,7 @@ export function adminCredentialsHint(): { username: string; password?: string } 
 export async function seed(database: Database): Promise<void> {
   await seedAdmin(database);
   await seedBlog(database);
+  await syncSearchPages(database);
 }
 
 /** Role of an admin row the environment no longer names: kept for the audit trail, cannot log in. */
@@ -110,22 +114,41 @@ async function seedBlog(database: Database): Promise<void> {
   const inserted = await database.insert(blogCategories).values(seedCategories).returning();
   const categoryId = new Map(inserted.map((c) => [c.slug, c.id]));
   const day = 24 * 60 * 60 * 1000;
-  await database.insert(blogPosts).values(
-    seedPosts.map((post) => {
-      const publishedAt = post.publishedDaysAgo === null ? null : new Date(Date.now() - post.publishedDaysAgo * day);
-      const createdAt = new Date((publishedAt ?? new Date()).getTime() - day);
-      return {
-        title: post.title,
-        slug: post.slug,
-        categoryId: categoryId.get(post.categorySlug) ?? null,
-        summary: post.summary,
-        content: post.content,
-        imageUrl: post.imageUrl,
-        published: post.published,
-        publishedAt,
-        createdAt,
-        updatedAt: publishedAt ?? createdAt,
-      };
-    }),
+  const posts = await database
+    .insert(blogPosts)
+    .values(
+      seedPosts.map((post) => {
+        const publishedAt = post.publishedDaysAgo === null ? null : new Date(Date.now() - post.publishedDaysAgo * day);
+        const createdAt = new Date((publishedAt ?? new Date()).getTime() - day);
+        return {
+          title: post.title,
+          slug: post.slug,
+          categoryId: categoryId.get(post.categorySlug) ?? null,
+          summary: post.summary,
+          content: post.content,
+          imageUrl: post.imageUrl,
+          published: post.published,
+          publishedAt,
+          // Every post has a preview link and starts its history with its first text (docs/decisions/0060, 0061).
+          previewToken: randomBytes(24).toString("base64url"),
+          createdAt,
+          updatedAt: publishedAt ?? createdAt,
+        };
+      }),
+    )
+    .returning();
+  await database.insert(blogPostRevisions).values(
+    posts.map((post) => ({
+      postId: post.id,
+      kind: "create",
+      title: post.title,
+      slug: post.slug,
+      categoryId: post.categoryId,
+      summary: post.summary,
+      content: post.content,
+      imageUrl: post.imageUrl,
+      author: "sistema",
+      createdAt: post.updatedAt,
+    })),
   );
 }

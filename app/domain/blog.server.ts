@@ -1,16 +1,15 @@
 /**
- * Blog domain: categories and posts (SPEC §3), visibility (visitors only ever get published
- * posts), the publish flag with a first-publication date, uniqueness answers and audit rows.
+ * Blog domain: categories (SPEC §3) and the reads of posts, with their visibility (visitors only
+ * ever get published posts). Writing posts, schedules, previews and revisions: ./blog/.
  * Routes call these and turn the result into a page or a JSON answer.
  */
 import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { blogCategories, blogPosts } from "~/db/schema";
 import { fail, isForeignKeyViolation, isUniqueViolation } from "~/infra/http.server";
-import { sanitizeContent } from "~/infra/sanitize.server";
 import { first } from "~/lib/first";
 import { blogApiMessages } from "~/lib/messages/blog";
-import { BLOG_PAGE_SIZE, type CategoryInput, type PostInput, type PostUpdateInput } from "~/lib/schemas/blog";
+import { BLOG_PAGE_SIZE, type CategoryInput } from "~/lib/schemas/blog";
 import { recordAudit } from "./audit.server";
 
 export type Category = typeof blogCategories.$inferSelect;
@@ -245,12 +244,12 @@ export async function relatedPosts(post: Pick<Post, "id" | "categoryId">, limit 
   return rows.map(toSummary);
 }
 
-/** Published posts for the sitemap (slug and last change). */
+/** Published posts for the sitemap (slug and last change); `noindex` posts stay out of it. */
 export async function sitemapPosts(): Promise<Array<{ slug: string; updatedAt: Date; publishedAt: Date | null }>> {
   return db()
     .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt, publishedAt: blogPosts.publishedAt })
     .from(blogPosts)
-    .where(eq(blogPosts.published, true))
+    .where(and(eq(blogPosts.published, true), eq(blogPosts.noindex, false)))
     .orderBy(...newestFirst);
 }
 
@@ -279,92 +278,37 @@ export async function blogLastModified(): Promise<Date | null> {
   return row?.value ? new Date(row.value) : null;
 }
 
+/**
+ * A post as visitors' endpoints answer it: never its preview token, schedule or pending draft
+ * (a live post has no schedule; the other two are the admin's).
+ */
+export function publicPost<T extends Post>(post: T): Omit<T, "previewToken" | "publishAt" | "pendingRevisionId"> {
+  const { previewToken: _token, publishAt: _publishAt, pendingRevisionId: _pending, ...visible } = post;
+  return visible;
+}
+
 // ---------------------------------------------------------------- posts (admin)
-export async function listAllPosts(): Promise<PostSummary[]> {
+export interface AdminPostSummary extends PostSummary {
+  publishAt: Date | null;
+  previewToken: string | null;
+  pendingRevisionId: number | null;
+}
+
+export async function listAllPosts(): Promise<AdminPostSummary[]> {
   const rows = await db()
-    .select(summaryColumns)
+    .select({
+      ...summaryColumns,
+      publishAt: blogPosts.publishAt,
+      previewToken: blogPosts.previewToken,
+      pendingRevisionId: blogPosts.pendingRevisionId,
+    })
     .from(blogPosts)
     .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
-  return rows.map(toSummary);
-}
-
-function postConflict(error: unknown): Response | null {
-  if (isUniqueViolation(error, "slug")) return fail(409, blogApiMessages.slugTaken, { slug: blogApiMessages.slugTaken });
-  if (isForeignKeyViolation(error)) return fail(400, blogApiMessages.categoryMissing, { categoryId: blogApiMessages.categoryMissing });
-  return null;
-}
-
-export async function createPost(input: PostInput, actor: Actor): Promise<Post> {
-  const now = new Date();
-  try {
-    const row = await db()
-      .insert(blogPosts)
-      .values({
-        ...input,
-        content: sanitizeContent(input.content),
-        publishedAt: input.published ? now : null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .then(first);
-    await recordAudit({
-      actor: actor.username,
-      action: "blog.post.create",
-      target: `post:${row.id}`,
-      details: { title: row.title, slug: row.slug, published: row.published },
-      ip: actor.ip,
-    });
-    return row;
-  } catch (error) {
-    throw postConflict(error) ?? error;
-  }
-}
-
-/**
- * Full edit or only `{ published }`. `publishedAt` is set the first time a post is published and
- * kept afterwards (also across unpublish/publish), so the public date never jumps.
- */
-export async function updatePost(id: number, input: PostUpdateInput, actor: Actor): Promise<Post> {
-  const [existing] = await db().select().from(blogPosts).where(eq(blogPosts.id, id));
-  if (!existing) throw fail(404, blogApiMessages.postNotFound);
-  const changes: Partial<typeof blogPosts.$inferInsert> = { updatedAt: new Date() };
-  for (const key of ["title", "slug", "summary", "categoryId", "imageUrl", "published"] as const) {
-    if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
-  }
-  if (input.content !== undefined) changes.content = sanitizeContent(input.content);
-  if (input.published && !existing.publishedAt) changes.publishedAt = new Date();
-  try {
-    const [row] = await db().update(blogPosts).set(changes).where(eq(blogPosts.id, id)).returning();
-    if (!row) throw fail(404, blogApiMessages.postNotFound);
-    // The list switch and the form's publish checkbox are recorded as what they are.
-    const action =
-      input.published !== undefined && input.published !== existing.published
-        ? input.published
-          ? "blog.post.publish"
-          : "blog.post.unpublish"
-        : "blog.post.update";
-    await recordAudit({
-      actor: actor.username,
-      action,
-      target: `post:${id}`,
-      details: {
-        title: row.title,
-        slug: row.slug,
-        published: row.published,
-        fields: Object.keys(input).filter((k) => input[k as keyof PostUpdateInput] !== undefined),
-      },
-      ip: actor.ip,
-    });
-    return row;
-  } catch (error) {
-    throw postConflict(error) ?? error;
-  }
-}
-
-export async function deletePost(id: number, actor: Actor): Promise<void> {
-  const [row] = await db().delete(blogPosts).where(eq(blogPosts.id, id)).returning({ title: blogPosts.title, slug: blogPosts.slug });
-  if (!row) throw fail(404, blogApiMessages.postNotFound);
-  await recordAudit({ actor: actor.username, action: "blog.post.delete", target: `post:${id}`, details: row, ip: actor.ip });
+  return rows.map(({ publishAt, previewToken, pendingRevisionId, ...row }) => ({
+    ...toSummary(row),
+    publishAt,
+    previewToken,
+    pendingRevisionId,
+  }));
 }

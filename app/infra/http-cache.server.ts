@@ -1,23 +1,13 @@
 /**
  * Conditional GET for public blog responses: a weak ETag computed from the data a response is
  * made of (plus the build, since the HTML also depends on it), Last-Modified, and a 304 answer
- * when the client already has that version.
+ * when the client already has that version. How long anyone may keep a response is the route's
+ * policy (app/lib/route-policy.ts), applied by the server, not set here.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import fresh from "fresh";
-
-/** Shared caches (CDN) keep public blog pages 5 min and may serve them stale while refreshing. */
-export const PUBLIC_PAGE_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
-export const PUBLIC_FEED_CACHE = "public, max-age=300, s-maxage=900, stale-while-revalidate=3600";
-export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
-export const NO_STORE = "private, no-store";
-
-/** `headers` export of public pages that are the same for every visitor (CDN and page cache). */
-export function publicPageHeaders(): HeadersInit {
-  return { "Cache-Control": PUBLIC_PAGE_CACHE };
-}
 
 /** Changes with every build (the bundle holds the asset hashes the HTML points to). */
 const BUILD_ID = (() => {
@@ -39,7 +29,6 @@ export function weakEtag(...parts: unknown[]): string {
 export interface Validators {
   etag: string;
   lastModified?: Date | null;
-  cacheControl: string;
 }
 
 /**
@@ -47,7 +36,7 @@ export interface Validators {
  * (`fresh`, the check Express uses: If-None-Match wins over If-Modified-Since, as RFC 9110 says).
  */
 export function conditional(request: Request, validators: Validators): { headers: Headers; notModified: boolean } {
-  const headers = new Headers({ "Cache-Control": validators.cacheControl, ETag: validators.etag });
+  const headers = new Headers({ ETag: validators.etag });
   const lastModified = validators.lastModified ? new Date(Math.floor(validators.lastModified.getTime() / 1000) * 1000) : null;
   if (lastModified) headers.set("Last-Modified", lastModified.toUTCString());
   if (request.method !== "GET" && request.method !== "HEAD") return { headers, notModified: false };

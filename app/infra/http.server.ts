@@ -98,3 +98,16 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
   return (e?.code ?? e?.cause?.code) === "23503";
 }
+
+/**
+ * A refusal a domain function threw (`fail`, a 4xx JSON answer), read back for a page whose
+ * native form shows it beside its fields; anything else (a bug, an outage) is not a refusal.
+ */
+export async function refusalOf(error: unknown): Promise<{ status: number; message: string; errors?: Record<string, string> } | null> {
+  if (!(error instanceof Response) || error.status < 400 || error.status >= 500) return null;
+  const body = (await error
+    .clone()
+    .json()
+    .catch(() => ({}))) as { message?: string; errors?: Record<string, string> };
+  return { status: error.status, message: body.message ?? "", errors: body.errors };
+}

@@ -8,6 +8,8 @@ export interface Job {
   name: string;
   everyMs: number;
   run: () => Promise<unknown>;
+  /** Also run once right at start (work that may be overdue after a restart: scheduled posts). */
+  atStart?: boolean;
   /** Run once more when the server stops (e.g. writing what is still buffered), before the database closes. */
   final?: () => Promise<unknown>;
 }
@@ -31,6 +33,7 @@ export function startJobs(jobs: readonly Job[]): () => Promise<void> {
       running.add(p);
     };
     timers.push(setInterval(tick, job.everyMs).unref());
+    if (job.atStart) tick();
   }
   return async () => {
     timers.forEach(clearInterval);

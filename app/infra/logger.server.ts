@@ -8,9 +8,16 @@ export const logger = pino({
   redact: ["req.headers.cookie", "req.headers.authorization", "res.headers['set-cookie']"],
 });
 
-/** Secrets and personal data that travel in addresses never reach the log: tokens, e-mail addresses. */
+/**
+ * Secrets and personal data that travel in addresses never reach the log: tokens, e-mail addresses,
+ * and search text (`q`: whatever a visitor or the admin typed, a name included; docs/decisions/0070).
+ */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/([?&](?:token|session_id|code|email)=)[^&#]*/gi, "$1[redacted]")
-    .replace(/[^/?&=#\s]+(?:@|%40)[^/?&=#\s]+/gi, "[email]");
+  return (
+    url
+      .replace(/([?&](?:token|session_id|code|email|q)=)[^&#]*/gi, "$1[redacted]")
+      // A post's preview link is a secret in the path (docs/decisions/0060).
+      .replace(/^(\/previa\/)[^/?#]+/i, "$1[redacted]")
+      .replace(/[^/?&=#\s]+(?:@|%40)[^/?&=#\s]+/gi, "[email]")
+  );
 }

@@ -1,15 +1,36 @@
 /**
- * Browser side of the page analytics (issue 18): where beacons go and the one the router sends
- * for a client-side navigation (the server counts every page it serves as HTML; a navigation
- * the router renders itself never reaches it as a page request). No cookie, no storage.
+ * Browser side of the page analytics (docs/decisions/0040, 0056): where beacons go, the view a
+ * counted page sends of itself, and the one the router sends for a client-side navigation. No
+ * cookie, no storage.
  */
 export const ANALYTICS_BEACON_PATH = "/api/analytics";
+/** The image a counted page loads when JavaScript is off (app/routes/api/analytics-pixel.ts). */
+export const ANALYTICS_PIXEL_PATH = "/api/analytics/pixel";
 
-/** Admin and login screens are never counted. */
-const NOT_COUNTED = /^\/(admin|login)(\/|$)/;
+function countView(beaconUrl: string) {
+  const send = () => {
+    try {
+      navigator.sendBeacon(beaconUrl, JSON.stringify({ k: "view", p: location.pathname + location.search, r: document.referrer }));
+    } catch {
+      /* analytics never breaks the page */
+    }
+  };
+  // A page the browser prerenders is counted when, and if, it is shown.
+  if ((document as Document & { prerendering?: boolean }).prerendering) {
+    document.addEventListener("prerenderingchange", send, { once: true });
+  } else send();
+}
 
+/**
+ * The inline script of every page Análises counts: the page's view, with the address the visitor
+ * arrived at (a campaign's utm_* included) and where they came from. The same bytes on every
+ * page, so a cached page allows it by hash.
+ */
+export const VIEW_SCRIPT = `(${countView.toString()})(${JSON.stringify(ANALYTICS_BEACON_PATH)})`;
+
+/** A page the router renders itself (a client-side navigation) is counted by this beacon. */
 export function sendNavigationBeacon(pathWithQuery: string): void {
-  if (NOT_COUNTED.test(pathWithQuery) || typeof navigator.sendBeacon !== "function") return;
+  if (typeof navigator.sendBeacon !== "function") return;
   try {
     navigator.sendBeacon(ANALYTICS_BEACON_PATH, JSON.stringify({ k: "view", p: pathWithQuery }));
   } catch {

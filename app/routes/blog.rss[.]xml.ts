@@ -1,19 +1,23 @@
 /** GET /blog/rss.xml: RSS 2.0 feed of the newest published posts (linked from the blog pages' head). */
 import { env } from "~/config.server";
+import { publishDueBeforeRead } from "~/domain/blog/scheduling.server";
 import { blogLastModified, feedPosts } from "~/domain/blog.server";
-import { conditional, PUBLIC_FEED_CACHE, weakEtag } from "~/infra/http-cache.server";
+import { conditional, weakEtag } from "~/infra/http-cache.server";
 import { sanitizeContent } from "~/infra/sanitize.server";
 import { BLOG_DESCRIPTION, BLOG_TITLE } from "~/lib/messages/blog";
+import { publicData } from "~/lib/route-policy";
 import { SITE_NAME } from "~/lib/site";
 import { cdata, escapeXml } from "~/lib/xml";
 import type { Route } from "./+types/blog.rss[.]xml";
 
+export const handle = { policy: publicData({ shows: ["blog"] }) };
+
 export async function loader({ request }: Route.LoaderArgs) {
+  await publishDueBeforeRead(); // a scheduled post that fell due shows up here first (docs/decisions/0060)
   const [posts, lastModified] = await Promise.all([feedPosts(20), blogLastModified()]);
   const { headers, notModified } = conditional(request, {
     etag: weakEtag("rss", env.SITE_URL, posts),
     lastModified,
-    cacheControl: PUBLIC_FEED_CACHE,
   });
   if (notModified) return new Response(null, { status: 304, headers });
 

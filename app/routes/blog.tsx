@@ -3,12 +3,12 @@
  * `?categoria=<slug>` (or the API's `?categoryId=`), paginated with `?pagina=N`. On client
  * navigation the page shows at once with skeletons (3 chips, 6 cards) while the data loads.
  */
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Suspense, useEffect } from "react";
 import { Await, data, Link, redirect, useAsyncError, useLocation } from "react-router";
 import {
   AdminLink,
   BlogHero,
+  BlogSearch,
   CategoryChips,
   CategoryChipsSkeleton,
   categoryHref,
@@ -20,16 +20,23 @@ import {
   type ChipCategory,
 } from "~/components/blog/blog-ui";
 import type { RouteHandle } from "~/components/site-header";
+import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { toast } from "~/components/ui/use-toast";
+import { publishDueBeforeRead } from "~/domain/blog/scheduling.server";
 import { listCategories, listPublishedPosts } from "~/domain/blog.server";
-import { conditional, passLoaderHeaders, PUBLIC_PAGE_CACHE, weakEtag } from "~/infra/http-cache.server";
+import { conditional, passLoaderHeaders, weakEtag } from "~/infra/http-cache.server";
 import { BLOG_DESCRIPTION, BLOG_TITLE, blogText, blogToasts } from "~/lib/messages/blog";
+import { publicPage } from "~/lib/route-policy";
 import { BLOG_PAGE_SIZE } from "~/lib/schemas/blog";
 import { seo } from "~/lib/seo";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/blog";
 
-export const handle: RouteHandle = { darkHero: true, shell: "public" };
+export const handle: RouteHandle = {
+  policy: publicPage({ params: ["categoria", "pagina", "categoryId"], shows: ["blog"] }),
+  darkHero: true,
+  shell: "public",
+};
 
 export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: BLOG_TITLE, href: "/blog/rss.xml" },
@@ -45,50 +52,53 @@ function listHref(category: string | null, page: number): string {
   return query ? `/blog?${query}` : "/blog";
 }
 
-/** `?pagina=N`; anything else is page 1. */
+/** `?pagina=N`; anything else is page 1 (and is redirected to its one address). */
 function pageNumber(param: string | null): number {
   return param && /^\d{1,6}$/.test(param) ? Math.max(1, Number(param)) : 1;
 }
 
+/**
+ * Each list has one address: any other spelling of it is redirected there (301), and a value that
+ * does not exist (a category that is not there, a page past the last) is redirected to the nearest
+ * list that does (302: the category may be created later). A junk value costs a query and a
+ * redirect, never a render (docs/decisions/0055).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const slug = url.searchParams.get("categoria");
   const categoryIdParam = url.searchParams.get("categoryId");
   const page = pageNumber(url.searchParams.get("pagina"));
 
+  await publishDueBeforeRead(); // a scheduled post that fell due shows up here first (docs/decisions/0060)
   const categories = await listCategories();
   // The API's ?categoryId= works too, but one shareable address per list: the slug form.
-  if (categoryIdParam && !slug) {
-    const byId = categories.find((c) => String(c.id) === categoryIdParam);
-    if (byId) throw redirect(listHref(byId.slug, page), 301);
-  }
+  const byId = categoryIdParam && !slug ? categories.find((c) => String(c.id) === categoryIdParam) : undefined;
+  if (byId) throw redirect(listHref(byId.slug, page), 301);
   const selected = slug ? (categories.find((c) => c.slug === slug) ?? null) : null;
-  const unknownCategory = Boolean(slug && !selected) || Boolean(categoryIdParam && !slug);
+  if ((slug && !selected) || categoryIdParam) throw redirect("/blog", 302);
+  const canonical = listHref(selected?.slug ?? null, page);
+  // (A visitor's other parameters, such as a campaign's, are not part of the list's address.)
+  const asked = [...url.searchParams].filter(([name]) => handle.policy?.cache?.params?.includes(name));
+  if (`${url.pathname}${asked.length ? `?${new URLSearchParams(asked)}` : ""}` !== canonical) throw redirect(canonical, 301);
 
-  const result = unknownCategory
-    ? { posts: [], total: 0, limit: BLOG_PAGE_SIZE, page }
-    : await listPublishedPosts({ categoryId: selected?.id, page, limit: BLOG_PAGE_SIZE });
+  const result = await listPublishedPosts({ categoryId: selected?.id, page, limit: BLOG_PAGE_SIZE });
+  if (page > 1 && result.posts.length === 0) {
+    throw redirect(listHref(selected?.slug ?? null, Math.max(1, Math.ceil(result.total / BLOG_PAGE_SIZE))), 302);
+  }
 
   const payload = {
     categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
     selected: selected ? { id: selected.id, name: selected.name, slug: selected.slug } : null,
-    unknownCategory,
     posts: result.posts.map(toCardPost),
     total: result.total,
     limit: result.limit,
     page: result.page,
   };
-  // An unknown category or a page past the end is not a page (crawlers drop it).
-  const status = unknownCategory || (page > 1 && payload.posts.length === 0) ? 404 : 200;
   const lastModified = result.posts.reduce<Date | null>((max, p) => (!max || p.updatedAt > max ? p.updatedAt : max), null);
-  const { headers } = conditional(request, {
-    etag: weakEtag("blog-list", status, payload),
-    lastModified,
-    cacheControl: status === 200 ? PUBLIC_PAGE_CACHE : "public, max-age=0, s-maxage=60",
-  });
+  const { headers } = conditional(request, { etag: weakEtag("blog-list", payload), lastModified });
   // The validators are sent, but a page never answers 304: a cache would keep
   // the old HTML with the new response's CSP nonce and block every script (checked in Chromium).
-  return data(payload, { status, headers });
+  return data(payload, { headers });
 }
 
 type BlogData = Awaited<ReturnType<typeof loader>> extends infer R ? (R extends { data: infer D } ? D : never) : never;
@@ -114,7 +124,7 @@ export const meta: Route.MetaFunction = (args) => {
       : BLOG_DESCRIPTION,
     // While a client navigation is pending the address itself says which list this is.
     path: d ? listHref(category?.slug ?? null, page) : `${args.location.pathname}${args.location.search}`,
-    noindex: d ? d.unknownCategory || d.posts.length === 0 : false,
+    noindex: d ? d.posts.length === 0 : false,
   });
 };
 
@@ -151,14 +161,16 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
 function BlogHeader() {
   return (
     <BlogHero>
-      <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
+      {/* Side by side from 1024 px; below, the search sits under the description. */}
+      <div className="flex flex-col gap-8 lg:flex-row lg:items-end lg:justify-between">
         <div className="max-w-3xl">
           <p className="font-display text-sm font-bold uppercase tracking-widest text-cyan">Conteúdo</p>
           <h1 className="mt-3 text-4xl font-extrabold leading-tight text-white sm:text-5xl">{BLOG_TITLE}</h1>
           <p className="mt-4 text-lg leading-relaxed text-white/80">{BLOG_DESCRIPTION}</p>
         </div>
-        <div className="flex shrink-0 items-center gap-2">
-          <AdminLink />
+        <div className="flex w-full max-w-xl shrink-0 flex-col gap-4 lg:w-96 lg:items-end">
+          <BlogSearch />
+          <AdminLink className="self-start lg:self-auto" />
         </div>
       </div>
     </BlogHero>
@@ -215,7 +227,7 @@ function BlogList({ data: d }: { data: BlogData }) {
           <p className="mx-auto mt-2 max-w-xl text-muted-foreground">
             {d.selected ? blogText.emptyInCategory(d.selected.name) : blogText.emptyAll}
           </p>
-          {(d.selected || d.unknownCategory || d.page > 1) && (
+          {(d.selected || d.page > 1) && (
             <Link to="/blog" className="mt-6 inline-flex min-h-11 items-center font-semibold text-primary hover:text-primary-hover">
               Ver todos os posts
             </Link>

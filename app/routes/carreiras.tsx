@@ -1,24 +1,18 @@
-import { CAREERS_HERO } from "~/components/marketing/carreiras/content";
+import { CAREERS_HERO, CAREERS_META } from "~/components/marketing/carreiras/content";
 import { ApplicationSection, BenefitsSection, JobsSection } from "~/components/marketing/carreiras/sections";
 import { PageHero } from "~/components/marketing/ui";
 import type { RouteHandle } from "~/components/site-header";
 import { Button } from "~/components/ui/button";
-import { publicPageHeaders } from "~/infra/http-cache.server";
+import { publicPage } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/carreiras";
 
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
-export const headers = publicPageHeaders;
 
 /** Opened first, it runs no router: only its islands hydrate, on first use (app/shell/pages/public.tsx). */
-export const handle: RouteHandle = { darkHero: true, shell: "public" };
+export const handle: RouteHandle = { policy: publicPage(), darkHero: true, shell: "public" };
 
-export const meta: Route.MetaFunction = (args) =>
-  seo(args, {
-    title: "Carreiras: vagas remotas em inteligência artificial",
-    description:
-      "Trabalhe na Agile IA: vagas remotas em tempo integral para engenharia de IA, consultoria, desenvolvimento frontend e vendas B2B. Veja os benefícios e candidate-se.",
-  });
+export const meta: Route.MetaFunction = (args) => seo(args, CAREERS_META);
 
 export default function CareersPage() {
   return (

@@ -1,16 +1,19 @@
-import { FlaskConical, LockKeyhole } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
+import { FlaskConical, LockKeyhole } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { cancelDemoCheckout, confirmDemoCheckout, getOrderBySession } from "~/domain/payments/fulfilment.server";
 import { fieldErrors, readBody } from "~/infra/http.server";
 import { formatBRL } from "~/lib/catalog";
 import { flashCookie } from "~/lib/flash";
 import { paymentMessages as m } from "~/lib/messages/payments";
+import { personalPage } from "~/lib/route-policy";
 import { demoCustomerSchema, SESSION_ID_PATTERN } from "~/lib/schemas/payments";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/checkout-demo";
+
+export const handle = { policy: personalPage() };
 
 /**
  * The local stand-in for the hosted checkout when STRIPE_SECRET_KEY is unset: clearly labelled,

@@ -1,15 +1,18 @@
-import { AlertCircle, ArrowLeft, Check, ExternalLink, LockKeyhole, RotateCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
+import { AlertCircle, ArrowLeft, Check, ExternalLink, LockKeyhole, RotateCw } from "~/components/ui/icons";
 import { Spinner } from "~/components/ui/spinner";
 import { attributionOfRequest } from "~/domain/analytics/attribution.server";
 import { paymentsMode, startCheckout } from "~/domain/payments/checkout.server";
 import { type ApiAnswer, callApi } from "~/lib/api-client";
 import { findCatalogItem, formatBRL, type CatalogItem } from "~/lib/catalog";
 import { paymentMessages as m } from "~/lib/messages/payments";
+import { personalPage } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
+
+export const handle = { policy: personalPage({ counted: true }) };
 
 /** SPEC §9: after a confirmed payment the checkout page moves on to /payment-success after 2 s. */
 const SUCCESS_REDIRECT_MS = 2000;

@@ -1,10 +1,13 @@
-import { MailX } from "lucide-react";
 import { data, useNavigation } from "react-router";
 import { EmailLinkForm, EmailLinkPage } from "~/components/email-link-page";
+import { MailX } from "~/components/ui/icons";
 import { findSubscriberByToken, maskEmail, unsubscribeNewsletter } from "~/domain/leads/newsletter.server";
 import { readBody, storedUserAgent } from "~/infra/http.server";
+import { personalPage } from "~/lib/route-policy";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/descadastrar";
+
+export const handle = { policy: personalPage() };
 
 export const meta: Route.MetaFunction = () => [
   { title: `Cancelar inscrição na newsletter | ${SITE_NAME}` },

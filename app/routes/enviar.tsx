@@ -5,7 +5,6 @@
  * reload never sends it again); a refused one answers with the form again, its field errors
  * beside the fields and the typed values kept. The texts are the toasts' texts (SPEC §8).
  */
-import { CheckCircle2 } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { ChatContactForm } from "~/components/chat/chat-widget";
 import { CareersForm } from "~/components/forms/careers-form";
@@ -16,6 +15,7 @@ import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { APPLICATION, JOBS } from "~/components/marketing/carreiras/content";
 import { QuestionnaireForm } from "~/components/marketing/formulario/form";
 import { Button } from "~/components/ui/button";
+import { CheckCircle2 } from "~/components/ui/icons";
 import { LEAD_FORMS } from "~/domain/lead-forms.server";
 import { submitLead, type LeadFormDefinition } from "~/domain/lead-submissions.server";
 import { readBody } from "~/infra/http.server";
@@ -24,10 +24,13 @@ import { HONEYPOT_FIELD } from "~/lib/lead-fields";
 import { chatTexts } from "~/lib/messages/chat";
 import { careersMessages, consultationMessages, contactMessages, newsletterMessages, questionnaireMessages } from "~/lib/messages/leads";
 import { NATIVE_FORM_ACTIONS, NATIVE_FORMS, type NativeForm } from "~/lib/native-forms";
+import { personalPage } from "~/lib/route-policy";
 import { SITE_NAME } from "~/lib/site";
 import { asRejection, submitContext } from "./lead-endpoint.server";
 import type { Route } from "./+types/enviar";
 import type { z } from "zod";
+
+export const handle = { policy: personalPage() };
 
 interface Texts {
   title: string;

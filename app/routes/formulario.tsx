@@ -1,24 +1,18 @@
 import { Island } from "~/components/island";
-import { QUESTIONNAIRE_HERO } from "~/components/marketing/formulario/content";
+import { QUESTIONNAIRE_HERO, QUESTIONNAIRE_META } from "~/components/marketing/formulario/content";
 import { QuestionnaireForm } from "~/components/marketing/formulario/form";
 import { PageHero } from "~/components/marketing/ui";
 import type { RouteHandle } from "~/components/site-header";
-import { publicPageHeaders } from "~/infra/http-cache.server";
+import { publicPage } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/formulario";
 
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
-export const headers = publicPageHeaders;
 
 /** Opened first, it runs no router: only its islands hydrate, on first use (app/shell/pages/public.tsx). */
-export const handle: RouteHandle = { shell: "public" };
+export const handle: RouteHandle = { policy: publicPage(), shell: "public" };
 
-export const meta: Route.MetaFunction = (args) =>
-  seo(args, {
-    title: "Formulário de Otimização de Negócios",
-    description:
-      "Conte como sua empresa funciona hoje e receba em até 48 horas uma proposta personalizada de otimização com agentes de IA.",
-  });
+export const meta: Route.MetaFunction = (args) => seo(args, QUESTIONNAIRE_META);
 
 export default function QuestionnairePage() {
   return (

@@ -1,7 +1,7 @@
 import { ContactSection } from "~/components/marketing/contact-section";
 import { AboutSection } from "~/components/marketing/home/about";
 import { ClosingCta, WhatsAppExpert } from "~/components/marketing/home/closing";
-import { HOME_CONTACT } from "~/components/marketing/home/content";
+import { HOME_CONTACT, HOME_META } from "~/components/marketing/home/content";
 import { HomeHero } from "~/components/marketing/home/hero";
 import { AgentsHighlight, ResultsHighlight } from "~/components/marketing/home/highlights";
 import { MethodologySection } from "~/components/marketing/home/methodology";
@@ -9,16 +9,15 @@ import { ProductsTeaser } from "~/components/marketing/home/products-teaser";
 import { ServicesSection } from "~/components/marketing/home/services";
 import { SOCIAL_PROFILE } from "~/components/marketing/site-content";
 import type { RouteHandle } from "~/components/site-header";
-import { publicPageHeaders } from "~/infra/http-cache.server";
-import { seo, siteUrlFrom } from "~/lib/seo";
+import { publicPage } from "~/lib/route-policy";
+import { seo, siteUrlFrom, websiteJsonLd } from "~/lib/seo";
 import { absoluteUrl, SITE_DESCRIPTION, SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/home";
 
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
-export const headers = publicPageHeaders;
 
 /** Opened first, it runs no router: only its islands hydrate, on first use (app/shell/pages/public.tsx). */
-export const handle: RouteHandle = { darkHero: true, shell: "public" };
+export const handle: RouteHandle = { policy: publicPage(), darkHero: true, shell: "public" };
 
 export const meta: Route.MetaFunction = (args) => {
   const siteUrl = siteUrlFrom(args);
@@ -42,11 +41,9 @@ export const meta: Route.MetaFunction = (args) => {
     },
   };
   return seo(args, {
-    title: `${SITE_NAME} | Agentes de IA e consultoria em inteligência artificial para empresas`,
-    description:
-      "Agentes de IA sob medida, chatbots, automação de processos, treinamento de equipes e mapeamento estratégico. Consultoria gratuita e implementação em até 30 dias.",
+    ...HOME_META,
     path: "/",
-    extra: [{ "script:ld+json": organization }],
+    extra: [{ "script:ld+json": organization }, { "script:ld+json": websiteJsonLd(siteUrl) }],
   });
 };
 

@@ -3,19 +3,22 @@
  * recovery code); with ADMIN_REQUIRE_2FA=1 and nothing set up yet, the enrolment. Plain form
  * posts: it works without JavaScript, like the password step.
  */
-import { ShieldCheck } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { QrEnrolment, RecoveryCodes } from "~/components/admin/two-factor";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
+import { ShieldCheck } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { completeEnrolmentStep, completeSecondFactor, getPendingLogin, pendingEnrolment } from "~/domain/auth/second-step.server";
 import { readBody } from "~/infra/http.server";
 import { flashCookie } from "~/lib/flash";
 import { authMessages } from "~/lib/messages/auth";
 import { twoFactorTexts as t } from "~/lib/messages/security";
+import { personalPage } from "~/lib/route-policy";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/login-verificacao";
+
+export const handle = { policy: personalPage() };
 
 export const meta: Route.MetaFunction = () => [
   { title: `Verificação em duas etapas | ${SITE_NAME}` },

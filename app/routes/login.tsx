@@ -1,8 +1,8 @@
-import { LockKeyhole } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
+import { LockKeyhole } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/use-toast";
 import { adminCredentialsHint } from "~/db/seed.server";
@@ -12,9 +12,12 @@ import { getSessionUser } from "~/domain/auth/sessions.server";
 import { fieldErrors, readBody } from "~/infra/http.server";
 import { flashCookie } from "~/lib/flash";
 import { AUTH_STORAGE_KEY, authMessages } from "~/lib/messages/auth";
+import { personalPage } from "~/lib/route-policy";
 import { loginSchema } from "~/lib/schemas/auth";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/login";
+
+export const handle = { policy: personalPage() };
 
 export const meta: Route.MetaFunction = () => [{ title: `Login administrativo | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 

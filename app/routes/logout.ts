@@ -2,7 +2,10 @@ import { redirect } from "react-router";
 import { destroySession } from "~/domain/auth/sessions.server";
 import { flashCookie } from "~/lib/flash";
 import { authMessages } from "~/lib/messages/auth";
+import { publicEndpoint } from "~/lib/route-policy";
 import type { Route } from "./+types/logout";
+
+export const handle = { policy: publicEndpoint() };
 
 /** SPEC §6 logout: end the session, toast 'Logout realizado', back to /login. POST only. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,8 +1,11 @@
 /** GET /media/{id}.webp and /media/{id}-640.webp: uploaded images from the database, cached forever. */
-import { conditional, IMMUTABLE_CACHE } from "~/infra/http-cache.server";
+import { conditional } from "~/infra/http-cache.server";
 import { getMedia } from "~/infra/uploads.server";
 import { parseMediaFile } from "~/lib/media";
+import { publicData } from "~/lib/route-policy";
 import type { Route } from "./+types/media";
+
+export const handle = { policy: publicData({ immutable: true }) };
 
 const notFound = () =>
   new Response("Imagem não encontrada.", {
@@ -14,7 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseMediaFile(params.file);
   if (!id) return notFound();
   // An id never changes content, so the id is the validator.
-  const { headers, notModified } = conditional(request, { etag: `"${id}"`, cacheControl: IMMUTABLE_CACHE });
+  const { headers, notModified } = conditional(request, { etag: `"${id}"` });
   if (notModified) return new Response(null, { status: 304, headers });
   const media = await getMedia(id);
   if (!media) return notFound();

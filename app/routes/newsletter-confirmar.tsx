@@ -3,14 +3,17 @@
  * it only shows the address; the click on "Confirmar inscrição" (a POST) records the consent: mail
  * scanners open links by themselves, and a GET alone must not subscribe anyone.
  */
-import { MailCheck } from "lucide-react";
 import { data, useNavigation } from "react-router";
 import { EmailLinkForm, EmailLinkPage } from "~/components/email-link-page";
+import { MailCheck } from "~/components/ui/icons";
 import { confirmNewsletter, findSubscriberByConfirmationToken, maskEmail, unsubscribeUrl } from "~/domain/leads/newsletter.server";
 import { readBody, storedUserAgent } from "~/infra/http.server";
 import { newsletterMessages } from "~/lib/messages/leads";
+import { personalPage } from "~/lib/route-policy";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/newsletter-confirmar";
+
+export const handle = { policy: personalPage() };
 
 export const meta: Route.MetaFunction = () => [
   { title: `Confirmar inscrição na newsletter | ${SITE_NAME}` },

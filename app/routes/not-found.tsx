@@ -1,5 +1,8 @@
 import { data } from "react-router";
+import { publicPage } from "~/lib/route-policy";
 import type { Route } from "./+types/not-found";
+
+export const handle = { policy: { ...publicPage(), counted: false } };
 
 /** SPEC §2: any other path. Answers a real 404 status. */
 export function loader() {

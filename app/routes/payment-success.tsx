@@ -1,10 +1,11 @@
-import { CheckCircle2, Clock, Home, ShoppingBag } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
+import { CheckCircle2, Clock, Home, ShoppingBag } from "~/components/ui/icons";
 import { describeCheckout } from "~/domain/payments/fulfilment.server";
 import { formatBRL } from "~/lib/catalog";
 import { orderStatusLabels, paymentMessages as m } from "~/lib/messages/payments";
+import { personalPage } from "~/lib/route-policy";
 import { SESSION_ID_PATTERN } from "~/lib/schemas/payments";
 import { seo } from "~/lib/seo";
 import type { NoScriptRefreshHandle } from "~/root";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/payment-success";
 const COUNTDOWN_SECONDS = 5;
 
 /** Without JavaScript the browser itself moves on after the same countdown (SPEC §4; root.tsx). */
-export const handle: NoScriptRefreshHandle = { noscriptRefresh: `${COUNTDOWN_SECONDS}; url=/produtos` };
+export const handle: NoScriptRefreshHandle = { policy: personalPage(), noscriptRefresh: `${COUNTDOWN_SECONDS}; url=/produtos` };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id");

@@ -1,24 +1,18 @@
-import { PRODUCTS_HERO } from "~/components/marketing/produtos/content";
+import { PRODUCTS_HERO, PRODUCTS_META } from "~/components/marketing/produtos/content";
 import { HelpSection, OneOffSection, PlansSection } from "~/components/marketing/produtos/sections";
 import { PageHero } from "~/components/marketing/ui";
 import type { RouteHandle } from "~/components/site-header";
 import { Button } from "~/components/ui/button";
-import { publicPageHeaders } from "~/infra/http-cache.server";
+import { publicPage } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/produtos";
 
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
-export const headers = publicPageHeaders;
 
 /** Opened first, it runs no router: only its islands hydrate, on first use (app/shell/pages/public.tsx). */
-export const handle: RouteHandle = { darkHero: true, shell: "public" };
+export const handle: RouteHandle = { policy: publicPage(), darkHero: true, shell: "public" };
 
-export const meta: Route.MetaFunction = (args) =>
-  seo(args, {
-    title: "Produtos e Assinaturas: planos mensais e soluções de IA",
-    description:
-      "Planos mensais Essencial, Estratégico e Inovador e soluções avulsas: chatbot, consultoria de 8 horas, treinamento de equipe, implementação de agente e mapeamento de processos.",
-  });
+export const meta: Route.MetaFunction = (args) => seo(args, PRODUCTS_META);
 
 export default function ProductsPage() {
   return (

@@ -1,4 +1,7 @@
 import { env } from "~/config.server";
+import { publicData } from "~/lib/route-policy";
+
+export const handle = { policy: publicData() };
 
 /** robots.txt: private areas stay out of search engines; the sitemap lists the public pages. */
 export function loader() {

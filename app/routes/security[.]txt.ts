@@ -1,4 +1,7 @@
 import { env } from "~/config.server";
+import { publicData } from "~/lib/route-policy";
+
+export const handle = { policy: publicData() };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

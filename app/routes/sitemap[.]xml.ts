@@ -1,9 +1,13 @@
 /** GET /sitemap.xml: every public page, the blog categories, and every published post with its lastmod. */
 import { env } from "~/config.server";
+import { publishDueBeforeRead } from "~/domain/blog/scheduling.server";
 import { blogLastModified, listCategories, sitemapPosts } from "~/domain/blog.server";
-import { conditional, PUBLIC_FEED_CACHE, weakEtag } from "~/infra/http-cache.server";
+import { conditional, weakEtag } from "~/infra/http-cache.server";
+import { publicData } from "~/lib/route-policy";
 import { escapeXml } from "~/lib/xml";
 import type { Route } from "./+types/sitemap[.]xml";
+
+export const handle = { policy: publicData({ shows: ["blog"] }) };
 
 /** Public pages of SPEC §2 plus the legal pages. */
 const STATIC_PAGES: Array<{ path: string; changefreq: string; priority: string }> = [
@@ -20,11 +24,11 @@ const STATIC_PAGES: Array<{ path: string; changefreq: string; priority: string }
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
+  await publishDueBeforeRead(); // a scheduled post that fell due shows up here first (docs/decisions/0060)
   const [posts, categories, lastModified] = await Promise.all([sitemapPosts(), listCategories(), blogLastModified()]);
   const { headers, notModified } = conditional(request, {
     etag: weakEtag("sitemap", env.SITE_URL, posts, categories),
     lastModified,
-    cacheControl: PUBLIC_FEED_CACHE,
   });
   if (notModified) return new Response(null, { status: 304, headers });
 

@@ -1,14 +1,15 @@
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "~/components/legal-page";
 import { env } from "~/config.server";
-import { publicPageHeaders } from "~/infra/http-cache.server";
 import { LEGAL_PATHS, TERMS_VERSION, versionDate } from "~/lib/privacy";
+import { publicPage } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/termos";
 
+export const handle = { policy: publicPage() };
+
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
-export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {

@@ -16,6 +16,8 @@ export const PORTS = {
   pgSecond: 3374,
   pgProxy: 3375,
   outage: 3376,
+  fresh: 3377,
+  recipe: 3378,
   chrome: 3379,
 };
 

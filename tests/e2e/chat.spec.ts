@@ -147,6 +147,34 @@ test("opens from other sections: the footer button and window.openConsultationWi
   await expect(log(page).getByText(FIRST)).toHaveCount(1);
 });
 
+test("a contact sent before the chat's code arrives is held, sent once it arrives, and greeted", async ({ context }) => {
+  // The state under test: the page's script has run (it holds early submits), the chat's own code
+  // has not arrived yet (a slow phone; browser autofill is faster than the download). The submit
+  // must be held and replayed, never dropped: it used to find no chat session yet and do nothing.
+  // (With no script at all the form posts natively: tests/e2e/no-js.spec.ts.)
+  const page = await context.newPage();
+  await home(page);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const contacts: unknown[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/chat/contact")) contacts.push(request.postDataJSON());
+  });
+  await page.getByTestId("chat-launcher").click();
+  const email = `antes-do-script-${Date.now()}@empresa.com.br`;
+  await fillContact(page, email);
+  expect(contacts).toEqual([]); // nothing could be sent yet, and the page did not post natively
+  await expect(page).toHaveURL(/\/$/);
+  release();
+  await expect(log(page).getByText(GREETING)).toBeVisible();
+  expect(contacts).toEqual([expect.objectContaining({ email, phone: "11999998888" })]);
+});
+
 test.describe("chat widget, answers of our proxy", () => {
   test("online: 'Processando' while waiting, then the assistant's reply", async ({ context }) => {
     const page = await context.newPage();

@@ -181,7 +181,7 @@ test.describe("dialogs take focus in, keep it and give it back", () => {
     const edit = `Editar “${title}”`;
     await tabTo(page, edit);
     await page.keyboard.press("Enter");
-    await expect(dialog.getByLabel("Título")).toHaveValue(title);
+    await expect(dialog.getByRole("textbox", { name: "Título (obrigatório)" })).toHaveValue(title);
     await expect.poll(() => focused(page)).toMatch(/^Título/);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
@@ -189,7 +189,7 @@ test.describe("dialogs take focus in, keep it and give it back", () => {
 
     // Saved with Enter: focus on the changed row.
     await page.keyboard.press("Enter");
-    await expect(dialog.getByLabel("Título")).toHaveValue(title);
+    await expect(dialog.getByRole("textbox", { name: "Título (obrigatório)" })).toHaveValue(title);
     await expect.poll(() => focused(page)).toMatch(/^Título/);
     await page.keyboard.press("End");
     await page.keyboard.type(" editado");
@@ -203,6 +203,8 @@ test.describe("dialogs take focus in, keep it and give it back", () => {
     const alert = page.getByRole("alertdialog");
     await page.keyboard.press("Enter");
     await expect(alert).toBeVisible();
+    // Escape is heard once the dialog is live, which it shows by taking focus (a person sees it open).
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest("[role=alertdialog]")))).toBe(true);
     await page.keyboard.press("Escape");
     await expect(alert).toBeHidden();
     await expect.poll(() => focused(page)).toBe(remove);
@@ -273,6 +275,7 @@ test.describe("no focused control is covered by a fixed one", () => {
         ["/", false],
         ["/sobre", false],
         ["/formulario", false],
+        ["/busca?q=automacao", false],
       ],
     ],
   ] as const) {

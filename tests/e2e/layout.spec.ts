@@ -21,6 +21,7 @@ const PUBLIC_PAGES = {
   formulario: "/formulario",
   blog: "/blog",
   "blog-categoria": "/blog?categoria=agentes-de-ia",
+  busca: "/busca?q=automacao",
   post: POST,
   privacidade: "/privacidade",
   termos: "/termos",

@@ -12,6 +12,7 @@ const HEIGHT = { 360: 740, 768: 1024, 1440: 900 } as const;
 
 export const ADMIN_PAGES = {
   "admin-blog": "/admin",
+  "admin-blog-categorias": "/admin?aba=categorias",
   "admin-painel": "/admin/dashboard",
   "admin-questionarios": "/admin/business-optimizations",
   "admin-funil": "/admin/leads",

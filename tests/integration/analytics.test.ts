@@ -1,6 +1,7 @@
 /**
- * Page analytics and attribution (issue 18) on the real production bundle: views counted from the
- * page request (cached or not) without any cookie, bots/admins/prefetches/errors not counted,
+ * Page analytics and attribution on the real production bundle: a counted page counts its own
+ * view with a beacon (or, without JavaScript, an image), whoever served it, without any cookie;
+ * bots, admins and pages that are not counted are left out,
  * beacons for funnel steps, daily rollups, retention of raw rows, and every lead type carrying the
  * landing page, referrer and UTM of the visit that produced it.
  */
@@ -30,11 +31,35 @@ afterAll(async () => {
   await app?.close();
 });
 
-function visit(
-  pathWithQuery: string,
-  { ip, ua = CHROME, referer, headers = {} }: { ip: string; ua?: string | null; referer?: string; headers?: Record<string, string> },
-) {
-  return fetch(`${app.url}${pathWithQuery}`, {
+/** What a page's view script sends (app/lib/analytics.ts): its address and the document's referrer. */
+function viewBeacon(pathWithQuery: string, { ip, ua = CHROME, referer, headers = {} }: VisitOptions) {
+  return fetch(`${app.url}/api/analytics`, {
+    method: "POST",
+    headers: {
+      "content-type": "text/plain;charset=UTF-8",
+      "x-forwarded-for": ip,
+      origin: app.url,
+      ...(ua ? { "user-agent": ua } : {}),
+      ...headers,
+    },
+    body: JSON.stringify({ k: "view", p: pathWithQuery, r: referer ?? "" }),
+  });
+}
+
+interface VisitOptions {
+  ip: string;
+  ua?: string | null;
+  referer?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A browser's visit: the page, then, if the page asks to be counted (it carries the view script),
+ * the beacon that script sends. The server counts nothing from the page request itself.
+ */
+async function visit(pathWithQuery: string, options: VisitOptions) {
+  const { ip, ua = CHROME, referer, headers = {} } = options;
+  const res = await fetch(`${app.url}${pathWithQuery}`, {
     headers: {
       "x-forwarded-for": ip,
       accept: "text/html",
@@ -44,6 +69,9 @@ function visit(
     },
     redirect: "manual",
   });
+  const html = await res.text();
+  if (res.status === 200 && html.includes("prerenderingchange")) expect((await viewBeacon(pathWithQuery, options)).status).toBe(204);
+  return { status: res.status, headers: res.headers, html };
 }
 
 async function viewsOf(ip: string, ua = CHROME) {
@@ -60,7 +88,7 @@ async function viewsOf(ip: string, ua = CHROME) {
 }
 
 describe("page views", () => {
-  it("counts a visit from the page request itself, with path, referrer host, UTM and device, and sets no cookie", async () => {
+  it("a page counts its own view (its beacon): path, referrer host, UTM and device, and no cookie", async () => {
     const ip = newIp();
     const res = await visit("/sobre?utm_source=newsletter&utm_medium=email&utm_campaign=lancamento", {
       ip,
@@ -69,7 +97,6 @@ describe("page views", () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("set-cookie")).toBeNull();
-    await res.text();
     const [view] = await viewsOf(ip, IPHONE);
     expect(view).toMatchObject({
       path: "/sobre",
@@ -85,10 +112,10 @@ describe("page views", () => {
     expect(JSON.stringify(view)).not.toContain("iPhone");
   });
 
-  it("counts cached answers too (the front door), and an internal navigation is not a new visit", async () => {
+  it("counts cached answers too (the page counts itself), and an internal navigation is not a new visit", async () => {
     const ip = newIp();
-    await (await visit("/agentes", { ip })).text();
-    await (await visit("/agentes", { ip, referer: `${app.url}/` })).text(); // fresh in the page cache now
+    await visit("/agentes", { ip });
+    await visit("/agentes", { ip, referer: `${app.url}/` }); // fresh in the page cache now
     const views = await viewsOf(ip);
     expect(views.map((v) => [v.path, v.entry, v.referrerHost])).toEqual([
       ["/agentes", true, null],
@@ -98,9 +125,9 @@ describe("page views", () => {
 
   it("the same browser at the same address is one visitor; another browser is another", async () => {
     const ip = newIp();
-    await (await visit("/blog", { ip })).text();
-    await (await visit("/produtos", { ip })).text();
-    await (await visit("/produtos", { ip, ua: IPHONE })).text();
+    await visit("/blog", { ip });
+    await visit("/produtos", { ip });
+    await visit("/produtos", { ip, ua: IPHONE });
     const chrome = await viewsOf(ip);
     const iphone = await viewsOf(ip, IPHONE);
     expect(chrome).toHaveLength(2);
@@ -109,23 +136,54 @@ describe("page views", () => {
     expect(first(iphone).visitorHash).not.toBe(first(chrome).visitorHash);
   });
 
-  it("does not count bots, requests without a browser string, prefetches, HEAD, errors, APIs or admin sessions", async () => {
+  it("pages that are not counted do not ask to be; beacons from bots, without a browser string, for pages that are not counted, or from admin sessions count nothing", async () => {
+    for (const path of ["/nao-existe", "/login", "/admin/dashboard", "/checkout/plan/plano-essencial"]) {
+      const html = await (await fetch(`${app.url}${path}`, { headers: { "user-agent": CHROME } })).text();
+      expect([path, html.includes("prerenderingchange")]).toEqual([path, path.startsWith("/checkout")]);
+    }
     await bundle.analytics.flushAnalytics();
     const { value: before } = await app.db().select({ value: count() }).from(app.schema.pageViews).then(first);
     const ip = newIp();
-    await (await visit("/", { ip, ua: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" })).text();
-    await (await visit("/", { ip, ua: null })).text();
-    await (await visit("/", { ip, headers: { "sec-purpose": "prefetch" } })).text();
-    await (await fetch(`${app.url}/`, { method: "HEAD", headers: { "user-agent": CHROME, "x-forwarded-for": ip } })).text();
-    await (await visit("/nao-existe", { ip })).text();
-    await (await visit("/api/blog/posts", { ip })).text();
-    await (await visit("/robots.txt", { ip })).text();
+    expect((await viewBeacon("/", { ip, ua: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" })).status).toBe(
+      204,
+    );
+    expect((await viewBeacon("/", { ip, ua: null })).status).toBe(204);
+    for (const path of ["/nao-existe", "/api/blog/posts", "/robots.txt", "/admin/dashboard", "/login"]) {
+      expect((await viewBeacon(path, { ip })).status).toBe(204);
+    }
     const sid = await loginCookie(app);
-    await (await visit("/", { ip, headers: { cookie: sid } })).text();
-    await (await visit("/admin/dashboard", { ip, headers: { cookie: sid } })).text();
+    await visit("/", { ip, headers: { cookie: sid } });
+    expect((await viewBeacon("/sobre", { ip, headers: { cookie: sid } })).status).toBe(204);
     await bundle.analytics.flushAnalytics();
     const { value: after } = await app.db().select({ value: count() }).from(app.schema.pageViews).then(first);
     expect(after).toBe(before);
+    // While the same beacon from a person's browser counts: the filters above did the work.
+    await viewBeacon("/sobre", { ip });
+    await bundle.analytics.flushAnalytics();
+    const { value: counted } = await app.db().select({ value: count() }).from(app.schema.pageViews).then(first);
+    expect(counted).toBe(before + 1);
+  });
+
+  it("without JavaScript, the page's image counts the view; the visitor's second page is not a new visit", async () => {
+    const ip = newIp();
+    const html = await (await fetch(`${app.url}/carreiras`, { headers: { "user-agent": CHROME } })).text();
+    expect(html).toMatch(/<noscript><img src="\/api\/analytics\/pixel"/);
+    const pixel = (page: string) =>
+      fetch(`${app.url}/api/analytics/pixel`, { headers: { "user-agent": CHROME, "x-forwarded-for": ip, referer: `${app.url}${page}` } });
+    const image = await pixel("/carreiras?utm_source=jornal&utm_campaign=vagas");
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/gif");
+    expect(image.headers.get("cache-control")).toBe("private, no-store");
+    await pixel("/sobre");
+    // Another site's page embedding the image counts nothing.
+    await fetch(`${app.url}/api/analytics/pixel`, {
+      headers: { "user-agent": CHROME, "x-forwarded-for": ip, referer: "https://outro.example/sobre" },
+    });
+    const views = await viewsOf(ip);
+    expect(views.map((v) => [v.path, v.entry, v.utmSource])).toEqual([
+      ["/carreiras", true, "jornal"],
+      ["/sobre", false, null],
+    ]);
   });
 });
 
@@ -176,8 +234,8 @@ describe("beacons", () => {
 describe("rollups, salts and retention", () => {
   it("rolls a day up into totals, pages, referrers, campaigns, devices and events", async () => {
     const ip = newIp();
-    await (await visit("/carreiras?utm_source=rollup&utm_campaign=vagas", { ip, referer: "https://linkedin.com/feed" })).text();
-    await (await visit("/carreiras", { ip, referer: `${app.url}/carreiras` })).text();
+    await visit("/carreiras?utm_source=rollup&utm_campaign=vagas", { ip, referer: "https://linkedin.com/feed" });
+    await visit("/carreiras", { ip, referer: `${app.url}/carreiras` });
     await bundle.analytics.flushAnalytics();
     const day = bundle.analytics.dayOf(Date.now());
     await bundle.analytics.rollUpDay(day);
@@ -234,8 +292,8 @@ describe("attribution", () => {
 
   it("a lead carries the landing page, referrer and UTM of the visit, not the page the form was on", async () => {
     const ip = newIp();
-    await (await visit("/sobre?utm_source=x&utm_medium=cpc&utm_campaign=outono", { ip, referer: "https://www.linkedin.com/" })).text();
-    await (await visit("/", { ip, referer: `${app.url}/sobre` })).text();
+    await visit("/sobre?utm_source=x&utm_medium=cpc&utm_campaign=outono", { ip, referer: "https://www.linkedin.com/" });
+    await visit("/", { ip, referer: `${app.url}/sobre` });
     const res = await postJson(`${app.url}/api/contact`, endpoint("/api/contact").valid(1, "attr"), {
       "x-forwarded-for": ip,
       "user-agent": CHROME,
@@ -254,8 +312,8 @@ describe("attribution", () => {
 
   it("a later direct visit does not erase the campaign (last non-direct click)", async () => {
     const ip = newIp();
-    await (await visit("/agentes?utm_source=google&utm_medium=cpc", { ip })).text();
-    await (await visit("/produtos", { ip })).text(); // typed in: direct
+    await visit("/agentes?utm_source=google&utm_medium=cpc", { ip });
+    await visit("/produtos", { ip }); // typed in: direct
     const res = await postJson(`${app.url}/api/consultations`, endpoint("/api/consultations").valid(2, "attr"), {
       "x-forwarded-for": ip,
       "user-agent": CHROME,
@@ -302,7 +360,7 @@ describe("attribution", () => {
   ] as const)("%s stores the attribution on %s", async (endpointPath, table) => {
     const ip = newIp();
     const campaign = `c-${table}`;
-    await (await visit(`/blog?utm_source=ads&utm_campaign=${campaign}`, { ip, referer: "https://duckduckgo.com/" })).text();
+    await visit(`/blog?utm_source=ads&utm_campaign=${campaign}`, { ip, referer: "https://duckduckgo.com/" });
     const res = await postJson(`${app.url}${endpointPath}`, endpoint(endpointPath).valid(4, table.toLowerCase()), {
       "x-forwarded-for": ip,
       "user-agent": CHROME,
@@ -323,9 +381,7 @@ describe("Análises page, dashboard and CSV", () => {
 
   it("shows a campaign's visits and leads, the funnel and the landing pages for 7/30/90 days and a custom range", async () => {
     const ip = newIp();
-    await (
-      await visit("/produtos?utm_source=pagina-analises&utm_medium=social&utm_campaign=teste", { ip, referer: "https://t.co/abc" })
-    ).text();
+    await visit("/produtos?utm_source=pagina-analises&utm_medium=social&utm_campaign=teste", { ip, referer: "https://t.co/abc" });
     const lead = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(9, "analises"), {
       "x-forwarded-for": ip,
       "user-agent": CHROME,
@@ -369,7 +425,7 @@ describe("Análises page, dashboard and CSV", () => {
 
   it("exports each table as CSV with the lead CSV's protections, and audits it", async () => {
     const ip = newIp();
-    await (await visit("/?utm_source=%3DHYPERLINK(%22http%3A%2F%2Fevil%22)&utm_campaign=%2Bcmd", { ip })).text();
+    await visit("/?utm_source=%3DHYPERLINK(%22http%3A%2F%2Fevil%22)&utm_campaign=%2Bcmd", { ip });
     const res = await admin("/api/analytics/export?tabela=campanhas&periodo=7");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");

@@ -192,7 +192,10 @@ describe("guards", () => {
     const walk = (entries: any[], prefix: string) => {
       for (const r of entries) {
         const path = r.index ? prefix : r.path ? `${prefix}/${r.path}` : prefix;
-        if (path.startsWith("/admin") && !path.includes(":") && !r.children?.length) adminPaths.push(path);
+        // (The catch-all keeps unknown admin addresses private; it has no page of its own to list.)
+        // Pages only (.tsx; a .ts module is an endpoint, in ADMIN_APIS).
+        const page = r.file.endsWith(".tsx") && !path.endsWith("*");
+        if (page && path.startsWith("/admin") && !path.includes(":") && !r.children?.length) adminPaths.push(path);
         if (r.children) walk(r.children, path);
       }
     };

@@ -368,7 +368,7 @@ describe("public pages", () => {
     expect(apiAgain.status).toBe(304);
   });
 
-  it("/blog?categoria=… lists only that category; an unknown one is a 404", async () => {
+  it("/blog?categoria=… lists only that category; an unknown one is redirected to the whole list, never rendered", async () => {
     const { doc } = await page("/blog?categoria=dados-e-analytics");
     const current = find(doc, (el) => el.name === "a" && el.attribs["aria-current"] === "page" && el.attribs.href?.includes("categoria="));
     expect(text(current[0])).toBe("Dados e Analytics");
@@ -377,9 +377,15 @@ describe("public pages", () => {
     );
     const titles = find(doc, (el) => el.name === "article").map((a) => text(find({ children: [a] } as any, (el) => el.name === "h3")[0]));
     expect(titles.sort()).toEqual(expected.map((p: any) => p.title).sort());
-    const unknown = await page("/blog?categoria=nao-existe");
-    expect(unknown.status).toBe(404);
-    expect(unknown.html).toContain("Nenhum post encontrado");
+    for (const query of ["?categoria=nao-existe", "?categoria=nao-existe&utm_source=x", "?categoryId=999999"]) {
+      const unknown = await fetch(`${app.url}/blog${query}`, { redirect: "manual" });
+      expect(unknown.status).toBe(302);
+      // A campaign's parameters travel on with the visitor.
+      expect(unknown.headers.get("location")).toBe(query.includes("utm_source") ? "/blog?utm_source=x" : "/blog");
+      expect(await unknown.text()).toBe("");
+    }
+    const spelled = await fetch(`${app.url}/blog?pagina=1&categoria=dados-e-analytics`, { redirect: "manual" });
+    expect([spelled.status, spelled.headers.get("location")]).toEqual([301, "/blog?categoria=dados-e-analytics"]);
     const legacy = await fetch(`${app.url}/blog?categoryId=${expected[0].categoryId}`, { redirect: "manual" });
     expect(legacy.status).toBe(301);
     expect(legacy.headers.get("location")).toBe("/blog?categoria=dados-e-analytics");
@@ -406,7 +412,8 @@ describe("public pages", () => {
     const second = await page("/blog?pagina=2");
     expect(second.status).toBe(200);
     expect(find(second.doc, (el) => el.name === "article")).toHaveLength(newTotal - 10);
-    expect((await page("/blog?pagina=99")).status).toBe(404);
+    const past = await fetch(`${app.url}/blog?pagina=99`, { redirect: "manual" });
+    expect([past.status, past.headers.get("location")]).toEqual([302, "/blog?pagina=2"]);
   });
 
   it("a post page: article metadata, JSON-LD, content, category link; not found is a real 404", async () => {
@@ -421,7 +428,8 @@ describe("public pages", () => {
     expect(status).toBe(200);
     const meta = (attr: string, value: string) => find(doc, (el) => el.name === "meta" && el.attribs[attr] === value)[0]?.attribs.content;
     expect(meta("property", "og:type")).toBe("article");
-    expect(meta("property", "og:image")).toMatch(/\/images\/og-default\.svg$/);
+    // The SVG cover is shared as a generated 1200×630 JPEG: social networks show no SVG (docs/decisions/0062).
+    expect(meta("property", "og:image")).toMatch(/\/media\/social\/\d+-[A-Za-z0-9]{12}\.jpg$/);
     expect(meta("property", "article:published_time")).toBe(post.publishedAt);
     expect(first(find(doc, (el) => el.name === "link" && el.attribs.rel === "canonical")).attribs.href).toMatch(
       new RegExp(`/blog/${post.slug}$`),

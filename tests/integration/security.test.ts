@@ -84,7 +84,7 @@ describe("admin guards", () => {
       expect(`${path} ${anonymous.status} ${anonymous.headers.get("location")}`).toMatch(/ 30[27] \/login$/);
       const withSession = await fetch(`${app.url}${path}`, { headers: { cookie: live }, redirect: "manual" });
       await withSession.arrayBuffer();
-      expect(withSession.headers.get("cache-control")).toBe("no-store");
+      expect(withSession.headers.get("cache-control")).toBe("private, no-store");
     }
   });
 

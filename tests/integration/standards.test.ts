@@ -29,9 +29,15 @@ const SAMPLES = [
   "/checkout/plan/plano-essencial",
   "/payment-success",
   "/descadastrar",
+  // The site search's states: results (with <mark>), none, no query, a refused query.
+  "/busca?q=automacao",
+  "/busca?q=xyzzy",
+  "/busca",
+  `/busca?q=${"a".repeat(101)}`,
 ];
 const ADMIN_PAGES = [
   "/admin",
+  "/admin?q=automacao",
   "/admin/dashboard",
   "/admin/analises",
   "/admin/business-optimizations",
@@ -41,11 +47,18 @@ const ADMIN_PAGES = [
   "/admin/pedidos",
   "/admin/privacidade",
   "/admin/auditoria",
+  // A seeded post's publishing page and its first revision (docs/decisions/0060, 0061).
+  "/admin/posts/1",
+  "/admin/posts/1/revisoes/1",
 ];
 /** Redirects a link may meet on purpose: address → where it goes. */
 const INTENDED_REDIRECTS: Record<string, string> = {};
 /** Pages that answer something else than 200 on purpose. */
-const EXPECTED_STATUS: Record<string, number> = { "/pagina-que-nao-existe": 404, "/descadastrar": 404 /* no token */ };
+const EXPECTED_STATUS: Record<string, number> = {
+  "/pagina-que-nao-existe": 404,
+  "/descadastrar": 404 /* no token */,
+  [`/busca?q=${"a".repeat(101)}`]: 400,
+};
 
 const VNU_JAR = path.join(path.dirname(createRequire(import.meta.url).resolve("vnu-jar/package.json")), "build/dist/vnu.jar");
 
@@ -64,6 +77,8 @@ interface Reference {
 let app: TestApp;
 let siteOrigin: string;
 let adminCookie: string;
+/** The path of a draft's preview link, made before the crawl. */
+let previewPage: string;
 const pages = new Map<string, Page>();
 const references: Reference[] = [];
 const statuses = new Map<string, { status: number; location: string | null }>();
@@ -119,7 +134,21 @@ async function crawl() {
   const sitemap = await (await fetch(`${app.url}/sitemap.xml`)).text();
   const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
   siteOrigin = new URL(first(locs)).origin;
-  const queue = [...SAMPLES, ...locs.map((loc) => ownPath(loc, siteOrigin)!)];
+  // A draft's private preview link: not linked from anywhere, so given here.
+  const { data: draft } = (await (
+    await fetch(`${app.url}/api/blog/posts`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: adminCookie },
+      body: JSON.stringify({
+        title: "Rascunho do crawl",
+        slug: "rascunho-do-crawl",
+        summary: "Um rascunho só para o crawl.",
+        content: "<p>" + "Texto do rascunho. ".repeat(5) + "</p>",
+      }),
+    })
+  ).json()) as { data: { previewUrl: string } };
+  previewPage = new URL(draft.previewUrl).pathname;
+  const queue = [...SAMPLES, previewPage, ...locs.map((loc) => ownPath(loc, siteOrigin)!)];
   const visit = async (target: string, admin: boolean) => {
     const res = await request(target, admin ? adminCookie : undefined);
     if (!admin) statuses.set(target, { status: res.status, location: res.location });
@@ -151,7 +180,7 @@ afterAll(() => app?.close());
 describe("standards", () => {
   it("crawls every public page type and the admin's main screens", () => {
     const paths = [...pages.keys()];
-    for (const sample of [...SAMPLES, ...ADMIN_PAGES]) expect(paths).toContain(sample);
+    for (const sample of [...SAMPLES, previewPage, ...ADMIN_PAGES]) expect(paths).toContain(sample);
     expect(paths.some((p) => p.startsWith("/blog/"))).toBe(true);
     expect(paths.some((p) => p.startsWith("/blog?categoria="))).toBe(true);
     for (const legal of ["/privacidade", "/termos", "/cookies"]) expect(paths).toContain(legal);

@@ -10,7 +10,6 @@ export const ADMIN_PAGES = [
   "/admin/conversas/1",
   "/admin/pedidos",
   "/admin/privacidade",
-  "/admin/privacidade/exportar",
   "/admin/auditoria",
   "/admin/seguranca",
   "/admin/leads/contatos",
@@ -22,6 +21,8 @@ export const ADMIN_PAGES = [
   "/admin/leads",
   "/admin/leads/funil/contatos/1",
   "/admin/analises",
+  "/admin/posts/1",
+  "/admin/posts/1/revisoes/1",
 ];
 
 export const ADMIN_APIS: Array<{ method: string; path: string; body?: unknown }> = [
@@ -49,4 +50,9 @@ export const ADMIN_APIS: Array<{ method: string; path: string; body?: unknown }>
   { method: "PUT", path: "/api/blog/categories/1", body: { name: "Nova", slug: "nova" } },
   { method: "DELETE", path: "/api/blog/categories/1" },
   { method: "POST", path: "/api/uploads", body: {} },
+  { method: "GET", path: "/api/blog/posts/1/revisions" },
+  { method: "GET", path: "/api/blog/posts/1/revisions/1" },
+  { method: "POST", path: "/api/blog/posts/1/revisions/1/restore" },
+  { method: "POST", path: "/api/blog/posts/1/preview-link" },
+  { method: "DELETE", path: "/api/blog/posts/1/preview-link" },
 ];

@@ -143,7 +143,7 @@ export const PUBLIC_POST_ENDPOINTS: PublicEndpoint[] = [
 /** Tables whose row counts must not move while invalid payloads are sent. */
 export const LEAD_TABLES = [...new Set(PUBLIC_POST_ENDPOINTS.flatMap((e) => e.tables))];
 
-/** GETs of the public blog API with odd parameters (never a 5xx; 404 for unknown items is fine). */
+/** GETs of the public blog and search API with odd parameters (never a 5xx; 404 for unknown items is fine). */
 export const ODD_PARAMS = [
   "-1",
   "0",
@@ -172,6 +172,10 @@ export const ODD_PARAMS = [
   "%EF%BF%BF",
   "%ED%A0%80",
   "x".repeat(5000),
+  // Full-text query syntax, which the search must take as words (docs/decisions/0070).
+  "a & !b | c:* <-> d",
+  "'\\\\'",
+  "e-mail 24/7 gpt-4.1 --",
 ];
 
 export function oddBlogGets(): string[] {
@@ -183,7 +187,9 @@ export function oddBlogGets(): string[] {
     paths.push(`/api/blog/posts/${enc}`);
     paths.push(`/api/blog/posts/slug/${enc}`);
     paths.push(`/api/blog/categories/${enc}`);
+    paths.push(`/api/search?q=${enc}`);
   }
+  paths.push("/api/search?q=a&q=b", "/api/search?q[]=a", "/api/search?q[a]=1", "/busca?q=%27%3A*%20%26");
   paths.push("/api/blog/posts?categoryId=1&categoryId=2", "/api/blog/posts?categoryId[]=1", "/api/blog/posts?categoryId[a]=1");
   paths.push("/api/blog/posts?__proto__[polluted]=1", "/api/blog/posts?constructor[prototype][polluted]=1");
   return paths;

@@ -7,7 +7,10 @@ describe("redactUrl (access log)", () => {
     ["/x?a=1&token=abc&b=2", "/x?a=1&token=[redacted]&b=2"],
     ["/payment-success?session_id=cs_test_123", "/payment-success?session_id=[redacted]"],
     ["/admin/privacidade?email=ana%40b.com", "/admin/privacidade?email=[redacted]"],
-    ["/admin/privacidade?q=ana@b.com", "/admin/privacidade?q=[email]"],
+    ["/admin/privacidade?q=ana@b.com", "/admin/privacidade?q=[redacted]"],
+    ["/busca?q=maria+da+silva&x=1", "/busca?q=[redacted]&x=1"],
+    ["/api/search?q=ana%40b.com", "/api/search?q=[redacted]"],
+    ["/busca?qq=1&faq=2", "/busca?qq=1&faq=2"],
     ["/admin/leads/ana%40empresa.com.br/export", "/admin/leads/[email]/export"],
     ["/blog/um-post?categoria=ia", "/blog/um-post?categoria=ia"],
   ])("%s → %s", (input, expected) => {

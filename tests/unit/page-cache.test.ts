@@ -1,117 +1,92 @@
-import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { clearPageCache, getCachedPage, NONCE_PLACEHOLDER, pickEncoding, storePage, withScriptHashes } from "../../server/page-cache";
+import { createPageCache } from "../../server/page-cache";
+import { shareablePage } from "../../server/shared-page";
 
-const PH = `nonce="${NONCE_PLACEHOLDER}"`;
-const publicHeaders = () => new Headers({ "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=60" });
-const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+const html = (text: string) => shareablePage(`<!DOCTYPE html><html><body><p>${text}</p></body></html>`)!;
+const headers: Array<[string, string]> = [["content-type", "text/html; charset=utf-8"]];
+const life = { sMaxAge: 10, staleWhileRevalidate: 60 };
+const answer = (status: number, text: string, tags: Array<"blog"> = []) => ({ status, headers, body: html(text), tags });
 
-const context = 'window.__ctx = {"título":"Ação \\u003c/script>"};';
-const module = 'import * as r from "/assets/root.js";\nr.go();';
-const page = [
-  `<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/root.js" ${PH}/>`,
-  `<link ${PH} rel="preload" href="/assets/font.woff2" as="font"/></head><body><p>nonce="texto"</p>`,
-  `<script type="application/ld+json">{"@type":"Organization"}</script><script>injected();</script>`,
-  `<script ${PH}>${context}</script><script ${PH} type="module" async="">${module}</script>`,
-  `<script ${PH}>${context}</script></body></html>`,
-].join("");
+afterEach(() => void vi.useRealTimers());
 
-afterEach(() => {
-  clearPageCache();
-  vi.useRealTimers();
-});
-
-describe("storePage", () => {
-  it("swaps the placeholder nonce for the hashes of the inline scripts and compresses once", async () => {
-    const entry = await storePage("/a", 200, publicHeaders(), page);
-    expect(entry).toBeDefined();
-    const html = entry!.bodies.identity.toString("utf8");
-    expect(html).not.toContain(NONCE_PLACEHOLDER);
-    expect(html).toBe(page.replaceAll(` ${PH}`, ""));
-    // One per distinct script of ours; JSON-LD is data, and a script without our nonce stays blocked.
-    expect(entry!.scriptHashes).toEqual([sha256(context), sha256(module)]);
-    expect(zlib.gunzipSync(entry!.bodies.gzip).toString("utf8")).toBe(html);
-    expect(zlib.brotliDecompressSync(entry!.bodies.br).toString("utf8")).toBe(html);
-    expect(getCachedPage("/a")).toBe(entry);
+describe("page cache", () => {
+  it("stores a page compressed in both codings, and answers it while fresh", async () => {
+    const cache = createPageCache();
+    const entry = await cache.store("/a", answer(200, "a"), life, cache.generation);
+    expect(cache.get("/a")).toBe(entry);
+    expect(zlib.gunzipSync(entry.body.encoded.gzip).equals(entry.body.identity)).toBe(true);
+    expect(zlib.brotliDecompressSync(entry.body.encoded.br).equals(entry.body.identity)).toBe(true);
   });
 
-  it("hashes the text as the browser sees it (CR LF becomes LF)", async () => {
-    const entry = await storePage("/crlf", 200, publicHeaders(), `<script ${PH}>a();\r\nb();\rc();</script>`);
-    expect(entry!.scriptHashes).toEqual([sha256("a();\nb();\nc();")]);
+  it("compresses the same bytes once, whatever the address", async () => {
+    const cache = createPageCache();
+    const first = await cache.store("/a", answer(200, "same"), life, cache.generation);
+    const second = await cache.store("/b", answer(200, "same"), life, cache.generation);
+    expect(second.body).toBe(first.body);
   });
 
-  it.each([
-    ["a placeholder inside script text", `<script ${PH}>var n = "${NONCE_PLACEHOLDER}";</script>`],
-    ["a cross-origin script", `<script ${PH} src="https://cdn.example/x.js"></script>`],
-    ["unknown markup", `<div data-n="${NONCE_PLACEHOLDER}"></div>`],
-    ["script text the parser may end elsewhere", `<script ${PH}>x = "<!--<script>";</script>`],
-  ])("does not cache a page with %s (sent with the response's nonce instead)", async (_, body) => {
-    expect(await storePage("/x", 200, publicHeaders(), body)).toBeUndefined();
-    expect(getCachedPage("/x")).toBeUndefined();
+  it("junk answers (404s, redirects) never push a real page out", async () => {
+    const cache = createPageCache({ maxPages: 2, maxOthers: 2 });
+    await cache.store("/a", answer(200, "a"), life, cache.generation);
+    await cache.store("/b", answer(200, "b"), life, cache.generation);
+    for (let i = 0; i < 50; i++) await cache.store(`/junk-${i}`, answer(404, `junk ${i}`), life, cache.generation);
+    expect(cache.get("/a")).toBeDefined();
+    expect(cache.get("/b")).toBeDefined();
+    expect(cache.size()).toEqual({ pages: 2, others: 2 });
+    // While another real page does (least recently used first).
+    await cache.store("/c", answer(200, "c"), life, cache.generation);
+    expect(cache.size().pages).toBe(2);
   });
 
-  it("strips the nonce of a same-origin external script without hashing it", async () => {
-    const entry = await storePage("/ext", 200, publicHeaders(), `<script ${PH} src="/assets/a.js"></script>`);
-    expect(entry!.bodies.identity.toString()).toBe('<script src="/assets/a.js"></script>');
-    expect(entry!.scriptHashes).toEqual([]);
-  });
-
-  it("keeps only public 200 pages without cookies", async () => {
-    expect(await storePage("/p", 404, publicHeaders(), page)).toBeUndefined();
-    expect(await storePage("/p", 200, new Headers({ "cache-control": "private" }), page)).toBeUndefined();
-    const withCookie = publicHeaders();
-    withCookie.append("set-cookie", "a=1");
-    expect(await storePage("/p", 200, withCookie, page)).toBeUndefined();
-  });
-
-  it("after expiry, one request renders again while the others get the old page", async () => {
+  it("after expiry, one request renders again while the others get the stale page, until it is too old", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
-    const old = await storePage("/e", 200, publicHeaders(), page);
+    const cache = createPageCache();
+    const old = await cache.store("/e", answer(200, "e"), life, cache.generation);
     vi.advanceTimersByTime(10_001);
-    expect(getCachedPage("/e")).toBeUndefined(); // this request renders it again
-    expect(getCachedPage("/e")).toBe(old); // the others meanwhile
-    const fresh = await storePage("/e", 200, publicHeaders(), page);
-    expect(getCachedPage("/e")).toBe(fresh);
-    vi.advanceTimersByTime(10_001);
-    expect(getCachedPage("/e")).toBeUndefined();
-    expect(await storePage("/e", 404, publicHeaders(), page)).toBeUndefined(); // no longer a public page
-    expect(getCachedPage("/e")).toBeUndefined();
+    expect(cache.get("/e")).toBeUndefined(); // this request renders it again
+    expect(cache.get("/e")).toBe(old); // the others meanwhile
+    const renewed = await cache.store("/e", answer(200, "e2"), life, cache.generation);
+    expect(cache.get("/e")).toBe(renewed);
+    vi.advanceTimersByTime(70_001);
+    expect(cache.get("/e")).toBeUndefined();
+    expect(cache.get("/e")).toBeUndefined(); // past the stale window nobody gets it
   });
 
-  it("does not keep a page rendered before the cache was cleared", async () => {
-    const storing = storePage("/c", 200, publicHeaders(), page);
-    clearPageCache(); // an admin write while the page was being compressed
-    expect(await storing).toBeDefined(); // still sent to its own request
-    expect(getCachedPage("/c")).toBeUndefined();
+  it("lets one request render a key while the others wait for it", async () => {
+    const cache = createPageCache();
+    expect(cache.lead("/k")).toBeUndefined(); // the first renders
+    const waiting = cache.lead("/k");
+    expect(waiting).toBeInstanceOf(Promise);
+    let woke = false;
+    void waiting!.then(() => (woke = true));
+    await cache.store("/k", answer(200, "k"), life, cache.generation);
+    cache.settle("/k");
+    await waiting;
+    expect(woke).toBe(true);
+    expect(cache.lead("/k")).toBeUndefined(); // settled: the next miss renders again
   });
-});
 
-describe("pickEncoding", () => {
-  it.each([
-    ["gzip, deflate, br", "br"],
-    ["gzip", "gzip"],
-    ["br", "br"],
-    [undefined, "identity"],
-    ["", "identity"],
-    ["deflate", "identity"],
-    ["br;q=0, gzip", "gzip"],
-    ["br;q=0, gzip;q=0", "identity"],
-    ["br;q=0.5, gzip;q=1", "gzip"],
-    ["*", "br"],
-    ["*;q=0, identity", "identity"],
-    ["GZIP;Q=0.8", "gzip"],
-  ])("%j → %s", (header, expected) => {
-    expect(pickEncoding(header)).toBe(expected);
+  it("drops what shows changed content, and does not keep a render started before the change", async () => {
+    const cache = createPageCache();
+    await cache.store("/blog", answer(200, "blog", ["blog"]), life, cache.generation);
+    await cache.store("/sobre", answer(200, "sobre"), life, cache.generation);
+    const started = cache.generation;
+    cache.invalidate(["blog"]);
+    expect(cache.get("/blog")).toBeUndefined();
+    expect(cache.get("/sobre")).toBeDefined();
+    const late = await cache.store("/blog", answer(200, "old blog", ["blog"]), life, started);
+    expect(late.body.identity.toString()).toContain("old blog"); // still sent to its own request
+    expect(cache.get("/blog")).toBeUndefined();
   });
-});
 
-describe("withScriptHashes", () => {
-  const csp = "default-src 'self';script-src 'self' 'nonce-abc+/=';style-src 'self' 'unsafe-inline';frame-ancestors 'none'";
-  it("replaces only the nonce source of script-src", () => {
-    expect(withScriptHashes(csp, ["'sha256-A'", "'sha256-B'"])).toBe(
-      "default-src 'self';script-src 'self' 'sha256-A' 'sha256-B';style-src 'self' 'unsafe-inline';frame-ancestors 'none'",
-    );
-    expect(withScriptHashes(csp, [])).toBe("default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';frame-ancestors 'none'");
+  it("recompresses stored pages smaller in the background", async () => {
+    const cache = createPageCache();
+    const text = Array.from({ length: 400 }, (_, i) => `parágrafo ${i % 37} da página, com texto repetido`).join(" ");
+    const entry = await cache.store("/big", answer(200, text), life, cache.generation);
+    const fast = entry.body.encoded.br.length;
+    await vi.waitFor(() => expect(entry.body.best).toBe(true));
+    expect(entry.body.encoded.br.length).toBeLessThanOrEqual(fast);
+    expect(zlib.brotliDecompressSync(entry.body.encoded.br).equals(entry.body.identity)).toBe(true);
   });
 });

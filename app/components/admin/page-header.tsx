@@ -1,6 +1,6 @@
 /** The title block every admin list page opens with: heading, one-line purpose, and its actions. */
+import type { Icon } from "~/components/ui/icons";
 import { cn } from "~/lib/utils";
-import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 
 /** `large` for the lead and report pages, `compact` for the operations and compliance pages. */
@@ -23,7 +23,7 @@ export function AdminPageHeader({
   title: ReactNode;
   description: ReactNode;
   /** Drawn before the title. */
-  icon?: LucideIcon;
+  icon?: Icon;
   /** After the title, inside the heading (a count). */
   badge?: ReactNode;
   size?: keyof typeof SIZES;

@@ -1,6 +1,6 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 
 /** 'Anterior' and 'Próxima' around "Página N de M"; nothing when everything fits on one page. */
 export function AdminPagination({ page, pageCount, href }: { page: number; pageCount: number; href: (page: number) => string }) {

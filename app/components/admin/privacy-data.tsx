@@ -82,6 +82,13 @@ export const COLUMNS: Record<PersonalDataTable, Column[]> = {
     created,
   ],
   leadNotes: [col("author", "Autor"), col("body", "Anotação", (v) => text(v, 80)), created],
+  blogPosts: [
+    col("title", "Título", (v) => text(v, 60)),
+    col("slug", "Slug", (v) => text(v, 40)),
+    col("published", "Publicado", (v) => (v ? "Sim" : "Não")),
+    col("updatedAt", "Atualizado em", (v) => <span className="whitespace-nowrap">{when(v)}</span>),
+  ],
+  blogPostRevisions: [col("postId", "Post"), col("title", "Título", (v) => text(v, 60)), col("author", "Autor"), created],
 };
 
 interface ChatMessage {

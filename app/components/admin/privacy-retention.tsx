@@ -1,8 +1,8 @@
 /** The privacy page's retention section: the periods of app/lib/privacy.ts and the last runs. */
-import { Play } from "lucide-react";
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Play } from "~/components/ui/icons";
 import { privacyTexts as t, RETENTION_COUNT_LABELS, RETENTION_KIND_LABELS } from "~/lib/messages/privacy";
 import { formatPeriod, RETENTION, type RetentionKind } from "~/lib/privacy";
 import { when } from "./privacy-data";

@@ -1,5 +1,5 @@
 /** Pieces of the two-factor login shared by /login/verificacao and /admin/seguranca. */
-import { KeyRound } from "lucide-react";
+import { KeyRound } from "~/components/ui/icons";
 import { twoFactorTexts as t } from "~/lib/messages/security";
 
 /** The QR code (an SVG drawn on the server) and the same secret to type by hand. */

@@ -1,16 +1,32 @@
 /**
  * The two lists of /admin (SPEC §2 "Admin blog"): posts and categories, each row with its
  * actions. The route owns the data and the dialogs; these only draw rows and report clicks.
+ * Below `lg` each row is a card (the table's cells stacked, each with its label), so nothing
+ * scrolls sideways on a phone.
  */
-import { ExternalLink, Pencil, Trash2, type LucideIcon } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { ExternalLink, History, Pencil, Trash2, type Icon } from "~/components/ui/icons";
 import { Switch } from "~/components/ui/switch";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDate, formatDateTime } from "~/lib/dates";
+import { postPageText, statusLabel, statusText } from "~/lib/messages/publishing";
+import type { PostStatus } from "~/lib/publishing";
 import { cn } from "~/lib/utils";
 import type { ReactNode } from "react";
 
-export type AdminPost = { id: number; title: string; slug: string; published: boolean; createdAt: string | Date; updatedAt: string | Date };
+export type AdminPost = {
+  id: number;
+  title: string;
+  slug: string;
+  published: boolean;
+  status: PostStatus;
+  publishAt: string | Date | null;
+  hasPendingChanges: boolean;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+};
 export type AdminCategory = {
   id: number;
   name: string;
@@ -26,14 +42,17 @@ function RowAction({
   hint,
   label,
   href,
+  to,
   destructive = false,
   onClick,
   action,
 }: {
-  icon: LucideIcon;
+  icon: Icon;
   hint: string;
   label: string;
   href?: string;
+  /** An admin page, opened in this tab. */
+  to?: string;
   destructive?: boolean;
   onClick?: () => void;
   action?: string;
@@ -46,6 +65,14 @@ function RowAction({
     "aria-label": label,
     title: hint,
   } as const;
+  if (to)
+    return (
+      <Button asChild {...common}>
+        <Link to={to}>
+          <Icon aria-hidden />
+        </Link>
+      </Button>
+    );
   if (href)
     return (
       <Button asChild {...common}>
@@ -71,9 +98,24 @@ export function rowFocusTarget(key: string): HTMLElement | null {
   return document.querySelector<HTMLElement>(`[data-row="${key}"] [data-action="edit"]`);
 }
 
+// ---------------------------------------------------------------- a table that stacks into cards
+/** The table itself: a block of cards below `lg`. */
+const STACKED_TABLE = "max-lg:block";
+// The table's body drops the last row's rule; a card keeps all four sides.
+const STACKED_BODY = "max-lg:grid max-lg:gap-3 max-lg:p-3 max-lg:[&_tr:last-child]:border";
+/** Each row: a card whose cells flow in two columns. */
+const STACKED_ROW =
+  "max-lg:grid max-lg:grid-cols-2 max-lg:gap-x-4 max-lg:gap-y-2 max-lg:rounded-lg max-lg:border max-lg:border-border max-lg:bg-background max-lg:p-4";
+const STACKED_CELL = "max-lg:block max-lg:min-w-0 max-lg:p-0 max-lg:max-w-none";
+
+/** A cell's column name, shown inside the cell when the row is a card (the table's head is hidden then). */
+function CellLabel({ children }: { children: ReactNode }) {
+  return <span className="block text-xs font-semibold text-muted-foreground lg:hidden">{children}</span>;
+}
+
 function Actions({ children }: { children: ReactNode }) {
   return (
-    <TableCell>
+    <TableCell className={cn(STACKED_CELL, "max-lg:col-span-2 max-lg:border-t max-lg:border-border max-lg:pt-2")}>
       <div className="flex justify-end gap-1">{children}</div>
     </TableCell>
   );
@@ -81,7 +123,7 @@ function Actions({ children }: { children: ReactNode }) {
 
 function Head({ columns }: { columns: string[] }) {
   return (
-    <TableHeader>
+    <TableHeader className="max-lg:hidden">
       <TableRow>
         {columns.map((column) => (
           <TableHead key={column}>{column}</TableHead>
@@ -89,6 +131,24 @@ function Head({ columns }: { columns: string[] }) {
         <TableHead className="text-right">Ações</TableHead>
       </TableRow>
     </TableHeader>
+  );
+}
+
+/** 'Rascunho', 'Agendado para …' or 'Publicado', and whether changes wait to go live. */
+export function PostStatusText({ post }: { post: Pick<AdminPost, "status" | "publishAt" | "hasPendingChanges"> }) {
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <span
+        data-testid="post-status"
+        className={cn(
+          "text-xs font-semibold",
+          post.status === "published" ? "text-success" : post.status === "scheduled" ? "text-primary" : "text-muted-foreground",
+        )}
+      >
+        {statusLabel(post.status, post.publishAt)}
+      </span>
+      {post.hasPendingChanges && <Badge variant="outline">{statusText.pendingChanges}</Badge>}
+    </span>
   );
 }
 
@@ -107,24 +167,39 @@ export function PostsTable({
   onDelete: (post: AdminPost) => void;
 }) {
   return (
-    <Table>
+    <Table className={STACKED_TABLE} containerClassName="max-lg:overflow-visible">
       <Head columns={["Título", "Slug", "Criado em", "Atualizado em", "Publicado"]} />
-      <TableBody>
+      <TableBody className={STACKED_BODY}>
         {posts.map((post) => (
-          <TableRow key={post.id} data-row={rowKey("post", post.id)}>
-            <TableCell className="min-w-56 max-w-md font-medium">{post.title}</TableCell>
-            <TableCell className="max-w-56 truncate font-mono text-xs text-muted-foreground" title={post.slug}>
+          <TableRow key={post.id} data-row={rowKey("post", post.id)} className={STACKED_ROW}>
+            <TableCell className={cn(STACKED_CELL, "min-w-56 max-w-md font-medium max-lg:col-span-2 max-lg:text-base")}>
+              {post.title}
+            </TableCell>
+            <TableCell
+              className={cn(STACKED_CELL, "max-w-56 truncate font-mono text-xs text-muted-foreground max-lg:col-span-2")}
+              title={post.slug}
+            >
               {post.slug}
             </TableCell>
-            <TableCell className="whitespace-nowrap">{formatDateTime(post.createdAt)}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatDateTime(post.updatedAt)}</TableCell>
-            <TableCell>
-              <Switch
-                checked={publishing[post.id] ?? post.published}
-                disabled={post.id in publishing}
-                aria-label={`Publicado: ${post.title}`}
-                onCheckedChange={(value) => onTogglePublished(post, value)}
-              />
+            <TableCell className={cn(STACKED_CELL, "whitespace-nowrap")}>
+              <CellLabel>Criado em</CellLabel>
+              {formatDateTime(post.createdAt)}
+            </TableCell>
+            <TableCell className={cn(STACKED_CELL, "whitespace-nowrap")}>
+              <CellLabel>Atualizado em</CellLabel>
+              {formatDateTime(post.updatedAt)}
+            </TableCell>
+            <TableCell className={cn(STACKED_CELL, "max-lg:col-span-2")}>
+              <CellLabel>Publicação</CellLabel>
+              <div className="flex items-center gap-3">
+                <Switch
+                  checked={publishing[post.id] ?? post.published}
+                  disabled={post.id in publishing}
+                  aria-label={`Publicado: ${post.title}`}
+                  onCheckedChange={(value) => onTogglePublished(post, value)}
+                />
+                <PostStatusText post={post} />
+              </div>
             </TableCell>
             <Actions>
               <RowAction
@@ -132,6 +207,12 @@ export function PostsTable({
                 hint="Abrir em nova aba"
                 label={`Abrir “${post.title}” em nova aba`}
                 href={`/blog/${post.slug}`}
+              />
+              <RowAction
+                icon={History}
+                hint={postPageText.rowAction}
+                label={`${postPageText.rowAction}: “${post.title}”`}
+                to={`/admin/posts/${post.id}`}
               />
               <RowAction icon={Pencil} hint="Editar" label={`Editar “${post.title}”`} action="edit" onClick={() => onEdit(post)} />
               <RowAction icon={Trash2} hint="Excluir" label={`Excluir “${post.title}”`} destructive onClick={() => onDelete(post)} />
@@ -153,15 +234,23 @@ export function CategoriesTable({
   onDelete: (category: AdminCategory) => void;
 }) {
   return (
-    <Table>
+    <Table className={STACKED_TABLE} containerClassName="max-lg:overflow-visible">
       <Head columns={["Nome", "Slug", "Descrição", "Criada em"]} />
-      <TableBody>
+      <TableBody className={STACKED_BODY}>
         {categories.map((category) => (
-          <TableRow key={category.id} data-row={rowKey("category", category.id)}>
-            <TableCell className="font-medium whitespace-nowrap">{category.name}</TableCell>
-            <TableCell className="font-mono text-xs text-muted-foreground">{category.slug}</TableCell>
-            <TableCell className="max-w-md min-w-56 text-muted-foreground">{category.description || "-"}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatDate(category.createdAt)}</TableCell>
+          <TableRow key={category.id} data-row={rowKey("category", category.id)} className={STACKED_ROW}>
+            <TableCell className={cn(STACKED_CELL, "font-medium whitespace-nowrap max-lg:whitespace-normal max-lg:text-base")}>
+              {category.name}
+            </TableCell>
+            <TableCell className={cn(STACKED_CELL, "font-mono text-xs text-muted-foreground max-lg:truncate")}>{category.slug}</TableCell>
+            <TableCell className={cn(STACKED_CELL, "max-w-md min-w-56 text-muted-foreground max-lg:col-span-2")}>
+              <CellLabel>Descrição</CellLabel>
+              {category.description || "-"}
+            </TableCell>
+            <TableCell className={cn(STACKED_CELL, "whitespace-nowrap max-lg:col-span-2")}>
+              <CellLabel>Criada em</CellLabel>
+              {formatDate(category.createdAt)}
+            </TableCell>
             <Actions>
               <RowAction icon={Pencil} hint="Editar" label={`Editar “${category.name}”`} action="edit" onClick={() => onEdit(category)} />
               <RowAction icon={Trash2} hint="Excluir" label={`Excluir “${category.name}”`} destructive onClick={() => onDelete(category)} />

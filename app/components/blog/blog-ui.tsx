@@ -1,11 +1,13 @@
 /** Pieces of the public blog pages: hero band, category chips, post cards and their skeletons. */
-import { ArrowRight, Rss } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
+import { SearchForm } from "~/components/search/search-form";
+import { ArrowRight, Rss } from "~/components/ui/icons";
 import { Skeleton } from "~/components/ui/skeleton";
 import { mediaSrcSet } from "~/lib/media";
 import { AUTH_STORAGE_KEY } from "~/lib/messages/auth";
 import { blogText } from "~/lib/messages/blog";
+import { searchText } from "~/lib/messages/search";
 import { cn } from "~/lib/utils";
 
 const dateFormat = new Intl.DateTimeFormat("pt-BR", {
@@ -73,6 +75,11 @@ export function BlogHero({ children, className }: { children: ReactNode; classNa
       <div className="mx-auto w-full max-w-7xl px-5 py-12 sm:px-6 sm:py-16 lg:px-8">{children}</div>
     </section>
   );
+}
+
+/** The search field of the blog's hero: the whole site's search (docs/decisions/0070). */
+export function BlogSearch({ className }: { className?: string }) {
+  return <SearchForm id="busca-blog" label={searchText.label} className={className} />;
 }
 
 /**

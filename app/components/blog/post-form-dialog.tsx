@@ -1,43 +1,36 @@
 /**
  * 'Novo Post' / 'Editar Post' form (SPEC §2, §4, §5): Zod rules shared with the API, automatic
- * slug (on for a new post, off when editing, regenerated when turned back on), cover upload and
- * the lazily loaded rich-text editor.
+ * slug (on for a new post, off when editing, regenerated when turned back on), cover upload, the
+ * lazily loaded rich-text editor, the schedule, the SEO panel and the preview link
+ * (docs/decisions/0060, 0062). A live post's changes can be saved as a draft that stays out of it.
  */
-import { ImagePlus, Trash2 } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
+import { Info } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
-import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import { fieldErrors } from "~/lib/form-errors";
 import { adminBlogText, blogText, blogToasts } from "~/lib/messages/blog";
+import { pendingText } from "~/lib/messages/publishing";
 import { postSchema, type PostFormValues } from "~/lib/schemas/blog";
 import { slugify } from "~/lib/slug";
-import { ApiError, apiRequest, uploadImage } from "./admin-api";
+import { ApiError, apiRequest } from "./admin-api";
+import { CoverImageField, uploadInlineImage } from "./cover-image-field";
+import { EMPTY, formValues, type LoadedPost, payload, type PostFromApi, scheduleError } from "./post-form-values";
+import { PostSeoPanel, SEO_KEYS } from "./post-seo-panel";
+import { PreviewLinkSection, PublicationFields } from "./publishing-controls";
 import { SlugField } from "./slug-field";
 
 // TipTap is big: it loads only when a post form opens, never on public pages.
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
 
-const EMPTY: PostFormValues = { title: "", slug: "", summary: "", content: "", categoryId: "", imageUrl: "", published: false };
 const NO_CATEGORY = "none";
-
-interface PostFromApi {
-  title: string;
-  slug: string;
-  summary: string;
-  content: string;
-  categoryId: number | null;
-  imageUrl: string | null;
-  published: boolean;
-}
 
 export function PostFormDialog({
   open,
@@ -63,10 +56,10 @@ export function PostFormDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [uploadingCover, setUploadingCover] = useState(false);
+  const [loaded, setLoaded] = useState<LoadedPost | null>(null);
+  const [seoOpen, setSeoOpen] = useState(false);
   // Each opening gets a fresh editor (TipTap reads its content only when created).
   const [session, setSession] = useState(0);
-  const coverInput = useRef<HTMLInputElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const formId = useId();
   const ids = {
@@ -79,6 +72,8 @@ export function PostFormDialog({
     content: `${formId}-content`,
     contentLabel: `${formId}-content-label`,
     published: `${formId}-published`,
+    publishAt: `${formId}-publish-at`,
+    preview: `${formId}-preview`,
   };
 
   // Fresh state each time the dialog opens; an existing post is read from the API (SPEC §7).
@@ -88,6 +83,8 @@ export function PostFormDialog({
     setSession((n) => n + 1);
     setErrors({});
     setSaving(false);
+    setLoaded(null);
+    setSeoOpen(false);
     if (!editing) {
       setValues(EMPTY);
       setAutoSlug(true);
@@ -99,14 +96,13 @@ export function PostFormDialog({
     apiRequest<PostFromApi>("GET", `/api/blog/posts/${postId}`)
       .then((post) => {
         if (cancelled || !post) return;
-        setValues({
-          title: post.title,
-          slug: post.slug,
-          summary: post.summary,
-          content: post.content,
-          categoryId: post.categoryId === null ? "" : String(post.categoryId),
-          imageUrl: post.imageUrl ?? "",
+        // Unpublished changes of a live post are what the admin goes on editing.
+        setValues(formValues(post.pendingChanges?.values ?? post, post));
+        setLoaded({
+          id: post.id,
           published: post.published,
+          previewUrl: post.previewUrl,
+          pendingSavedAt: post.pendingChanges?.savedAt ?? null,
         });
       })
       .catch(() => {
@@ -144,59 +140,27 @@ export function PostFormDialog({
     if (on) setValues((v) => ({ ...v, slug: slugify(v.title) })); // SPEC §4: turning it on regenerates
   }
 
-  async function onCoverFile(file: File | undefined) {
-    if (!file) return;
-    setUploadingCover(true);
-    try {
-      const image = await uploadImage(file);
-      set("imageUrl", image.url);
-    } catch (error) {
-      toast({
-        ...blogToasts.uploadError,
-        description: error instanceof ApiError ? error.message : blogToasts.uploadError.description,
-        variant: "destructive",
-      });
-    } finally {
-      setUploadingCover(false);
-      if (coverInput.current) coverInput.current.value = "";
-    }
-  }
-
-  async function uploadInline(file: File): Promise<string | null> {
-    try {
-      return (await uploadImage(file)).url;
-    } catch (error) {
-      toast({
-        ...blogToasts.uploadError,
-        description: error instanceof ApiError ? error.message : blogToasts.uploadError.description,
-        variant: "destructive",
-      });
-      return null;
-    }
-  }
-
-  async function onSubmit(event: React.FormEvent) {
+  async function onSubmit(event: React.FormEvent, asDraft = false) {
     event.preventDefault();
-    const parsed = postSchema.safeParse({
-      ...values,
-      categoryId: values.categoryId || null,
-      imageUrl: values.imageUrl || null,
-    });
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
+    const body = payload(values);
+    const parsed = postSchema.safeParse(body);
+    const schedule = scheduleError(values);
+    if (!parsed.success || schedule) {
+      const found = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(schedule ? { publishAt: schedule } : {}) };
       setErrors(found);
       focusFirstError(found);
       return;
     }
     setSaving(true);
     try {
-      // autoSlug is a form-only flag: never sent (SPEC §7).
+      // autoSlug is a form-only flag: never sent (SPEC §7). The body is sent as typed (the
+      // server parses it with the same schema); `draft` keeps a live post's changes out of it.
       const saved = await apiRequest<{ id: number }>(
         editing ? "PUT" : "POST",
         editing ? `/api/blog/posts/${postId}` : "/api/blog/posts",
-        parsed.data,
+        asDraft ? { ...body, draft: true } : body,
       );
-      toast(editing ? blogToasts.postUpdated : blogToasts.postCreated);
+      toast(asDraft ? pendingText.savedAsDraft : editing ? blogToasts.postUpdated : blogToasts.postCreated);
       const id = postId ?? saved?.id;
       if (id !== undefined) await onSaved(id);
       onOpenChange(false);
@@ -205,6 +169,7 @@ export function PostFormDialog({
         setErrors(error.errors);
         focusFirstError(error.errors);
       }
+      if (error instanceof ApiError && error.status === 401) return;
       toast({ ...blogToasts.savePostError, variant: "destructive" });
     } finally {
       setSaving(false);
@@ -212,7 +177,7 @@ export function PostFormDialog({
   }
 
   function focusFirstError(found: Record<string, string>) {
-    const order = ["title", "slug", "categoryId", "summary", "imageUrl", "content"] as const;
+    const order = ["title", "slug", "categoryId", "summary", "imageUrl", "content", "publishAt", ...SEO_KEYS] as const;
     const first = order.find((k) => found[k]);
     if (!first) return;
     const id = {
@@ -222,9 +187,19 @@ export function PostFormDialog({
       summary: ids.summary,
       imageUrl: ids.image,
       content: ids.content,
+      publishAt: ids.publishAt,
+      metaTitle: `${formId}-seo-meta-title`,
+      metaDescription: `${formId}-seo-meta-description`,
+      socialImageUrl: `${formId}-seo-social-image`,
+      canonicalUrl: `${formId}-seo-canonical`,
+      noindex: `${formId}-seo-noindex`,
     }[first];
-    const el = document.getElementById(id);
-    (el?.querySelector<HTMLElement>("[contenteditable]") ?? el)?.focus();
+    // A field of the closed SEO panel: open it first, then focus once it is shown.
+    if ((SEO_KEYS as readonly string[]).includes(first)) setSeoOpen(true);
+    requestAnimationFrame(() => {
+      const el = document.getElementById(id);
+      (el?.querySelector<HTMLElement>("[contenteditable]") ?? el)?.focus();
+    });
   }
 
   return (
@@ -257,7 +232,13 @@ export function PostFormDialog({
             <Skeleton className="h-72" />
           </div>
         ) : (
-          <form id={formId} noValidate onSubmit={onSubmit} className="grid gap-5">
+          <form id={formId} noValidate onSubmit={(e) => void onSubmit(e)} className="grid grid-cols-[minmax(0,1fr)] gap-5">
+            {loaded?.pendingSavedAt && (
+              <p role="status" className="flex items-start gap-2 rounded-lg bg-secondary px-3 py-2 text-sm text-secondary-foreground">
+                <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+                {pendingText.editorNotice(loaded.pendingSavedAt)}
+              </p>
+            )}
             <FormField id={ids.title} label="Título" required error={errors.title}>
               <Input
                 {...fieldA11y(ids.title, errors.title)}
@@ -303,52 +284,7 @@ export function PostFormDialog({
               />
             </FormField>
 
-            <FormField
-              id={ids.image}
-              label="Imagem de capa (URL)"
-              error={errors.imageUrl}
-              hint="Envie uma imagem JPEG, PNG ou WebP de até 5 MB, ou informe um endereço."
-            >
-              <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-                {values.imageUrl && (
-                  <img
-                    src={values.imageUrl}
-                    alt=""
-                    className="aspect-[1200/630] w-full rounded-lg border border-border object-cover sm:w-40"
-                  />
-                )}
-                <div className="flex flex-1 flex-col gap-2">
-                  <Input
-                    {...fieldA11y(ids.image, errors.imageUrl, { hint: true })}
-                    value={values.imageUrl}
-                    placeholder="/media/… ou https://…"
-                    onChange={(e) => set("imageUrl", e.target.value)}
-                  />
-                  <div className="flex flex-wrap gap-2">
-                    <Button type="button" variant="outline" size="sm" disabled={uploadingCover} onClick={() => coverInput.current?.click()}>
-                      {uploadingCover ? <Spinner size="sm" /> : <ImagePlus />}
-                      {uploadingCover ? "Enviando…" : "Enviar imagem"}
-                    </Button>
-                    {values.imageUrl && (
-                      <Button type="button" variant="ghost" size="sm" onClick={() => set("imageUrl", "")}>
-                        <Trash2 />
-                        Remover imagem
-                      </Button>
-                    )}
-                  </div>
-                  <input
-                    ref={coverInput}
-                    type="file"
-                    accept="image/jpeg,image/png,image/webp"
-                    className="hidden"
-                    tabIndex={-1}
-                    aria-hidden="true"
-                    data-testid="cover-file"
-                    onChange={(e) => void onCoverFile(e.target.files?.[0])}
-                  />
-                </div>
-              </div>
-            </FormField>
+            <CoverImageField id={ids.image} value={values.imageUrl} error={errors.imageUrl} onChange={(url) => set("imageUrl", url)} />
 
             <div className="grid gap-2" id={ids.content}>
               <span id={ids.contentLabel} className="text-sm font-medium leading-snug">
@@ -367,7 +303,7 @@ export function PostFormDialog({
                   labelledBy={ids.contentLabel}
                   describedBy={errors.content ? `${ids.content}-error` : undefined}
                   invalid={Boolean(errors.content)}
-                  uploadImage={uploadInline}
+                  uploadImage={uploadInlineImage}
                 />
               </Suspense>
               {errors.content && (
@@ -377,16 +313,36 @@ export function PostFormDialog({
               )}
             </div>
 
-            <div className="flex items-center gap-3">
-              <Switch id={ids.published} checked={values.published} onCheckedChange={(v) => set("published", v)} />
-              <Label htmlFor={ids.published}>Publicado</Label>
-            </div>
+            <PublicationFields
+              id={ids.publishAt}
+              switchId={ids.published}
+              values={values}
+              error={errors.publishAt}
+              onPublishedChange={(v) => set("published", v)}
+              onPublishAtChange={(v) => set("publishAt", v)}
+            />
+
+            <PostSeoPanel
+              idPrefix={`${formId}-seo`}
+              open={seoOpen}
+              onOpenChange={setSeoOpen}
+              values={values}
+              errors={errors}
+              onChange={set}
+            />
+
+            {loaded && <PreviewLinkSection id={ids.preview} postId={loaded.id} url={loaded.previewUrl} />}
           </form>
         )}
         <DialogFooter>
           <Button type="button" variant="outline" disabled={saving} onClick={() => onOpenChange(false)}>
             {adminBlogText.cancel}
           </Button>
+          {loaded?.published && values.published && (
+            <Button type="button" variant="secondary" disabled={saving || loading} onClick={(e) => void onSubmit(e, true)}>
+              {pendingText.saveAsDraft}
+            </Button>
+          )}
           <Button type="submit" form={formId} disabled={saving || loading}>
             {saving && <Spinner size="sm" />}
             {saving ? "Salvando…" : editing ? "Salvar alterações" : "Criar Post"}

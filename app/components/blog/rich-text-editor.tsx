@@ -5,6 +5,9 @@
 import Image from "@tiptap/extension-image";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
+import { Toolbar as ToolbarPrimitive } from "radix-ui";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Button } from "~/components/ui/button";
 import {
   Bold,
   Code,
@@ -21,10 +24,7 @@ import {
   SquareCode,
   Strikethrough,
   Undo2,
-} from "lucide-react";
-import { Toolbar as ToolbarPrimitive } from "radix-ui";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Button } from "~/components/ui/button";
+} from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/utils";

@@ -1,6 +1,6 @@
-import { MessageCircle } from "lucide-react";
 import { Island } from "~/components/island";
 import { chatInvoker } from "~/components/overlay-buttons";
+import { MessageCircle } from "~/components/ui/icons";
 import { ChatWidget } from "./chat-widget";
 
 /**

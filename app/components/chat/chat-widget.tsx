@@ -1,8 +1,8 @@
-import { Bot, Clock, Rocket, SendHorizontal } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Honeypot, IdempotencyField, ReturnTo, type FormState } from "~/components/forms/lead-form-utils";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
+import { Bot, Clock, Rocket, SendHorizontal } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { DialogCloseButton, sheetDialogClassName, useDialogState } from "~/components/ui/native-dialog";
 import { Spinner } from "~/components/ui/spinner";

@@ -67,11 +67,14 @@ export function useChat(open: boolean) {
     return toast(input);
   }, []);
 
-  // First open with no session: create one (online or offline).
-  useEffect(() => {
-    if (!open || sessionReady.current) return;
-    setLoading(true);
-    sessionReady.current = (async () => {
+  /**
+   * The session, created once (online or offline): on the first open, or by a contact submitted
+   * before the open was noticed (a submit made before the island hydrated is replayed at once, so
+   * it must never find "no session yet" and be dropped).
+   */
+  const ensureSession = useCallback((): Promise<SessionState> => {
+    sessionReady.current ??= (async () => {
+      setLoading(true);
       const result = await postChatApi<ChatSessionData>("/api/chat/session", {});
       let session: SessionState;
       if (result.ok) {
@@ -87,7 +90,13 @@ export function useChat(open: boolean) {
       setLoading(false);
       return session;
     })();
-  }, [open, notify]);
+    return sessionReady.current;
+  }, [notify]);
+
+  // First open with no session: create one.
+  useEffect(() => {
+    if (open) void ensureSession();
+  }, [open, ensureSession]);
 
   /** Sends one visitor message; ignored when empty or before session and contact exist. */
   const send = useCallback(
@@ -133,9 +142,9 @@ export function useChat(open: boolean) {
   /** The contact form's submit: stored on the server, then the chat view and its greeting. */
   const submitContact = useCallback(
     async (values: ChatContactInput) => {
-      if (!sessionReady.current) return;
       setLoading(true);
-      const session = await sessionReady.current;
+      const session = await ensureSession();
+      setLoading(true); // (the session's own request ended its loading state)
       const result = await postChatApi<ChatSessionData>("/api/chat/contact", {
         ...values,
         ...(session.token ? { sessionId: session.sessionId, token: session.token } : {}),
@@ -148,7 +157,7 @@ export function useChat(open: boolean) {
       const company = values.message;
       if (company) later(AUTO_FIRST_MESSAGE_DELAY_MS, () => void send(company));
     },
-    [append, later, send],
+    [append, ensureSession, later, send],
   );
 
   return { messages, loading, contact, announcement, send, submitContact };

@@ -3,9 +3,9 @@
  * A job's 'Candidatar-se' link chooses the position (app/lib/early-script.ts): the select is left
  * uncontrolled so a choice made before React runs survives hydration.
  */
-import { Send } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
+import { Send } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";

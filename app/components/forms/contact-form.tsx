@@ -2,9 +2,9 @@
  * Site contact form (home #contact and /sobre): SPEC §5 rules, §4 submitting state, §8 toasts.
  * Posts JSON to /api/contact; without JavaScript the form posts itself to /enviar/contato.
  */
-import { Send } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
+import { Send } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";

@@ -4,8 +4,8 @@
  * consent record the LGPD asks for and an unsubscribe link. Without JavaScript the form posts
  * itself to /enviar/newsletter.
  */
-import { ArrowRight } from "lucide-react";
 import { useRef, useState, type FormEvent } from "react";
+import { ArrowRight } from "~/components/ui/icons";
 import { toast } from "~/components/ui/use-toast";
 import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
 import { isNewsletterEmailAcceptable, LIMITS } from "~/lib/lead-fields";

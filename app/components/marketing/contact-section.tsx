@@ -1,7 +1,7 @@
 /** A contact section: heading and direct channels beside the site contact form. */
-import { Clock, Mail, MapPin } from "lucide-react";
 import { ContactForm } from "~/components/forms/contact-form";
 import { Island } from "~/components/island";
+import { Clock, Mail, MapPin } from "~/components/ui/icons";
 import { formatPhone } from "~/lib/site";
 import { useSiteConfig } from "~/lib/site-config";
 import { PROMISES } from "./site-content";

@@ -1,6 +1,7 @@
 /** Layout pieces shared by every marketing section: width, rhythm and heading styles. */
+import type { Icon } from "~/components/ui/icons";
 import { cn } from "~/lib/utils";
-import type { ComponentType, ReactNode } from "react";
+import type { ReactNode } from "react";
 
 export function Container({ className, children }: { className?: string; children: ReactNode }) {
   return <div className={cn("mx-auto w-full max-w-7xl px-5 sm:px-6 lg:px-8", className)}>{children}</div>;
@@ -88,7 +89,7 @@ export function SectionHeader({
   );
 }
 
-export type Icon = ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
+export type { Icon };
 
 /** A rounded tile holding a lucide icon. */
 export function IconTile({ icon: I, dark = false, className }: { icon: Icon; dark?: boolean; className?: string }) {

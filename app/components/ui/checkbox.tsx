@@ -1,6 +1,6 @@
-import { Check } from "lucide-react";
 import { Checkbox as CheckboxPrimitive } from "radix-ui";
 import * as React from "react";
+import { Check } from "~/components/ui/icons";
 import { cn } from "~/lib/utils";
 
 export function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxPrimitive.Root>) {

@@ -1,6 +1,6 @@
-import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import * as React from "react";
+import { X } from "~/components/ui/icons";
 import { cn } from "~/lib/utils";
 import { closeButtonClassName } from "./native-dialog";
 import { useReturnFocus, type ReturnFocusProps } from "./return-focus";

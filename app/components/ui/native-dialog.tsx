@@ -4,8 +4,8 @@
  * React only watches them. The browser gives a modal <dialog> what Radix did by script: top
  * layer, inert page behind, Escape, focus moved in and returned to the opener on close.
  */
-import { X } from "lucide-react";
 import { useEffect, useState, type RefObject } from "react";
+import { X } from "~/components/ui/icons";
 import { cn } from "~/lib/utils";
 
 /** Shared look of the corner close button of dialogs and sheets. */

@@ -1,6 +1,6 @@
-import { Check, ChevronDown, ChevronUp } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
 import * as React from "react";
+import { Check, ChevronDown, ChevronUp } from "~/components/ui/icons";
 import { cn } from "~/lib/utils";
 
 export function Select(props: React.ComponentProps<typeof SelectPrimitive.Root>) {

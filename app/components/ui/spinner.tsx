@@ -1,5 +1,5 @@
-import { LoaderCircle } from "lucide-react";
 import * as React from "react";
+import { LoaderCircle } from "~/components/ui/icons";
 import { cn } from "~/lib/utils";
 
 const sizeClasses = {

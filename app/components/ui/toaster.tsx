@@ -1,6 +1,6 @@
-import { X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import { useLayoutEffect, useRef } from "react";
+import { X } from "~/components/ui/icons";
 import { cn } from "~/lib/utils";
 import { dismissToast, TOAST_DURATION_MS, useToasts } from "./use-toast";
 

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { pageViews } from "~/db/schema";
 import { logger } from "~/infra/logger.server";
 import { DAY_MS, dayOf } from "./days.server";
-import { flushAnalytics, isCountedBrowser, isPagePath, parsePage } from "./record.server";
+import { flushAnalytics, isCountedBrowser, isCountedPage, parsePage } from "./record.server";
 import { saltFor, visitorHash } from "./salt.server";
 
 export interface Attribution {
@@ -67,7 +67,7 @@ function fromReferer(referer: string | null): Attribution | null {
   if (!referer) return null;
   try {
     const page = parsePage(new URL(referer).pathname + new URL(referer).search);
-    if (!isPagePath(page.path)) return null;
+    if (!isCountedPage(page.path)) return null;
     return {
       landingPath: page.path,
       referrerHost: null,

@@ -1,40 +1,35 @@
 /**
- * First-party, cookieless page analytics (issue 18, docs/decisions/0040-0042).
+ * First-party, cookieless page analytics (docs/decisions/0040-0042, 0056).
  *
- * Recording: the server counts a view from the HTML request itself (`createPageViewRecorder`, an
- * entry step that the front door runs for cached pages too), so a visitor's browser sends
- * nothing extra. What the server cannot see arrives by `navigator.sendBeacon` (`recordBeacon`):
- * the chat or consultation dialog opened, a form started, and client-side navigations of the
- * pages React Router runs. Each hit is buffered in memory and written in batches, so a burst
- * costs one insert per thousand views instead of one per view.
+ * Recording: a page Análises counts (its route's policy says `counted`) asks to be counted
+ * itself, so a view is counted whoever answered the page (our cache, nginx, a CDN): an inline
+ * script sends a `view` beacon with the visitor's address and the document's referrer, and
+ * without JavaScript a `<noscript>` image does (`recordPixel`). The same beacons carry what else a
+ * page request cannot show: the chat or consultation dialog opened, a form started, client-side
+ * navigations. Each hit is buffered in memory and written in batches, so a burst costs one insert
+ * per thousand views instead of one per view.
  *
  * Privacy: no cookie and no browser storage. A visitor is `sha256(salt | address | browser)`,
  * the salt random per day (Brasília time) and deleted when the next day is over; the address and
- * the browser string never leave memory. Bots (`isbot`), requests without a browser string, admin
- * sessions and prefetches are not counted.
+ * the browser string never leave memory. Bots (`isbot`), requests without a browser string and
+ * admin sessions are not counted.
  *
  * Reading: daily rollups (`analytics_daily`), rebuilt for today and yesterday every few minutes
  * and when the admin opens Análises; raw rows are deleted after RETENTION.analyticsRaw.
  * (Rollups: ./rollups.server.ts; the salt: ./salt.server.ts; attribution: ./attribution.server.ts.)
  */
-import { sql } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { db } from "~/db/client.server";
 import { analyticsEvents, pageViews } from "~/db/schema";
 import { logger } from "~/infra/logger.server";
+import { isCountedPage } from "~/infra/route-lookup.server";
+import { hasSessionCookie } from "../auth/sessions.server";
 import { dayOf } from "./days.server";
 import { saltFor, visitorHash } from "./salt.server";
-import type { IncomingMessage, ServerResponse } from "node:http";
 
 // ---------------------------------------------------------------- what counts
-/** Paths that are not public pages (APIs, admin, files, confirmations of a post, feeds, data requests). */
-const NOT_A_PAGE =
-  /^\/(api|admin|login|logout|assets|media|enviar|descadastrar|newsletter|payment-success|checkout\/demo|\.well-known)(\/|$)|\.[a-z0-9]+$/i;
-const SESSION = /(^|;\s*)sid=/;
-
-export function isPagePath(path: string): boolean {
-  return path.startsWith("/") && path.length <= 300 && !NOT_A_PAGE.test(path);
-}
+export { isCountedPage };
 
 /** isbot's answer per browser string: visitors share a few hundred of them, and the test is a long regex. */
 const botAnswers = new Map<string, boolean>();
@@ -59,18 +54,25 @@ export function deviceOf(userAgent: string): DeviceClass {
 
 // ---------------------------------------------------------------- the buffer
 type HitKind = "view" | "widget" | "form";
+/**
+ * How a view arrived: the page's own beacon (`landing`: it knows the document's referrer), a
+ * client-side navigation (never the start of a visit), or the image of a page without
+ * JavaScript (`pixel`: the referrer it carries is our page, so the start of a visit is decided
+ * by whether the visitor was seen earlier that day).
+ */
+type ViewSource = "landing" | "navigation" | "pixel";
 interface Hit {
   kind: HitKind;
   time: number;
-  /** Path and query as requested (or as the beacon reported). */
+  /** Path and query as the visitor saw them. */
   url: string;
+  source?: ViewSource;
+  /** The document's referrer (landing views). */
   referer?: string;
   host?: string;
   ua: string;
   ip: string;
   form?: string;
-  /** A beacon: a client-side navigation or a funnel step, never the start of a visit. */
-  beacon?: boolean;
 }
 
 /** Enough for a burst far beyond the bench's 10,000 views; beyond it views are dropped (and logged). */
@@ -88,74 +90,62 @@ function enqueue(hit: Hit): void {
   if (buffer.length === BATCH * 2) setImmediate(() => void flushAnalytics().catch(() => {}));
 }
 
-/** Whether a request is a prefetch the visitor may never see. */
-function isPrefetch(req: IncomingMessage): boolean {
-  const purpose = req.headers["sec-purpose"] ?? req.headers.purpose;
-  return typeof purpose === "string" && purpose.includes("prefetch");
-}
-
-/**
- * The entry step that counts page views (it takes Node's request and response only, so the front
- * door runs it for cached pages as Express does for the rest). On the hot path it only looks at
- * the method, path and cookie; the work happens when the batch is written.
- */
-export function createPageViewRecorder(clientAddress: (req: IncomingMessage) => string) {
-  return function recordPageView(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-    const url = req.url ?? "/";
-    if (req.method === "GET" && !SESSION.test(req.headers.cookie ?? "") && !isPrefetch(req)) {
-      const q = url.indexOf("?");
-      if (isPagePath(q === -1 ? url : url.slice(0, q))) {
-        res.once("finish", () => {
-          if (res.statusCode !== 200) return;
-          const type = res.getHeader("content-type");
-          if (typeof type !== "string" || !type.startsWith("text/html")) return;
-          const ua = req.headers["user-agent"];
-          if (!ua) return;
-          enqueue({
-            kind: "view",
-            time: Date.now(),
-            url,
-            referer: req.headers.referer,
-            host: req.headers.host,
-            ua,
-            ip: clientAddress(req),
-          });
-        });
-      }
-    }
-    next();
-  };
-}
-
 export const BEACON_KINDS = ["view", "widget", "form"] as const;
 
+export interface BeaconVisitor {
+  ip: string;
+  userAgent: string | null;
+  cookie: string | null;
+  /** The host the beacon came to: a referrer on this host is an internal one. */
+  host: string | null;
+}
+
 /**
- * A beacon from the page (`{ k, p, f }`: kind, path with query, form). Answered 204 whatever
- * it says, unless malformed (400): a beacon is fire-and-forget.
+ * A beacon from the page (`{ k, p, f, r }`: kind, path with query, form, and for the view a page
+ * sends of itself, the document's referrer). Answered 204 whatever it says, unless malformed
+ * (400): a beacon is fire-and-forget.
  */
-export function recordBeacon(body: string, visitor: { ip: string; userAgent: string | null; cookie: string | null }): boolean {
+export function recordBeacon(body: string, visitor: BeaconVisitor): boolean {
   let parsed: unknown;
   try {
     parsed = body.length <= 2_000 ? JSON.parse(body) : undefined;
   } catch {
     return false;
   }
-  const { k, p, f } = (parsed ?? {}) as { k?: unknown; p?: unknown; f?: unknown };
+  const { k, p, f, r } = (parsed ?? {}) as { k?: unknown; p?: unknown; f?: unknown; r?: unknown };
   if (!BEACON_KINDS.includes(k as HitKind) || typeof p !== "string" || !p.startsWith("/") || p.length > 600) return false;
   if (f !== undefined && (typeof f !== "string" || !/^[a-z-]{1,40}$/.test(f))) return false;
-  if (!isCountedBrowser(visitor.userAgent) || SESSION.test(visitor.cookie ?? "")) return true;
+  if (r !== undefined && (typeof r !== "string" || r.length > 1_000)) return false;
+  if (!isCountedBrowser(visitor.userAgent) || hasSessionCookie(visitor.cookie)) return true;
   const q = p.indexOf("?");
-  if (!isPagePath(q === -1 ? p : p.slice(0, q))) return true;
+  if (!isCountedPage(q === -1 ? p : p.slice(0, q))) return true;
   enqueue({
     kind: k as HitKind,
     time: Date.now(),
     url: p,
+    source: k === "view" ? (r === undefined ? "navigation" : "landing") : undefined,
+    referer: typeof r === "string" && r ? r : undefined,
+    host: visitor.host ?? undefined,
     ua: visitor.userAgent,
     ip: visitor.ip,
     form: f as string | undefined,
-    beacon: true,
   });
   return true;
+}
+
+/** The `<noscript>` image of a page viewed without JavaScript: its Referer is the page. */
+export function recordPixel(visitor: BeaconVisitor & { page: string | null }): void {
+  if (!visitor.page || !isCountedBrowser(visitor.userAgent) || hasSessionCookie(visitor.cookie)) return;
+  let url: URL;
+  try {
+    url = new URL(visitor.page);
+  } catch {
+    return;
+  }
+  // Only our own pages: another site embedding the image counts nothing.
+  if (visitor.host && url.host !== visitor.host) return;
+  if (!isCountedPage(url.pathname)) return;
+  enqueue({ kind: "view", time: Date.now(), url: url.pathname + url.search, source: "pixel", ua: visitor.userAgent, ip: visitor.ip });
 }
 
 // ---------------------------------------------------------------- writing batches
@@ -222,6 +212,7 @@ export async function flushAnalytics(): Promise<void> {
 async function writeBatch(batch: Hit[]): Promise<void> {
   const views: (typeof pageViews.$inferInsert)[] = [];
   const events: (typeof analyticsEvents.$inferInsert)[] = [];
+  const pixelViews: (typeof pageViews.$inferInsert)[] = [];
   for (const hit of batch) {
     if (!isCountedBrowser(hit.ua)) continue;
     const day = dayOf(hit.time);
@@ -234,9 +225,9 @@ async function writeBatch(batch: Hit[]): Promise<void> {
       continue;
     }
     if (hit.kind === "view") {
-      const referrer = hit.beacon ? undefined : hostOf(hit.referer);
-      const internal = hit.beacon || (referrer !== undefined && referrer === hostOf(hit.host));
-      views.push({
+      const referrer = hit.source === "landing" ? hostOf(hit.referer) : undefined;
+      const internal = hit.source === "navigation" || (referrer !== undefined && referrer === hostOf(hit.host));
+      const view = {
         createdAt: new Date(hit.time),
         day,
         ...page,
@@ -244,13 +235,40 @@ async function writeBatch(batch: Hit[]): Promise<void> {
         referrerHost: internal ? null : (referrer ?? null),
         device: deviceOf(hit.ua),
         visitorHash: hash,
-      });
+      };
+      (hit.source === "pixel" ? pixelViews : views).push(view);
     } else {
       events.push({ createdAt: new Date(hit.time), day, kind: hit.kind, form: hit.form ?? null, path: page.path, visitorHash: hash });
     }
   }
+  if (pixelViews.length) views.push(...(await withoutRepeatedEntries(pixelViews, views)));
   if (views.length) await insertViews(views);
   if (events.length) await db().insert(analyticsEvents).values(events);
+}
+
+/**
+ * A view without JavaScript cannot tell where the visitor came from: it starts a visit only when
+ * it carries a campaign or when the visitor was not seen earlier that day.
+ */
+async function withoutRepeatedEntries(
+  pixelViews: (typeof pageViews.$inferInsert)[],
+  batch: (typeof pageViews.$inferInsert)[],
+): Promise<(typeof pageViews.$inferInsert)[]> {
+  const seen = new Set(batch.map((v) => `${v.day}|${v.visitorHash}`));
+  const hashes = [...new Set(pixelViews.map((v) => v.visitorHash))];
+  const days = [...new Set(pixelViews.map((v) => v.day))];
+  const earlier = await db()
+    .selectDistinct({ day: pageViews.day, visitorHash: pageViews.visitorHash })
+    .from(pageViews)
+    .where(and(inArray(pageViews.visitorHash, hashes), inArray(pageViews.day, days)));
+  for (const row of earlier) seen.add(`${row.day}|${row.visitorHash}`);
+  return pixelViews.map((view) => {
+    const key = `${view.day}|${view.visitorHash}`;
+    const campaign = Boolean(view.utmSource || view.utmMedium || view.utmCampaign);
+    const entry = campaign || !seen.has(key);
+    seen.add(key);
+    return { ...view, entry };
+  });
 }
 
 /**

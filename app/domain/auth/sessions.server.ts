@@ -14,6 +14,16 @@ import { pruneRememberedDevices } from "../two-factor.server";
 import { cookieHeader, hashToken, sessionSecret, sign, signedToken } from "./cookies.server";
 
 export const SESSION_COOKIE = "sid";
+const HAS_SESSION_COOKIE = new RegExp(`(^|;\\s*)${SESSION_COOKIE}=`);
+
+/**
+ * Whether a request carries a session cookie at all (valid or not), without touching the
+ * database: such a request is never answered from a shared cache, never counted, and its
+ * unsafe requests must prove their origin.
+ */
+export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
+  return cookieHeader ? HAS_SESSION_COOKIE.test(cookieHeader) : false;
+}
 export const SESSION_TTL_SECONDS = 8 * 60 * 60; // one working day, however active
 /** A session nobody used for this long ends (OWASP ASVS 5.0 V7.3.1); each use renews it. */
 export const SESSION_IDLE_SECONDS = 30 * 60;

@@ -4,6 +4,8 @@
  * What erasure keeps, and why:
  * - orders and subscriptions keep item, amount, dates and status (tax law, LGPD art. 16, I);
  *   the customer's name and e-mail become ANONYMISED_MARKER;
+ * - posts of the blog that quote the address keep their text with the address replaced by
+ *   ANONYMISED_MARKER; the revisions holding it are deleted (docs/decisions/0061);
  * - consent records stay as proof of consent and of its withdrawal (art. 8 §2, art. 16, I): the
  *   e-mail becomes a salted HMAC-SHA256 ("hash:…"). The salt lives only in app_settings, so the
  *   hash cannot be reversed by guessing e-mails without database access, but the same person's
@@ -29,12 +31,13 @@ import {
 } from "~/db/schema";
 import { ANONYMISED_MARKER } from "~/lib/privacy";
 import { recordAudit } from "../audit.server";
+import { eraseBlogMentions } from "./blog-mentions.server";
 import { type Actor, collect, hashEmail, mentionsAddress, normalizeEmail, subjectRef } from "./subject.server";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 export interface ErasureReport {
   deleted: Record<string, number>;
-  anonymised: { orders: number; subscriptions: number };
+  anonymised: { orders: number; subscriptions: number; blogPosts: number };
   pseudonymised: { consentRecords: number };
   total: number;
 }
@@ -60,7 +63,7 @@ export async function eraseSubject(email: string, actor: Actor): Promise<Erasure
     const deletedMessages = sessionIds.length
       ? (await tx.delete(chatMessages).where(inArray(chatMessages.chatSessionId, sessionIds)).returning({ id: chatMessages.id })).length
       : 0;
-    const deleted = {
+    const deleted: Record<string, number> = {
       // Would go with their leads (ON DELETE CASCADE); deleted first so the report counts them.
       leadNotes: await del(leadNotes, found.leadNotes),
       leadPipeline: await del(leadPipeline, found.leadPipeline),
@@ -76,6 +79,10 @@ export async function eraseSubject(email: string, actor: Actor): Promise<Erasure
       rateLimits: (await tx.delete(rateLimits).where(mentionsAddress(rateLimits.key, normalized)).returning({ key: rateLimits.key }))
         .length,
     };
+
+    // Posts keep their text with the address replaced; revisions holding it go (docs/decisions/0061).
+    const blog = await eraseBlogMentions(tx, normalized, found);
+    deleted.blogPostRevisions = blog.deletedRevisions;
 
     const toPseudonymise = found.consentRecords.filter((r) => r.email !== hashed);
     if (toPseudonymise.length) {
@@ -102,15 +109,16 @@ export async function eraseSubject(email: string, actor: Actor): Promise<Erasure
     }
     const report: ErasureReport = {
       deleted,
-      anonymised: { orders: found.orders.length, subscriptions: found.subscriptions.length },
+      anonymised: { orders: found.orders.length, subscriptions: found.subscriptions.length, blogPosts: blog.redactedPosts },
       pseudonymised: { consentRecords: toPseudonymise.length },
       total: 0,
     };
     report.total =
       Object.values(deleted).reduce((a, b) => a + b, 0) -
-      deleted.rateLimits +
+      deleted.rateLimits! +
       report.anonymised.orders +
       report.anonymised.subscriptions +
+      report.anonymised.blogPosts +
       report.pseudonymised.consentRecords;
     await recordAudit({ actor: actor.username, action: "privacy.erase", target, details: { ...report }, ip: actor.ip }, tx);
     return report;

@@ -31,6 +31,7 @@ import { first } from "~/lib/first";
 import { PERSONAL_DATA_TABLES, privacyErrors, type PersonalDataTable } from "~/lib/messages/privacy";
 import { HASHED_EMAIL_PREFIX, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import { recordAudit } from "../audit.server";
+import { type BlogMentions, collectBlogMentions } from "./blog-mentions.server";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 export interface Actor {
@@ -80,7 +81,7 @@ export async function subjectRef(email: string): Promise<string> {
 // ---------------------------------------------------------------- search
 type Row<T extends PgTable> = T["$inferSelect"];
 
-export interface PersonalData {
+export interface PersonalData extends BlogMentions {
   contacts: Row<typeof contacts>[];
   consultations: Row<typeof consultations>[];
   businessOptimizations: Row<typeof businessOptimizations>[];
@@ -185,7 +186,9 @@ export async function collect(executor: Executor, email: string, hashed: string)
   const anyLead = leadIds.some(([, , rows]) => rows.length);
   const pipelineRows = anyLead ? await executor.select().from(leadPipeline).where(ofLeads(0)).orderBy(asc(leadPipeline.id)) : [];
   const noteRows = anyLead ? await executor.select().from(leadNotes).where(ofLeads(1)).orderBy(asc(leadNotes.id)) : [];
+  const blog = await collectBlogMentions(executor, email);
   return {
+    ...blog,
     leadPipeline: pipelineRows,
     leadNotes: noteRows,
     contacts: contactRows,

@@ -16,7 +16,6 @@ export const blogText = {
   notFoundTitle: "Post não encontrado",
   notFoundText: "O post que você está procurando não existe ou foi removido.",
   readingTime: (minutes: number) => `${minutes} min de leitura`,
-  draftPreview: "Pré-visualização: este post é um rascunho e não está visível para os visitantes.",
   noCategory: "Sem categoria",
 } as const;
 

@@ -17,6 +17,8 @@ export const PERSONAL_DATA_TABLES = {
   outbox: { label: "Fila de e-mails de notificação", sqlName: "outbox" },
   leadPipeline: { label: "Etapas no funil de leads", sqlName: "lead_pipeline" },
   leadNotes: { label: "Anotações do funil de leads", sqlName: "lead_notes" },
+  blogPosts: { label: "Posts do blog que citam o e-mail", sqlName: "blog_posts" },
+  blogPostRevisions: { label: "Revisões de posts do blog", sqlName: "blog_post_revisions" },
 } as const;
 
 export type PersonalDataTable = keyof typeof PERSONAL_DATA_TABLES;
@@ -49,7 +51,7 @@ export const privacyTexts = {
   erase: "Eliminar dados do titular",
   eraseTitle: "Eliminar todos os dados deste titular?",
   eraseDescription:
-    "Mensagens, solicitações, questionários, candidaturas, newsletter e conversas serão apagados. Pedidos e assinaturas ficam com valores, itens, datas e situação (legislação tributária), mas nome e e-mail são anonimizados. Registros de consentimento ficam como prova, com o e-mail substituído por um hash. Esta ação não pode ser desfeita.",
+    "Mensagens, solicitações, questionários, candidaturas, newsletter e conversas serão apagados. Pedidos e assinaturas ficam com valores, itens, datas e situação (legislação tributária), mas nome e e-mail são anonimizados. Registros de consentimento ficam como prova, com o e-mail substituído por um hash. Nos posts do blog, o e-mail é substituído por “[anonimizado]”, e as revisões que o contêm são apagadas. Esta ação não pode ser desfeita.",
   eraseConfirmLabel: "Digite o e-mail do titular para confirmar",
   eraseConfirmButton: "Eliminar definitivamente",
   cancel: "Cancelar",

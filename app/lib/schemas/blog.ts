@@ -3,6 +3,8 @@
  * Limits beyond §5 come from §3/§9 (title/slug 200, category name/slug 100).
  */
 import { z } from "zod";
+import { publishingMessages } from "../messages/publishing";
+import { SEO_LIMITS } from "../publishing";
 import { slugify } from "../slug";
 
 // No `new Function` code generation: the page CSP forbids eval, and Chrome reports every attempt.
@@ -61,6 +63,37 @@ const imageUrlField = z
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), postMessages.imageUrl);
 
+/** Optional text: empty or null is "not set" (null), longer than `max` is refused. */
+function optionalText(max: number, message: string) {
+  return z.union([z.string().trim().max(max, message), z.null()], { error: message }).transform((v) => (v ? v : null));
+}
+
+/** An absolute http(s) address or a site path, as the canonical URL of a post (docs/decisions/0062). */
+const canonicalUrlField = z
+  .union([z.string().trim().max(2000, publishingMessages.canonicalUrl), z.null()], { error: publishingMessages.canonicalUrl })
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || /^https?:\/\/[^\s/]+(\/[^\s]*)?$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), publishingMessages.canonicalUrl);
+
+/**
+ * ISO 8601 with an offset ("2026-12-01T09:00:00-03:00" or "…Z"), or null: no schedule. Whether it
+ * is in the future is checked when saving (it depends on the moment and on the post's state).
+ */
+const publishAtField = z
+  .union([z.iso.datetime({ offset: true, error: publishingMessages.publishAt }), z.null()], { error: publishingMessages.publishAt })
+  .transform((v) => (v === null ? null : new Date(v)));
+
+/** The SEO fields of a post (docs/decisions/0062). */
+export const seoFields = {
+  metaTitle: optionalText(SEO_LIMITS.metaTitle.max, publishingMessages.metaTitleMax),
+  metaDescription: optionalText(SEO_LIMITS.metaDescription.max, publishingMessages.metaDescriptionMax),
+  socialImageUrl: z
+    .union([z.string().trim().max(2000, publishingMessages.socialImageUrl), z.null()], { error: publishingMessages.socialImageUrl })
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), publishingMessages.socialImageUrl),
+  canonicalUrl: canonicalUrlField,
+  noindex: z.boolean({ error: publishingMessages.noindex }),
+};
+
 const postFields = {
   title: z.string({ error: postMessages.title }).trim().min(3, postMessages.title).max(200, postMessages.titleMax),
   slug: slugField(3, 200, postMessages.slug, postMessages.slugMax),
@@ -71,17 +104,28 @@ const postFields = {
 };
 
 /** POST /api/blog/posts and the post form. `autoSlug` (a form-only flag) is dropped like any unknown key. */
-export const postSchema = z.object({
-  ...postFields,
-  categoryId: categoryIdField.optional().transform((v) => v ?? null),
-  imageUrl: imageUrlField.optional().transform((v) => v ?? null),
-  published: z
-    .boolean({ error: postMessages.published })
-    .optional()
-    .transform((v) => v ?? false),
-});
+export const postSchema = z
+  .object({
+    ...postFields,
+    categoryId: categoryIdField.optional().transform((v) => v ?? null),
+    imageUrl: imageUrlField.optional().transform((v) => v ?? null),
+    published: z
+      .boolean({ error: postMessages.published })
+      .optional()
+      .transform((v) => v ?? false),
+    publishAt: publishAtField.optional().transform((v) => v ?? null),
+    metaTitle: seoFields.metaTitle.optional().transform((v) => v ?? null),
+    metaDescription: seoFields.metaDescription.optional().transform((v) => v ?? null),
+    socialImageUrl: seoFields.socialImageUrl.optional().transform((v) => v ?? null),
+    canonicalUrl: seoFields.canonicalUrl.optional().transform((v) => v ?? null),
+    noindex: seoFields.noindex.optional().transform((v) => v ?? false),
+  })
+  .refine((v) => !(v.published && v.publishAt), { path: ["publishAt"], message: publishingMessages.publishAtWhilePublished });
 
-/** PUT /api/blog/posts/{id}: the same body, or only `{ published }` (the list switch). */
+/**
+ * PUT /api/blog/posts/{id}: the same body, or only `{ published }` (the list switch). `draft: true`
+ * on a published post keeps the changes out of the live post, as a previewable draft.
+ */
 export const postUpdateSchema = z
   .object({
     title: postFields.title.optional(),
@@ -91,8 +135,32 @@ export const postUpdateSchema = z
     categoryId: postFields.categoryId.optional(),
     imageUrl: postFields.imageUrl.optional(),
     published: z.boolean({ error: postMessages.published }).optional(),
+    publishAt: publishAtField.optional(),
+    metaTitle: seoFields.metaTitle.optional(),
+    metaDescription: seoFields.metaDescription.optional(),
+    socialImageUrl: seoFields.socialImageUrl.optional(),
+    canonicalUrl: seoFields.canonicalUrl.optional(),
+    noindex: seoFields.noindex.optional(),
+    draft: z.boolean({ error: publishingMessages.draft }).optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), postMessages.empty);
+  .refine((v) => Object.entries(v).some(([k, x]) => k !== "draft" && x !== undefined), postMessages.empty)
+  .refine((v) => !(v.published && v.publishAt), { path: ["publishAt"], message: publishingMessages.publishAtWhilePublished });
+
+/** The fields a save changes in the post's text (and keeps in a revision); the rest is its state. */
+export const REVISED_FIELDS = [
+  "title",
+  "slug",
+  "summary",
+  "content",
+  "categoryId",
+  "imageUrl",
+  "metaTitle",
+  "metaDescription",
+  "socialImageUrl",
+  "canonicalUrl",
+  "noindex",
+] as const;
+export type RevisedField = (typeof REVISED_FIELDS)[number];
 
 export const categorySchema = z.object({
   name: z.string({ error: categoryMessages.name }).trim().min(2, categoryMessages.name).max(100, categoryMessages.nameMax),
@@ -139,6 +207,13 @@ export interface PostFormValues {
   categoryId: string; // "" = no category
   imageUrl: string;
   published: boolean;
+  /** datetime-local value in Brasília time; "" = not scheduled. */
+  publishAt: string;
+  metaTitle: string;
+  metaDescription: string;
+  socialImageUrl: string;
+  canonicalUrl: string;
+  noindex: boolean;
 }
 
 export interface CategoryFormValues {

@@ -3,12 +3,12 @@
  * chosen range. Everything is rendered on the server (charts as SVG, tables as tables); the range
  * form is a GET form, so the page works without JavaScript.
  */
-import { Download } from "lucide-react";
 import { data, Form } from "react-router";
 import { DataTable, Funnel, TrafficChart } from "~/components/admin/analytics-charts";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Download } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { analyticsReport, parseRange, type AnalyticsTable } from "~/domain/analytics/report.server";

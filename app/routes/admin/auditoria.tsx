@@ -2,11 +2,11 @@
  * /admin/auditoria: browse the append-only audit log (newest first), filtered by action, user
  * and date range. Read only: nothing on this page changes a row.
  */
-import { ChevronLeft, ChevronRight, Filter, ScrollText } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { AdminTableSection } from "~/components/admin/data-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
+import { ChevronLeft, ChevronRight, Filter, ScrollText } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";

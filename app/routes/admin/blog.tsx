@@ -3,11 +3,11 @@
  * confirmations, with every toast of SPEC §8. Reads come from the loader; writes go through the
  * JSON API of SPEC §7 and then revalidate the loader.
  */
-import { ExternalLink, Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useRevalidator, useSearchParams } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { ApiError, apiRequest } from "~/components/blog/admin-api";
+import { AdminPostSearch } from "~/components/blog/admin-post-search";
 import { type AdminCategory, type AdminPost, CategoriesTable, PostsTable, rowFocusTarget, rowKey } from "~/components/blog/admin-tables";
 import { CategoryFormDialog, type EditableCategory } from "~/components/blog/category-form-dialog";
 import { PostFormDialog } from "~/components/blog/post-form-dialog";
@@ -23,13 +23,18 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
+import { ExternalLink, Plus } from "~/components/ui/icons";
 import { Label } from "~/components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/use-toast";
 import { requireAdmin } from "~/domain/auth/sessions.server";
+import { publishDueBeforeRead } from "~/domain/blog/scheduling.server";
 import { listAllPosts, listCategoriesWithCounts } from "~/domain/blog.server";
+import { filterPosts } from "~/domain/search/query.server";
 import { logger } from "~/infra/logger.server";
 import { adminBlogText, blogToasts } from "~/lib/messages/blog";
+import { postStatus } from "~/lib/publishing";
+import { parseSearchQuery } from "~/lib/search";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/blog";
 
@@ -40,8 +45,11 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
+  await publishDueBeforeRead();
+  // ?q= filters the posts on the server (docs/decisions/0070): the search box works without JavaScript.
+  const search = parseSearchQuery(new URL(request.url).searchParams);
   // Each list fails on its own, so one broken list still leaves the other usable (SPEC §2 errors).
-  const [posts, categories] = await Promise.allSettled([listAllPosts(), listCategoriesWithCounts()]);
+  const [posts, categories] = await Promise.allSettled([filterPosts(listAllPosts(), search), listCategoriesWithCounts()]);
   for (const r of [posts, categories]) if (r.status === "rejected") logger.error({ err: r.reason }, "falha ao carregar o blog no admin");
   return data(
     {
@@ -52,6 +60,9 @@ export async function loader({ request }: Route.LoaderArgs) {
               title: p.title,
               slug: p.slug,
               published: p.published,
+              status: postStatus(p),
+              publishAt: p.publishAt,
+              hasPendingChanges: p.pendingRevisionId !== null,
               createdAt: p.createdAt,
               updatedAt: p.updatedAt,
             }))
@@ -67,13 +78,14 @@ export async function loader({ request }: Route.LoaderArgs) {
               postCount: c.postCount,
             }))
           : null,
+      search: { q: search.q, error: search.ok ? null : search.message, filtered: search.ok && search.terms.length > 0 },
     },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
 
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
-  const { posts, categories } = loaderData;
+  const { posts, categories, search } = loaderData;
   const revalidator = useRevalidator();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = searchParams.get("aba") === "categorias" ? "categorias" : "posts";
@@ -193,6 +205,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
             items={posts}
             errorText={adminBlogText.loadPostsError}
             emptyText={adminBlogText.emptyPosts}
+            toolbar={<AdminPostSearch q={search.q} error={search.error} found={search.filtered && posts ? posts.length : null} />}
           >
             <PostsTable
               posts={posts ?? []}
@@ -300,6 +313,8 @@ function ListPanel(props: {
   items: readonly unknown[] | null;
   errorText: string;
   emptyText: string;
+  /** Between the heading and the list (the posts' search box). */
+  toolbar?: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
@@ -313,6 +328,7 @@ function ListPanel(props: {
           {props.newLabel}
         </Button>
       </div>
+      {props.toolbar}
       {props.items === null ? (
         <p role="alert" className="p-8 text-center font-semibold text-destructive">
           {props.errorText}

@@ -2,13 +2,13 @@
  * Questionnaire answers (SPEC §2): count badge, 'Atualizar', a debug info box and one card per
  * submission with every answer; polls GET /api/business-optimizations every 3 s, never cached.
  */
-import { Bug, RefreshCw } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data } from "react-router";
 import { AttributionFacts, type AttributionValues } from "~/components/admin/attribution";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Bug, RefreshCw } from "~/components/ui/icons";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { listBusinessOptimizations } from "~/domain/leads/admin.server";
 import { callApi } from "~/lib/api-client";

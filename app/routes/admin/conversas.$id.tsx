@@ -1,8 +1,8 @@
-import { ArrowLeft, Mail, Phone } from "lucide-react";
 import { data, Link } from "react-router";
 import { AttributionFacts } from "~/components/admin/attribution";
 import { formatChatDate } from "~/components/chat/chat-format";
 import { Badge } from "~/components/ui/badge";
+import { ArrowLeft, Mail, Phone } from "~/components/ui/icons";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { getConversation } from "~/domain/chat/admin.server";
 import { parseId } from "~/infra/http.server";

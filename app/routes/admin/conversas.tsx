@@ -1,10 +1,10 @@
-import { ChevronLeft, ChevronRight, MessagesSquare } from "lucide-react";
 import { data, Link } from "react-router";
 import { ActionsHead } from "~/components/admin/data-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { formatChatDate } from "~/components/chat/chat-format";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { ChevronLeft, ChevronRight, MessagesSquare } from "~/components/ui/icons";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { CONVERSATIONS_PAGE_SIZE, listConversations } from "~/domain/chat/admin.server";

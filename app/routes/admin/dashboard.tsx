@@ -4,11 +4,11 @@
  * figures: posts published, visitors and leads of the last 7 days), and the three most recent
  * messages and consultations.
  */
-import { BarChart3, Briefcase, CalendarCheck, ClipboardList, FileText, Mail, MessageSquare, Newspaper } from "lucide-react";
 import { data, Link } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { BarChart3, Briefcase, CalendarCheck, ClipboardList, FileText, Mail, MessageSquare, Newspaper } from "~/components/ui/icons";
 import { dashboardAnalytics } from "~/domain/analytics/report.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { dashboardSummary } from "~/domain/leads/admin.server";

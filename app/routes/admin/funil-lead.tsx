@@ -3,11 +3,11 @@
  * next follow-up day and adds a note; the action applies what changed (each change audited)
  * and answers 303 back here, or 400 with the messages beside the fields and the typed values.
  */
-import { ArrowLeft, ChevronRight } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FollowUp, StageBadge } from "~/components/admin/pipeline";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { ArrowLeft, ChevronRight } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";

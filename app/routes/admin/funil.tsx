@@ -2,13 +2,13 @@
  * /admin/leads: the inbox of every sales lead with its stage and next follow-up. Filters are a
  * plain GET form (works without JavaScript, bookmarkable); CSV export takes the same filters.
  */
-import { Download, Search } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/data-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { AdminPagination } from "~/components/admin/pagination";
 import { FollowUp, StageBadge } from "~/components/admin/pipeline";
 import { Button } from "~/components/ui/button";
+import { Download, Search } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { TableCell, TableHead, TableRow } from "~/components/ui/table";

@@ -1,3 +1,6 @@
+import { useEffect } from "react";
+import { data, Form, NavLink, Outlet } from "react-router";
+import { Button } from "~/components/ui/button";
 import {
   BarChart3,
   ClipboardList,
@@ -11,10 +14,7 @@ import {
   Receipt,
   ScrollText,
   ShieldCheck,
-} from "lucide-react";
-import { useEffect } from "react";
-import { data, Form, NavLink, Outlet } from "react-router";
-import { Button } from "~/components/ui/button";
+} from "~/components/ui/icons";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { AUTH_STORAGE_KEY } from "~/lib/messages/auth";
 import { SITE_NAME } from "~/lib/site";

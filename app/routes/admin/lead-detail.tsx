@@ -1,10 +1,10 @@
 /** Detail view of one lead; consultations also get their status change here. */
-import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AttributionFacts } from "~/components/admin/attribution";
 import { LeadValue } from "~/components/admin/lead-value";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { ArrowLeft } from "~/components/ui/icons";
 import { NativeSelect } from "~/components/ui/native-select";
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";

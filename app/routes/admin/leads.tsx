@@ -2,13 +2,13 @@
  * One page per lead type (contacts, consultations, applications, newsletter): searchable,
  * paginated table, a link to each detail view, and CSV export of what the search shows.
  */
-import { Download, Search } from "lucide-react";
 import { data, Form, Link, NavLink, useNavigation } from "react-router";
 import { ActionsHead, AdminTable } from "~/components/admin/data-table";
 import { LeadValue } from "~/components/admin/lead-value";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { AdminPagination } from "~/components/admin/pagination";
 import { Button } from "~/components/ui/button";
+import { Download, Search } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { requireAdmin } from "~/domain/auth/sessions.server";

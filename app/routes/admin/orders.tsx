@@ -1,10 +1,10 @@
-import { RefreshCw } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { AdminTableSection } from "~/components/admin/data-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { RefreshCw } from "~/components/ui/icons";
 import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/use-toast";
 import { recordAudit } from "~/domain/audit.server";

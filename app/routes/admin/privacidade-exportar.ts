@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { exportSubject, subjectEmailSchema } from "~/domain/privacy/subject.server";
-import { methodNotAllowed, parseBody } from "~/infra/http.server";
+import { parseBody } from "~/infra/http.server";
 import type { Route } from "./+types/privacidade-exportar";
 
 const exportSchema = z.object({
@@ -24,9 +24,4 @@ export async function action({ request, context }: Route.ActionArgs) {
       "Cache-Control": "no-store",
     },
   });
-}
-
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminApi(request);
-  return methodNotAllowed();
 }

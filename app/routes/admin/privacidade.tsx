@@ -2,7 +2,6 @@
  * /admin/privacidade: data-subject requests (LGPD art. 18) and the retention job.
  * Every request is a POST, so the person's e-mail never lands in URLs, access logs or history.
  */
-import { Download, FileJson, Pencil, Search, ShieldCheck, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { ActionsHead } from "~/components/admin/data-table";
@@ -23,6 +22,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
+import { Download, FileJson, Pencil, Search, ShieldCheck, Trash2 } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/use-toast";

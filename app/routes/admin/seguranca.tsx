@@ -3,13 +3,13 @@
  * others), the two-factor login (enrol, new recovery codes, turn off) and remembered devices.
  * Every action is a plain form post, so it works without JavaScript.
  */
-import { KeyRound, LogOut, MonitorSmartphone, ShieldCheck, Smartphone } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { QrEnrolment, RecoveryCodes } from "~/components/admin/two-factor";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
+import { KeyRound, LogOut, MonitorSmartphone, ShieldCheck, Smartphone } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { sessionSecret } from "~/domain/auth/cookies.server";
 import { confirmPassword } from "~/domain/auth/login.server";

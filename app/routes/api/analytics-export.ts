@@ -2,8 +2,11 @@ import { analyticsReport, analyticsTableRows, isAnalyticsTable, parseRange } fro
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { toCsv } from "~/infra/csv.server";
-import { fail, methodNotAllowed } from "~/infra/http.server";
+import { fail } from "~/infra/http.server";
+import { adminOnly } from "~/lib/route-policy";
 import type { Route } from "./+types/analytics-export";
+
+export const handle = { policy: adminOnly() };
 
 /**
  * GET /api/analytics/export?tabela=&periodo=&de=&ate= (admin): one table of the Análises page as
@@ -33,5 +36,3 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   });
 }
-
-export const action = () => methodNotAllowed();

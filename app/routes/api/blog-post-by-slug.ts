@@ -1,17 +1,22 @@
-/** GET /api/blog/posts/slug/{slug}: a published post (drafts do not exist for this API). SPEC §7. */
-import { getPostBySlug } from "~/domain/blog.server";
-import { conditional, PUBLIC_PAGE_CACHE, weakEtag } from "~/infra/http-cache.server";
+/** GET /api/blog/posts/slug/{slug}: a published post (drafts and scheduled posts do not exist for this API). SPEC §7. */
+import { publishDueBeforeRead } from "~/domain/blog/scheduling.server";
+import { getPostBySlug, publicPost } from "~/domain/blog.server";
+import { conditional, weakEtag } from "~/infra/http-cache.server";
 import { fail, ok } from "~/infra/http.server";
 import { blogApiMessages } from "~/lib/messages/blog";
+import { publicData } from "~/lib/route-policy";
 import type { Route } from "./+types/blog-post-by-slug";
 
+export const handle = { policy: publicData({ shows: ["blog"] }) };
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const post = await getPostBySlug(params.slug);
-  if (!post || !post.published) return fail(404, blogApiMessages.postNotFound);
+  await publishDueBeforeRead();
+  const found = await getPostBySlug(params.slug);
+  if (!found || !found.published) return fail(404, blogApiMessages.postNotFound);
+  const post = publicPost(found);
   const { headers, notModified } = conditional(request, {
     etag: weakEtag("post", post),
     lastModified: post.updatedAt,
-    cacheControl: PUBLIC_PAGE_CACHE,
   });
   if (notModified) return new Response(null, { status: 304, headers });
   return ok(post, { headers });

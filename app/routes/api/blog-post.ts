@@ -1,21 +1,27 @@
-/** GET (for editing), PUT (full body or only `published`) and DELETE /api/blog/posts/{id}: admin only. SPEC §7. */
+/**
+ * GET (for editing: the post with its `status`, `publishAt`, `previewUrl` and unpublished
+ * changes), PUT (full body, only `published`, a schedule, or `draft: true`) and DELETE
+ * /api/blog/posts/{id}: admin only. SPEC §7, docs/decisions/0060.
+ */
 import { requireAdminApi } from "~/domain/auth/sessions.server";
-import { deletePost, getPostById, updatePost } from "~/domain/blog.server";
-import { NO_STORE } from "~/infra/http-cache.server";
-import { fail, methodNotAllowed, ok, parseBody, parseId } from "~/infra/http.server";
+import { getAdminPost } from "~/domain/blog/admin-post.server";
+import { deletePost, updatePost } from "~/domain/blog/editing.server";
+import { fail, ok, parseBody, parseId } from "~/infra/http.server";
 import { blogApiMessages } from "~/lib/messages/blog";
+import { adminOnly } from "~/lib/route-policy";
 import { postUpdateSchema } from "~/lib/schemas/blog";
 import type { Route } from "./+types/blog-post";
 
+export const handle = { policy: adminOnly({ writeMethods: ["PUT", "DELETE"], invalidates: ["blog"] }) };
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdminApi(request);
-  const post = await getPostById(parseId(params.id));
+  const post = await getAdminPost(parseId(params.id));
   if (!post) return fail(404, blogApiMessages.postNotFound);
-  return ok(post, { headers: { "Cache-Control": NO_STORE } });
+  return ok(post);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed();
   const user = await requireAdminApi(request);
   const id = parseId(params.id);
   const actor = { username: user.username, ip: context.clientIp };
@@ -24,5 +30,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return ok();
   }
   const input = await parseBody(request, postUpdateSchema);
-  return ok(await updatePost(id, input, actor));
+  await updatePost(id, input, actor);
+  return ok(await getAdminPost(id));
 }

@@ -1,6 +1,8 @@
 import { LEAD_FORMS } from "~/domain/lead-forms.server";
-import { methodNotAllowed } from "~/infra/http.server";
+import { publicEndpoint } from "~/lib/route-policy";
 import { leadEndpoint } from "../lead-endpoint.server";
+
+export const handle = { policy: publicEndpoint() };
 
 /** POST /api/business-optimization (SPEC §7): `{ success, data: { id }, error? }`. */
 export const action = leadEndpoint(LEAD_FORMS.questionnaire, {
@@ -8,5 +10,3 @@ export const action = leadEndpoint(LEAD_FORMS.questionnaire, {
   failure: (status, message, errors) =>
     Response.json({ success: false, error: message, message, ...(errors ? { errors } : {}) }, { status }),
 });
-
-export const loader = () => methodNotAllowed();

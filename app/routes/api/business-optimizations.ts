@@ -1,7 +1,9 @@
 import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { listBusinessOptimizations } from "~/domain/leads/admin.server";
-import { methodNotAllowed } from "~/infra/http.server";
+import { adminOnly } from "~/lib/route-policy";
 import type { Route } from "./+types/business-optimizations";
+
+export const handle = { policy: adminOnly() };
 
 /** GET /api/business-optimizations (admin, SPEC §7): polled every 3 s, never cached. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -12,5 +14,3 @@ export async function loader({ request }: Route.LoaderArgs) {
     { headers: { "Cache-Control": "no-store, no-cache, must-revalidate", Pragma: "no-cache" } },
   );
 }
-
-export const action = () => methodNotAllowed();

@@ -1,13 +1,15 @@
 import { attributionOfRequest } from "~/domain/analytics/attribution.server";
 import { startCheckout } from "~/domain/payments/checkout.server";
-import { fail, fieldErrors, methodNotAllowed, readBody } from "~/infra/http.server";
+import { fail, fieldErrors, readBody } from "~/infra/http.server";
 import { paymentMessages } from "~/lib/messages/payments";
+import { publicEndpoint } from "~/lib/route-policy";
 import { checkoutSessionSchema } from "~/lib/schemas/payments";
 import type { Route } from "./+types/checkout-session";
 
+export const handle = { policy: publicEndpoint() };
+
 /** SPEC §7 POST /api/checkout-session {productId, successUrl, cancelUrl}: a one-off product. */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
   const parsed = checkoutSessionSchema.safeParse(await readBody(request));
   if (!parsed.success) return fail(400, paymentMessages.missingId, fieldErrors(parsed.error));
   const result = await startCheckout(
@@ -19,5 +21,3 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return fail(result.status, result.message);
   return Response.json({ success: true, url: result.url, sessionId: result.sessionId });
 }
-
-export const loader = () => methodNotAllowed();

@@ -1,7 +1,10 @@
 import { checkoutStatus } from "~/domain/payments/fulfilment.server";
 import { fail, ok } from "~/infra/http.server";
+import { publicEndpoint } from "~/lib/route-policy";
 import { SESSION_ID_PATTERN } from "~/lib/schemas/payments";
 import type { Route } from "./+types/checkout-status";
+
+export const handle = { policy: publicEndpoint() };
 
 /** GET /api/checkout-session/:sessionId: the order's status, polled by the checkout page. */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -1,9 +1,12 @@
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { getLead, updateConsultationStatus } from "~/domain/leads/admin.server";
-import { fail, methodNotAllowed, ok, parseBody, parseId } from "~/infra/http.server";
+import { fail, ok, parseBody, parseId } from "~/infra/http.server";
+import { adminOnly } from "~/lib/route-policy";
 import { consultationStatusSchema } from "~/lib/schemas/leads";
 import type { Route } from "./+types/consultations.$id";
+
+export const handle = { policy: adminOnly({ writeMethods: ["PATCH", "PUT"] }) };
 
 /** GET /api/consultations/:id (admin). */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -14,7 +17,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** PATCH or PUT /api/consultations/:id (admin): `{ status }`. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== "PATCH" && request.method !== "PUT") return methodNotAllowed();
   const user = await requireAdminApi(request);
   const id = parseId(params.id);
   const { status } = await parseBody(request, consultationStatusSchema);

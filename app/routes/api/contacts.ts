@@ -1,12 +1,13 @@
 import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { allLeads } from "~/domain/leads/admin.server";
-import { methodNotAllowed, ok } from "~/infra/http.server";
+import { ok } from "~/infra/http.server";
+import { adminOnly } from "~/lib/route-policy";
 import type { Route } from "./+types/contacts";
+
+export const handle = { policy: adminOnly() };
 
 /** GET /api/contacts (admin, SPEC §7): the contact messages as a list, newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminApi(request);
   return ok(await allLeads("contatos"), { headers: { "Cache-Control": "no-store" } });
 }
-
-export const action = () => methodNotAllowed();

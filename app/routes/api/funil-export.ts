@@ -1,8 +1,10 @@
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { exportInboxCsv, inboxCsvFileName, readInboxFilters } from "~/domain/pipeline.server";
-import { methodNotAllowed } from "~/infra/http.server";
+import { adminOnly } from "~/lib/route-policy";
 import type { Route } from "./+types/funil-export";
+
+export const handle = { policy: adminOnly() };
 
 /** GET /api/funil/export?tipo=&etapa=&retorno=&origem=&q= (admin): the inbox as CSV, same filters. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,5 +28,3 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   });
 }
-
-export const action = () => methodNotAllowed();

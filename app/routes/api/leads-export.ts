@@ -1,9 +1,12 @@
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdminApi } from "~/domain/auth/sessions.server";
 import { csvFileName, exportLeadsCsv } from "~/domain/leads/export.server";
-import { fail, methodNotAllowed } from "~/infra/http.server";
+import { fail } from "~/infra/http.server";
 import { isLeadType } from "~/lib/lead-types";
+import { adminOnly } from "~/lib/route-policy";
 import type { Route } from "./+types/leads-export";
+
+export const handle = { policy: adminOnly() };
 
 /** GET /api/leads/:type/export?q= (admin): CSV in UTF-8 with BOM, so Excel keeps the accents. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -26,5 +29,3 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
   });
 }
-
-export const action = () => methodNotAllowed();

@@ -1,6 +1,9 @@
 import { LEAD_FORMS } from "~/domain/lead-forms.server";
-import { methodNotAllowed, ok } from "~/infra/http.server";
+import { ok } from "~/infra/http.server";
+import { publicEndpoint } from "~/lib/route-policy";
 import { leadEndpoint } from "../lead-endpoint.server";
+
+export const handle = { policy: publicEndpoint() };
 
 /**
  * POST /api/newsletter: beyond the spec, a double opt-in (a confirmation e-mail with a signed
@@ -10,5 +13,3 @@ import { leadEndpoint } from "../lead-endpoint.server";
 export const action = leadEndpoint(LEAD_FORMS.newsletter, {
   answer: () => ok(),
 });
-
-export const loader = () => methodNotAllowed();

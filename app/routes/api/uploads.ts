@@ -1,16 +1,14 @@
 /** POST /api/uploads (admin): multipart field "file", JPEG/PNG/WebP up to 5 MB, checked by content. */
 import { requireAdminApi } from "~/domain/auth/sessions.server";
-import { fail, methodNotAllowed, ok } from "~/infra/http.server";
+import { fail, ok } from "~/infra/http.server";
 import { storeImage } from "~/infra/uploads.server";
 import { blogApiMessages } from "~/lib/messages/blog";
+import { adminOnly } from "~/lib/route-policy";
 import type { Route } from "./+types/uploads";
 
-export async function loader() {
-  return methodNotAllowed();
-}
+export const handle = { policy: adminOnly() };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
   const user = await requireAdminApi(request);
   if (!(request.headers.get("content-type") ?? "").includes("multipart/form-data")) {
     return fail(400, blogApiMessages.uploadMissing, { file: blogApiMessages.uploadMissing });

@@ -12,8 +12,15 @@ import {
   ShieldAlert,
   ShieldCheck,
   TrendingUp,
-} from "lucide-react";
+} from "~/components/ui/icons";
 import type { Icon } from "../ui";
+
+/** Title and description of the page (its <head>, and its result in the site search). */
+export const AGENTS_META = {
+  title: "Agentes Autônomos de IA para empresas",
+  description:
+    "Agentes de IA para atendimento, finanças, operações, P&D, cibersegurança e integração de dados. Veja exemplos, benefícios e agende uma consultoria gratuita.",
+};
 
 export const AGENTS_HERO = {
   eyebrow: "Agentes Autônomos",

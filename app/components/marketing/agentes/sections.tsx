@@ -1,7 +1,7 @@
 /** Sections of /agentes. */
-import { ArrowDown, Check, MessageSquareText } from "lucide-react";
 import { OpenChatButton } from "~/components/overlay-buttons";
 import { Button } from "~/components/ui/button";
+import { ArrowDown, Check, MessageSquareText } from "~/components/ui/icons";
 import { BenefitGrid, cardNumber, Container, HeroBackdrop, IconTile, Section, SectionHeader } from "../ui";
 import { AGENT_BENEFITS, AGENT_BENEFITS_HEADER, AGENT_EXAMPLES, AGENTS_CTA, AGENTS_HEADER } from "./content";
 

@@ -1,5 +1,12 @@
 /** Copy of /carreiras (SPEC §2 "Careers page"). Position names keep the spec's English titles. */
-import { BookOpen, Clock, HeartPulse, Home, Laptop, Rocket } from "lucide-react";
+import { BookOpen, Clock, HeartPulse, Home, Laptop, Rocket } from "~/components/ui/icons";
+
+/** Title and description of the page (its <head>, and its result in the site search). */
+export const CAREERS_META = {
+  title: "Carreiras: vagas remotas em inteligência artificial",
+  description:
+    "Trabalhe na Agile IA: vagas remotas em tempo integral para engenharia de IA, consultoria, desenvolvimento frontend e vendas B2B. Veja os benefícios e candidate-se.",
+};
 
 export const CAREERS_HERO = {
   eyebrow: "Carreiras",

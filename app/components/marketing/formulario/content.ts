@@ -1,5 +1,11 @@
 /** Copy of /formulario around the form (SPEC §2); the form's own sections are in ./form.tsx. */
-import { Clock, ShieldCheck } from "lucide-react";
+import { Clock, ShieldCheck } from "~/components/ui/icons";
+
+/** Title and description of the page (its <head>, and its result in the site search). */
+export const QUESTIONNAIRE_META = {
+  title: "Formulário de Otimização de Negócios",
+  description: "Conte como sua empresa funciona hoje e receba em até 48 horas uma proposta personalizada de otimização com agentes de IA.",
+};
 
 export const QUESTIONNAIRE_HERO = {
   eyebrow: "Diagnóstico gratuito",

@@ -3,10 +3,10 @@
  * §8 toasts). Posts JSON to /api/business-optimization; without JavaScript the form posts itself.
  * An island (app/shell/island-registry.ts), also rendered by /enviar with the server's answer.
  */
-import { Send } from "lucide-react";
 import { Honeypot, IdempotencyField, ReturnTo, sendJson, useLeadForm, type FormState } from "~/components/forms/lead-form-utils";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
+import { Send } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";

@@ -1,6 +1,6 @@
-import { BookOpen, CalendarCheck } from "lucide-react";
 import { OpenChatButton } from "~/components/overlay-buttons";
 import { Button } from "~/components/ui/button";
+import { BookOpen, CalendarCheck } from "~/components/ui/icons";
 import { IconTile, Section, SectionHeader } from "../ui";
 import { ABOUT_BLOCK } from "./content";
 

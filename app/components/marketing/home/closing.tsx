@@ -1,6 +1,6 @@
-import { Clock, FileSignature, MessageSquareText, ShieldCheck } from "lucide-react";
 import { ConsultationRequestButton, OpenChatButton } from "~/components/overlay-buttons";
 import { Button } from "~/components/ui/button";
+import { Clock, FileSignature, MessageSquareText, ShieldCheck } from "~/components/ui/icons";
 import { Container, Eyebrow, HeroBackdrop } from "../ui";
 import { WhatsAppIcon, WhatsAppLink } from "../whatsapp";
 import { CLOSING_CTA, WHATSAPP_EXPERT } from "./content";

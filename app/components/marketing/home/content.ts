@@ -20,8 +20,16 @@ import {
   Sparkles,
   Workflow,
   Zap,
-} from "lucide-react";
+} from "~/components/ui/icons";
+import { SITE_NAME } from "~/lib/site";
 import type { Icon } from "../ui";
+
+/** Title and description of the page (its <head>, and its result in the site search). */
+export const HOME_META = {
+  title: `${SITE_NAME} | Agentes de IA e consultoria em inteligência artificial para empresas`,
+  description:
+    "Agentes de IA sob medida, chatbots, automação de processos, treinamento de equipes e mapeamento estratégico. Consultoria gratuita e implementação em até 30 dias.",
+};
 
 export const HERO = {
   eyebrow: "Consultoria em IA empresarial",

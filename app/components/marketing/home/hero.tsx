@@ -1,6 +1,6 @@
-import { ArrowRight, Bot, CheckCircle2, Sparkles } from "lucide-react";
 import { ConsultationRequestButton } from "~/components/overlay-buttons";
 import { Button } from "~/components/ui/button";
+import { ArrowRight, Bot, CheckCircle2, Sparkles } from "~/components/ui/icons";
 import { Link } from "~/lib/navigation";
 import { Container, Eyebrow, Highlight, HeroBackdrop } from "../ui";
 import { ASSISTANT_CARD, HERO } from "./content";

@@ -1,5 +1,5 @@
-import { ArrowRight } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { ArrowRight } from "~/components/ui/icons";
 import { Link } from "~/lib/navigation";
 import { cardNumber, IconTile, Section, SectionHeader } from "../ui";
 import { AGENTS_BLOCK, RESULTS_BLOCK } from "./content";

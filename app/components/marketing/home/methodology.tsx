@@ -1,5 +1,5 @@
-import { ArrowRight } from "lucide-react";
 import { consultationInvoker } from "~/components/overlay-buttons";
+import { ArrowRight } from "~/components/ui/icons";
 import { cardNumber, IconTile, Section, SectionHeader } from "../ui";
 import { METHODOLOGY_HEADER, PHASES } from "./content";
 

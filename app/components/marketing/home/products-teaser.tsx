@@ -1,5 +1,5 @@
-import { ArrowRight, Check, Crown } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { ArrowRight, Check, Crown } from "~/components/ui/icons";
 import { findCatalogItem, formatItemPrice } from "~/lib/catalog";
 import { Link } from "~/lib/navigation";
 import { cn } from "~/lib/utils";

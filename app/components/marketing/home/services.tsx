@@ -1,6 +1,6 @@
-import { ArrowRight, CalendarCheck, Check, Clock, MessageSquareText, Presentation } from "lucide-react";
 import { ConsultationRequestButton, OpenChatButton } from "~/components/overlay-buttons";
 import { Button } from "~/components/ui/button";
+import { ArrowRight, CalendarCheck, Check, Clock, MessageSquareText, Presentation } from "~/components/ui/icons";
 import { Link } from "~/lib/navigation";
 import { cardNumber, IconTile, Section, SectionHeader } from "../ui";
 import { CONSULTATION_PANEL, SERVICES, SERVICES_HEADER, type ServiceCard } from "./content";

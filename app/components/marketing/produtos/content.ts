@@ -1,4 +1,11 @@
 /** Copy of /produtos around the catalog (prices and item texts live in ~/lib/catalog). */
+/** Title and description of the page (its <head>, and its result in the site search). */
+export const PRODUCTS_META = {
+  title: "Produtos e Assinaturas: planos mensais e soluções de IA",
+  description:
+    "Planos mensais Essencial, Estratégico e Inovador e soluções avulsas: chatbot, consultoria de 8 horas, treinamento de equipe, implementação de agente e mapeamento de processos.",
+};
+
 export const PRODUCTS_HERO = {
   eyebrow: "Produtos e Assinaturas",
   title: "Planos e soluções de IA para",

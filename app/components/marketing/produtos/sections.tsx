@@ -1,7 +1,7 @@
 /** Sections of /produtos: every plan and product of the catalog with its buy link. */
-import { ArrowRight, Check, ChevronDown, Mail, MessageSquareText, Sparkles, Star } from "lucide-react";
 import { OpenChatButton } from "~/components/overlay-buttons";
 import { Button } from "~/components/ui/button";
+import { ArrowRight, Check, ChevronDown, Mail, MessageSquareText, Sparkles, Star } from "~/components/ui/icons";
 import { formatBRL, formatItemPrice, plans, products, type CatalogItem } from "~/lib/catalog";
 import { Link } from "~/lib/navigation";
 import { cn } from "~/lib/utils";

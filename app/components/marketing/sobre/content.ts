@@ -1,5 +1,12 @@
 /** Copy of /sobre (SPEC §2 "About page"). */
-import { Eye, Handshake, HeartHandshake, Lightbulb, Scale, Target, Telescope, Trophy } from "lucide-react";
+import { Eye, Handshake, HeartHandshake, Lightbulb, Scale, Target, Telescope, Trophy } from "~/components/ui/icons";
+
+/** Title and description of the page (its <head>, and its result in the site search). */
+export const ABOUT_META = {
+  title: "Sobre nós: a consultoria de IA que une estratégia e tecnologia",
+  description:
+    "Conheça a história, a missão e os fundadores da Agile IA, consultoria brasileira especializada em agentes de inteligência artificial para empresas.",
+};
 
 export const ABOUT_HERO = {
   eyebrow: "Sobre nós",

@@ -1,5 +1,5 @@
 /** Sections of /sobre. */
-import { Check, Plus } from "lucide-react";
+import { Check, Plus } from "~/components/ui/icons";
 import { IconTile, Section, SectionHeader } from "../ui";
 import { FOUNDERS, FOUNDERS_HEADER, MVV, STORY, SYNERGY, type Founder } from "./content";
 

@@ -1,0 +1,93 @@
+/**
+ * The post form's values and the API's post (docs/decisions/0060, 0062): what the form starts
+ * from, what it shows of a post (its unpublished changes, if any) and the body it sends.
+ */
+import { publishingMessages } from "~/lib/messages/publishing";
+import { brasiliaLocalToDate, brasiliaLocalToIso, dateToBrasiliaLocal } from "~/lib/publishing";
+import type { PostFormValues } from "~/lib/schemas/blog";
+
+export const EMPTY: PostFormValues = {
+  title: "",
+  slug: "",
+  summary: "",
+  content: "",
+  categoryId: "",
+  imageUrl: "",
+  published: false,
+  publishAt: "",
+  metaTitle: "",
+  metaDescription: "",
+  socialImageUrl: "",
+  canonicalUrl: "",
+  noindex: false,
+};
+export interface PostText {
+  title: string;
+  slug: string;
+  summary: string;
+  content: string;
+  categoryId: number | null;
+  imageUrl: string | null;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  socialImageUrl: string | null;
+  canonicalUrl: string | null;
+  noindex: boolean;
+}
+
+/** GET /api/blog/posts/{id}: the live post, its schedule and preview link, and any unpublished changes. */
+export interface PostFromApi extends PostText {
+  id: number;
+  published: boolean;
+  publishAt: string | null;
+  previewUrl: string | null;
+  pendingChanges: { savedAt: string; values: PostText } | null;
+}
+
+/** What the form knows of the post beside its fields. */
+export interface LoadedPost {
+  id: number;
+  published: boolean;
+  previewUrl: string | null;
+  pendingSavedAt: string | null;
+}
+
+export function formValues(text: PostText, post: PostFromApi): PostFormValues {
+  return {
+    title: text.title,
+    slug: text.slug,
+    summary: text.summary,
+    content: text.content,
+    categoryId: text.categoryId === null ? "" : String(text.categoryId),
+    imageUrl: text.imageUrl ?? "",
+    published: post.published,
+    publishAt: dateToBrasiliaLocal(post.publishAt),
+    metaTitle: text.metaTitle ?? "",
+    metaDescription: text.metaDescription ?? "",
+    socialImageUrl: text.socialImageUrl ?? "",
+    canonicalUrl: text.canonicalUrl ?? "",
+    noindex: text.noindex,
+  };
+}
+
+/** The API body of the form (blank optional fields are null; a live post has no schedule). */
+export function payload(values: PostFormValues) {
+  return {
+    ...values,
+    categoryId: values.categoryId || null,
+    imageUrl: values.imageUrl || null,
+    publishAt: values.published || !values.publishAt ? null : (brasiliaLocalToIso(values.publishAt) ?? values.publishAt),
+    metaTitle: values.metaTitle || null,
+    metaDescription: values.metaDescription || null,
+    socialImageUrl: values.socialImageUrl || null,
+    canonicalUrl: values.canonicalUrl || null,
+  };
+}
+
+/** The schedule as typed: complete, and in the future (the server checks again). */
+export function scheduleError(values: PostFormValues): string | null {
+  if (values.published || !values.publishAt) return null;
+  const at = brasiliaLocalToDate(values.publishAt);
+  if (!at) return publishingMessages.publishAtLocal;
+  return at.getTime() <= Date.now() ? publishingMessages.publishAtPast : null;
+}

@@ -1,0 +1,70 @@
+/**
+ * A post's history (docs/decisions/0061): its revisions, one beside the current text, restoring
+ * one (a new save, so a new revision), and publishing the unpublished changes of a live post.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { blogPosts, blogPostRevisions } from "~/db/schema";
+import { fail } from "~/infra/http.server";
+import { blogApiMessages } from "~/lib/messages/blog";
+import { publishingMessages, revisionText } from "~/lib/messages/publishing";
+import { type Revision, revisedValues, updatePost } from "./editing.server";
+import type { Actor, Post } from "../blog.server";
+
+export interface RevisionSummary {
+  id: number;
+  kind: string;
+  restoredFrom: number | null;
+  title: string;
+  author: string;
+  createdAt: Date;
+  /** The unpublished changes of a live post. */
+  pending: boolean;
+}
+
+/** Newest first, without their text (a list, for the admin and the API). */
+export async function listRevisions(postId: number): Promise<RevisionSummary[] | null> {
+  const [post] = await db().select({ pendingRevisionId: blogPosts.pendingRevisionId }).from(blogPosts).where(eq(blogPosts.id, postId));
+  if (!post) return null;
+  const rows = await db()
+    .select({
+      id: blogPostRevisions.id,
+      kind: blogPostRevisions.kind,
+      restoredFrom: blogPostRevisions.restoredFrom,
+      title: blogPostRevisions.title,
+      author: blogPostRevisions.author,
+      createdAt: blogPostRevisions.createdAt,
+    })
+    .from(blogPostRevisions)
+    .where(eq(blogPostRevisions.postId, postId))
+    .orderBy(desc(blogPostRevisions.id));
+  return rows.map((r) => ({ ...r, pending: r.id === post.pendingRevisionId }));
+}
+
+export async function getRevision(postId: number, revisionId: number): Promise<Revision | null> {
+  const [row] = await db()
+    .select()
+    .from(blogPostRevisions)
+    .where(and(eq(blogPostRevisions.postId, postId), eq(blogPostRevisions.id, revisionId)));
+  return row ?? null;
+}
+
+/**
+ * Brings back the revision's text and SEO fields. The slug stays the current one: a restore
+ * never moves a live address (docs/decisions/0061).
+ */
+export async function restoreRevision(postId: number, revisionId: number, actor: Actor): Promise<Post> {
+  const revision = await getRevision(postId, revisionId);
+  if (!revision) throw fail(404, revisionText.notFound);
+  const { slug: _slug, ...values } = revisedValues(revision);
+  return updatePost(postId, values, actor, { kind: "restore", restoredFrom: revision.id });
+}
+
+/** The pending draft of a live post goes live (a save like any other: a new revision, audited). */
+export async function publishPendingChanges(postId: number, actor: Actor): Promise<Post> {
+  const [post] = await db().select().from(blogPosts).where(eq(blogPosts.id, postId));
+  if (!post) throw fail(404, blogApiMessages.postNotFound);
+  const pending = post.pendingRevisionId ? await getRevision(postId, post.pendingRevisionId) : null;
+  if (!pending) throw fail(409, publishingMessages.noPendingChanges);
+  return updatePost(postId, revisedValues(pending), actor);
+}

@@ -1,0 +1,187 @@
+// The slow path and the flood (docs/decisions/0055), side by side in one run:
+// - plain `/` from the built-in cache, alone (10 and 100 connections);
+// - a flood of `/` with a tracking parameter never seen before on every request (10 connections),
+//   alone, and while ordinary visitors ask for plain `/` (two wrk runs at once);
+// - fresh renders: a second app with PAGE_CACHE=off, `/` at 10 connections;
+// - the limit: nginx (one worker) serving the very gzip bytes of `/`;
+// - deploy/nginx.conf in front of the app (one worker too): cached `/`, and a burst of browser
+//   visits through it (page, then the page's own view beacon) that must all be counted.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { startRecipe } from "../../scripts/lib/nginx-recipe.mjs";
+import { startNginx } from "./load.mjs";
+import { log, pool, PORTS, request, sleep, startApp } from "./util.mjs";
+
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/** A wrk Lua script: every request `/` with parameters an ad click or an e-mail tool adds, never the same twice. */
+const FLOOD_LUA = `
+local names = {"gclid", "fbclid", "msclkid", "utm_source", "utm_campaign", "ttclid", "mc_eid"}
+local n = 0
+request = function()
+  n = n + 1
+  local name = names[(n % #names) + 1]
+  return wrk.format("GET", "/?" .. name .. "=c" .. n .. "x" .. math.random(1, 1000000000) .. "&utm_medium=cpc")
+end
+`;
+
+/** wrk in the background (so two can run at once); resolves with the parsed result. */
+function wrkAsync(url, connections, seconds, script) {
+  return new Promise((resolve, reject) => {
+    const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "--timeout", "10s", "-H", "Accept-Encoding: gzip"];
+    if (script) args.push("-s", script);
+    const child = spawn("wrk", [...args, url], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(parseWrk(out)) : reject(new Error(`wrk falhou: ${out}`))));
+  });
+}
+
+const toMs = (value, unit) => Number(value) * { us: 0.001, ms: 1, s: 1000 }[unit];
+function parseWrk(out) {
+  const latency = (p) => {
+    const m = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s)\\b`, "m").exec(out);
+    return m ? Math.round(toMs(m[1], m[2]) * 100) / 100 : null;
+  };
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  return {
+    reqPerSec: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0)),
+    p50Ms: latency(50),
+    p99Ms: latency(99),
+    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
+    errors: socket ? socket.slice(1).reduce((sum, v) => sum + Number(v), 0) : 0,
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+  };
+}
+
+const line = (label, r) => `${label}: ${r.reqPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.non2xx ? `, ${r.non2xx} não-2xx` : ""}`;
+
+/**
+ * target: the bench's app (makeTarget of bench/run.mjs, page cache on). Returns the rows of the
+ * flood table and each bar's figure and verdict.
+ */
+export async function runFlood(target, { runDir, buildDir, logFile, duration = 8, views = 2_000 }) {
+  const app = target;
+  const script = path.join(runDir, "flood.lua");
+  fs.writeFileSync(script, FLOOD_LUA);
+  const rows = {};
+  const warm = async (url) => {
+    await request(url);
+    await wrkAsync(url, 10, 2);
+    await sleep(300);
+  };
+
+  // 1. Cached `/`, alone.
+  await warm(`${app.url}/`);
+  rows.cached10 = await wrkAsync(`${app.url}/`, 10, duration);
+  log(line("flood: / em cache, 10 conexões", rows.cached10));
+  await sleep(300);
+  rows.cached100 = await wrkAsync(`${app.url}/`, 100, duration);
+  log(line("flood: / em cache, 100 conexões", rows.cached100));
+  await sleep(300);
+
+  // 2. The flood alone, then with ordinary visitors at the same time.
+  rows.floodAlone = await wrkAsync(`${app.url}/`, 10, duration, script);
+  log(line("flood: / com parâmetro único, sozinho", rows.floodAlone));
+  await sleep(300);
+  const [during, flood] = await Promise.all([wrkAsync(`${app.url}/`, 10, duration), wrkAsync(`${app.url}/`, 10, duration, script)]);
+  rows.plainDuringFlood = during;
+  rows.floodWithPlain = flood;
+  log(line("flood: / comum durante o flood", during));
+  log(line("flood: o flood, ao mesmo tempo", flood));
+  await sleep(300);
+
+  // 3. Fresh renders: the same build with the page cache off.
+  const fresh = await startApp({
+    name: "app (PAGE_CACHE=off)",
+    port: PORTS.fresh,
+    buildDir,
+    logFile,
+    env: { DATA_DIR: path.join(runDir, "data-fresh"), PAGE_CACHE: "off" },
+  });
+  try {
+    await warm(`${fresh.url}/`);
+    rows.fresh10 = await wrkAsync(`${fresh.url}/`, 10, duration);
+    log(line("flood: / renderizada a cada pedido (PAGE_CACHE=off), 10 conexões", rows.fresh10));
+  } finally {
+    await fresh.stop();
+  }
+  await sleep(300);
+
+  // 4. The limit: nginx serving the very bytes of `/`.
+  const home = [{ name: "home", path: "/" }];
+  const staticServer = await startNginx(home, app.url, path.join(runDir, "nginx-flood"));
+  try {
+    await wrkAsync(`${staticServer.url}/${home[0].staticFile}`, 10, 2);
+    rows.nginxStatic10 = await wrkAsync(`${staticServer.url}/${home[0].staticFile}`, 10, duration);
+    rows.nginxStatic100 = await wrkAsync(`${staticServer.url}/${home[0].staticFile}`, 100, duration);
+    log(line("flood: nginx estático (limite), 10 conexões", rows.nginxStatic10));
+    log(line("flood: nginx estático (limite), 100 conexões", rows.nginxStatic100));
+  } finally {
+    await staticServer.stop();
+  }
+  await sleep(300);
+
+  // 5. The deploy recipe in front of the app.
+  const recipe = await startRecipe({ appPort: new URL(app.url).port, listenPort: PORTS.recipe, dir: path.join(runDir, "nginx-recipe") });
+  let counting;
+  try {
+    await warm(`${recipe.url}/`);
+    rows.recipe10 = await wrkAsync(`${recipe.url}/`, 10, duration);
+    rows.recipe100 = await wrkAsync(`${recipe.url}/`, 100, duration);
+    log(line("flood: / pelo deploy/nginx.conf, 10 conexões", rows.recipe10));
+    log(line("flood: / pelo deploy/nginx.conf, 100 conexões", rows.recipe100));
+    counting = await countedThrough(app, recipe.url, views);
+    log(`flood: ${counting.counted} de ${counting.sent} visitas pelo nginx contadas (${counting.hits} respostas do cache do nginx)`);
+  } finally {
+    await recipe.stop();
+  }
+
+  const ratio = (a, b) => (b?.reqPerSec ? a.reqPerSec / b.reqPerSec : null);
+  const bars = {
+    plainKeeps: { value: ratio(rows.plainDuringFlood, rows.cached10), p99Ms: rows.plainDuringFlood.p99Ms, min: 0.8, maxP99Ms: 20 },
+    floodServed: { value: ratio(rows.floodWithPlain, rows.cached10), min: 0.5 },
+    fresh: { value: rows.fresh10.reqPerSec, min: 200 },
+    cached100: { value: ratio(rows.cached100, rows.nginxStatic100), p99Ms: rows.cached100.p99Ms, min: 0.3, maxP99Ms: 20 },
+    recipe: { value: ratio(rows.recipe100, rows.nginxStatic100), counted: counting, min: 0.8 },
+  };
+  bars.plainKeeps.pass = bars.plainKeeps.value >= 0.8 && bars.plainKeeps.p99Ms <= 20;
+  bars.floodServed.pass = bars.floodServed.value >= 0.5;
+  bars.fresh.pass = bars.fresh.value >= 200;
+  bars.cached100.pass = bars.cached100.value >= 0.3 && bars.cached100.p99Ms <= 20;
+  bars.recipe.pass = bars.recipe.value >= 0.8 && counting.counted === counting.sent;
+  return { rows, bars, durationS: duration };
+}
+
+/** `views` browser visits through nginx (page, then the beacon its script sends), each counted once. */
+async function countedThrough(target, base, views) {
+  // (With the embedded database, reading it restarts the app, which writes what it buffered.)
+  const countViews = () => target.withDatabase(async (q) => (await q("select count(*)::int as n from page_views")).rows[0].n);
+  await request(`${base}/sobre`, { headers: { "accept-encoding": "gzip" } });
+  const before = await countViews();
+  let hits = 0;
+  const answers = await pool(
+    Array.from({ length: views }, (_, i) => i),
+    50,
+    async (i) => {
+      const headers = { "user-agent": `${BROWSER} Visitante/${i}`, "accept-encoding": "gzip" };
+      const page = await request(`${base}/sobre`, { headers });
+      if (page.headers.get("x-cache-status") === "HIT") hits++;
+      const beacon = await request(`${base}/api/analytics`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "text/plain;charset=UTF-8" },
+        body: JSON.stringify({ k: "view", p: "/sobre", r: "" }),
+      });
+      return page.status === 200 && beacon.status === 204;
+    },
+  );
+  let counted = (await countViews()) - before;
+  for (let tries = 0; counted < views && tries < 20; tries++) {
+    await sleep(500);
+    counted = (await countViews()) - before;
+  }
+  return { sent: views, answered: answers.filter(Boolean).length, counted, hits };
+}
