@@ -21,7 +21,7 @@ import { publicPage } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/blog-post";
 
-export const handle: RouteHandle = { policy: publicPage({ shows: ["blog"] }), darkHero: true, shell: "public" };
+export const handle: RouteHandle = { policy: publicPage({ shows: ["blog"] }), darkHero: true };
 
 export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: BLOG_TITLE, href: "/blog/rss.xml" },
