@@ -5,10 +5,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shellPageOf } from "~/shell/contract";
 import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
+import type { ServerBuild } from "react-router";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build", "server/assets");
 let build: ServerBuild;
@@ -43,7 +43,10 @@ describe("the route tree", () => {
       // One declaration: the route right under the root, whose client loader turns a navigation
       // of the admin's router to it into a document load.
       const declaring = routes.filter((r) => (r.module.handle as { shell?: string } | undefined)?.shell);
-      expect(declaring.map((r) => r.parentId), route.id).toEqual(["root"]);
+      expect(
+        declaring.map((r) => r.parentId),
+        route.id,
+      ).toEqual(["root"]);
       expect(declaring[0]!.module.clientLoader, route.id).toBeTypeOf("function");
     }
   });
