@@ -2,9 +2,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /**
- * Navigates and waits until the page's scripts ran. Only for tests about what the scripts add
- * (toasts, client-side navigation, the router's pages): every public control works before that,
- * and the tests of public pages click as soon as a control is visible, as a visitor does.
+ * Navigates and waits until the page's scripts ran (a public page's entry, or the admin's router).
+ * Only for tests about what the scripts add (toasts, an island's own behaviour, the admin's
+ * client-side navigation): every public control works before that, and the tests of public pages
+ * click as soon as a control is visible, as a visitor does.
  */
 export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
