@@ -225,6 +225,8 @@ test.describe("newsletter (footer)", () => {
     await form.getByRole("button", { name: "Inscrever" }).click();
     await expect(toasts(page).getByText("Obrigado por se inscrever!")).toBeVisible();
     await expect(toasts(page).getByText("Você receberá nossas novidades sobre IA e atualizações da empresa.")).toBeVisible();
+    // Beyond the spec's text: the double opt-in's next step.
+    await expect(toasts(page).getByText("enviaremos um link para confirmar a inscrição", { exact: false })).toBeVisible();
     await expect(field).toHaveValue("");
   });
 });
