@@ -285,6 +285,9 @@ test("pages are server-rendered with unique titles; home carries the Organizatio
   ]) {
     expect(home, text).toContain(text);
   }
+  // The teaser's names (SPEC §2) are matched on /produtos, beside the catalog's.
+  const produtos = await (await request.get("/produtos")).text();
+  expect(produtos).toMatch(/Treinamento de Equipe<\/h3><p[^>]*>Advanced Team Training</);
   const ld = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(home)?.[1];
   expect(JSON.parse(ld!)).toMatchObject({ "@type": "Organization", name: "Agile IA" });
 

@@ -37,9 +37,9 @@ export const HERO = {
   titleHighlight: "transformam a operação",
   titleEnd: "da sua empresa",
   lead: "Automatizamos processos, elevamos o atendimento e transformamos dados em decisões com agentes de inteligência artificial desenhados para o seu negócio, do diagnóstico à operação.",
-  primary: "Solicitar Consultoria Exclusiva",
-  secondary: "Explorar Soluções Premium",
-  proof: ["Implementação em até 30 dias", "Atendimento 24/7", "Projetos em conformidade com a LGPD"],
+  primary: "Solicitar consultoria exclusiva",
+  secondary: "Explorar soluções premium",
+  proof: ["Implementação em até 30 dias", "Agentes que atendem 24/7", "Projetos em conformidade com a LGPD"],
 };
 
 /** SPEC §1: the mock assistant card lists these capabilities. */
@@ -245,7 +245,7 @@ export const ABOUT_BLOCK = {
   impact: [
     { label: "Aumento de produtividade", level: "Alto", value: 75 },
     { label: "Redução de custos operacionais", level: "Médio", value: 45 },
-    { label: "Precisão na análise de dados", level: "Muito Alto", value: 95 },
+    { label: "Precisão na análise de dados", level: "Muito alto", value: 95 },
     { label: "Satisfação do cliente final", level: "Alto", value: 80 },
   ],
   partnersTitle: "Tecnologias com que trabalhamos",
@@ -269,7 +269,6 @@ export const PRODUCTS_TEASER = {
   viewAll: "Ver todos os produtos e planos",
   cards: [
     {
-      title: "Enterprise AI Agents",
       icon: BrainCircuit,
       catalogId: "implementacao-agente",
       description: "Agentes autônomos integrados aos seus sistemas, do desenho à entrada em produção.",
@@ -277,7 +276,6 @@ export const PRODUCTS_TEASER = {
       premium: false,
     },
     {
-      title: "Advanced Team Training",
       icon: GraduationCap,
       catalogId: "treinamento-equipe",
       description: "Capacitação prática para sua equipe usar IA generativa e agentes com produtividade e segurança.",
@@ -285,7 +283,6 @@ export const PRODUCTS_TEASER = {
       premium: true,
     },
     {
-      title: "Strategic Process Mapping",
       icon: MapIcon,
       catalogId: "mapeamento-completo",
       description: "Mapeamento completo dos processos com um roteiro de automação priorizado por impacto.",
