@@ -391,3 +391,18 @@ test.describe("admin", () => {
     }
   });
 });
+
+test("every form that collects personal data says what the data is for and links the privacy policy", async ({ request }) => {
+  const formsOf = async (path: string) => [...(await (await request.get(path)).text()).matchAll(/<form[\s\S]*?<\/form>/g)].map((m) => m[0]);
+  const withData = (forms: string[], field: string) => forms.filter((f) => f.includes(`name="${field}"`));
+  const home = await formsOf("/");
+  for (const [label, forms] of [
+    ["consultoria", withData(home, "industryArea")],
+    ["contato", withData(home, "message")],
+    ["carreiras", withData(await formsOf("/carreiras"), "experience")],
+    ["questionário", withData(await formsOf("/formulario"), "companyName")],
+  ] as const) {
+    expect(forms.length, label).toBeGreaterThan(0);
+    for (const form of forms) expect(form, label).toContain('href="/privacidade"');
+  }
+});
