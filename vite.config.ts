@@ -9,11 +9,17 @@ const SHELL_MANIFEST = "shell-pages.json";
 const VIRTUAL_ID = "virtual:shell-pages";
 
 /**
- * Pages hydrated without React Router (app/shell): each file of app/shell/pages becomes an extra
- * entry of the client build, so it shares React's chunks with the rest of the site. The client
- * build writes name → URL next to its assets; the server build reads it as `virtual:shell-pages`.
- * In development the module is empty and React Router hydrates every page.
+ * The browser entries of public pages, documents with islands (app/shell; docs/decisions/0058):
+ * each file of app/shell/pages becomes an extra entry of the client build, so it shares React's
+ * chunks with the admin's. The client build writes name → URL next to its assets; the server
+ * build reads it as `virtual:shell-pages`. In development the module names the source files,
+ * which Vite serves, and the preamble the router's own scripts would load first (Vite's client,
+ * React Router's refresh runtime): development runs public pages the same way as production.
  */
+function shellEntries(): string[] {
+  return fs.readdirSync(SHELL_PAGES_DIR).filter((file) => file.endsWith(".tsx"));
+}
+
 function shellPages(): Plugin {
   let outDir = "";
   let base = "/";
@@ -34,7 +40,7 @@ function shellPages(): Plugin {
     },
     buildStart() {
       if (!isClientBuild(this.environment)) return;
-      for (const file of fs.readdirSync(SHELL_PAGES_DIR).filter((f) => f.endsWith(".tsx"))) {
+      for (const file of shellEntries()) {
         const name = path.basename(file, ".tsx");
         refs.set(name, this.emitFile({ type: "chunk", id: path.resolve(SHELL_PAGES_DIR, file), name: `shell-${name}` }));
       }
@@ -49,10 +55,17 @@ function shellPages(): Plugin {
     },
     load(id) {
       if (id !== `\0${VIRTUAL_ID}`) return undefined;
+      if (!building) {
+        const scripts = Object.fromEntries(
+          shellEntries().map((file) => [path.basename(file, ".tsx"), `${base}${SHELL_PAGES_DIR}/${file}`]),
+        );
+        const preamble = [`${base}@vite/client`, `${base}@id/__x00__virtual:react-router/inject-hmr-runtime`];
+        return `export default ${JSON.stringify({ scripts, preamble })};`;
+      }
       // The server build runs after the client build, whose output sits beside this one.
       const manifest = path.resolve(outDir, "..", "client", SHELL_MANIFEST);
-      const scripts = building && fs.existsSync(manifest) ? fs.readFileSync(manifest, "utf8") : "{}";
-      return `export default ${scripts};`;
+      const scripts = fs.existsSync(manifest) ? fs.readFileSync(manifest, "utf8") : "{}";
+      return `export default { scripts: ${scripts}, preamble: [] };`;
     },
   };
 }

@@ -19,15 +19,15 @@ import appCss from "./app.css?url";
 import { ToastHost } from "./components/ui/toast-host";
 import { env } from "./config.server";
 import { AFTER_FIRST_PAINT } from "./lib/after-first-paint";
-import { ANALYTICS_PIXEL_PATH, sendNavigationBeacon, VIEW_SCRIPT } from "./lib/analytics";
+import { ANALYTICS_PIXEL_PATH, VIEW_SCRIPT } from "./lib/analytics";
 import { EARLY_SCRIPT } from "./lib/early-script";
-import { NavigationProvider, type Navigation } from "./lib/navigation";
+import { NavigationProvider, plainNavigation, type Navigation } from "./lib/navigation";
 import { useNonce } from "./lib/nonce";
 import { policyOf, type PolicyHandle } from "./lib/route-policy";
 import { SITE_NAME, type PublicSiteConfig } from "./lib/site";
 import { FALLBACK_SITE_CONFIG, SiteConfigProvider } from "./lib/site-config";
-import { SHELL_DATA_ID, type ShellData, type ShellHandle } from "./shell/contract";
-import { shellPageScripts } from "./shell/pages.server";
+import { SHELL_DATA_ID, shellPageOf, type ShellData } from "./shell/contract";
+import { shellPages } from "./shell/pages.server";
 import type { Route } from "./+types/root";
 
 export const links: LinksFunction = () => [
@@ -44,11 +44,11 @@ export const links: LinksFunction = () => [
 
 export function loader() {
   const site: PublicSiteConfig = { siteUrl: env.SITE_URL, whatsapp: env.CONTACT_WHATSAPP, email: env.CONTACT_EMAIL };
-  // Built browser entries of the pages hydrated without the router (none in development).
-  return { site, shellScripts: shellPageScripts };
+  // The browser entries of public pages (vite.config.ts), for the Layout below.
+  return { site, shellPages };
 }
 
-/** Shared components navigate through React Router on the pages it hydrates. */
+/** The admin is a router app: shared components navigate through React Router there. */
 const routerNavigation: Navigation = {
   Link: (props) => <RouterLink {...props} />,
   useLocation: () => {
@@ -59,18 +59,35 @@ const routerNavigation: Navigation = {
 };
 
 /**
- * On the server, for a route whose handle names a built shell page: the data and the script that
- * hydrate the page without React Router (app/shell). Once the router runs in the browser (a
- * visitor navigated here from another page), it renders every page itself.
+ * A public page is a document with islands (docs/decisions/0058): rendered here with plain
+ * navigation (anchors), with the data its islands need and its browser entry instead of React
+ * Router's scripts. The router only ever runs the admin, so in the browser this is never a
+ * public page. Undefined for a router page.
  */
-function useShellPage(site: PublicSiteConfig | undefined, scripts: Record<string, string> | undefined) {
+function useDocumentPage(root: ReturnType<typeof loader> | undefined) {
   const handles = useMatches().map((match) => match.handle);
-  if (typeof document !== "undefined" || !site || !scripts) return undefined;
-  const name = handles.map((handle) => (handle as ShellHandle | undefined)?.shell).findLast(Boolean);
-  const script = name ? scripts[name] : undefined;
+  const { pathname } = useRouterLocation();
+  const name = shellPageOf(handles);
+  if (!name) return undefined;
   // The policies stay on the server: the browser needs the handles' display hints only.
   const shown = handles.map((handle) => (handle && typeof handle === "object" ? { ...handle, policy: undefined } : handle));
-  return script ? { script, data: { site, handles: shown } satisfies ShellData } : undefined;
+  const script = root?.shellPages.scripts[name];
+  // Without the root's data (an error page in its place) the page stays plain HTML.
+  const boot =
+    root && script
+      ? { script: bootScript(script, root.shellPages.preamble), data: { site: root.site, handles: shown } satisfies ShellData }
+      : undefined;
+  return { navigation: plainNavigation(shown, pathname), boot };
+}
+
+/**
+ * The inline module script that loads a document's browser entry once the page has painted. In
+ * development it first loads Vite's client and React Router's refresh runtime (the preamble the
+ * router's own scripts would have loaded), so development runs the same islands as production.
+ */
+function bootScript(script: string, preamble: string[]): string {
+  const load = [...preamble, script].map((url) => `await import(${JSON.stringify(url)});`).join("");
+  return `${AFTER_FIRST_PAINT}(async()=>{${load}})`;
 }
 
 /** Whether the page shown is one Análises counts (its route's policy): it then counts its own view. */
@@ -104,9 +121,9 @@ function scriptJson(value: unknown): string {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const data = useRouteLoaderData<typeof loader>("root");
-  const site = data?.site;
-  const shell = useShellPage(site, data?.shellScripts);
+  const root = useRouteLoaderData<typeof loader>("root");
+  const site = root?.site;
+  const page = useDocumentPage(root);
   const counted = useCountedPage();
   return (
     <html lang="pt-BR">
@@ -128,22 +145,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <img src={ANALYTICS_PIXEL_PATH} alt="" width={1} height={1} hidden />
           </noscript>
         )}
-        <NavigationProvider value={routerNavigation}>
+        <NavigationProvider value={page?.navigation ?? routerNavigation}>
           <SiteConfigProvider value={site ?? FALLBACK_SITE_CONFIG}>
             {children}
-            {!shell && <ToastHost />}
+            {/* A document's toasts get a root of their own in the browser (app/shell/islands.tsx). */}
+            {!page && <ToastHost />}
           </SiteConfigProvider>
         </NavigationProvider>
-        {shell ? (
-          <>
-            <script type="application/json" id={SHELL_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(shell.data) }} />
-            {/* Like the router's boot script (server/deferred-boot.ts): downloads start after the first paint. */}
-            <script
-              nonce={nonce}
-              type="module"
-              dangerouslySetInnerHTML={{ __html: `${AFTER_FIRST_PAINT}(()=>import(${JSON.stringify(shell.script)}))` }}
-            />
-          </>
+        {page ? (
+          page.boot && (
+            <>
+              <script type="application/json" id={SHELL_DATA_ID} dangerouslySetInnerHTML={{ __html: scriptJson(page.boot.data) }} />
+              {/* Downloads start after the first paint: nothing competes with the stylesheet. */}
+              <script nonce={nonce} type="module" dangerouslySetInnerHTML={{ __html: page.boot.script }} />
+            </>
+          )
         ) : (
           <>
             <ScrollRestoration nonce={nonce} />
@@ -165,7 +181,7 @@ function ScrollToTop() {
 }
 
 /**
- * A client-side navigation is otherwise silent (issue 23; decision 0031): focus stays on a link
+ * A client-side navigation is otherwise silent (docs/decisions/0031): focus stays on a link
  * that is gone, so it falls to <body>. As React Router advises, focus moves to the new page's
  * h1 (or its <main>), or to the section an anchor names, and a polite live region reads the new
  * title. Not on the first load (the browser announces a new page itself), and not on a replace
@@ -201,32 +217,17 @@ function RouteAnnouncer() {
   );
 }
 
-/** A page the router renders itself is counted by a beacon; the first one counted itself (VIEW_SCRIPT). */
-function CountNavigations() {
-  const { pathname, search } = useRouterLocation();
-  const counted = useCountedPage();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (counted) sendNavigationBeacon(pathname + search);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per address, with its page's policy
-  }, [pathname, search]);
-  return null;
-}
-
 export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true"; // lets browser tests wait for hydration
   }, []);
+  // A document (a public page) has no client-side navigations to scroll, focus or announce.
+  const router = !shellPageOf(useMatches().map((match) => match.handle));
   return (
     <>
-      <ScrollToTop />
-      <CountNavigations />
+      {router && <ScrollToTop />}
       <Outlet />
-      <RouteAnnouncer />
+      {router && <RouteAnnouncer />}
     </>
   );
 }

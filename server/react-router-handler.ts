@@ -11,7 +11,6 @@ import { DatabaseUnavailableError, pingDatabase } from "~/db/client.server";
 import { contentChanged } from "~/infra/content-events.server";
 import { cacheControlOf, PRIVATE_CACHE_CONTROL, type CachePolicy } from "~/lib/route-policy";
 import { cspNonceOf } from "./csp-nonce";
-import { deferHydration } from "./deferred-boot";
 import { routedOf, sendAnswer, sendUncached } from "./front-door";
 import { NONCE_PLACEHOLDER, shareableBytes, shareablePage, withNonce, type SharedBody } from "./shared-page";
 import type { PageCache } from "./page-cache";
@@ -107,7 +106,7 @@ function shareable(response: Response, bytes: Buffer, cachePolicy: CachePolicy):
   if (response.headers.has("set-cookie")) return undefined;
   response.headers.set("Cache-Control", cacheControlOf(cachePolicy));
   const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
-  const body = isHtml ? shareablePage(deferHydration(bytes.toString("utf8"))) : shareableBytes(bytes);
+  const body = isHtml ? shareablePage(bytes.toString("utf8")) : shareableBytes(bytes);
   return body ? { body } : undefined;
 }
 

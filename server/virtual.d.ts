@@ -4,8 +4,13 @@ declare module "virtual:react-router/server-build" {
   export = build;
 }
 
-/** Built entries of app/shell/pages (see vite.config.ts): page name → public URL. */
+/** The browser entries of app/shell/pages (see vite.config.ts). */
 declare module "virtual:shell-pages" {
-  const scripts: Record<string, string>;
-  export default scripts;
+  const shellPages: {
+    /** Page name → URL of its entry (built, or served by Vite in development). */
+    scripts: Record<string, string>;
+    /** Loaded before the entry: in development Vite's client and the refresh runtime; none when built. */
+    preamble: string[];
+  };
+  export default shellPages;
 }

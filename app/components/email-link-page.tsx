@@ -1,11 +1,12 @@
 /**
  * The pages a newsletter e-mail links to (/newsletter/confirmar, /descadastrar): a card with the
  * site's name, what the link does, and one button that does it. The click is a POST because mail
- * scanners open links by themselves, and a GET alone must change nothing.
+ * scanners open links by themselves, and a GET alone must change nothing. Public pages are
+ * documents (docs/decisions/0058): the button is a plain form's, busy while it posts.
  */
-import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { Icon } from "~/components/ui/icons";
+import { Link } from "~/lib/navigation";
 import { SITE_NAME } from "~/lib/site";
 import type { ReactNode } from "react";
 
@@ -27,13 +28,13 @@ export function EmailLinkPage({ icon: Icon, children }: { icon: Icon; children: 
 }
 
 /** The link's one button: posts the token from the e-mail. */
-export function EmailLinkForm({ token, busy, label, busyLabel }: { token: string; busy: boolean; label: string; busyLabel: string }) {
+export function EmailLinkForm({ token, label, busyLabel }: { token: string; label: string; busyLabel: string }) {
   return (
-    <Form method="post" className="mt-6">
+    <form method="post" className="mt-6" data-busy-label={busyLabel}>
       <input type="hidden" name="token" value={token} />
-      <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy ? busyLabel : label}
+      <Button type="submit" size="lg" className="w-full">
+        {label}
       </Button>
-    </Form>
+    </form>
   );
 }

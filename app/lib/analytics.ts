@@ -1,7 +1,7 @@
 /**
- * Browser side of the page analytics (docs/decisions/0040, 0056): where beacons go, the view a
- * counted page sends of itself, and the one the router sends for a client-side navigation. No
- * cookie, no storage.
+ * Browser side of the page analytics (docs/decisions/0040, 0056): where beacons go and the view a
+ * counted page sends of itself. Public pages are documents (docs/decisions/0058): every view is a
+ * page load that counts itself. No cookie, no storage.
  */
 export const ANALYTICS_BEACON_PATH = "/api/analytics";
 /** The image a counted page loads when JavaScript is off (app/routes/api/analytics-pixel.ts). */
@@ -27,13 +27,3 @@ function countView(beaconUrl: string) {
  * page, so a cached page allows it by hash.
  */
 export const VIEW_SCRIPT = `(${countView.toString()})(${JSON.stringify(ANALYTICS_BEACON_PATH)})`;
-
-/** A page the router renders itself (a client-side navigation) is counted by this beacon. */
-export function sendNavigationBeacon(pathWithQuery: string): void {
-  if (typeof navigator.sendBeacon !== "function") return;
-  try {
-    navigator.sendBeacon(ANALYTICS_BEACON_PATH, JSON.stringify({ k: "view", p: pathWithQuery }));
-  } catch {
-    /* analytics never breaks the page */
-  }
-}

@@ -16,6 +16,10 @@
  * - the floating controls (WhatsApp, 'Consultoria Gratuita') stepping aside from text (issue 21)
  *   and from the focused element (issue 23);
  * - `window.openConsultationWidget()`, the spec's global page function;
+ * - the busy state of plain forms (`data-busy-label`: the login, the demo checkout, the e-mail
+ *   links, the search): the submit button's label, `aria-disabled` and the form's `aria-busy`
+ *   while the post is on its way, a second submit blocked, all undone when the page comes back
+ *   from the back/forward cache (docs/decisions/0058);
  * - the analytics funnel steps a page request cannot show (a dialog opened, a form started), as
  *   `navigator.sendBeacon`s that never delay anything (issue 18; page views are counted by the
  *   server from the page request itself).
@@ -211,6 +215,33 @@ function early(chatId: string, threshold: number, keyField: string, beaconUrl: s
     },
     true,
   );
+  // Plain forms say they are busy while their post is on its way (docs/decisions/0058): the
+  // submitter shows its `data-busy-label` (or the form's), every submit button is aria-disabled
+  // (not disabled: a disabled submitter would drop its name=value from the post), and a second
+  // submit is blocked. After the listeners of the page (an island may take the submit itself).
+  const busy: Array<() => void> = [];
+  d.addEventListener("submit", (event) => {
+    const form = event.target as HTMLFormElement;
+    if (!form.hasAttribute?.("data-busy-label")) return;
+    if (form.getAttribute("aria-busy") === "true") return event.preventDefault();
+    if (event.defaultPrevented) return;
+    form.setAttribute("aria-busy", "true");
+    busy.push(() => form.removeAttribute("aria-busy"));
+    const submitter = (event as SubmitEvent).submitter;
+    for (const button of form.querySelectorAll<HTMLElement>("button:not([type]), button[type=submit], input[type=submit]")) {
+      button.setAttribute("aria-disabled", "true");
+      busy.push(() => button.removeAttribute("aria-disabled"));
+    }
+    const label = submitter?.getAttribute("data-busy-label") ?? form.getAttribute("data-busy-label");
+    if (submitter?.localName === "button" && label) {
+      const content = [...submitter.childNodes];
+      submitter.replaceChildren(label);
+      busy.push(() => submitter.replaceChildren(...content));
+    }
+  });
+  addEventListener("pageshow", (event) => {
+    if (event.persisted) busy.splice(0).forEach((undo) => undo());
+  });
 }
 
 /** The inline script's text (allowed by the CSP through the page's nonce or hash). */

@@ -1,11 +1,12 @@
 /**
  * What shared components need from the router: a link, the current location and the matched
  * route handles. Components import them from here, never from "react-router", so the same
- * components run in two hosts:
- * - pages React Router hydrates, where app/root.tsx provides the router's own implementation
+ * components run in two hosts (docs/decisions/0058):
+ * - the admin, a React Router app, where app/root.tsx provides the router's own implementation
  *   (client-side navigation, prefetching);
- * - pages hydrated without the router (app/shell), where the plain implementation below renders
- *   ordinary anchors and reads window.location. Their JavaScript then leaves the router out.
+ * - public pages, documents whose islands wake without the router (app/shell), where the plain
+ *   implementation below renders ordinary anchors, on the server and in the browser alike. Their
+ *   JavaScript leaves the router out.
  */
 import { createContext, useContext, type AnchorHTMLAttributes, type ComponentType, type Ref } from "react";
 
@@ -27,17 +28,17 @@ export interface Navigation {
   useRouteHandles(): unknown[];
 }
 
-/** A full page load per navigation: anchors, and the location the browser shows. */
-export function plainNavigation(handles: unknown[]): Navigation {
+/** A full page load per navigation: anchors, the page's address and its routes' handles. */
+export function plainNavigation(handles: unknown[], pathname: string): Navigation {
   return {
     // eslint-disable-next-line jsx-a11y/anchor-has-content -- the content comes in props.children
     Link: ({ to, ...props }) => <a href={to} {...props} />,
-    useLocation: () => ({ pathname: typeof window === "undefined" ? "/" : window.location.pathname, key: "default" }),
+    useLocation: () => ({ pathname, key: "default" }),
     useRouteHandles: () => handles,
   };
 }
 
-const NavigationContext = createContext<Navigation>(plainNavigation([]));
+const NavigationContext = createContext<Navigation>(plainNavigation([], "/"));
 
 export const NavigationProvider = NavigationContext.Provider;
 

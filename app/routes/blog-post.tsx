@@ -4,12 +4,10 @@
  * real 404 with the spec's texts; a logged-in admin may preview a draft. A scheduled post whose
  * time has passed is published by this read if the job has not done it yet (docs/decisions/0060).
  */
-import { useEffect } from "react";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { toCardPost } from "~/components/blog/blog-ui";
 import { PostArticle, PostMissing, PostNotFound } from "~/components/blog/post-article";
 import type { RouteHandle } from "~/components/site-header";
-import { toast } from "~/components/ui/use-toast";
 import { getSessionUser } from "~/domain/auth/sessions.server";
 import { postPageData } from "~/domain/blog/post-page.server";
 import { publishDueBeforeRead, publishDuePosts } from "~/domain/blog/scheduling.server";
@@ -21,7 +19,7 @@ import { publicPage } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/blog-post";
 
-export const handle: RouteHandle = { policy: publicPage({ shows: ["blog"] }), darkHero: true, shell: "public" };
+export const handle: RouteHandle = { policy: publicPage({ shows: ["blog"] }), darkHero: true };
 
 export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: BLOG_TITLE, href: "/blog/rss.xml" },
@@ -76,13 +74,13 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   return <PostArticle post={post} related={related} preview={preview ? { kind: "admin" } : null} />;
 }
 
-/** SPEC §8 'Erro ao carregar post' when loading fails for another reason than "not found". */
+/**
+ * SPEC §8 'Erro ao carregar post' when loading fails for another reason than "not found": the
+ * toast's texts, in the page (a document: docs/decisions/0058).
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  useEffect(() => {
-    if (!notFound) toast({ ...blogToasts.loadPostError, variant: "destructive" });
-  }, [notFound]);
   if (notFound) return <PostNotFound />;
   return <PostMissing alert title={blogToasts.loadPostError.title} text={blogToasts.loadPostError.description} />;
 }

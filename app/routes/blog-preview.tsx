@@ -19,7 +19,7 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/blog-preview";
 
 /** Anyone with the link, never cached and never counted (its address is the secret). */
-export const handle: RouteHandle = { policy: personalPage({ counted: false }), darkHero: true, shell: "public" };
+export const handle: RouteHandle = { policy: personalPage({ counted: false }), darkHero: true };
 
 export const headers = passLoaderHeaders;
 

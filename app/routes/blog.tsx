@@ -1,31 +1,17 @@
 /**
  * /blog (SPEC §2 "Blog list"): server-rendered list of published posts, filtered by
- * `?categoria=<slug>` (or the API's `?categoryId=`), paginated with `?pagina=N`. On client
- * navigation the page shows at once with skeletons (3 chips, 6 cards) while the data loads.
+ * `?categoria=<slug>` (or the API's `?categoryId=`), paginated with `?pagina=N`. A document like
+ * every public page (docs/decisions/0058): each list is a page load, its links plain links.
  */
-import { Suspense, useEffect } from "react";
-import { Await, data, Link, redirect, useAsyncError, useLocation } from "react-router";
-import {
-  AdminLink,
-  BlogHero,
-  BlogSearch,
-  CategoryChips,
-  CategoryChipsSkeleton,
-  categoryHref,
-  PostCard,
-  PostCardSkeleton,
-  PostGrid,
-  RssLink,
-  toCardPost,
-  type ChipCategory,
-} from "~/components/blog/blog-ui";
+import { data, redirect } from "react-router";
+import { AdminLink, BlogHero, BlogSearch, CategoryChips, PostCard, PostGrid, RssLink, toCardPost } from "~/components/blog/blog-ui";
 import type { RouteHandle } from "~/components/site-header";
 import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
-import { toast } from "~/components/ui/use-toast";
 import { publishDueBeforeRead } from "~/domain/blog/scheduling.server";
 import { listCategories, listPublishedPosts } from "~/domain/blog.server";
 import { conditional, passLoaderHeaders, weakEtag } from "~/infra/http-cache.server";
-import { BLOG_DESCRIPTION, BLOG_TITLE, blogText, blogToasts } from "~/lib/messages/blog";
+import { BLOG_DESCRIPTION, BLOG_TITLE, blogText } from "~/lib/messages/blog";
+import { Link } from "~/lib/navigation";
 import { publicPage } from "~/lib/route-policy";
 import { BLOG_PAGE_SIZE } from "~/lib/schemas/blog";
 import { seo } from "~/lib/seo";
@@ -35,7 +21,6 @@ import type { Route } from "./+types/blog";
 export const handle: RouteHandle = {
   policy: publicPage({ params: ["categoria", "pagina", "categoryId"], shows: ["blog"] }),
   darkHero: true,
-  shell: "public",
 };
 
 export const links: Route.LinksFunction = () => [
@@ -103,56 +88,27 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type BlogData = Awaited<ReturnType<typeof loader>> extends infer R ? (R extends { data: infer D } ? D : never) : never;
 
-/** Client navigations render at once (skeletons) and fill in when the data arrives. */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return { pending: serverLoader() as Promise<BlogData> };
-}
-
 export const meta: Route.MetaFunction = (args) => {
-  const d = args.loaderData && "categories" in args.loaderData ? (args.loaderData as BlogData) : null;
-  // While a client navigation loads, the address and the chips already shown say which list this
-  // is, so each list state has its own title from the start (issue 23).
-  const query = new URLSearchParams(args.location.search);
-  const slug = query.get("categoria");
-  const category = d ? d.selected : slug ? (lastCategories?.find((c) => c.slug === slug) ?? null) : null;
-  const page = d?.page ?? pageNumber(query.get("pagina"));
+  const d = args.loaderData as BlogData | undefined;
+  const category = d?.selected ?? null;
+  const page = d?.page ?? 1;
   const title = category ? `${BLOG_TITLE}: ${category.name}` : BLOG_TITLE;
   return seo(args, {
     title: page > 1 ? `${title} (página ${page})` : title,
     description: category
       ? `Posts da categoria ${category.name} no Blog Agile: ${BLOG_DESCRIPTION.charAt(0).toLowerCase()}${BLOG_DESCRIPTION.slice(1)}`
       : BLOG_DESCRIPTION,
-    // While a client navigation is pending the address itself says which list this is.
-    path: d ? listHref(category?.slug ?? null, page) : `${args.location.pathname}${args.location.search}`,
+    path: listHref(category?.slug ?? null, page),
     noindex: d ? d.posts.length === 0 : false,
   });
 };
 
-// Chips of the last list shown, so a client-side filter change keeps them while cards load.
-let lastCategories: ChipCategory[] | null = null;
-
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  const location = useLocation();
-  const value = loaderData as BlogData | { pending: Promise<BlogData> };
-  // The header stays mounted while a client navigation loads: focus moved to its h1 after the
-  // navigation (app/root.tsx) is not lost when the list arrives.
   return (
     <>
       <BlogHeader />
       <div className="mx-auto w-full max-w-7xl px-5 py-10 sm:px-6 sm:py-14 lg:px-8">
-        {"pending" in value ? (
-          // A new boundary per address, so a filter change shows skeletons instead of the old list.
-          <Suspense
-            key={location.key}
-            fallback={<BlogSkeleton categories={lastCategories} selected={new URLSearchParams(location.search).get("categoria")} />}
-          >
-            <Await resolve={value.pending} errorElement={<BlogLoadError />}>
-              {(resolved) => <BlogList data={resolved} />}
-            </Await>
-          </Suspense>
-        ) : (
-          <BlogList data={value} />
-        )}
+        <BlogList data={loaderData} />
       </div>
     </>
   );
@@ -177,7 +133,7 @@ function BlogHeader() {
   );
 }
 
-/** The chips, then the feed link: the chips come first in the Tab order (issue 23). */
+/** The chips, then the feed link: the chips come first in the Tab order. */
 function ChipsRow({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
@@ -187,27 +143,7 @@ function ChipsRow({ children }: { children: React.ReactNode }) {
   );
 }
 
-function BlogSkeleton({ categories, selected }: { categories: ChipCategory[] | null; selected: string | null }) {
-  return (
-    <div aria-busy="true">
-      <p className="sr-only" role="status">
-        Carregando posts…
-      </p>
-      <ChipsRow>{categories ? <CategoryChips categories={categories} selected={selected} /> : <CategoryChipsSkeleton />}</ChipsRow>
-      <div className="mt-8">
-        <PostGrid busy>
-          {Array.from({ length: 6 }, (_, i) => (
-            <PostCardSkeleton key={i} />
-          ))}
-        </PostGrid>
-      </div>
-    </div>
-  );
-}
-
 function BlogList({ data: d }: { data: BlogData }) {
-  // eslint-disable-next-line react-hooks/globals -- the chips of the last list, shown as the next list's skeleton
-  if (typeof window !== "undefined") lastCategories = d.categories;
   const totalPages = Math.max(1, Math.ceil(d.total / d.limit));
   const selectedSlug = d.selected?.slug ?? null;
   return (
@@ -300,21 +236,5 @@ function Pagination({ page, totalPages, category }: { page: number; totalPages: 
         )}
       </ul>
     </nav>
-  );
-}
-
-function BlogLoadError() {
-  const error = useAsyncError();
-  useEffect(() => {
-    if (error) toast({ ...blogToasts.loadPostsError, variant: "destructive" });
-  }, [error]);
-  return (
-    <div role="alert" className="rounded-2xl border border-destructive/40 bg-destructive/5 px-6 py-10 text-center">
-      <h2 className="text-xl font-bold">{blogToasts.loadPostsError.title}</h2>
-      <p className="mt-2 text-muted-foreground">{blogToasts.loadPostsError.description}</p>
-      <a href={categoryHref(null)} className="mt-6 inline-flex min-h-11 items-center font-semibold text-primary hover:text-primary-hover">
-        Tentar novamente
-      </a>
-    </div>
   );
 }

@@ -3,7 +3,7 @@
  * without JavaScript; GET /api/search is its JSON twin. Results are ranked posts and pages with
  * highlighted snippets; no query, or no result, suggests the blog's categories.
  */
-import { data, Link, useNavigation } from "react-router";
+import { data } from "react-router";
 import { BlogHero, categoryHref } from "~/components/blog/blog-ui";
 import { SearchForm } from "~/components/search/search-form";
 import type { RouteHandle } from "~/components/site-header";
@@ -11,6 +11,7 @@ import { FileText, Newspaper } from "~/components/ui/icons";
 import { listCategories } from "~/domain/blog.server";
 import { searchSite } from "~/domain/search/query.server";
 import { SEARCH_DESCRIPTION, SEARCH_TITLE, searchText } from "~/lib/messages/search";
+import { Link } from "~/lib/navigation";
 import type { RoutePolicy } from "~/lib/route-policy";
 import { parseSearchQuery, SEARCH_PATH, type SearchResult } from "~/lib/search";
 import { seo } from "~/lib/seo";
@@ -23,7 +24,7 @@ import type { Route } from "./+types/busca";
  */
 const policy: RoutePolicy = { access: "public", counted: true };
 
-export const handle: RouteHandle = { policy, darkHero: true, shell: "public" };
+export const handle: RouteHandle = { policy, darkHero: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const parsed = parseSearchQuery(new URL(request.url).searchParams);
@@ -51,9 +52,6 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, error, results, total, categories } = loaderData;
-  const navigation = useNavigation();
-  // Once React Router runs, a new search loads on the client: the old results fade meanwhile.
-  const searching = navigation.state === "loading" && navigation.location.pathname === SEARCH_PATH;
   return (
     <>
       <BlogHero>
@@ -63,16 +61,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <SearchForm key={q} id="busca" label={searchText.label} defaultValue={q} error={error} className="mt-8 max-w-2xl" />
         </div>
       </BlogHero>
-      <div
-        aria-busy={searching || undefined}
-        className={`mx-auto w-full max-w-7xl px-5 py-10 transition-opacity sm:px-6 sm:py-14 lg:px-8 ${searching ? "opacity-60" : ""}`}
-      >
+      <div className="mx-auto w-full max-w-7xl px-5 py-10 sm:px-6 sm:py-14 lg:px-8">
         <div className="max-w-3xl">
-          {searching && (
-            <p role="status" className="sr-only">
-              {searchText.searching}
-            </p>
-          )}
           {results.length > 0 ? (
             <Results results={results} total={total} />
           ) : (

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { FlaskConical, LockKeyhole } from "~/components/ui/icons";
@@ -6,14 +6,18 @@ import { Input } from "~/components/ui/input";
 import { cancelDemoCheckout, confirmDemoCheckout, getOrderBySession } from "~/domain/payments/fulfilment.server";
 import { fieldErrors, readBody } from "~/infra/http.server";
 import { formatBRL } from "~/lib/catalog";
+import { loadAsDocument, PUBLIC_DOCUMENT } from "~/lib/document-page";
 import { flashCookie } from "~/lib/flash";
 import { paymentMessages as m } from "~/lib/messages/payments";
+import { Link } from "~/lib/navigation";
 import { personalPage } from "~/lib/route-policy";
 import { demoCustomerSchema, SESSION_ID_PATTERN } from "~/lib/schemas/payments";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/checkout-demo";
 
-export const handle = { policy: personalPage() };
+/** A public page outside the site's layout: a document like the others (docs/decisions/0058). */
+export const handle = { policy: personalPage(), ...PUBLIC_DOCUMENT };
+export const clientLoader = loadAsDocument;
 
 /**
  * The local stand-in for the hosted checkout when STRIPE_SECRET_KEY is unset: clearly labelled,
@@ -64,9 +68,6 @@ export const meta: Route.MetaFunction = () => [
 
 export default function DemoCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { itemName, kind, amountCents, open } = loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
-  const confirming = busy && navigation.formData?.get("intent") === "confirm";
   const errors: Record<string, string> = actionData?.errors ?? {};
   const isPlan = kind === "plan";
 
@@ -95,7 +96,13 @@ export default function DemoCheckout({ loaderData, actionData }: Route.Component
         </div>
 
         {open ? (
-          <Form method="post" className="mt-6 space-y-5 rounded-2xl border border-border bg-card p-6 shadow-soft" noValidate>
+          // A plain form that posts, with or without JavaScript (docs/decisions/0058); busy while it does.
+          <form
+            method="post"
+            className="mt-6 space-y-5 rounded-2xl border border-border bg-card p-6 shadow-soft"
+            noValidate
+            data-busy-label=""
+          >
             <p className="text-sm text-muted-foreground">{m.demoIntro}</p>
             <FormField id="name" label={m.demoNameLabel} error={errors.name}>
               <Input name="name" autoComplete="name" maxLength={120} {...fieldA11y("name", errors.name)} />
@@ -109,15 +116,15 @@ export default function DemoCheckout({ loaderData, actionData }: Route.Component
               </p>
             )}
             <div className="flex flex-col gap-3">
-              <Button type="submit" name="intent" value="confirm" size="lg" disabled={busy}>
+              <Button type="submit" name="intent" value="confirm" size="lg" data-busy-label={m.demoConfirming}>
                 <LockKeyhole aria-hidden />
-                {confirming ? m.demoConfirming : m.demoConfirm}
+                {m.demoConfirm}
               </Button>
-              <Button type="submit" name="intent" value="cancel" variant="outline" disabled={busy}>
+              <Button type="submit" name="intent" value="cancel" variant="outline">
                 {m.demoCancel}
               </Button>
             </div>
-          </Form>
+          </form>
         ) : (
           <div className="mt-6 rounded-2xl border border-border bg-card p-6 text-center shadow-soft">
             <p>{m.demoAlreadyClosed}</p>

@@ -1,23 +1,18 @@
-import { useEffect, useRef, useState } from "react";
-import { data, Link, redirect, useNavigate } from "react-router";
+import { data, redirect } from "react-router";
+import { CheckoutPayment } from "~/components/checkout/checkout-payment";
+import { Island } from "~/components/island";
 import { Button } from "~/components/ui/button";
-import { AlertCircle, ArrowLeft, Check, ExternalLink, LockKeyhole, RotateCw } from "~/components/ui/icons";
-import { Spinner } from "~/components/ui/spinner";
+import { ArrowLeft, Check } from "~/components/ui/icons";
 import { attributionOfRequest } from "~/domain/analytics/attribution.server";
 import { paymentsMode, startCheckout } from "~/domain/payments/checkout.server";
-import { type ApiAnswer, callApi } from "~/lib/api-client";
-import { findCatalogItem, formatBRL, type CatalogItem } from "~/lib/catalog";
+import { findCatalogItem, formatBRL } from "~/lib/catalog";
 import { paymentMessages as m } from "~/lib/messages/payments";
+import { Link } from "~/lib/navigation";
 import { personalPage } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
 
 export const handle = { policy: personalPage({ counted: true }) };
-
-/** SPEC §9: after a confirmed payment the checkout page moves on to /payment-success after 2 s. */
-const SUCCESS_REDIRECT_MS = 2000;
-const POLL_EVERY_MS = 3000;
-const POLL_FOR_MS = 45 * 60_000;
 
 export function loader({ params }: Route.LoaderArgs) {
   const type = params.type;
@@ -47,81 +42,8 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-type CheckoutState =
-  { phase: "loading" } | { phase: "error"; message: string } | { phase: "ready"; url: string; sessionId: string | null; paid: boolean };
-
-/** SPEC §7: POST the item id; a failure yields the server's message or the status text. */
-async function createCheckout(item: CatalogItem): Promise<{ url: string; sessionId: string | null }> {
-  const endpoint = item.kind === "plan" ? "/api/subscription" : "/api/checkout-session";
-  const origin = window.location.origin;
-  let answer: ApiAnswer;
-  try {
-    // The server ignores the two URLs and always uses the site's own pages.
-    answer = await callApi(endpoint, {
-      json: {
-        [item.kind === "plan" ? "planId" : "productId"]: item.id,
-        successUrl: `${origin}/payment-success`,
-        cancelUrl: `${origin}/produtos`,
-      },
-    });
-  } catch {
-    throw new Error(m.networkError);
-  }
-  if (!answer.ok) throw new Error(answer.message || m.sessionFailed);
-  const body = answer.body as { url?: string; sessionId?: string } | undefined;
-  const sessionId = body?.sessionId ?? null;
-  const url = body?.url || (sessionId ? `https://checkout.stripe.com/pay/${encodeURIComponent(sessionId)}` : null);
-  if (!url) throw new Error(m.sessionFailed);
-  return { url, sessionId };
-}
-
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { item, demo } = loaderData;
-  const navigate = useNavigate();
-  const [state, setState] = useState<CheckoutState>({ phase: "loading" });
-  const [attempt, setAttempt] = useState(0);
-  const started = useRef<string | null>(null);
-
-  // One session per visit (and per retry), created once the page is on screen.
-  useEffect(() => {
-    const key = `${item.kind}:${item.id}:${attempt}`;
-    if (started.current === key) return;
-    started.current = key;
-    setState({ phase: "loading" });
-    createCheckout(item).then(
-      ({ url, sessionId }) => setState({ phase: "ready", url, sessionId, paid: false }),
-      (error: unknown) => setState({ phase: "error", message: error instanceof Error ? error.message : m.sessionFailed }),
-    );
-  }, [item, attempt]);
-
-  // While the visitor pays in the other tab, follow the order; once paid, move on (SPEC §4).
-  const sessionId = state.phase === "ready" ? state.sessionId : null;
-  const paid = state.phase === "ready" && state.paid;
-  useEffect(() => {
-    if (!sessionId || paid) return;
-    const until = Date.now() + POLL_FOR_MS;
-    const timer = setInterval(async () => {
-      if (Date.now() > until) return clearInterval(timer);
-      if (document.visibilityState === "hidden") return;
-      try {
-        const answer = await callApi<{ status?: string }>(`/api/checkout-session/${encodeURIComponent(sessionId)}`);
-        if (answer.data?.status === "paid") {
-          clearInterval(timer);
-          setState((s) => (s.phase === "ready" ? { ...s, paid: true } : s));
-        }
-      } catch {
-        /* the next tick tries again */
-      }
-    }, POLL_EVERY_MS);
-    return () => clearInterval(timer);
-  }, [sessionId, paid]);
-
-  useEffect(() => {
-    if (!paid || !sessionId) return;
-    const timer = setTimeout(() => navigate(`/payment-success?session_id=${encodeURIComponent(sessionId)}`), SUCCESS_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [paid, sessionId, navigate]);
-
   const isPlan = item.kind === "plan";
   return (
     <section className="bg-muted">
@@ -155,92 +77,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </ul>
           </article>
 
-          <div className="rounded-2xl border border-border bg-card p-6 shadow-soft sm:p-8">
-            <h2 className="flex items-center gap-2 text-lg font-semibold">
-              <LockKeyhole className="size-5 text-primary" aria-hidden />
-              Pagamento
-            </h2>
-            {demo && (
-              <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
-                {m.demoBanner}
-              </p>
-            )}
-            <noscript>
-              {actionData ? (
-                <div role="alert" className="mt-5 rounded-xl border border-destructive/40 bg-destructive/5 p-4">
-                  <p className="font-semibold text-destructive">{m.errorTitle}</p>
-                  <p className="mt-1 text-sm text-foreground">{actionData.error}</p>
-                </div>
-              ) : null}
-              <form method="post" className="mt-5">
-                <Button type="submit" size="lg" className="w-full">
-                  {m.readyLink}
-                </Button>
-              </form>
-            </noscript>
-            <div className="mt-5" aria-live="polite">
-              {state.phase === "loading" && (
-                // Only with JavaScript (html.js, app/lib/early-script.ts): without it the button above is the way.
-                <p role="status" className="hidden items-center gap-3 text-muted-foreground [.js_&]:flex">
-                  <Spinner />
-                  {m.loading}
-                </p>
-              )}
-
-              {state.phase === "error" && (
-                <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-4">
-                  <p className="flex items-center gap-2 font-semibold text-destructive">
-                    <AlertCircle className="size-5" aria-hidden />
-                    {m.errorTitle}
-                  </p>
-                  <p className="mt-1 text-sm text-foreground">{state.message}</p>
-                  <div className="mt-4 flex flex-wrap gap-2">
-                    <Button asChild variant="outline">
-                      <Link to="/produtos">
-                        <ArrowLeft aria-hidden />
-                        {m.back}
-                      </Link>
-                    </Button>
-                    <Button onClick={() => setAttempt((n) => n + 1)}>
-                      <RotateCw aria-hidden />
-                      {m.retry}
-                    </Button>
-                  </div>
-                </div>
-              )}
-
-              {state.phase === "ready" && (
-                <div>
-                  <p className="font-semibold">{m.readyTitle}</p>
-                  <p className="mt-1 text-sm text-muted-foreground">{demo ? m.demoReadyDescription : m.readyDescription}</p>
-                  <Button asChild size="lg" className="mt-5 w-full">
-                    <a href={state.url} target="_blank" rel="noopener noreferrer" data-testid="checkout-link">
-                      {m.readyLink}
-                      <ExternalLink aria-hidden />
-                      <span className="sr-only"> (abre em uma nova aba)</span>
-                    </a>
-                  </Button>
-                  <p className="mt-4 flex items-center gap-2 text-sm text-muted-foreground" role="status">
-                    {state.paid ? (
-                      <>
-                        <Check className="size-4 text-success" aria-hidden />
-                        {m.confirmed}
-                      </>
-                    ) : (
-                      <>
-                        <Spinner size="sm" />
-                        {m.waiting}
-                      </>
-                    )}
-                  </p>
-                </div>
-              )}
-            </div>
-            <p className="mt-6 border-t border-border pt-4 text-xs text-muted-foreground">
-              Pagamento com cartão processado em ambiente seguro. Os valores são cobrados em reais (BRL)
-              {isPlan ? ", mensalmente, até o cancelamento." : ", uma única vez."}
-            </p>
-          </div>
+          {/* Alive at once: it creates the payment session by itself (docs/decisions/0058). */}
+          <Island
+            name="checkout"
+            component={CheckoutPayment}
+            props={{ item: { kind: item.kind, id: item.id }, demo, error: actionData?.error ?? null }}
+            eager
+          />
         </div>
       </div>
     </section>

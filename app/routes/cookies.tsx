@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { Facts, LegalPage, type LegalSection } from "~/components/legal-page";
 import { env } from "~/config.server";
+import { Link } from "~/lib/navigation";
 import { COOKIES_VERSION, LEGAL_PATHS, versionDate } from "~/lib/privacy";
 import { publicPage } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";

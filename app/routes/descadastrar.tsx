@@ -1,13 +1,16 @@
-import { data, useNavigation } from "react-router";
+import { data } from "react-router";
 import { EmailLinkForm, EmailLinkPage } from "~/components/email-link-page";
 import { MailX } from "~/components/ui/icons";
 import { findSubscriberByToken, maskEmail, unsubscribeNewsletter } from "~/domain/leads/newsletter.server";
 import { readBody, storedUserAgent } from "~/infra/http.server";
+import { loadAsDocument, PUBLIC_DOCUMENT } from "~/lib/document-page";
 import { personalPage } from "~/lib/route-policy";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/descadastrar";
 
-export const handle = { policy: personalPage() };
+/** A public page outside the site's layout: a document like the others (docs/decisions/0058). */
+export const handle = { policy: personalPage(), ...PUBLIC_DOCUMENT };
+export const clientLoader = loadAsDocument;
 
 export const meta: Route.MetaFunction = () => [
   { title: `Cancelar inscrição na newsletter | ${SITE_NAME}` },
@@ -38,8 +41,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
   const done = actionData?.done || loaderData.status === "unsubscribed";
   const invalid = !loaderData.email || actionData?.done === false;
 
@@ -66,7 +67,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           <p className="mt-3 text-muted-foreground">
             Deseja deixar de receber as novidades da {SITE_NAME} no email <strong className="text-foreground">{loaderData.email}</strong>?
           </p>
-          <EmailLinkForm token={loaderData.token} busy={busy} label="Confirmar cancelamento" busyLabel="Cancelando..." />
+          <EmailLinkForm token={loaderData.token} label="Confirmar cancelamento" busyLabel="Cancelando..." />
         </>
       )}
     </EmailLinkPage>

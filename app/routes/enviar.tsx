@@ -5,7 +5,7 @@
  * reload never sends it again); a refused one answers with the form again, its field errors
  * beside the fields and the typed values kept. The texts are the toasts' texts (SPEC §8).
  */
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { ChatContactForm } from "~/components/chat/chat-widget";
 import { CareersForm } from "~/components/forms/careers-form";
 import { ConsultationFields } from "~/components/forms/consultation-dialog";
@@ -24,6 +24,7 @@ import { HONEYPOT_FIELD } from "~/lib/lead-fields";
 import { chatTexts } from "~/lib/messages/chat";
 import { careersMessages, consultationMessages, contactMessages, newsletterMessages, questionnaireMessages } from "~/lib/messages/leads";
 import { NATIVE_FORM_ACTIONS, NATIVE_FORMS, type NativeForm } from "~/lib/native-forms";
+import { Link } from "~/lib/navigation";
 import { personalPage } from "~/lib/route-policy";
 import { SITE_NAME } from "~/lib/site";
 import { asRejection, submitContext } from "./lead-endpoint.server";

@@ -9,8 +9,7 @@ import type { Route } from "./+types/formulario";
 
 /** The same page for every visitor: cacheable by CDNs and by the server's page cache. */
 
-/** Opened first, it runs no router: only its islands hydrate, on first use (app/shell/pages/public.tsx). */
-export const handle: RouteHandle = { policy: publicPage(), shell: "public" };
+export const handle: RouteHandle = { policy: publicPage() };
 
 export const meta: Route.MetaFunction = (args) => seo(args, QUESTIONNAIRE_META);
 

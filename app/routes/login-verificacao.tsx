@@ -1,9 +1,9 @@
 /**
  * /login/verificacao: the login's second step. With two-factor on, the code from the app (or a
- * recovery code); with ADMIN_REQUIRE_2FA=1 and nothing set up yet, the enrolment. Plain form
- * posts: it works without JavaScript, like the password step.
+ * recovery code); with ADMIN_REQUIRE_2FA=1 and nothing set up yet, the enrolment. A plain form
+ * that posts, with or without JavaScript, like the password step (docs/decisions/0058).
  */
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import { QrEnrolment, RecoveryCodes } from "~/components/admin/two-factor";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
@@ -14,6 +14,7 @@ import { readBody } from "~/infra/http.server";
 import { flashCookie } from "~/lib/flash";
 import { authMessages } from "~/lib/messages/auth";
 import { twoFactorTexts as t } from "~/lib/messages/security";
+import { Link } from "~/lib/navigation";
 import { personalPage } from "~/lib/route-policy";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/login-verificacao";
@@ -82,8 +83,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function LoginVerification({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const enrolling = loaderData.stage === "enrol" || loaderData.stage === "enrolled";
 
   let content: React.ReactNode;
@@ -99,7 +98,7 @@ export default function LoginVerification({ loaderData, actionData }: Route.Comp
   } else {
     const error = actionData?.message;
     content = (
-      <Form method="post" className="space-y-5" noValidate>
+      <form method="post" className="space-y-5" noValidate data-busy-label={t.verifying}>
         <input type="hidden" name="intent" value={enrolling ? "enrol" : "code"} />
         {enrolling && loaderData.enrolment && (
           <>
@@ -130,15 +129,15 @@ export default function LoginVerification({ loaderData, actionData }: Route.Comp
             {t.remember}
           </label>
         )}
-        <Button type="submit" className="w-full" size="lg" disabled={submitting}>
-          {submitting ? t.verifying : enrolling ? t.enrolConfirmAndEnter : t.verify}
+        <Button type="submit" className="w-full" size="lg">
+          {enrolling ? t.enrolConfirmAndEnter : t.verify}
         </Button>
         <p className="text-center text-sm">
           <Link to="/login" className="text-primary underline-offset-4 hover:underline">
             {t.backToLogin}
           </Link>
         </p>
-      </Form>
+      </form>
     );
   }
 

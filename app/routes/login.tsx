@@ -1,17 +1,20 @@
-import { useEffect } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+/**
+ * /login (SPEC §6): a plain form that posts, with or without JavaScript (public pages are
+ * documents; docs/decisions/0058). A wrong login answers the page again with the username kept,
+ * the error beside the form and, through a flash cookie, the spec's toast.
+ */
+import { data, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { LockKeyhole } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
-import { toast } from "~/components/ui/use-toast";
 import { adminCredentialsHint } from "~/db/seed.server";
 import { login } from "~/domain/auth/login.server";
 import { secondStepMessages } from "~/domain/auth/second-step.server";
 import { getSessionUser } from "~/domain/auth/sessions.server";
 import { fieldErrors, readBody } from "~/infra/http.server";
 import { flashCookie } from "~/lib/flash";
-import { AUTH_STORAGE_KEY, authMessages } from "~/lib/messages/auth";
+import { authMessages } from "~/lib/messages/auth";
 import { personalPage } from "~/lib/route-policy";
 import { loginSchema } from "~/lib/schemas/auth";
 import { SITE_NAME } from "~/lib/site";
@@ -30,11 +33,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = loginSchema.safeParse(await readBody(request));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), message: null }, { status: 400 });
+  const body = await readBody(request);
+  const username = typeof body.username === "string" ? body.username.slice(0, 200) : "";
+  const parsed = loginSchema.safeParse(body);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), message: null, username }, { status: 400 });
 
   const result = await login(parsed.data.username, parsed.data.password, request, context.clientIp);
-  if (!result.ok) return data({ errors: null, message: result.message }, { status: result.status });
+  if (!result.ok) {
+    const toast = { title: authMessages.loginError.title, description: result.message, variant: "destructive" } as const;
+    return data(
+      { errors: null, message: result.message, username },
+      { status: result.status, headers: { "Set-Cookie": flashCookie(toast) } },
+    );
+  }
 
   const headers = new Headers();
   headers.append("Set-Cookie", result.cookie);
@@ -45,24 +56,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction === "/login";
   const errors = actionData?.errors ?? {};
-
-  useEffect(() => {
-    // The session is gone (or never was): the UI flag follows.
-    window.localStorage.removeItem(AUTH_STORAGE_KEY);
-  }, []);
-
-  useEffect(() => {
-    if (actionData?.message) {
-      toast({ title: authMessages.loginError.title, description: actionData.message, variant: "destructive" });
-    }
-  }, [actionData]);
-
   const { hint } = loaderData;
   return (
-    <section className="flex min-h-[calc(100vh-10rem)] items-center justify-center bg-muted px-4 py-16">
+    // No session here (or it is gone): the page's script drops the UI flag (app/shell/islands.tsx).
+    <section data-signed-out="" className="flex min-h-[calc(100vh-10rem)] items-center justify-center bg-muted px-4 py-16">
       <div className="w-full max-w-md rounded-2xl border border-border bg-card p-8 shadow-soft">
         <div className="mb-6 flex flex-col items-center text-center">
           <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
@@ -72,9 +70,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <p className="mt-1 text-sm text-muted-foreground">Entre para gerenciar o blog e os contatos recebidos.</p>
         </div>
 
-        <Form method="post" className="space-y-5" noValidate>
+        <form method="post" className="space-y-5" noValidate data-busy-label="Entrando...">
           <FormField id="username" label="Nome de usuário" error={errors.username} required>
-            <Input name="username" autoComplete="username" autoCapitalize="none" {...fieldA11y("username", errors.username)} />
+            <Input
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              defaultValue={actionData?.username}
+              {...fieldA11y("username", errors.username)}
+            />
           </FormField>
           <FormField id="password" label="Senha" error={errors.password} required>
             <Input name="password" type="password" autoComplete="current-password" {...fieldA11y("password", errors.password)} />
@@ -89,10 +93,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               <strong>{authMessages.loginError.title}:</strong> {actionData.message}
             </p>
           )}
-          <Button type="submit" className="w-full" size="lg" disabled={submitting}>
-            {submitting ? "Entrando..." : "Entrar"}
+          <Button type="submit" className="w-full" size="lg">
+            Entrar
           </Button>
-        </Form>
+        </form>
 
         <div
           className="mt-6 rounded-lg border border-dashed border-border bg-muted p-4 text-sm text-muted-foreground"

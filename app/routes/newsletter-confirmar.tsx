@@ -3,17 +3,20 @@
  * it only shows the address; the click on "Confirmar inscrição" (a POST) records the consent: mail
  * scanners open links by themselves, and a GET alone must not subscribe anyone.
  */
-import { data, useNavigation } from "react-router";
+import { data } from "react-router";
 import { EmailLinkForm, EmailLinkPage } from "~/components/email-link-page";
 import { MailCheck } from "~/components/ui/icons";
 import { confirmNewsletter, findSubscriberByConfirmationToken, maskEmail, unsubscribeUrl } from "~/domain/leads/newsletter.server";
 import { readBody, storedUserAgent } from "~/infra/http.server";
+import { loadAsDocument, PUBLIC_DOCUMENT } from "~/lib/document-page";
 import { newsletterMessages } from "~/lib/messages/leads";
 import { personalPage } from "~/lib/route-policy";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/newsletter-confirmar";
 
-export const handle = { policy: personalPage() };
+/** A public page outside the site's layout: a document like the others (docs/decisions/0058). */
+export const handle = { policy: personalPage(), ...PUBLIC_DOCUMENT };
+export const clientLoader = loadAsDocument;
 
 export const meta: Route.MetaFunction = () => [
   { title: `Confirmar inscrição na newsletter | ${SITE_NAME}` },
@@ -50,8 +53,6 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
 export default function ConfirmSubscription({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
   // After the click, the action's answer decides (the page's own URL may have lost the token).
   const done = actionData ? actionData.done : loaderData.active;
   const invalid = actionData ? !actionData.done : !loaderData.email;
@@ -90,7 +91,7 @@ export default function ConfirmSubscription({ loaderData, actionData }: Route.Co
             Deseja receber as novidades da {SITE_NAME} sobre IA no email <strong className="text-foreground">{loaderData.email}</strong>?
             Registraremos o seu consentimento.
           </p>
-          <EmailLinkForm token={loaderData.token} busy={busy} label="Confirmar inscrição" busyLabel="Confirmando..." />
+          <EmailLinkForm token={loaderData.token} label="Confirmar inscrição" busyLabel="Confirmando..." />
         </>
       )}
     </EmailLinkPage>

@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
-import { data, Link, useNavigate } from "react-router";
-import { Button } from "~/components/ui/button";
-import { CheckCircle2, Clock, Home, ShoppingBag } from "~/components/ui/icons";
+import { data } from "react-router";
+import { COUNTDOWN_SECONDS, PaymentCountdown } from "~/components/checkout/payment-countdown";
+import { Island } from "~/components/island";
+import { CheckCircle2, Clock } from "~/components/ui/icons";
 import { describeCheckout } from "~/domain/payments/fulfilment.server";
 import { formatBRL } from "~/lib/catalog";
 import { orderStatusLabels, paymentMessages as m } from "~/lib/messages/payments";
@@ -10,9 +10,6 @@ import { SESSION_ID_PATTERN } from "~/lib/schemas/payments";
 import { seo } from "~/lib/seo";
 import type { NoScriptRefreshHandle } from "~/root";
 import type { Route } from "./+types/payment-success";
-
-/** SPEC §4/§9: a 5-second countdown, then /produtos. */
-const COUNTDOWN_SECONDS = 5;
 
 /** Without JavaScript the browser itself moves on after the same countdown (SPEC §4; root.tsx). */
 export const handle: NoScriptRefreshHandle = { policy: personalPage(), noscriptRefresh: `${COUNTDOWN_SECONDS}; url=/produtos` };
@@ -33,20 +30,6 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
-  const navigate = useNavigate();
-  const [seconds, setSeconds] = useState(COUNTDOWN_SECONDS);
-  const [stopped, setStopped] = useState(false);
-
-  useEffect(() => {
-    if (stopped) return;
-    if (seconds <= 0) {
-      navigate("/produtos");
-      return;
-    }
-    const timer = setTimeout(() => setSeconds((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [seconds, stopped, navigate]);
-
   const pending = order !== null && order.status !== "paid";
   const Icon = pending ? Clock : CheckCircle2;
   return (
@@ -91,29 +74,8 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           </dl>
         )}
 
-        <p className="mt-8 text-sm text-muted-foreground" data-testid="countdown">
-          {stopped ? m.redirectStopped : m.countdown(Math.max(seconds, 0))}
-        </p>
-        <div className="mt-5 flex flex-wrap justify-center gap-3">
-          <Button asChild variant="outline">
-            <Link to="/">
-              <Home aria-hidden />
-              {m.goHome}
-            </Link>
-          </Button>
-          <Button asChild>
-            <Link to="/produtos">
-              <ShoppingBag aria-hidden />
-              {m.goProducts}
-            </Link>
-          </Button>
-        </div>
-        {!stopped && (
-          // WCAG 2.2.1: a time limit the visitor can turn off.
-          <Button variant="link" size="sm" className="mt-3" onClick={() => setStopped(true)}>
-            {m.stayHere}
-          </Button>
-        )}
+        {/* Alive at once: it counts down by itself (docs/decisions/0058). */}
+        <Island name="countdown" component={PaymentCountdown} props={{ seconds: COUNTDOWN_SECONDS }} eager />
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { Facts, LegalPage, type LegalSection } from "~/components/legal-page";
 import { env } from "~/config.server";
+import { Link } from "~/lib/navigation";
 import { formatPeriod, LEGAL_PATHS, PRIVACY_POLICY_VERSION, RETENTION, versionDate } from "~/lib/privacy";
 import { publicPage } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";

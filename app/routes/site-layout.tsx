@@ -1,14 +1,25 @@
+/**
+ * The public layout: every page inside it is a document with islands (docs/decisions/0058),
+ * declared here once. React Router renders these pages on the server only.
+ */
 import { Outlet } from "react-router";
 import { SiteChrome } from "~/components/site-chrome";
-import { SITE_ROOT_ID } from "~/shell/contract";
+import { loadAsDocument, PUBLIC_DOCUMENT } from "~/lib/document-page";
 
-/** Public pages. The wrapper is what a page hydrated without the router hydrates (app/shell). */
+export const handle = PUBLIC_DOCUMENT;
+
+/** A server loader, so the browser never needs this route's data to show a page the server rendered. */
+export function loader() {
+  return null;
+}
+
+/** The router runs the admin only: from there, a public page is a document load. */
+export const clientLoader = loadAsDocument;
+
 export default function SiteLayout() {
   return (
-    <div id={SITE_ROOT_ID} className="contents">
-      <SiteChrome>
-        <Outlet />
-      </SiteChrome>
-    </div>
+    <SiteChrome>
+      <Outlet />
+    </SiteChrome>
   );
 }

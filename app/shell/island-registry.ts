@@ -15,6 +15,8 @@ export const ISLANDS = {
   contact: () => import("~/components/forms/contact-form").then((m) => m.ContactForm),
   careers: () => import("~/components/forms/careers-form").then((m) => m.CareersForm),
   questionnaire: () => import("~/components/marketing/formulario/form").then((m) => m.QuestionnaireForm),
+  checkout: () => import("~/components/checkout/checkout-payment").then((m) => m.CheckoutPayment),
+  countdown: () => import("~/components/checkout/payment-countdown").then((m) => m.PaymentCountdown),
 } satisfies Record<string, Loader>;
 
 export type IslandName = keyof typeof ISLANDS;

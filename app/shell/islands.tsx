@@ -1,13 +1,15 @@
 /**
- * Browser side of a public page opened first (a "shell page"). Every control already works
- * without this (native dialogs, a popover menu, forms that post to /enviar); the islands
- * (app/components/island.tsx) add JSON submits with toasts, validation as you type and the chat.
+ * Browser side of every public page (a document with islands; docs/decisions/0003, 0058). Every
+ * control already works without this (native dialogs, a popover menu, forms that post); the
+ * islands (app/components/island.tsx) add JSON submits with toasts, validation as you type, the
+ * chat, the checkout's payment session and the payment countdown.
  *
- * Each island hydrates on its first use, not at load: a pointer or focus entering it, or a dialog
- * inside it opening (by an invoker button, the early script or code). A phone that only reads
- * the page never runs React, and one that taps runs only the island it tapped. A submit made
- * before its island is live is held, and sent again by the hydrated form (JSON, toasts); if the
- * island's code cannot load, the form posts natively after all.
+ * Most islands hydrate on their first use, not at load: a pointer or focus entering one, or a
+ * dialog inside it opening (by an invoker button, the early script or code). A phone that only
+ * reads the page never runs React, and one that taps runs only the island it tapped. Islands
+ * marked `data-eager` (they act by themselves: the checkout, the countdown) hydrate at once. A
+ * submit made before its island is live is held, and sent again by the hydrated form (JSON,
+ * toasts); if the island's code cannot load, the form posts natively after all.
  */
 import { AUTH_STORAGE_KEY } from "~/lib/messages/auth";
 import { blogText } from "~/lib/messages/blog";
@@ -40,7 +42,7 @@ async function hydrateIsland(element: HTMLElement, data: ShellData): Promise<voi
     startTransition(() => {
       hydrateRoot(
         element,
-        <NavigationProvider value={plainNavigation(data.handles)}>
+        <NavigationProvider value={plainNavigation(data.handles, window.location.pathname)}>
           <SiteConfigProvider value={data.site}>
             <Component {...props} />
             <Committed onCommit={resolve} />
@@ -59,6 +61,19 @@ function mountToasts(createRoot: typeof import("react-dom/client").createRoot) {
   void import("~/components/ui/toast-host").then(({ ToastHost }) => createRoot(container).render(<ToastHost />));
 }
 
+/**
+ * SPEC §4's `isAuthenticated` flag is a UI mirror of the server's session (nothing trusts it): a
+ * page that knows there is no session says so with `data-signed-out` (the login), and the flag goes.
+ */
+function clearSignedOutFlag(): void {
+  if (!document.querySelector("[data-signed-out]")) return;
+  try {
+    window.localStorage.removeItem(AUTH_STORAGE_KEY);
+  } catch {
+    /* storage blocked: there is no flag either */
+  }
+}
+
 /** The blog's 'Login Admin' link becomes 'Área Administrativa' for a logged-in admin (SPEC §2). */
 function showAdminLink(): void {
   let admin = false;
@@ -72,6 +87,14 @@ function showAdminLink(): void {
     link.href = "/admin";
     link.textContent = blogText.adminArea;
   }
+}
+
+/** On phones the blog's category row scrolls: the selected chip is brought into view (horizontally only). */
+function showSelectedChip(): void {
+  const row = document.querySelector<HTMLElement>("[data-chip-row]");
+  const current = row?.querySelector<HTMLElement>("[aria-current=page]");
+  if (!row || !current || row.scrollWidth <= row.clientWidth) return;
+  row.scrollLeft = current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
 }
 
 function islandOf(target: EventTarget | null): HTMLElement | null {
@@ -129,7 +152,12 @@ export function armIslands(): void {
     if (dialog.open) void wake(islandOf(dialog)); // opened before this script ran
   }
 
+  // Islands that act by themselves (a payment session, a countdown) wake now.
+  for (const island of document.querySelectorAll<HTMLElement>("[data-island][data-eager]")) void wake(island);
+
+  clearSignedOutFlag();
   showAdminLink();
+  showSelectedChip();
 
   // A toast left by a redirect (flash cookie) shows without waiting for an island.
   if (document.cookie.split("; ").some((c) => c.startsWith("flash="))) {

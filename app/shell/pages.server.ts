@@ -1,4 +1,7 @@
-import scripts from "virtual:shell-pages";
+import shellPages from "virtual:shell-pages";
 
-/** Name → URL of each built shell page entry (empty in development, where the router hydrates every page). */
-export const shellPageScripts: Record<string, string> = scripts;
+/**
+ * The browser entries of public pages (vite.config.ts): name → URL, and in development the
+ * modules to load before them (Vite's client, React Router's refresh runtime).
+ */
+export { shellPages };

@@ -116,8 +116,8 @@ const STATIC_IMPORT = /\bimport\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["']([^"']+\.js)["'
 
 /**
  * First-load JavaScript of a page without a browser, gzip-compressed: what the HTML loads (script
- * tags, modulepreload links, and the imports of its inline boot script, which server/deferred-boot.ts
- * makes dynamic), followed through every static import of those files. Chunks the page only
+ * tags, modulepreload links, and the entry its inline boot script imports after the first paint;
+ * docs/decisions/0058), followed through every static import of those files. Chunks the page only
  * loads on demand (dynamic imports inside the bundle) are not counted.
  */
 export async function firstLoadJs(base, page) {

@@ -72,7 +72,7 @@ test("a visit with ?utm_source=x ending in a contact form shows x on the lead an
   expect((await axeScan(admin)).violations.map((v) => v.id)).toEqual([]);
 });
 
-test("the funnel steps and a client-side navigation are sent as beacons, never awaited by the page", async ({ browser }) => {
+test("the funnel steps and every page view are sent as beacons, never awaited by the page", async ({ browser }) => {
   const context = await visitorContext(browser);
   const page = await context.newPage();
   const beacons: Array<Record<string, unknown>> = [];
@@ -88,16 +88,17 @@ test("the funnel steps and a client-side navigation are sent as beacons, never a
   await contact.getByLabel(/^Mensagem/).fill("Olá");
   await expect.poll(() => beacons.filter((b) => b.k === "form")).toEqual([{ k: "form", p: "/", f: "contato" }]); // once per form
 
-  // A page React Router renders itself never reaches the server as a page request: a beacon counts
-  // it. The legal pages are hydrated by the router; from there the menu navigates on the client.
+  // Public pages are documents (docs/decisions/0058): following a link is a page load, and the
+  // page counts itself with its beacon, with where the visitor came from (docs/decisions/0056).
   await page.goto("/privacidade");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const documents: string[] = [];
-  page.on("request", (r) => r.resourceType() === "document" && documents.push(r.url()));
+  page.on("request", (r) => r.resourceType() === "document" && documents.push(new URL(r.url()).pathname));
   await page.getByRole("navigation", { name: "Principal", exact: true }).getByRole("link", { name: "Sobre" }).click();
   await expect(page).toHaveURL(/\/sobre$/);
-  await expect.poll(() => beacons).toContainEqual({ k: "view", p: "/sobre" });
-  expect(documents).toEqual([]); // rendered by the router: only the beacon counted it
+  await expect
+    .poll(() => beacons.filter((b) => b.k === "view" && b.p === "/sobre"))
+    .toEqual([{ k: "view", p: "/sobre", r: expect.stringMatching(/\/privacidade$/) }]);
+  expect(documents).toEqual(["/sobre"]);
   expect(await context.cookies()).toEqual([]);
   await context.close();
 });

@@ -5,7 +5,7 @@
  * What this cannot tell (how a given screen reader speaks them) is in decision 0032.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { gotoHydrated, loginAsAdmin } from "./helpers";
+import { loginAsAdmin } from "./helpers";
 import { ADMIN_PAGES } from "./layout";
 
 interface AXNode {
@@ -124,10 +124,12 @@ test("toasts, the chat and route changes reach live regions; repeated buttons ha
   expect(await liveAround(page, "Erro de conexão")).toMatch(/polite|assertive/);
   await page.keyboard.press("Escape");
 
-  // Route changes: the router's pages carry a polite region that reads the new title.
-  await gotoHydrated(page, "/privacidade"); // client-side navigation starts where the router runs
-  await page.getByRole("banner").getByRole("link", { name: "Blog", exact: true }).press("Enter");
-  await expect(page).toHaveURL(/\/blog$/);
-  await expect(page.locator("[data-route-announcer]")).toHaveText(/Blog Agile/);
-  expect(await liveAround(page, "Blog Agile | Agile IA")).toBe("polite");
+  // Route changes happen in the admin only (public pages are documents; docs/decisions/0058): its
+  // pages carry a polite region that reads the new title.
+  await loginAsAdmin(page);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Painel" }).press("Enter");
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.locator("[data-route-announcer]")).toHaveText(/Painel Administrativo/);
+  expect(await liveAround(page, "Painel Administrativo | Agile IA")).toBe("polite");
 });

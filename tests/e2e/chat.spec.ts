@@ -178,6 +178,73 @@ test("a contact sent before the chat's code arrives is held, sent once it arrive
   expect(contacts).toEqual([expect.objectContaining({ email, phone: "11999998888" })]);
 });
 
+/**
+ * A contact sent before the page's scripts arrive is never lost (docs/decisions/0058). Every public
+ * page is a document whose chat is an island: before the page's script runs, the contact step
+ * posts natively (/enviar/chat); once it runs, a submit made before the chat's own code arrives
+ * is held and replayed. These tests never wait for scripts: they delay them (page.route) and act
+ * at once, as a visitor whose browser autofills on a slow phone does.
+ */
+const PAGES_BEFORE_SCRIPTS = [
+  "/blog",
+  "/blog/rpa-e-llms-a-nova-geracao-da-automacao-de-processos",
+  "/privacidade",
+  "/checkout/product/chatbot",
+];
+
+/** Holds every script matching `held` until the returned function is called. */
+async function holdScripts(page: Page, held: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(held, async (route) => {
+    await released;
+    await route.continue().catch(() => {}); // the page may have moved on meanwhile
+  });
+  return release;
+}
+
+/** The contact's requests: the native post or the chat's JSON call. */
+function contactRequests(page: Page): string[] {
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === "POST" && (pathname === "/enviar/chat" || pathname === "/api/chat/contact")) sent.push(pathname);
+  });
+  return sent;
+}
+
+for (const path of PAGES_BEFORE_SCRIPTS) {
+  test(`on ${path}, a contact sent before any script arrives posts natively and is confirmed`, async ({ context }) => {
+    const page = await context.newPage();
+    const release = await holdScripts(page, /\/assets\/.*\.js$/);
+    const sent = contactRequests(page);
+    await page.goto(path, { waitUntil: "domcontentloaded" });
+    await page.getByTestId("chat-launcher").click();
+    await fillContact(page, `sem-script-${Date.now()}@empresa.com.br`);
+    await expect(page).toHaveURL(/\/enviar\/chat\?enviado=1/);
+    await expect(page.getByRole("status").getByRole("heading", { name: "Recebemos seu contato" })).toBeVisible();
+    expect(sent).toEqual(["/enviar/chat"]);
+    release();
+  });
+
+  test(`on ${path}, a contact sent while the chat's code is on its way is kept: held and replayed, or posted natively`, async ({
+    context,
+  }) => {
+    const page = await context.newPage();
+    const release = await holdScripts(page, /\/assets\/chat-widget-[^/]*\.js$/);
+    const sent = contactRequests(page);
+    await page.goto(path, { waitUntil: "domcontentloaded" });
+    await page.getByTestId("chat-launcher").click();
+    await fillContact(page, `a-caminho-${Date.now()}@empresa.com.br`);
+    release();
+    // Whichever arrived first (the page's script or the click), the contact is sent exactly once.
+    const confirmed = page.getByRole("status").getByRole("heading", { name: "Recebemos seu contato" });
+    await expect(log(page).getByText(GREETING).or(confirmed)).toBeVisible();
+    expect(sent).toHaveLength(1);
+    if (sent[0] === "/api/chat/contact") expect(new URL(page.url()).pathname).toBe(path); // replayed: the visitor stayed
+  });
+}
+
 test.describe("chat widget, answers of our proxy", () => {
   test("online: 'Processando' while waiting, then the assistant's reply", async ({ context }) => {
     const page = await context.newPage();

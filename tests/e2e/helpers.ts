@@ -2,9 +2,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /**
- * Navigates and waits until the page's scripts ran. Only for tests about what the scripts add
- * (toasts, client-side navigation, the router's pages): every public control works before that,
- * and the tests of public pages click as soon as a control is visible, as a visitor does.
+ * Navigates and waits until the page's scripts ran (a public page's entry, or the admin's router).
+ * Only for tests about what the scripts add (toasts, an island's own behaviour, the admin's
+ * client-side navigation): every public control works before that, and the tests of public pages
+ * click as soon as a control is visible, as a visitor does.
  */
 export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
@@ -64,4 +65,52 @@ export async function axeScan(page: Page, include?: string) {
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   return builder.analyze();
+}
+
+export interface BusyReport {
+  /** Right after the submit: the form's aria-busy, its submit button's label and aria-disabled. */
+  during: { busy: string | null; label: string; disabled: string | null };
+  /** Whether a second submit made meanwhile was stopped. */
+  secondBlocked: boolean;
+  /** After the page is shown again from the back/forward cache (a `pageshow` with `persisted`). */
+  restored: { busy: string | null; label: string; disabled: string | null };
+}
+
+/**
+ * What a plain form with `data-busy-label` (app/lib/early-script.ts) looks like while its post is
+ * on its way. Playwright waits for a pending navigation before it reads the page, so the page
+ * reports it itself (a console message): right after the submit, then after a second submit,
+ * then after a back/forward-cache `pageshow`. Call before submitting; await its `report` after.
+ */
+export async function watchBusyForm(page: Page, selector: string): Promise<{ report: Promise<BusyReport> }> {
+  const report = new Promise<BusyReport>((resolve) => {
+    page.on("console", (message) => {
+      if (message.text().startsWith("busy-report ")) resolve(JSON.parse(message.text().slice("busy-report ".length)) as BusyReport);
+    });
+  });
+  await page.evaluate((selector) => {
+    const form = document.querySelector<HTMLFormElement>(selector)!;
+    const button = form.querySelector<HTMLElement>("button[type=submit], button:not([type])")!;
+    const state = () => ({
+      busy: form.getAttribute("aria-busy"),
+      label: button.textContent.trim(),
+      disabled: button.getAttribute("aria-disabled"),
+    });
+    const prevented: boolean[] = [];
+    // After every listener of the document (the early script's among them).
+    window.addEventListener("submit", (event) => prevented.push(event.defaultPrevented));
+    form.addEventListener(
+      "submit",
+      () =>
+        setTimeout(() => {
+          const during = state();
+          form.requestSubmit();
+          const secondBlocked = prevented[1] === true;
+          dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true }));
+          console.log(`busy-report ${JSON.stringify({ during, secondBlocked, restored: state() })}`);
+        }),
+      { once: true },
+    );
+  }, selector);
+  return { report }; // wrapped: an async function would wait for it
 }

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatBRL, plans, products } from "../../app/lib/catalog";
 import { WHATSAPP_GREETING } from "../../app/lib/site";
-import { axExpanded, axeScan, gotoHydrated } from "./helpers";
+import { axExpanded, axeScan, gotoHydrated, loginAsAdmin } from "./helpers";
 
 const PAGES = ["/", "/sobre", "/carreiras", "/agentes", "/produtos"];
 const DEFAULT_WHATSAPP = "5511999999999";
@@ -88,23 +88,36 @@ test("from another page the nav goes home and to home sections; Agentes Autônom
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Agentes de IA");
 });
 
-test("after a page the router hydrates, marketing pages open client-side and work the same", async ({ page }) => {
-  // Opened first, marketing pages and the blog are shell pages (plain links, full page loads); once
-  // the router runs (here from a legal page, which it hydrates) it renders them itself, without a
-  // page load. The wait is the subject: client-side navigation needs the router running.
+test("public pages are documents: the router never renders one, even from the admin (docs/decisions/0058)", async ({ page }) => {
+  // From a legal page, a post and the admin (a router app), every public page is a page load of
+  // its own, with plain links and its islands: the chat still opens and works there.
   await page.setViewportSize({ width: 1440, height: 900 });
-  await gotoHydrated(page, "/privacidade");
-  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const documents: string[] = [];
+  page.on("request", (r) => r.resourceType() === "document" && documents.push(new URL(r.url()).pathname));
+  await page.goto("/privacidade");
   const nav = page.getByRole("navigation", { name: "Principal", exact: true });
-  await nav.getByRole("link", { name: "Início" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("heading", { level: 2, name: /Inteligência artificial aplicada/ })).toBeVisible();
   await nav.getByRole("link", { name: "Sobre" }).click();
   await expect(page).toHaveURL(/\/sobre$/);
   await expect(nav.getByRole("link", { name: "Sobre" })).toHaveAttribute("aria-current", "page");
-  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+  await nav.getByRole("link", { name: "Blog" }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  expect(documents).toEqual(["/privacidade", "/sobre", "/blog"]);
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+
+  // The admin's router hands a public address to the browser: a document load, not a render.
+  await loginAsAdmin(page);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
+  documents.length = 0;
+  await page.evaluate(() =>
+    (window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }).__reactRouterDataRouter.navigate("/sobre"),
+  );
+  await expect(page).toHaveURL(/\/sobre$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(documents).toEqual(["/sobre"]);
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
   await page.getByTestId("chat-launcher").click();
-  await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Consultoria Gratuita" })).toBeVisible();
 });
 
 test("the footer has the spec's columns, links and copyright", async ({ page }) => {
@@ -298,13 +311,10 @@ test("pages are server-rendered with unique titles; home carries the Organizatio
   expect(body).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
 });
 
-// The home page is a shell page (app/shell: islands without React Router, the early script and
-// one boot script); /privacidade is hydrated by the router (several inline scripts).
-for (const { path, shell } of [
-  { path: "/", shell: true },
-  { path: "/privacidade", shell: false },
-]) {
-  test(`${path} hydrates under the CSP of a cached page (script hashes, no nonce), its scripts fetched after the first paint`, async ({
+// Every public page is a document with islands (docs/decisions/0058): the early script, the view
+// beacon and one boot script, all allowed by hash on a cached page; never React Router's scripts.
+for (const path of ["/", "/privacidade", "/blog"]) {
+  test(`${path} wakes its islands under the CSP of a cached page (script hashes, no nonce), its scripts fetched after the first paint`, async ({
     page,
   }) => {
     const cspErrors: string[] = [];
@@ -318,11 +328,9 @@ for (const { path, shell } of [
     await gotoHydrated(page, path);
     await gotoHydrated(page, path); // from the cache for sure
     expect(policies).toHaveLength(2);
-    // The early script (app/lib/early-script.ts) and the view beacon (app/lib/analytics.ts) have their own hashes.
-    expect(policies[1]).toMatch(
-      shell ? /script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*'){3}(;|$)/ : /script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*'){5,}(;|$)/,
-    );
-    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(!shell);
+    // The early script (app/lib/early-script.ts), the view beacon (app/lib/analytics.ts) and the boot script.
+    expect(policies[1]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*'){3}(;|$)/);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
     // No script download competes with the stylesheet for the first paint.
     const timing = await page.evaluate(() => {
       const firstPaint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity;
@@ -332,10 +340,14 @@ for (const { path, shell } of [
     expect(await (await page.request.get(path)).text()).not.toContain('rel="modulepreload"');
     expect(timing.scripts).toBeGreaterThan(0);
     expect(timing.earliestScript).toBeGreaterThanOrEqual(timing.firstPaint);
-    // Hydrated and interactive: the mobile menu opens.
+    // The menu works, and an island wakes on use under the same policy: the chat's.
     await page.setViewportSize({ width: 360, height: 740 });
     await page.getByRole("button", { name: "Abrir menu" }).click();
     await expect(page.locator("[data-mobile-menu]")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page.evaluate(() => window.openConsultationWidget?.());
+    await expect(page.getByRole("dialog", { name: "Consultoria Gratuita" })).toBeVisible();
+    await expect(page.locator("[data-island=chat][data-live=true]")).toHaveCount(1);
     expect(cspErrors).toEqual([]);
   });
 }

@@ -1,7 +1,8 @@
 /**
  * With JavaScript disabled (a blocked script, a chunk that failed, a strict corporate browser),
  * every form still works and answers with a page in Portuguese: the same success or error texts
- * the toasts show, field errors beside the fields with the values kept (issue 16). The menu, the
+ * the toasts show, field errors beside the fields with the values kept (docs/decisions/0002). The
+ * login, the demo checkout and the search are plain forms too (docs/decisions/0058). The menu, the
  * widget's dialogs and the navigation are native HTML, so they work too.
  */
 import { expect, test, type Page } from "@playwright/test";
@@ -120,13 +121,13 @@ test("chat widget: the contact step sends and a specialist will answer by e-mail
   await expectConfirmation(page, "/enviar/chat", "Recebemos seu contato");
 });
 
-test("login works and opens the admin", async ({ page }) => {
+test("login works and opens the admin; a wrong password says so and keeps the username", async ({ page }) => {
   await page.goto("/login");
   await page.getByLabel("Nome de usuário").fill("admin");
   await page.getByLabel("Senha").fill("wrong-password");
   await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page.getByRole("alert")).toBeVisible();
-  await page.getByLabel("Nome de usuário").fill("admin");
+  await expect(page.getByRole("alert")).toContainText("Erro de autenticação: Nome de usuário ou senha incorretos");
+  await expect(page.getByLabel("Nome de usuário")).toHaveValue("admin");
   await page.getByLabel("Senha").fill("admin123");
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(/\/admin$/);
@@ -142,6 +143,14 @@ test("blog category chips are plain links", async ({ page }) => {
   await chip.click();
   await expect(page).toHaveURL(/categoria=/);
   await expect(page.getByRole("link", { name, exact: true })).toHaveAttribute("aria-current", /page|true/);
+});
+
+test("the demo checkout's cancel button leads back to the products", async ({ page }) => {
+  await page.goto("/checkout/plan/plano-essencial");
+  await page.getByRole("button", { name: "Ir para o pagamento seguro" }).click();
+  await expect(page).toHaveURL(/\/checkout\/demo\/demo_/);
+  await page.getByRole("button", { name: "Cancelar e voltar aos produtos" }).click();
+  await expect(page).toHaveURL(/\/produtos$/);
 });
 
 test("checkout: the buy link, the payment page, and the success page's redirect back to the products", async ({ page }) => {

@@ -3,11 +3,11 @@ import { expect, test, type Page } from "@playwright/test";
 import { axeScan } from "./helpers";
 
 /**
- * The checkout page creates its payment session from the browser once hydrated (SPEC §4), and the
- * demo page's buttons are the router's: these tests are about that path. Without JavaScript the
+ * The checkout page's payment panel is an island that creates its payment session as soon as the
+ * page's script runs (SPEC §4; docs/decisions/0058); the demo page is a plain form. Nothing here
+ * waits for scripts: each step waits for what the visitor waits for. Without JavaScript the
  * checkout is a form post (no-js.spec.ts).
  */
-const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]", { state: "attached" });
 
 /** `scope`: the page content on site-layout pages (shared header/footer/overlays are checked by their owners). */
 async function expectNoAxeViolations(page: Page, scope?: string) {
@@ -32,7 +32,6 @@ test("buys a product: /produtos → checkout → demo confirm → /payment-succe
   // The hosted (here: demo) checkout opens in a new tab.
   const [demo] = await Promise.all([context.waitForEvent("page"), link.click()]);
   await demo.waitForLoadState();
-  await hydrated(demo);
   await expect(demo.getByText("Modo de demonstração — nenhuma cobrança real")).toBeVisible();
   await expect(demo.getByTestId("demo-total")).toContainText("R$ 3.000,00");
   await expectNoAxeViolations(demo);
@@ -54,13 +53,11 @@ test("buys a product: /produtos → checkout → demo confirm → /payment-succe
 
 test("a plan shows its real name; cancelling the demo checkout goes back to /produtos", async ({ page, context }) => {
   await page.goto("/checkout/plan/plano-estrategico");
-  await hydrated(page);
   await expect(page.getByRole("heading", { level: 1, name: "Plano Estratégico" })).toBeVisible();
   await expect(page.getByTestId("checkout-price")).toContainText("R$ 8.000,00");
   await expect(page.getByTestId("checkout-price")).toContainText("por mês");
 
   const [demo] = await Promise.all([context.waitForEvent("page"), page.getByTestId("checkout-link").click()]);
-  await hydrated(demo);
   await demo.getByRole("button", { name: "Cancelar e voltar aos produtos" }).click();
   await expect(demo).toHaveURL(/\/produtos$/, { timeout: 15_000 });
   await expect(demo.getByText("Pagamento cancelado", { exact: true })).toBeVisible();
@@ -73,7 +70,6 @@ test("the back button and invalid routes lead to /produtos", async ({ page }) =>
   await expect(page).toHaveURL(/\/produtos$/);
 
   await page.goto("/checkout/product/treinamento-equipe");
-  await hydrated(page);
   await expect(page.getByTestId("checkout-link")).toBeVisible();
   await page.getByRole("link", { name: "Voltar para produtos" }).first().click();
   await expect(page).toHaveURL(/\/produtos$/);
@@ -107,15 +103,12 @@ test("shows the error state with the server's message when the server fails", as
 test("the order appears in the admin", async ({ page, context }) => {
   const email = `diretoria-${Date.now()}@cliente-admin.com`; // unique, so a reused test database does not match an older order
   await page.goto("/checkout/product/mapeamento-completo");
-  await hydrated(page);
   const [demo] = await Promise.all([context.waitForEvent("page"), page.getByTestId("checkout-link").click()]);
-  await hydrated(demo);
   await demo.getByLabel("E-mail (opcional)").fill(email);
   await demo.getByRole("button", { name: "Confirmar pagamento de demonstração" }).click();
   await expect(demo).toHaveURL(/\/payment-success/);
 
   await page.goto("/login");
-  await hydrated(page);
   await page.getByLabel("Nome de usuário").fill("admin");
   await page.getByLabel("Senha").fill("admin123");
   await page.getByRole("button", { name: "Entrar" }).click();

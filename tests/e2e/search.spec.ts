@@ -1,10 +1,10 @@
 /**
  * The site search in Chromium (docs/decisions/0070): from the blog's hero to /busca and on to a
- * result, with JavaScript on (the blog opened first is a page of plain forms; once the router
- * runs, the same form navigates on the client) and off; the empty states; the admin's filter.
+ * result, with JavaScript on (a plain GET form that says it is busy) and off; the empty states;
+ * the admin's filter.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { axeScan, gotoHydrated, loginAsAdmin } from "./helpers";
+import { axeScan, loginAsAdmin, watchBusyForm } from "./helpers";
 
 const RPA = "RPA e LLMs: a nova geração da automação de processos";
 
@@ -37,35 +37,45 @@ test("searching from the blog's hero, with JavaScript: results, then a result", 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(RPA);
 });
 
-test("once the router runs, the search navigates on the client and shows it is searching", async ({ page }) => {
-  // Client-side navigation needs the router: the visit starts on a page it hydrates.
-  await gotoHydrated(page, "/privacidade");
-  await page.getByRole("navigation", { name: "Principal", exact: true }).getByRole("link", { name: "Blog" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Blog Agile" })).toBeVisible();
-  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-
-  // Hold the results' data so the loading state can be seen, then let it through.
+test("the search form says it is searching while the results page loads, blocks a second submit, and is itself again after Back", async ({
+  page,
+}) => {
+  // A plain GET form (public pages are documents; docs/decisions/0058): the early script marks it
+  // busy (app/lib/early-script.ts) while the browser loads /busca.
+  await page.goto("/blog");
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  const searchData = (url: URL) => url.pathname === "/busca.data";
-  await page.route(searchData, async (route) => {
+  const results = (url: URL) => url.pathname === "/busca";
+  let requests = 0;
+  await page.route(results, async (route) => {
+    requests++;
     await held;
     await route.continue();
   });
-  await searchFromBlogHero(page, "automacao");
-  await expect(page.getByRole("search")).toHaveAttribute("aria-busy", "true");
-  await expect(page.getByRole("search").getByRole("button")).toHaveText("Buscando…");
+  const form = page.getByRole("search");
+  await form.getByLabel("Buscar no site").fill("automacao");
+  const { report } = await watchBusyForm(page, "form[role=search]");
+  await form.getByRole("button", { name: "Buscar" }).click({ noWaitAfter: true });
+  expect(await report).toEqual({
+    during: { busy: "true", label: "Buscando…", disabled: "true" },
+    secondBlocked: true,
+    // Shown again from the back/forward cache: the form is itself again.
+    restored: { busy: null, label: "Buscar", disabled: null },
+  });
+  await expect.poll(() => requests).toBe(1);
   release();
   await expectResultsFor(page, "automacao");
+  expect(requests).toBe(1); // the blocked submit never left
+  await page.unroute(results);
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0);
-  // The same document: no full page load happened.
-  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-  await page.unroute(searchData);
 
   // A second search from the results page, with accents and another inflection: the same post.
   await page.getByLabel("Buscar no site").fill("automações");
   await page.getByLabel("Buscar no site").press("Enter");
   await expectResultsFor(page, "automações");
+  await page.goBack();
+  await expectResultsFor(page, "automacao");
+  await expect(page.getByRole("search").getByRole("button")).toHaveText("Buscar");
 });
 
 test("searching from the blog's hero without JavaScript, and the way on when nothing is found", async ({ browser }) => {

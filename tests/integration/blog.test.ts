@@ -325,8 +325,8 @@ describe("sanitiser (allow-list) on save and on render", () => {
     expect(text(prose)).toContain("antes");
     expect(text(prose)).toContain("depois");
     assertClean([prose]);
-    // Every script on the page is inert JSON data (JSON-LD, the shell's page data) or the framework's,
-    // allowed by its hash in the CSP (the page is served from the cache).
+    // Every script on the page is inert JSON data (JSON-LD, the islands' page data) or our own
+    // (early script, view beacon, islands' boot), allowed by its hash in the CSP (the page is served from the cache).
     const scriptSrc = /script-src[^;]*/.exec(headers.get("content-security-policy") ?? "")?.[0] ?? "";
     const scripts = pageScripts(html);
     expect(scripts).toHaveLength(find(doc, (el) => el.name === "script").length);

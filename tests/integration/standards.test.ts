@@ -114,7 +114,7 @@ function referencesOf(page: Page): Reference[] {
       if (name === "meta" && /^(og:image|og:url|twitter:image)$/.test(a.property ?? a.name ?? ""))
         add(`meta ${a.property ?? a.name}`, a.content);
       if (name === "script" && !a.src) {
-        // Module scripts the page imports from inline code (the deferred boot, shell pages).
+        // Module scripts a page imports from inline code (the boot script of its islands).
         const code = node.children.map((c) => ("data" in c ? c.data : "")).join("");
         for (const m of code.matchAll(/["'](\/assets\/[^"'\s]+\.js)["']/g)) add("script import", m[1]);
       }

@@ -1,7 +1,8 @@
 /**
- * Shell pages (app/shell/pages) hydrate without React Router: no module they can load, statically
- * or lazily, may import the router (its hooks would throw without a router, and its code would
- * come back into the page's JavaScript) or root.tsx (which imports it).
+ * Public pages are documents whose islands wake without React Router (app/shell/pages;
+ * docs/decisions/0058): no module their entry can load, statically or lazily, may import the
+ * router (its hooks would throw without a router, and its code would come back into the page's
+ * JavaScript) or root.tsx (which imports it).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -51,7 +52,7 @@ function reachable(entry: string): Array<{ file: string; imports: string[]; chai
 
 const entries = fs.readdirSync(path.join(APP, "shell/pages")).filter((f) => f.endsWith(".tsx"));
 
-describe("shell pages (their islands included)", () => {
+describe("the public pages' entry (their islands included)", () => {
   it("exist", () => {
     expect(entries).toEqual(["public.tsx"]);
   });

@@ -1,14 +1,15 @@
-/** Pieces of the public blog pages: hero band, category chips, post cards and their skeletons. */
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Link } from "react-router";
+/**
+ * Pieces of the public blog pages: hero band, category chips and post cards. Server-rendered HTML
+ * (public pages are documents; docs/decisions/0058): nothing here runs in the browser.
+ */
 import { SearchForm } from "~/components/search/search-form";
 import { ArrowRight, Rss } from "~/components/ui/icons";
-import { Skeleton } from "~/components/ui/skeleton";
 import { mediaSrcSet } from "~/lib/media";
-import { AUTH_STORAGE_KEY } from "~/lib/messages/auth";
 import { blogText } from "~/lib/messages/blog";
 import { searchText } from "~/lib/messages/search";
+import { Link } from "~/lib/navigation";
 import { cn } from "~/lib/utils";
+import type { ReactNode } from "react";
 
 const dateFormat = new Intl.DateTimeFormat("pt-BR", {
   day: "numeric",
@@ -83,30 +84,21 @@ export function BlogSearch({ className }: { className?: string }) {
 }
 
 /**
- * SPEC §2: 'Área Administrativa' for a logged-in admin, else 'Login Admin'. Decided in the
- * browser from the UI flag, so the page itself stays the same for everyone (cacheable). On a page
- * opened first (no React) the shell entry makes the same choice (app/shell/islands.tsx).
+ * SPEC §2: 'Área Administrativa' for a logged-in admin, else 'Login Admin'. The page is the same
+ * for everyone (cacheable): it says 'Login Admin', and the page's script makes the choice from the
+ * UI flag (app/shell/islands.tsx).
  */
 export function AdminLink({ className }: { className?: string }) {
-  const [admin, setAdmin] = useState(false);
-  useEffect(() => {
-    try {
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- read after hydration, so the server HTML is the same for everyone
-      setAdmin(window.localStorage.getItem(AUTH_STORAGE_KEY) === "true");
-    } catch {
-      setAdmin(false);
-    }
-  }, []);
   return (
     <Link
-      to={admin ? "/admin" : "/login"}
+      to="/login"
       data-admin-link=""
       className={cn(
         "inline-flex min-h-11 items-center rounded-lg border border-white/40 px-4 text-sm font-semibold text-white transition-colors hover:bg-white/10",
         className,
       )}
     >
-      {admin ? blogText.adminArea : blogText.loginAdmin}
+      {blogText.loginAdmin}
     </Link>
   );
 }
@@ -126,22 +118,14 @@ export function RssLink() {
 const chipClass =
   "inline-flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-full border px-4 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
 
+/** On phones the row scrolls; the page's script brings the selected chip into view (app/shell/islands.tsx). */
 export function CategoryChips({ categories, selected }: { categories: ChipCategory[]; selected: string | null }) {
-  const listRef = useRef<HTMLUListElement>(null);
-  // On phones the row scrolls: bring the selected chip into view (horizontally only).
-  useEffect(() => {
-    const list = listRef.current;
-    const current = list?.querySelector<HTMLElement>("[aria-current=page]");
-    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
-    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
-  }, [selected]);
   const chip = (label: string, slug: string | null) => {
     const active = (slug ?? null) === (selected ?? null);
     return (
       <li key={slug ?? "todos"}>
         <Link
           to={categoryHref(slug)}
-          preventScrollReset
           aria-current={active ? "page" : undefined}
           className={cn(
             chipClass,
@@ -159,23 +143,13 @@ export function CategoryChips({ categories, selected }: { categories: ChipCatego
     <nav aria-label="Categorias do blog">
       {/* One scrolling row on phones: its height never depends on when the web font arrives (no layout shift). */}
       <ul
-        ref={listRef}
+        data-chip-row=""
         className="relative -mx-5 flex gap-2 overflow-x-auto px-5 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
       >
         {chip(blogText.all, null)}
         {categories.map((c) => chip(c.name, c.slug))}
       </ul>
     </nav>
-  );
-}
-
-export function CategoryChipsSkeleton() {
-  return (
-    <div className="flex gap-2 overflow-hidden sm:flex-wrap" data-testid="chip-skeletons">
-      {Array.from({ length: 3 }, (_, i) => (
-        <Skeleton key={i} className="h-11 w-28 rounded-full" />
-      ))}
-    </div>
   );
 }
 
@@ -222,7 +196,7 @@ export function PostCard({
           {blogText.publishedOn} <time dateTime={isoDate(date)}>{formatBlogDate(date)}</time>
         </p>
         <p className="line-clamp-3 text-[0.9375rem] leading-relaxed text-muted-foreground">{post.summary}</p>
-        {/* The card's one link (one Tab stop, issue 23); its box covers the whole card for a pointer. */}
+        {/* The card's one link (one Tab stop); its box covers the whole card for a pointer. */}
         <Link
           to={href}
           className="mt-auto inline-flex min-h-11 items-center gap-1.5 self-start font-semibold text-primary after:absolute after:inset-0 hover:text-primary-hover focus-visible:outline-hidden"
@@ -236,25 +210,6 @@ export function PostCard({
   );
 }
 
-export function PostCardSkeleton() {
-  return (
-    <div className="flex flex-col overflow-hidden rounded-2xl border border-border bg-card" data-testid="card-skeleton">
-      <Skeleton className="aspect-[1200/630] rounded-none" />
-      <div className="flex flex-col gap-3 p-6">
-        <Skeleton className="h-3 w-24" />
-        <Skeleton className="h-6 w-11/12" />
-        <Skeleton className="h-4 w-40" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-4/5" />
-      </div>
-    </div>
-  );
-}
-
-export function PostGrid({ children, busy }: { children: ReactNode; busy?: boolean }) {
-  return (
-    <div aria-busy={busy || undefined} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {children}
-    </div>
-  );
+export function PostGrid({ children }: { children: ReactNode }) {
+  return <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">{children}</div>;
 }

@@ -31,6 +31,8 @@ export function ChatWidget() {
     <dialog
       ref={dialog}
       id={CHAT_DIALOG_ID}
+      // The browser owns `open` (a tap may open it before the island wakes): not a mismatch.
+      suppressHydrationWarning
       aria-labelledby="consultoria-title"
       aria-describedby="consultoria-subtitle"
       closedby="any"

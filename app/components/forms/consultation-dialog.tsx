@@ -83,6 +83,8 @@ export function ConsultationRequestDialog() {
     <dialog
       ref={dialog}
       id={CONSULTATION_DIALOG_ID}
+      // The browser owns `open` (a tap may open it before the island wakes): not a mismatch.
+      suppressHydrationWarning
       aria-labelledby="solicitar-consultoria-title"
       aria-describedby="solicitar-consultoria-description"
       closedby="any"

@@ -1,9 +1,8 @@
 /**
  * The site search field (docs/decisions/0070), on the dark hero bands of the blog and of /busca.
- * A GET form to /busca: without JavaScript (or before it loads) the browser sends it; once React
- * Router runs, the same form navigates on the client and says it is searching meanwhile.
+ * A plain GET form to /busca, with or without JavaScript (public pages are documents;
+ * docs/decisions/0058); the early script says it is searching while the results page loads.
  */
-import { Form, useNavigation } from "react-router";
 import { Search } from "~/components/ui/icons";
 import { searchText } from "~/lib/messages/search";
 import { SEARCH_MAX_LENGTH, SEARCH_PARAM, SEARCH_PATH } from "~/lib/search";
@@ -24,10 +23,8 @@ export function SearchForm({
   error?: string | null;
   className?: string;
 }) {
-  const navigation = useNavigation();
-  const searching = navigation.state !== "idle" && navigation.location?.pathname === SEARCH_PATH;
   return (
-    <Form method="get" action={SEARCH_PATH} role="search" aria-busy={searching || undefined} className={cn("w-full", className)}>
+    <form method="get" action={SEARCH_PATH} role="search" data-busy-label={searchText.searching} className={cn("w-full", className)}>
       <label htmlFor={id} className="mb-2 block text-sm font-semibold text-white/85">
         {label}
       </label>
@@ -50,9 +47,9 @@ export function SearchForm({
         </div>
         <button
           type="submit"
-          className="inline-flex h-12 shrink-0 cursor-pointer items-center justify-center rounded-lg bg-electric px-5 font-semibold text-white shadow-soft transition-colors hover:bg-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-cyan"
+          className="inline-flex h-12 shrink-0 cursor-pointer items-center justify-center rounded-lg bg-electric px-5 font-semibold text-white shadow-soft transition-colors hover:bg-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-cyan aria-disabled:pointer-events-none aria-disabled:opacity-80"
         >
-          {searching ? searchText.searching : searchText.submit}
+          {searchText.submit}
         </button>
       </div>
       {error && (
@@ -60,6 +57,6 @@ export function SearchForm({
           {error}
         </p>
       )}
-    </Form>
+    </form>
   );
 }
