@@ -89,11 +89,6 @@ export async function getCategory(id: number): Promise<Category | null> {
   return row ?? null;
 }
 
-export async function getCategoryBySlug(slug: string): Promise<Category | null> {
-  const [row] = await db().select().from(blogCategories).where(eq(blogCategories.slug, slug));
-  return row ?? null;
-}
-
 function categoryConflict(error: unknown): Response | null {
   if (isUniqueViolation(error, "name")) {
     return fail(409, blogApiMessages.categoryNameTaken, { name: blogApiMessages.categoryNameTaken });

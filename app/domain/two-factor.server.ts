@@ -87,11 +87,6 @@ export async function twoFactorStatus(userId: number): Promise<TwoFactorStatus> 
   return { enabled: Boolean(user?.enabledAt), enabledAt: user?.enabledAt ?? null, recoveryCodesLeft: left, required: twoFactorRequired() };
 }
 
-export async function hasTwoFactor(userId: number): Promise<boolean> {
-  const [user] = await db().select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId));
-  return Boolean(user?.enabledAt);
-}
-
 // ---------------------------------------------------------------- enrolment
 export interface Enrolment {
   /** The otpauth:// URI (what the QR code holds). */
