@@ -425,7 +425,7 @@ export async function sendFuzz(base: string, r: FuzzRequest, timeoutMs = 15_000)
   }
 }
 
-/** Whether the endpoint exists yet (other areas may still be building it): not a 404. */
+/** Whether a route serves the endpoint: it does not answer 404 to an empty JSON body. */
 export async function endpointExists(base: string, method: string, path: string): Promise<boolean> {
   const res = await fetch(`${base}${path}`, {
     method,
