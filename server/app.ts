@@ -12,6 +12,7 @@ import helmet from "helmet";
 import proxyaddr from "proxy-addr";
 import { env } from "~/config.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/db/client.server";
+import { isDatabaseUnavailable } from "~/db/driver.server";
 import { seed } from "~/db/seed.server";
 import { dayOf } from "~/domain/analytics/days.server";
 import { flushAnalytics } from "~/domain/analytics/record.server";
@@ -303,36 +304,6 @@ function notFound(res: ServerResponse) {
 }
 
 const trailingSlash: Step = (req, res, next) => redirectTrailingSlash(req, res) || next();
-
-/** Connection-level failures of PostgreSQL (refused, reset, shut down, pool timeout), through `cause` chains. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  const codes = new Set([
-    "ECONNREFUSED",
-    "ECONNRESET",
-    "ETIMEDOUT",
-    "EPIPE",
-    "57P01",
-    "57P02",
-    "57P03",
-    "08000",
-    "08001",
-    "08003",
-    "08006",
-  ]);
-  for (
-    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 5;
-    e = e.cause as typeof e, depth++
-  ) {
-    if (typeof e.code === "string" && codes.has(e.code)) return true;
-    if (
-      typeof e.message === "string" &&
-      /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(e.message)
-    )
-      return true;
-  }
-  return false;
-}
 
 /** Express's `trust proxy` from TRUST_PROXY: a hop count, `true`, or addresses/subnets (proxy-addr). */
 function trustFunction(value: string | undefined): (address: string, hop: number) => boolean {

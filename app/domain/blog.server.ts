@@ -5,8 +5,9 @@
  */
 import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { isForeignKeyViolation, isUniqueViolation } from "~/db/driver.server";
 import { blogCategories, blogPosts } from "~/db/schema";
-import { fail, isForeignKeyViolation, isUniqueViolation } from "~/infra/http.server";
+import { fail } from "~/infra/http.server";
 import { first } from "~/lib/first";
 import { blogApiMessages } from "~/lib/messages/blog";
 import { BLOG_PAGE_SIZE, type CategoryInput } from "~/lib/schemas/blog";

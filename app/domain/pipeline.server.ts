@@ -7,9 +7,9 @@
 import { desc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Executor } from "~/db/client.server";
+import { rowsOf } from "~/db/driver.server";
 import { leadNotes, leadPipeline } from "~/db/schema";
 import { toCsv } from "~/infra/csv.server";
-import { rowsOf } from "~/infra/rate-limit.server";
 import { formatDateTime } from "~/lib/dates";
 import { first } from "~/lib/first";
 import { consultationStatusLabel } from "~/lib/lead-fields";

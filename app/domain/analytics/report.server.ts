@@ -6,8 +6,8 @@
  */
 import { and, between, count, eq, gte, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { rowsOf } from "~/db/driver.server";
 import { analyticsDaily, blogPosts } from "~/db/schema";
-import { rowsOf } from "~/infra/rate-limit.server";
 import { CUSTOM_RANGE, DEVICE_LABELS, RANGE_PRESETS, type DateRange } from "~/lib/analytics-format";
 import { first } from "~/lib/first";
 import { addDays, dayOf, dayStart } from "./days.server";
