@@ -18,7 +18,7 @@ import { dayOf } from "~/domain/analytics/days.server";
 import { flushAnalytics } from "~/domain/analytics/record.server";
 import { rollUpDay } from "~/domain/analytics/rollups.server";
 import { deleteOldSalts, visitorHash } from "~/domain/analytics/salt.server";
-import { getSessionUser, hasSessionCookie } from "~/domain/auth/sessions.server";
+import { hasSessionCookie } from "~/domain/auth/sessions.server";
 import { onContentChanged } from "~/infra/content-events.server";
 import { startJobs } from "~/infra/jobs.server";
 import { logger, redactUrl } from "~/infra/logger.server";
@@ -33,6 +33,7 @@ import { createFrontDoor, pathOf, routedOf, type Step } from "./front-door";
 import { createPageCache, type PageCache } from "./page-cache";
 import { createReactRouterHandler } from "./react-router-handler";
 import { createRouteTable, isDataRequest, type HostRoute, type RouteTable } from "./route-table";
+import { sessionOf } from "./session";
 import type { ServerBuild } from "react-router";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -418,8 +419,7 @@ async function bufferBody(req: ExpressRequest, res: ExpressResponse, next: NextF
   let limit = DEFAULT_BODY_LIMIT;
   if (req.method === "POST" && pathOf(req.originalUrl).toLowerCase() === UPLOAD_PATH) {
     try {
-      if (await getSessionUser(new Request("http://localhost/", { headers: { cookie: req.get("cookie") ?? "" } })))
-        limit = LARGE_BODY_LIMIT;
+      if (await sessionOf(req)) limit = LARGE_BODY_LIMIT;
     } catch (error) {
       return next(error);
     }
@@ -485,7 +485,7 @@ async function guardPrivateRoutes(req: ExpressRequest, res: ExpressResponse, nex
   // Client-side data requests (*.data) get their redirect from the loader in the framework's format.
   if (isDataRequest(req.path)) return next();
   try {
-    if (await getSessionUser(new Request("http://localhost/", { headers: { cookie: req.get("cookie") ?? "" } }))) return next();
+    if (await sessionOf(req)) return next();
   } catch (error) {
     return next(error);
   }
@@ -493,8 +493,9 @@ async function guardPrivateRoutes(req: ExpressRequest, res: ExpressResponse, nex
   res.status(401).json({ success: false, message: "Não autorizado. Faça login na área administrativa." });
 }
 
-// For integration tests that inspect what the running app stored.
+// For integration tests that inspect what the running app stored or did.
 export const analytics = { dayOf, deleteOldSalts, flushAnalytics, rollUpDay, visitorHash };
+export { sessionLookups } from "~/domain/auth/sessions.server";
 export { db } from "~/db/client.server";
 export * as schema from "~/db/schema";
 export { runRetention } from "~/domain/retention.server";

@@ -8,7 +8,6 @@ import { toast } from "~/components/ui/use-toast";
 import { adminCredentialsHint } from "~/db/seed.server";
 import { login } from "~/domain/auth/login.server";
 import { secondStepMessages } from "~/domain/auth/second-step.server";
-import { getSessionUser } from "~/domain/auth/sessions.server";
 import { fieldErrors, readBody } from "~/infra/http.server";
 import { flashCookie } from "~/lib/flash";
 import { AUTH_STORAGE_KEY, authMessages } from "~/lib/messages/auth";
@@ -21,8 +20,8 @@ export const handle = { policy: personalPage() };
 
 export const meta: Route.MetaFunction = () => [{ title: `Login administrativo | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getSessionUser(request)) throw redirect("/admin");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await context.sessionUser()) throw redirect("/admin");
   // Sent back here from the second step: say why (the page reads without JavaScript too).
   const reason = new URL(request.url).searchParams.get("motivo");
   const notice = reason === "tentativas" ? secondStepMessages.tooMany : reason === "expirado" ? secondStepMessages.expired : null;

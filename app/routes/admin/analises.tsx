@@ -27,8 +27,8 @@ import type { Route } from "./+types/analises";
 
 export const meta: Route.MetaFunction = () => [{ title: `Análises | ${SITE_NAME}` }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const started = performance.now();
   const parsed = parseRange(new URL(request.url).searchParams);
   const headers = { "Cache-Control": "no-store" };

@@ -43,8 +43,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   await publishDueBeforeRead();
   // ?q= filters the posts on the server (docs/decisions/0070): the search box works without JavaScript.
   const search = parseSearchQuery(new URL(request.url).searchParams);

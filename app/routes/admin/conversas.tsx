@@ -12,8 +12,8 @@ import type { Route } from "./+types/conversas";
 
 export const meta: Route.MetaFunction = () => [{ title: "Conversas do chat | Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const pageParam = Number(new URL(request.url).searchParams.get("pagina") ?? "1");
   const page = Number.isSafeInteger(pageParam) && pageParam > 0 && pageParam < 100_000 ? pageParam : 1;
   const result = await listConversations(page);

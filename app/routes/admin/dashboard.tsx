@@ -19,8 +19,8 @@ import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: `Painel Administrativo | ${SITE_NAME}` }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const [summary, analytics] = await Promise.all([dashboardSummary(), dashboardAnalytics()]);
   return data({ ...summary, ...analytics }, { headers: { "Cache-Control": "no-store" } });
 }

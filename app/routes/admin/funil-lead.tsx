@@ -40,8 +40,8 @@ function leadParams(params: { type?: string; id?: string }): { type: PipelineTyp
   return { type: params.type, id };
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const { type, id } = leadParams(params);
   const found = await getPipelineLead(type, id);
   if (!found) throw data(pipelineMessages.notFound, { status: 404 });
@@ -57,7 +57,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAdmin(context);
   const { type, id } = leadParams(params);
   const body = await readBody(request);
   const values = { stage: String(body.stage ?? ""), followUpOn: String(body.followUpOn ?? ""), note: String(body.note ?? "") };

@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data ? `${LEAD_TYPE_INFO[data.type].singular} #${String(data.row.id)}` : "Lead"} | ${SITE_NAME}` },
 ];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   if (!isLeadType(params.type)) throw data("Tipo de lead desconhecido", { status: 404 });
   const row = await getLead(params.type, parseId(params.id));
   if (!row) throw data("Registro não encontrado", { status: 404 });
@@ -33,7 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAdmin(context);
   if (params.type !== "consultas") throw data("Ação não permitida", { status: 405 });
   const id = parseId(params.id);
   const parsed = consultationStatusSchema.safeParse(await readBody(request));

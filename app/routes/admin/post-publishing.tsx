@@ -51,8 +51,8 @@ function postId(params: { id?: string }): number {
   }
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const id = postId(params);
   await publishDueBeforeRead();
   const [post, revisions] = await Promise.all([getAdminPost(id), listRevisions(id)]);
@@ -63,7 +63,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAdmin(context);
   const id = postId(params);
   const actor = { username: user.username, ip: context.clientIp };
   const body = await readBody(request);

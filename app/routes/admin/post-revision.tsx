@@ -49,8 +49,8 @@ const FIELDS = [
 ] as const;
 type FieldKey = (typeof FIELDS)[number][0];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const { id, revisionId } = ids(params);
   const [post, revision, categories] = await Promise.all([getPostById(id), getRevision(id, revisionId), listCategories()]);
   if (!post || !revision) throw data(revisionText.notFound, { status: 404 });
@@ -83,8 +83,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+export async function action({ params, context }: Route.ActionArgs) {
+  const user = await requireAdmin(context);
   const { id, revisionId } = ids(params);
   try {
     await restoreRevision(id, revisionId, { username: user.username, ip: context.clientIp });

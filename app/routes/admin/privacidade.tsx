@@ -46,8 +46,8 @@ import type { Route } from "./+types/privacidade";
 
 export const meta: Route.MetaFunction = () => [{ title: "Privacidade e LGPD | Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const runs = await recentRetentionRuns(8);
   return data(
     {
@@ -69,7 +69,7 @@ type Result = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAdmin(context);
   const actor = { username: user.username, ip: context.clientIp };
   const parsed = parsePrivacyIntent(await readBody(request));
   if (!parsed.ok)

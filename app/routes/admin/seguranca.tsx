@@ -32,8 +32,8 @@ import type { Route } from "./+types/seguranca";
 
 export const meta: Route.MetaFunction = () => [{ title: "Segurança | Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdmin(context);
   const [sessions, status, devices] = await Promise.all([
     listActiveSessions(user.id, request),
     twoFactorStatus(user.id),
@@ -65,7 +65,7 @@ type Result = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAdmin(context);
   const body = await readBody(request);
   const intent = String(body.intent ?? "");
   const headers = { "Cache-Control": "no-store" };
