@@ -165,7 +165,7 @@ function ScrollToTop() {
 }
 
 /**
- * A client-side navigation is otherwise silent (issue 23; decision 0031): focus stays on a link
+ * A client-side navigation is otherwise silent (decision 0031): focus stays on a link
  * that is gone, so it falls to <body>. As React Router advises, focus moves to the new page's
  * h1 (or its <main>), or to the section an anchor names, and a polite live region reads the new
  * title. Not on the first load (the browser announces a new page itself), and not on a replace

@@ -444,7 +444,7 @@ function rejectMalformedJson(req: ExpressRequest, res: ExpressResponse, next: Ne
 }
 
 /**
- * CSRF defence next to SameSite cookies (issue 20). A browser's cross-site request carries a
+ * CSRF defence next to SameSite cookies (DESIGN.md's security model; SECURITY.md). A browser's cross-site request carries a
  * foreign Origin: refused. A request that carries the admin's session cookie must also show that
  * it is ours: JSON (which a cross-site page cannot send without a preflight), or a same-origin
  * mark (`Sec-Fetch-Site: same-origin`, or an Origin or Referer whose whole origin is this site's).

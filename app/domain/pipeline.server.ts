@@ -54,7 +54,7 @@ const consultationStage = `case x.status ${Object.entries(STAGE_OF_CONSULTATION_
   .join(" ")} else 'novo' end`;
 
 /**
- * Every lead with its effective stage. `source` is the seam for attribution (issue 18 item 2):
+ * Every lead with its effective stage. `source` is the seam for attribution (docs/decisions/0042):
  * today only a consultation knows where it came from (the button); the landing page/UTM columns
  * join here when they exist, and the inbox filter and CSV follow without other changes.
  */

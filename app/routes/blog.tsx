@@ -111,7 +111,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 export const meta: Route.MetaFunction = (args) => {
   const d = args.loaderData && "categories" in args.loaderData ? (args.loaderData as BlogData) : null;
   // While a client navigation loads, the address and the chips already shown say which list this
-  // is, so each list state has its own title from the start (issue 23).
+  // is, so each list state has its own title from the start (decision 0031).
   const query = new URLSearchParams(args.location.search);
   const slug = query.get("categoria");
   const category = d ? d.selected : slug ? (lastCategories?.find((c) => c.slug === slug) ?? null) : null;
@@ -177,7 +177,7 @@ function BlogHeader() {
   );
 }
 
-/** The chips, then the feed link: the chips come first in the Tab order (issue 23). */
+/** The chips, then the feed link: the chips come first in the Tab order (decision 0032). */
 function ChipsRow({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between sm:gap-6">

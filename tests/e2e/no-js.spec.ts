@@ -1,7 +1,7 @@
 /**
  * With JavaScript disabled (a blocked script, a chunk that failed, a strict corporate browser),
  * every form still works and answers with a page in Portuguese: the same success or error texts
- * the toasts show, field errors beside the fields with the values kept (issue 16). The menu, the
+ * the toasts show, field errors beside the fields with the values kept (docs/decisions/0002). The menu, the
  * widget's dialogs and the navigation are native HTML, so they work too.
  */
 import { expect, test, type Page } from "@playwright/test";

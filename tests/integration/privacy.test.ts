@@ -1,5 +1,5 @@
 /**
- * Privacy and accountability (issue 9): legal pages, data-subject requests (search, export,
+ * Privacy and accountability (LGPD; README "Privacy"): legal pages, data-subject requests (search, export,
  * correction, erasure), retention and the append-only audit log, through real HTTP on a real
  * database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
  */
@@ -181,7 +181,7 @@ async function occurrences(needle: string): Promise<string[]> {
 
 describe("legal pages", () => {
   it.each([
-    // Issue 18 (page analytics) changed the privacy and cookie policies: version 1.1. Each page
+    // The page analytics (docs/decisions/0040) changed the privacy and cookie policies: version 1.1. Each page
     // shows the date of its own version.
     ["/privacidade", "Política de Privacidade", "1.1", "25 de novembro de 2026"],
     ["/termos", "Termos de Uso", "1.0", "22 de novembro de 2026"],
@@ -474,7 +474,7 @@ describe("data-subject requests", () => {
   });
 });
 
-// Issue 20 (finding 5): a person is their whole address, never a substring of another one.
+// SECURITY.md: a person is their whole address, never a substring of another one.
 describe("data-subject requests match the whole address", () => {
   const subject = "a@b.com";
   const lookalikes = ["ana@b.com", "maria.a@b.com", "a@b.com.br"];

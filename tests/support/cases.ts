@@ -132,7 +132,7 @@ export const PUBLIC_POST_ENDPOINTS: PublicEndpoint[] = [
   },
   {
     method: "POST",
-    // The pages' analytics beacons (issue 18); rows are written a second later, in batches.
+    // The pages' analytics beacons (docs/decisions/0056); rows are written a second later, in batches.
     path: "/api/analytics",
     tables: ["page_views", "analytics_events"],
     required: ["k", "p"],

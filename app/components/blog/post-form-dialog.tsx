@@ -117,7 +117,7 @@ export function PostFormDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, postId]);
 
-  // An existing post opens on the dialog itself while it loads, then on 'Título' (issue 23), unless
+  // An existing post opens on the dialog itself while it loads, then on 'Título' (decision 0031), unless
   // the admin has already moved on.
   useEffect(() => {
     if (!open || !editing || loading) return;

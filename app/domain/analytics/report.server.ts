@@ -1,5 +1,5 @@
 /**
- * What the Análises page, its CSV exports and the dashboard read (issue 18): the daily rollups
+ * What the Análises page, its CSV exports and the dashboard read (docs/decisions/0041, 0043): the daily rollups
  * (`analytics_daily`) for a date range, and the leads of that range with their attribution.
  * Visitors of a range are the sum of each day's visitors: the hash changes every day, so the
  * same person on two days counts twice (as in Plausible); the page says so.

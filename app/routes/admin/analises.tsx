@@ -1,5 +1,5 @@
 /**
- * Análises (issue 18): traffic and conversion from the daily rollups, for 7/30/90 days or a
+ * Análises (docs/decisions/0043): traffic and conversion from the daily rollups, for 7/30/90 days or a
  * chosen range. Everything is rendered on the server (charts as SVG, tables as tables); the range
  * form is a GET form, so the page works without JavaScript.
  */

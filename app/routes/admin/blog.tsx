@@ -106,7 +106,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
 
   const refresh = () => revalidator.revalidate();
 
-  // Where focus lands when the open dialog closes, if not back on its opener (issue 23): the
+  // Where focus lands when the open dialog closes, if not back on its opener (decision 0031): the
   // saved row's 'Editar', or the list's heading after a delete (the row may be gone).
   const landing = useRef<(() => HTMLElement | null) | null>(null);
   const placeFocus = (event: Event) => {
