@@ -6,14 +6,12 @@
  * (`fail(409, …)`) becomes the same reply with `refusedForm`.
  */
 import { data } from "react-router";
-import { validateForm, type FormFields, type FormReply } from "~/lib/forms";
+import { FORM_INVALID_MESSAGE, validateForm, type FormFields, type FormReply } from "~/lib/forms";
 import { fail, refusalOf } from "./http.server";
 import type { z } from "zod";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const NUL_MESSAGE = "O conteúdo enviado contém caracteres inválidos.";
-/** The reply's message when fields failed and nothing more specific was said. */
-export const FORM_INVALID_MESSAGE = "Verifique os campos destacados.";
 
 /** A posted form's text fields (url-encoded or multipart); PostgreSQL cannot store U+0000: a 400. */
 export async function readForm(request: Request): Promise<FormFields> {

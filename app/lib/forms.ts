@@ -25,6 +25,9 @@ export interface FormReply {
   message?: string;
 }
 
+/** The reply's message when fields failed and nothing more specific was said. */
+export const FORM_INVALID_MESSAGE = "Verifique os campos destacados.";
+
 export type Validation<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
 
 /** Reads fields with the form's schema: its value, or the message of each field that failed. */
