@@ -47,32 +47,35 @@ export default [
 
   // ------------------------------------------------------------ admin (session required)
   route("admin", "routes/admin/layout.tsx", [
-    index("routes/admin/blog.tsx"),
-    // One post's status, schedule, preview link and revisions (docs/decisions/0060, 0061).
-    route("posts/:id", "routes/admin/post-publishing.tsx"),
-    route("posts/:id/revisoes/:revisionId", "routes/admin/post-revision.tsx"),
-    route("dashboard", "routes/admin/dashboard.tsx"),
-    // Traffic and conversion (docs/decisions/0040–0043).
-    route("analises", "routes/admin/analises.tsx"),
-    route("business-optimizations", "routes/admin/business-optimizations.tsx"),
-    // The inbox of every sales lead (docs/decisions/0045), one lead's stage, follow-up and notes,
-    // and the lists of each lead type with their records.
-    route("leads", "routes/admin/funil.tsx"),
-    route("leads/funil/:type/:id", "routes/admin/funil-lead.tsx"),
-    route("leads/:type", "routes/admin/leads.tsx"),
-    route("leads/:type/:id", "routes/admin/lead-detail.tsx"),
-    // Orders and subscriptions.
-    route("pedidos", "routes/admin/orders.tsx"),
-    // Chat conversations.
-    route("conversas", "routes/admin/conversas.tsx"),
-    route("conversas/:id", "routes/admin/conversas.$id.tsx"),
-    // Data-subject requests and the audit log.
-    route("privacidade", "routes/admin/privacidade.tsx"),
-    route("privacidade/exportar", "routes/admin/privacidade-exportar.ts"),
-    route("auditoria", "routes/admin/auditoria.tsx"),
-    // The admin's sessions, two-factor login and remembered devices.
-    route("seguranca", "routes/admin/seguranca.tsx"),
-    route("*", "routes/admin/not-found.tsx"),
+    // Every page inside the layout; a page that fails shows its error here, in the layout.
+    layout("routes/admin/area.tsx", [
+      index("routes/admin/blog.tsx"),
+      // One post's status, schedule, preview link and revisions (docs/decisions/0060, 0061).
+      route("posts/:id", "routes/admin/post-publishing.tsx"),
+      route("posts/:id/revisoes/:revisionId", "routes/admin/post-revision.tsx"),
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      // Traffic and conversion (docs/decisions/0040–0043).
+      route("analises", "routes/admin/analises.tsx"),
+      route("business-optimizations", "routes/admin/business-optimizations.tsx"),
+      // The inbox of every sales lead (docs/decisions/0045), one lead's stage, follow-up and notes,
+      // and the lists of each lead type with their records.
+      route("leads", "routes/admin/funil.tsx"),
+      route("leads/funil/:type/:id", "routes/admin/funil-lead.tsx"),
+      route("leads/:type", "routes/admin/leads.tsx"),
+      route("leads/:type/:id", "routes/admin/lead-detail.tsx"),
+      // Orders and subscriptions.
+      route("pedidos", "routes/admin/orders.tsx"),
+      // Chat conversations.
+      route("conversas", "routes/admin/conversas.tsx"),
+      route("conversas/:id", "routes/admin/conversas.$id.tsx"),
+      // Data-subject requests and the audit log.
+      route("privacidade", "routes/admin/privacidade.tsx"),
+      route("privacidade/exportar", "routes/admin/privacidade-exportar.ts"),
+      route("auditoria", "routes/admin/auditoria.tsx"),
+      // The admin's sessions, two-factor login and remembered devices.
+      route("seguranca", "routes/admin/seguranca.tsx"),
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
   ]),
 
   // ------------------------------------------------------------ JSON API (SPEC §7)
