@@ -65,8 +65,7 @@ describe("the admin blog's writes are forms read by one schema", () => {
     });
     return { status: res.status, text: await res.text() };
   }
-  const categories = async (name: string) =>
-    (await app.db().select().from(app.schema.blogCategories)).filter((c) => c.name === name);
+  const categories = async (name: string) => (await app.db().select().from(app.schema.blogCategories)).filter((c) => c.name === name);
 
   it("creates a category from its fields", async () => {
     const created = await post({ intent: "criar-categoria", name: "Visão Computacional", slug: "Visão Computacional", description: "" });
