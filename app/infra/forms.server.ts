@@ -57,3 +57,11 @@ export async function refusedForm(error: unknown, values: FormFields): Promise<{
   if (!refusal) return undefined;
   return { reply: { errors: refusal.errors ?? {}, values, message: refusal.message }, status: refusal.status };
 }
+
+/**
+ * A GET form's fields (a list's search box, its page): the address's query read with the form's
+ * schema. Such schemas fall back (`.catch`) rather than refuse: a bad page number is page 1.
+ */
+export function queryOf<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
+  return schema.parse(Object.fromEntries(new URL(request.url).searchParams));
+}

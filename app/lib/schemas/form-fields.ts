@@ -24,3 +24,6 @@ export const recordId = (message: string) =>
 
 /** "true" or "false", as a switch posts its new state. */
 export const booleanText = (message: string) => z.enum(["true", "false"], { error: message }).transform((v) => v === "true");
+
+/** A list's page number from the address: a positive integer, 1 when missing or malformed. */
+export const pageNumber = () => z.coerce.number().int().positive().max(99_999).catch(1);

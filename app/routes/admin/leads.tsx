@@ -12,7 +12,8 @@ import { Download, Search } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { requireAdmin } from "~/domain/auth/sessions.server";
-import { listLeads } from "~/domain/leads/admin.server";
+import { leadListQuery, listLeads } from "~/domain/leads/admin.server";
+import { queryOf } from "~/infra/forms.server";
 import { isLeadType, LEAD_TYPE_INFO, LEAD_TYPES } from "~/lib/lead-types";
 import { SITE_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
@@ -23,9 +24,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? LEAD_T
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(context);
   if (!isLeadType(params.type)) throw data("Tipo de lead desconhecido", { status: 404 });
-  const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
+  const { q, page } = queryOf(request, leadListQuery);
   const result = await listLeads(params.type, { q, page });
   return data({ type: params.type, q, ...result }, { headers: { "Cache-Control": "no-store" } });
 }
