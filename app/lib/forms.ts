@@ -35,9 +35,3 @@ export function validateForm<S extends z.ZodType>(schema: S, fields: FormFields)
   const result = schema.safeParse(fields);
   return result.success ? { ok: true, value: result.data } : { ok: false, errors: fieldErrors(result.error) };
 }
-
-/** A reply to show: the action's answer when it is a refusal, else nothing. */
-export function replyOf(answer: unknown): FormReply | undefined {
-  const reply = answer as Partial<FormReply> | null | undefined;
-  return reply && typeof reply === "object" && reply.errors && reply.values ? (reply as FormReply) : undefined;
-}
