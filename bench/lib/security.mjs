@@ -125,7 +125,8 @@ export async function runXss(target, cases, adminRoutes) {
     });
   }
   // A 404 is a deleted or renamed route: the section fails (see `missing` below).
-  if (created.status === 404) injected.push({ where: "POST /api/blog/posts", result: "HTTP 404: rota ausente, blog não testado", missing: true });
+  if (created.status === 404)
+    injected.push({ where: "POST /api/blog/posts", result: "HTTP 404: rota ausente, blog não testado", missing: true });
   else {
     const data = parseJson(created.text)?.data;
     const slug = data?.slug ?? post.slug;

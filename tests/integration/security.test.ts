@@ -7,16 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { ADMIN_APIS, ADMIN_PAGES } from "../support/admin-routes";
-import {
-  bruteForce,
-  adminTargets,
-  forgedCookies,
-  guardSweep,
-  headerCheck,
-  loginSid,
-  PUBLIC_PAGES,
-  secretScan,
-} from "../support/checks";
+import { bruteForce, adminTargets, forgedCookies, guardSweep, headerCheck, loginSid, PUBLIC_PAGES, secretScan } from "../support/checks";
 
 const SECRETS = {
   ADMIN_PASSWORD: "Ci-Senha-Secreta-4b9e2c",
