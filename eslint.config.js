@@ -43,6 +43,22 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // The app's layers take Web Requests and plain values, never the Node or Express objects of the
+    // host (server/): a domain rule can then be called from a route, a job or a test alike.
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: ["http", "node:http", "https", "node:https", "express"].map((name) => ({
+            name,
+            message: "Pass a Web Request or plain values; the host's HTTP objects stay in server/.",
+          })),
+        },
+      ],
+    },
+  },
+  {
     // Tests and fakes answer protocols whose bodies are whatever the other side sends.
     files: ["tests/**/*.ts", "bench/**/*.{ts,mjs}"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

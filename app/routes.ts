@@ -30,53 +30,56 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   route("logout", "routes/logout.ts"),
-  // [marketing] robots.txt and other public non-page routes go here
+  // Files for crawlers and security researchers.
   route("robots.txt", "routes/robots[.]txt.ts"),
   route(".well-known/security.txt", "routes/security[.]txt.ts"),
-  // [blog] sitemap.xml, blog/rss.xml, image routes go here
+  // The sitemap, the blog's feed and uploaded images.
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("blog/rss.xml", "routes/blog.rss[.]xml.ts"),
   route("media/:file", "routes/media.ts"),
   // Posts' social images: JPEG 1200×630, generated from their image (or a branded card).
   route("media/social/:file", "routes/media-social.ts"),
-  // [payments] demo checkout page and return routes go here
+  // The labelled demo checkout (no STRIPE_SECRET_KEY).
   route("checkout/demo/:sessionId", "routes/checkout-demo.tsx"),
-  // [leads] unsubscribe page goes here
+  // The pages a newsletter e-mail links to.
   route("descadastrar", "routes/descadastrar.tsx"),
   route("newsletter/confirmar", "routes/newsletter-confirmar.tsx"),
 
   // ------------------------------------------------------------ admin (session required)
   route("admin", "routes/admin/layout.tsx", [
-    index("routes/admin/blog.tsx"),
-    // [blog] one post's status, schedule, preview link and revisions
-    route("posts/:id", "routes/admin/post-publishing.tsx"),
-    route("posts/:id/revisoes/:revisionId", "routes/admin/post-revision.tsx"),
-    route("dashboard", "routes/admin/dashboard.tsx"),
-    // [analytics] traffic and conversion (issue 18)
-    route("analises", "routes/admin/analises.tsx"),
-    route("business-optimizations", "routes/admin/business-optimizations.tsx"),
-    // [leads] contacts, consultations, applications, newsletter pages
-    // [pipeline] the inbox of every sales lead, and one lead's stage, follow-up and notes
-    route("leads", "routes/admin/funil.tsx"),
-    route("leads/funil/:type/:id", "routes/admin/funil-lead.tsx"),
-    route("leads/:type", "routes/admin/leads.tsx"),
-    route("leads/:type/:id", "routes/admin/lead-detail.tsx"),
-    // [payments] orders page
-    route("pedidos", "routes/admin/orders.tsx"),
-    // [chat] conversations pages
-    route("conversas", "routes/admin/conversas.tsx"),
-    route("conversas/:id", "routes/admin/conversas.$id.tsx"),
-    // [privacy] data-subject requests, audit log pages
-    route("privacidade", "routes/admin/privacidade.tsx"),
-    route("privacidade/exportar", "routes/admin/privacidade-exportar.ts"),
-    route("auditoria", "routes/admin/auditoria.tsx"),
-    // [security] sessions, two-factor login, remembered devices
-    route("seguranca", "routes/admin/seguranca.tsx"),
-    route("*", "routes/admin/not-found.tsx"),
+    // Every page inside the layout; a page that fails shows its error here, in the layout.
+    layout("routes/admin/area.tsx", [
+      index("routes/admin/blog.tsx"),
+      // One post's status, schedule, preview link and revisions (docs/decisions/0060, 0061).
+      route("posts/:id", "routes/admin/post-publishing.tsx"),
+      route("posts/:id/revisoes/:revisionId", "routes/admin/post-revision.tsx"),
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      // Traffic and conversion (docs/decisions/0040–0043).
+      route("analises", "routes/admin/analises.tsx"),
+      route("business-optimizations", "routes/admin/business-optimizations.tsx"),
+      // The inbox of every sales lead (docs/decisions/0045), one lead's stage, follow-up and notes,
+      // and the lists of each lead type with their records.
+      route("leads", "routes/admin/funil.tsx"),
+      route("leads/funil/:type/:id", "routes/admin/funil-lead.tsx"),
+      route("leads/:type", "routes/admin/leads.tsx"),
+      route("leads/:type/:id", "routes/admin/lead-detail.tsx"),
+      // Orders and subscriptions.
+      route("pedidos", "routes/admin/orders.tsx"),
+      // Chat conversations.
+      route("conversas", "routes/admin/conversas.tsx"),
+      route("conversas/:id", "routes/admin/conversas.$id.tsx"),
+      // Data-subject requests and the audit log.
+      route("privacidade", "routes/admin/privacidade.tsx"),
+      route("privacidade/exportar", "routes/admin/privacidade-exportar.ts"),
+      route("auditoria", "routes/admin/auditoria.tsx"),
+      // The admin's sessions, two-factor login and remembered devices.
+      route("seguranca", "routes/admin/seguranca.tsx"),
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
   ]),
 
   // ------------------------------------------------------------ JSON API (SPEC §7)
-  // [leads] /api/contact, /api/careers/application, /api/business-optimization, /api/consultations, /api/contacts, ...
+  // Lead forms and the admin's lead lists and exports.
   route("api/contact", "routes/api/contact.ts"),
   route("api/newsletter", "routes/api/newsletter.ts"),
   route("api/careers/application", "routes/api/careers-application.ts"),
@@ -87,7 +90,7 @@ export default [
   route("api/contacts", "routes/api/contacts.ts"),
   route("api/leads/:type/export", "routes/api/leads-export.ts"),
   route("api/funil/export", "routes/api/funil-export.ts"),
-  // [blog] /api/blog/...
+  // The blog: public reads, admin writes, revisions, preview links, uploads.
   route("api/blog/categories", "routes/api/blog-categories.ts"),
   route("api/blog/categories/:id", "routes/api/blog-category.ts"),
   route("api/blog/posts", "routes/api/blog-posts.ts"),
@@ -98,18 +101,18 @@ export default [
   route("api/blog/posts/:id/revisions/:revisionId/restore", "routes/api/blog-post-revision-restore.ts"),
   route("api/blog/posts/:id/preview-link", "routes/api/blog-post-preview-link.ts"),
   route("api/uploads", "routes/api/uploads.ts"),
-  // [search] /busca's JSON twin
+  // /busca's JSON twin (docs/decisions/0070).
   route("api/search", "routes/api/search.ts"),
-  // [payments] /api/checkout-session, /api/subscription, /api/stripe/webhook
+  // Payments: checkout sessions, subscriptions, Stripe's webhook.
   route("api/checkout-session", "routes/api/checkout-session.ts"),
   route("api/checkout-session/:sessionId", "routes/api/checkout-status.ts"),
   route("api/subscription", "routes/api/subscription.ts"),
   route("api/stripe/webhook", "routes/api/stripe-webhook.ts"),
-  // [chat] /api/chat/session, /api/chat
+  // The chat widget, proxied to the assistant service.
   route("api/chat/session", "routes/api/chat-session.ts"),
   route("api/chat/contact", "routes/api/chat-contact.ts"),
   route("api/chat", "routes/api/chat.ts"),
-  // [analytics] the pages' beacons (issue 18)
+  // The pages' analytics beacons (docs/decisions/0056).
   route("api/analytics", "routes/api/analytics.ts"),
   route("api/analytics/pixel", "routes/api/analytics-pixel.ts"),
   route("api/analytics/export", "routes/api/analytics-export.ts"),

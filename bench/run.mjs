@@ -134,7 +134,7 @@ async function runMode(mode, { dbUrl }) {
     }
     const publicPages = ["/", "/sobre", "/carreiras", "/agentes", "/produtos", "/formulario", "/blog", post.path];
     if (mode === "embedded") {
-      // First taps and forms without JavaScript (issue 16): a visitor on a throttled phone.
+      // First taps and forms without JavaScript (docs/decisions/0001, 0002): a visitor on a throttled phone.
       await section("taps", mode, () => runFirstTaps(app.url, publicPages, { runs: quick ? 1 : 3 }));
       await section("nojs", mode, () => runNoJsForms(target, { tag: Date.now().toString(36) }));
     }
@@ -187,7 +187,7 @@ async function runMode(mode, { dbUrl }) {
       }),
     }));
     await section("fuzz", mode, () => runFuzz(target, cases, { invalidRuns: quick ? 20 : 60, oddRuns: quick ? 12 : 40, seed: 20260 }));
-    // Issue 18: 10,000 views all counted with 0 5xx; Análises over 90 days of 50,000 views < 300 ms.
+    // Analytics: 10,000 views all counted with 0 5xx; Análises over 90 days of 50,000 views < 300 ms.
     await section("analytics", mode, () => runAnalytics(target, { dbUrl }));
     // A post scheduled 90 s ahead, with the default check interval: live within 60 s of its time.
     await section("publishing", mode, () => runScheduledPublishing(target));

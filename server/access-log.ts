@@ -5,7 +5,7 @@
  * log can be matched with ours.
  *
  * Our own instead of pino-http: it wrapped every request in a child logger and serializers, which
- * under load was the costliest step of a cached page (about a quarter of its CPU time, issue 16);
+ * under load was the costliest step of a cached page (about a quarter of its CPU time; docs/decisions/0003);
  * a `finish` listener and one log call are all an access log needs. It uses only Node's own
  * request and response, so the front door (server/front-door.ts) runs it too.
  */

@@ -12,12 +12,13 @@ import helmet from "helmet";
 import proxyaddr from "proxy-addr";
 import { env } from "~/config.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/db/client.server";
+import { isDatabaseUnavailable } from "~/db/driver.server";
 import { seed } from "~/db/seed.server";
 import { dayOf } from "~/domain/analytics/days.server";
 import { flushAnalytics } from "~/domain/analytics/record.server";
 import { rollUpDay } from "~/domain/analytics/rollups.server";
 import { deleteOldSalts, visitorHash } from "~/domain/analytics/salt.server";
-import { getSessionUser, hasSessionCookie } from "~/domain/auth/sessions.server";
+import { hasSessionCookie } from "~/domain/auth/sessions.server";
 import { onContentChanged } from "~/infra/content-events.server";
 import { startJobs } from "~/infra/jobs.server";
 import { logger, redactUrl } from "~/infra/logger.server";
@@ -32,6 +33,7 @@ import { createFrontDoor, pathOf, routedOf, type Step } from "./front-door";
 import { createPageCache, type PageCache } from "./page-cache";
 import { createReactRouterHandler } from "./react-router-handler";
 import { createRouteTable, isDataRequest, type HostRoute, type RouteTable } from "./route-table";
+import { sessionOf } from "./session";
 import type { ServerBuild } from "react-router";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -304,36 +306,6 @@ function notFound(res: ServerResponse) {
 
 const trailingSlash: Step = (req, res, next) => redirectTrailingSlash(req, res) || next();
 
-/** Connection-level failures of PostgreSQL (refused, reset, shut down, pool timeout), through `cause` chains. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  const codes = new Set([
-    "ECONNREFUSED",
-    "ECONNRESET",
-    "ETIMEDOUT",
-    "EPIPE",
-    "57P01",
-    "57P02",
-    "57P03",
-    "08000",
-    "08001",
-    "08003",
-    "08006",
-  ]);
-  for (
-    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 5;
-    e = e.cause as typeof e, depth++
-  ) {
-    if (typeof e.code === "string" && codes.has(e.code)) return true;
-    if (
-      typeof e.message === "string" &&
-      /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(e.message)
-    )
-      return true;
-  }
-  return false;
-}
-
 /** Express's `trust proxy` from TRUST_PROXY: a hop count, `true`, or addresses/subnets (proxy-addr). */
 function trustFunction(value: string | undefined): (address: string, hop: number) => boolean {
   if (!value || value === "false") return () => false;
@@ -447,8 +419,7 @@ async function bufferBody(req: ExpressRequest, res: ExpressResponse, next: NextF
   let limit = DEFAULT_BODY_LIMIT;
   if (req.method === "POST" && pathOf(req.originalUrl).toLowerCase() === UPLOAD_PATH) {
     try {
-      if (await getSessionUser(new Request("http://localhost/", { headers: { cookie: req.get("cookie") ?? "" } })))
-        limit = LARGE_BODY_LIMIT;
+      if (await sessionOf(req)) limit = LARGE_BODY_LIMIT;
     } catch (error) {
       return next(error);
     }
@@ -473,7 +444,7 @@ function rejectMalformedJson(req: ExpressRequest, res: ExpressResponse, next: Ne
 }
 
 /**
- * CSRF defence next to SameSite cookies (issue 20). A browser's cross-site request carries a
+ * CSRF defence next to SameSite cookies (DESIGN.md's security model; SECURITY.md). A browser's cross-site request carries a
  * foreign Origin: refused. A request that carries the admin's session cookie must also show that
  * it is ours: JSON (which a cross-site page cannot send without a preflight), or a same-origin
  * mark (`Sec-Fetch-Site: same-origin`, or an Origin or Referer whose whole origin is this site's).
@@ -514,7 +485,7 @@ async function guardPrivateRoutes(req: ExpressRequest, res: ExpressResponse, nex
   // Client-side data requests (*.data) get their redirect from the loader in the framework's format.
   if (isDataRequest(req.path)) return next();
   try {
-    if (await getSessionUser(new Request("http://localhost/", { headers: { cookie: req.get("cookie") ?? "" } }))) return next();
+    if (await sessionOf(req)) return next();
   } catch (error) {
     return next(error);
   }
@@ -522,8 +493,9 @@ async function guardPrivateRoutes(req: ExpressRequest, res: ExpressResponse, nex
   res.status(401).json({ success: false, message: "Não autorizado. Faça login na área administrativa." });
 }
 
-// For integration tests that inspect what the running app stored.
+// For integration tests that inspect what the running app stored or did.
 export const analytics = { dayOf, deleteOldSalts, flushAnalytics, rollUpDay, visitorHash };
+export { sessionLookups } from "~/domain/auth/sessions.server";
 export { db } from "~/db/client.server";
 export * as schema from "~/db/schema";
 export { runRetention } from "~/domain/retention.server";

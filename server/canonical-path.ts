@@ -1,5 +1,5 @@
 /**
- * One address per page (issue 21): `/termos/` answers 308 to `/termos`, keeping the query
+ * One address per page (docs/decisions/0022): `/termos/` answers 308 to `/termos`, keeping the query
  * string, so search engines, the sitemap and the canonical tags all see the form without the
  * trailing slash. A 308 keeps the method and body, so a form posted to the wrong form still
  * arrives. Plain Node request/response, so it runs first in any pipeline.

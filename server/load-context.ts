@@ -1,4 +1,5 @@
 import "react-router";
+import type { SessionUser } from "~/domain/auth/sessions.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -6,6 +7,11 @@ declare module "react-router" {
     cspNonce: string;
     /** The visitor's address (from X-Forwarded-For only when TRUST_PROXY is set). */
     clientIp: string;
+    /**
+     * The admin whose session the request carries, or null: looked up once per request, on first
+     * use (server/session.ts). `requireAdmin(context)` reads it; a shared render always gets null.
+     */
+    sessionUser: () => Promise<SessionUser | null>;
   }
 }
 

@@ -12,6 +12,7 @@ import { contentChanged } from "~/infra/content-events.server";
 import { cacheControlOf, PRIVATE_CACHE_CONTROL, type CachePolicy } from "~/lib/route-policy";
 import { cspNonceOf } from "./csp-nonce";
 import { routedOf, sendAnswer, sendUncached } from "./front-door";
+import { NO_SESSION, sessionOf } from "./session";
 import { NONCE_PLACEHOLDER, shareableBytes, shareablePage, withNonce, type SharedBody } from "./shared-page";
 import type { PageCache } from "./page-cache";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
@@ -47,6 +48,7 @@ export function createReactRouterHandler({ loadBuild, mode, cache }: HandlerOpti
       const response = await handler(toFetchRequest(req, res, shared ? "GET" : req.method, Boolean(shared)), {
         cspNonce: shared ? NONCE_PLACEHOLDER : nonce,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        sessionUser: shared ? NO_SESSION : () => sessionOf(req),
       });
 
       // The framework turns a failed query into a 500; if the database is down, say so (503).

@@ -17,7 +17,6 @@ export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" 
 
 interface OpenDatabase {
   db: Database;
-  driver: "pg" | "pglite";
   close: () => Promise<void>;
   /** Embedded only: a consistent gzipped tar of the data folder, taken between queries. */
   snapshot?: () => Promise<Blob>;
@@ -33,10 +32,6 @@ export function db(): Database {
   const state = globalState.__appDb;
   if (!state) throw new Error("Banco de dados não inicializado: chame openDatabase() na partida.");
   return state.db;
-}
-
-export function databaseDriver(): "pg" | "pglite" | undefined {
-  return globalState.__appDb?.driver;
 }
 
 export interface OpenOptions {
@@ -123,7 +118,7 @@ async function openPostgres(options: OpenOptions): Promise<OpenDatabase> {
     client.release();
   }
   const database = drizzle(pool, { schema }) as unknown as Database;
-  return { db: database, driver: "pg", close: () => pool.end() };
+  return { db: database, close: () => pool.end() };
 }
 
 /** How long a start waits for PostgreSQL (a database that boots with the app, a network blip). */
@@ -207,7 +202,6 @@ async function openPglite(options: OpenOptions): Promise<OpenDatabase> {
   }
   return {
     db: database,
-    driver: "pglite",
     close: async () => {
       await client.close();
       releaseLock();

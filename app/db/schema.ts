@@ -26,7 +26,7 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 /**
- * Attribution (issue 18): the visit that produced a lead, copied onto the lead when it is stored
+ * Attribution (docs/decisions/0042): the visit that produced a lead, copied onto the lead when it is stored
  * (app/domain/analytics/attribution.server.ts, `attributionFor`). Pages and campaigns only, nothing personal.
  */
 const attribution = () => ({
@@ -438,7 +438,7 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
 );
 
-// ---------------------------------------------------------------- lead pipeline (issue 18)
+// ---------------------------------------------------------------- lead pipeline (docs/decisions/0045)
 /**
  * The lead a pipeline row or a note belongs to: exactly one of these is set. Foreign keys with
  * ON DELETE CASCADE, so whatever deletes a lead (erasure, retention) deletes its stage and notes.
@@ -503,7 +503,7 @@ export const leadNotes = pgTable(
     exactlyOneLead("lead_notes_one_lead", t),
   ],
 );
-// ---------------------------------------------------------------- analytics (issue 18)
+// ---------------------------------------------------------------- analytics (docs/decisions/0040–0042)
 /**
  * One row per page view of a public page, counted by the server from the HTML request (or, for
  * a client-side navigation, from the page's beacon). No cookie, no address, no user agent: the

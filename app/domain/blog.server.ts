@@ -5,8 +5,9 @@
  */
 import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { isForeignKeyViolation, isUniqueViolation } from "~/db/driver.server";
 import { blogCategories, blogPosts } from "~/db/schema";
-import { fail, isForeignKeyViolation, isUniqueViolation } from "~/infra/http.server";
+import { fail } from "~/infra/http.server";
 import { first } from "~/lib/first";
 import { blogApiMessages } from "~/lib/messages/blog";
 import { BLOG_PAGE_SIZE, type CategoryInput } from "~/lib/schemas/blog";
@@ -86,11 +87,6 @@ export async function listCategoriesWithCounts(): Promise<Array<Category & { pos
 
 export async function getCategory(id: number): Promise<Category | null> {
   const [row] = await db().select().from(blogCategories).where(eq(blogCategories.id, id));
-  return row ?? null;
-}
-
-export async function getCategoryBySlug(slug: string): Promise<Category | null> {
-  const [row] = await db().select().from(blogCategories).where(eq(blogCategories.slug, slug));
   return row ?? null;
 }
 

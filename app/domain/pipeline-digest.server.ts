@@ -8,10 +8,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { env } from "~/config.server";
 import { db } from "~/db/client.server";
+import { rowsOf } from "~/db/driver.server";
 import { auditLog } from "~/db/schema";
 import { logger } from "~/infra/logger.server";
 import { enqueueEmail } from "~/infra/outbox.server";
-import { rowsOf } from "~/infra/rate-limit.server";
 import { formatDateTime } from "~/lib/dates";
 import { brasiliaDay, formatDay, PIPELINE_TYPE_INFO, stageLabel } from "~/lib/pipeline";
 import { recordAudit } from "./audit.server";

@@ -7,9 +7,9 @@
 import { desc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Executor } from "~/db/client.server";
+import { rowsOf } from "~/db/driver.server";
 import { leadNotes, leadPipeline } from "~/db/schema";
 import { toCsv } from "~/infra/csv.server";
-import { rowsOf } from "~/infra/rate-limit.server";
 import { formatDateTime } from "~/lib/dates";
 import { first } from "~/lib/first";
 import { consultationStatusLabel } from "~/lib/lead-fields";
@@ -78,7 +78,7 @@ const consultationStage = `case x.status ${Object.entries(STAGE_OF_CONSULTATION_
   .join(" ")} else 'novo' end`;
 
 /**
- * Every lead with its effective stage. `source` is the seam for attribution (issue 18 item 2):
+ * Every lead with its effective stage. `source` is the seam for attribution (docs/decisions/0042):
  * today only a consultation knows where it came from (the button); the landing page/UTM columns
  * join here when they exist, and the inbox filter and CSV follow without other changes.
  */

@@ -10,6 +10,7 @@
  */
 import { and, desc, eq, inArray, isNotNull, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import { db, type Executor } from "~/db/client.server";
+import { rowsOf } from "~/db/driver.server";
 import {
   auditLog,
   businessOptimizations,
@@ -26,7 +27,6 @@ import {
   subscriptions,
 } from "~/db/schema";
 import { logger } from "~/infra/logger.server";
-import { rowsOf } from "~/infra/rate-limit.server";
 import { first } from "~/lib/first";
 import { ANONYMISED_MARKER, RETENTION, type RetentionKind, type RetentionPeriod } from "~/lib/privacy";
 import { dayOf } from "./analytics/days.server";

@@ -1,5 +1,5 @@
 /**
- * Two-factor login for the admin (issue 20): TOTP (RFC 6238) via `otpauth`, enrolment with a QR
+ * Two-factor login for the admin (docs/decisions/0010): TOTP (RFC 6238) via `otpauth`, enrolment with a QR
  * code drawn on the server (`qrcode`, inline SVG: nothing loads from elsewhere), ten one-time
  * recovery codes kept as SHA-256, and remembered devices (30 days, revocable). Every enrolment,
  * recovery-code use and reset goes to the audit log.
@@ -85,11 +85,6 @@ export async function twoFactorStatus(userId: number): Promise<TwoFactorStatus> 
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
     .then(first);
   return { enabled: Boolean(user?.enabledAt), enabledAt: user?.enabledAt ?? null, recoveryCodesLeft: left, required: twoFactorRequired() };
-}
-
-export async function hasTwoFactor(userId: number): Promise<boolean> {
-  const [user] = await db().select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId));
-  return Boolean(user?.enabledAt);
 }
 
 // ---------------------------------------------------------------- enrolment

@@ -85,20 +85,6 @@ export function methodNotAllowed(): Response {
   return fail(405, "Método não permitido.");
 }
 
-/** True when the error is the unique-constraint violation of PostgreSQL (code 23505). */
-export function isUniqueViolation(error: unknown, constraintPart?: string): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = e?.code ?? e?.cause?.code;
-  const constraint = e?.constraint ?? e?.cause?.constraint ?? "";
-  return code === "23505" && (!constraintPart || constraint.includes(constraintPart));
-}
-
-/** True when the error is a foreign-key violation (code 23503), e.g. deleting a category in use. */
-export function isForeignKeyViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return (e?.code ?? e?.cause?.code) === "23503";
-}
-
 /**
  * A refusal a domain function threw (`fail`, a 4xx JSON answer), read back for a page whose
  * native form shows it beside its fields; anything else (a bug, an outage) is not a refusal.

@@ -8,8 +8,8 @@ import { sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "~/config.server";
 import { db } from "~/db/client.server";
+import { rowsOf } from "~/db/driver.server";
 import { logger } from "~/infra/logger.server";
-import { rowsOf } from "~/infra/rate-limit.server";
 
 export const MAIL_WORKER_INTERVAL_MS = 2_000;
 export const MAX_ATTEMPTS = 8;

@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { scaledLimit } from "~/config.server";
 import { db } from "~/db/client.server";
+import { rowsOf } from "~/db/driver.server";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -63,11 +64,6 @@ export async function clearRateLimit(key: string): Promise<void> {
 /** Removes expired counters; called by the periodic maintenance job. */
 export async function pruneRateLimits(): Promise<void> {
   await db().execute(sql`delete from rate_limits where reset_at <= now()`);
-}
-
-/** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too, but typed differently. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 /** Portuguese wording for "try again in N minutes/seconds". */

@@ -12,17 +12,17 @@
  * - a job's 'Candidatar-se' link choosing the position in the form (SPEC §2 Careers);
  * - an idempotency key in every lead form, so a double submit stores the lead once;
  * - the header's "scrolled" state (SPEC §2: frosted past 10 px);
- * - the phone menu closing when focus leaves it, so nothing focused is ever under it (issue 23);
- * - the floating controls (WhatsApp, 'Consultoria Gratuita') stepping aside from text (issue 21)
- *   and from the focused element (issue 23);
+ * - the phone menu closing when focus leaves it, so nothing focused is ever under it (decision 0030);
+ * - the floating controls (WhatsApp, 'Consultoria Gratuita') stepping aside from text (decision 0021)
+ *   and from the focused element (decision 0030);
  * - `window.openConsultationWidget()`, the spec's global page function;
  * - the busy state of plain forms (`data-busy-label`: the login, the demo checkout, the e-mail
  *   links, the search): the submit button's label, `aria-disabled` and the form's `aria-busy`
  *   while the post is on its way, a second submit blocked, all undone when the page comes back
  *   from the back/forward cache (docs/decisions/0058);
  * - the analytics funnel steps a page request cannot show (a dialog opened, a form started), as
- *   `navigator.sendBeacon`s that never delay anything (issue 18; page views are counted by the
- *   server from the page request itself).
+ *   `navigator.sendBeacon`s that never delay anything (decision 0040; the page's own view beacon
+ *   is decision 0056).
  * React hydrates later and adds validation, JSON submits and the chat; nothing here waits for it.
  */
 import { ANALYTICS_BEACON_PATH } from "./analytics";
@@ -61,8 +61,8 @@ function early(chatId: string, threshold: number, keyField: string, beaconUrl: s
   addEventListener("scroll", scrolled, { passive: true });
   d.addEventListener("DOMContentLoaded", scrolled);
 
-  // Floating controls never sit on text (issue 21; decision 0021) nor on the focused element
-  // (issue 23; decision 0030). Over text a control folds to its icon (`data-float="icon"`, the
+  // Floating controls never sit on text (decision 0021) nor on the focused element
+  // (decision 0030). Over text a control folds to its icon (`data-float="icon"`, the
   // label stays as its accessible name); where the icon would still cover text it slides out of
   // view (`away`) until the reader scrolls on, or it gets focus. Boxes are worked out from the
   // unfolded box measured once per viewport size, so a control's own state never changes the
@@ -166,7 +166,7 @@ function early(chatId: string, threshold: number, keyField: string, beaconUrl: s
   });
 
   // The phone menu is not modal: when focus leaves it (Tab past its last link), it closes, so
-  // the next focused element is never under it (issue 23; decision 0030).
+  // the next focused element is never under it (decision 0030).
   d.addEventListener("focusout", (event) => {
     const menu = (event.target as Element).closest?.("[data-mobile-menu]") as HTMLElement | null;
     const next = (event as FocusEvent).relatedTarget as Element | null;

@@ -1,5 +1,5 @@
 /**
- * Forms work without JavaScript (issue 16): each lead form's `action` is a page under /enviar
+ * Forms work without JavaScript (docs/decisions/0002): each lead form's `action` is a page under /enviar
  * that stores the submission and answers with a page (the confirmation, or the form again with
  * its field errors and values). With JavaScript the same forms post JSON to the SPEC §7 API.
  * app/routes/enviar.tsx serves these pages.

@@ -55,7 +55,7 @@ export const RETENTION = {
   /** submission_keys (idempotency of lead forms; no personal data), counted from the submission. */
   submissionKeys: { amount: 1, unit: "days" },
   /**
-   * page_views and analytics_events (issue 18): the raw rows of the page analytics. They hold no
+   * page_views and analytics_events (docs/decisions/0040, 0041): the raw rows of the page analytics. They hold no
    * address, cookie or browser string, only a visitor hash whose daily salt is deleted the day
    * after; the daily totals (analytics_daily) are kept.
    */

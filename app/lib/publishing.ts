@@ -33,11 +33,6 @@ export function dateToBrasiliaLocal(value: Date | string | null | undefined): st
   return new Date(date.getTime() + BRASILIA_OFFSET_MS).toISOString().slice(0, 16);
 }
 
-/** The instant as ISO 8601 with Brasília's offset, as the API accepts it ("2026-12-01T09:00:00-03:00"). */
-export function brasiliaLocalToIso(local: string): string | null {
-  return brasiliaLocalToDate(local) ? `${local}:00${BRASILIA_OFFSET}` : null;
-}
-
 /** Where a post's preview link leads (the token is the only secret). */
 export function previewPath(token: string): string {
   return `/previa/${token}`;

@@ -1,6 +1,5 @@
 /** Company facts shared by browser and server. Contact data comes from the environment via the root loader. */
 export const SITE_NAME = "Agile IA";
-export const SITE_TAGLINE = "Agentes de IA sob medida para empresas";
 export const SITE_DESCRIPTION =
   "Consultoria em inteligência artificial empresarial: agentes autônomos, chatbots, automação de processos, treinamento de equipes e mapeamento estratégico.";
 

@@ -9,12 +9,6 @@
 export const CHAT_DIALOG_ID = "consultoria";
 export const CONSULTATION_DIALOG_ID = "solicitar-consultoria";
 
-/** Opens the chat widget from code (e.g. after a client-side action). */
-export function openChatWidget(): void {
-  const dialog = document.getElementById(CHAT_DIALOG_ID) as HTMLDialogElement | null;
-  if (dialog && !dialog.open) dialog.showModal();
-}
-
 declare global {
   interface Window {
     openConsultationWidget?: () => void;

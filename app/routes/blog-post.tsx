@@ -8,7 +8,6 @@ import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import { toCardPost } from "~/components/blog/blog-ui";
 import { PostArticle, PostMissing, PostNotFound } from "~/components/blog/post-article";
 import type { RouteHandle } from "~/components/site-header";
-import { getSessionUser } from "~/domain/auth/sessions.server";
 import { postPageData } from "~/domain/blog/post-page.server";
 import { publishDueBeforeRead, publishDuePosts } from "~/domain/blog/scheduling.server";
 import { getPostBySlug, relatedPosts } from "~/domain/blog.server";
@@ -38,10 +37,10 @@ async function findLive(slug: string) {
   return found;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = await findLive(params.slug);
   // Drafts exist only for the admin (preview); for everyone else they are simply not there.
-  const preview = Boolean(found && !found.published && (await getSessionUser(request)));
+  const preview = Boolean(found && !found.published && (await context.sessionUser()));
   if (!found || (!found.published && !preview)) {
     return data({ post: null, related: [], preview: false }, { status: 404, headers: { "Cache-Control": "no-store" } });
   }

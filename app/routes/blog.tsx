@@ -133,7 +133,7 @@ function BlogHeader() {
   );
 }
 
-/** The chips, then the feed link: the chips come first in the Tab order. */
+/** The chips, then the feed link: the chips come first in the Tab order (decision 0032). */
 function ChipsRow({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between sm:gap-6">

@@ -1,5 +1,5 @@
 /**
- * /enviar/{form}: where the lead forms post when JavaScript is off or not loaded yet (issue 16).
+ * /enviar/{form}: where the lead forms post when JavaScript is off or not loaded yet (docs/decisions/0002).
  * A POST stores the submission through the same pipeline as the JSON API, exactly once
  * (app/domain/lead-submissions.server.ts), then redirects to this page's confirmation (so a
  * reload never sends it again); a refused one answers with the form again, its field errors

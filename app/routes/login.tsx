@@ -11,7 +11,6 @@ import { Input } from "~/components/ui/input";
 import { adminCredentialsHint } from "~/db/seed.server";
 import { login } from "~/domain/auth/login.server";
 import { secondStepMessages } from "~/domain/auth/second-step.server";
-import { getSessionUser } from "~/domain/auth/sessions.server";
 import { fieldErrors, readBody } from "~/infra/http.server";
 import { flashCookie } from "~/lib/flash";
 import { authMessages } from "~/lib/messages/auth";
@@ -24,8 +23,8 @@ export const handle = { policy: personalPage() };
 
 export const meta: Route.MetaFunction = () => [{ title: `Login administrativo | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getSessionUser(request)) throw redirect("/admin");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await context.sessionUser()) throw redirect("/admin");
   // Sent back here from the second step: say why (the page reads without JavaScript too).
   const reason = new URL(request.url).searchParams.get("motivo");
   const notice = reason === "tentativas" ? secondStepMessages.tooMany : reason === "expirado" ? secondStepMessages.expired : null;

@@ -10,7 +10,7 @@ export const handle = { policy: publicEndpoint() };
 /** SPEC §6 logout: end the session, toast 'Logout realizado', back to /login. POST only. */
 export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
-  headers.append("Set-Cookie", await destroySession(request, context.clientIp));
+  headers.append("Set-Cookie", await destroySession(request, await context.sessionUser(), context.clientIp));
   headers.append("Set-Cookie", flashCookie(authMessages.logout));
   return redirect("/login", { headers });
 }

@@ -1,4 +1,4 @@
-// Issue 18's analytics bars: a burst of page views all counted with 0 5xx, and the Análises page
+// The analytics bars (docs/decisions/0040–0043): a burst of page views all counted with 0 5xx, and the Análises page
 // rendering 90 days of rollups of 50,000 seeded views in under 300 ms of server time.
 //
 // A page counts its own view: a browser loads it and its script sends a beacon (decision 0056).

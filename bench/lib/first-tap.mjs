@@ -1,4 +1,4 @@
-// First taps on a throttled phone, and every form with JavaScript off (issue 16).
+// First taps on a throttled phone, and every form with JavaScript off (docs/decisions/0001, 0002).
 //
 // Each page is opened in a fresh browser context (empty cache, a first visit) under Lighthouse's
 // mobile conditions: 4x CPU slowdown, 150 ms round trip, 1.6 Mbps down. The widget button and the

@@ -5,11 +5,12 @@ import { log, pool, request } from "./util.mjs";
 
 export async function runFuzz(target, cases, { invalidRuns, oddRuns, seed }) {
   const { PUBLIC_POST_ENDPOINTS, invalidRequests, oddRequests, oddBlogGets, sendFuzz, endpointExists, LEAD_TABLES } = cases;
+  // An endpoint answering 404 is a deleted or renamed route: reported, and the section fails.
   const present = [];
-  const skipped = [];
+  const missing = [];
   for (const e of PUBLIC_POST_ENDPOINTS) {
     if (await endpointExists(target.url, "POST", e.path)) present.push(e);
-    else skipped.push(e.path);
+    else missing.push(e.path);
   }
   const perEndpoint = {};
   const failures = [];
@@ -84,8 +85,8 @@ export async function runFuzz(target, cases, { invalidRuns, oddRuns, seed }) {
   const result = {
     seed,
     endpoints: present.map((e) => e.path),
-    skipped: skipped.map((p) => `${p}: HTTP 404 (ainda não existe)`),
-    blogGets: blogExists ? gets : "GET /api/blog/posts responde 404 (ainda não existe)",
+    missing: [...missing, ...(blogExists ? [] : ["GET /api/blog/posts"])].map((p) => `${p}: HTTP 404`),
+    blogGets: blogExists ? gets : "GET /api/blog/posts responde 404",
     perEndpoint,
     totals: { ...totals, s5xx: totals.s5xx + (blogExists ? gets.s5xx : 0), requests: totals.sent + (blogExists ? gets.sent : 0) },
     storedByInvalid,
@@ -94,6 +95,7 @@ export async function runFuzz(target, cases, { invalidRuns, oddRuns, seed }) {
     failures,
   };
   result.pass =
+    result.missing.length === 0 &&
     result.totals.s5xx === 0 &&
     result.totals.network === 0 &&
     result.rowsStoredByInvalid === 0 &&

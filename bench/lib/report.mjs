@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-/** Issue 16's bars. */
+/** The bars of DESIGN.md's quality section and the README's bench list. */
 const BARS = {
   perf: 95,
   other: 100,
@@ -160,7 +160,7 @@ function summaryRows(report) {
       rows.push([
         `Fuzz de entrada inválida (${mode})`,
         "0 5xx, 0 linhas de inválidos",
-        `${m.fuzz.totals.requests} pedidos em ${m.fuzz.endpoints.length} endpoints: ${m.fuzz.totals.s5xx} 5xx, ${m.fuzz.rowsStoredByInvalid} linhas, ${m.fuzz.totals.invalidAccepted} inválidos aceitos${m.fuzz.skipped.length ? ` · pulados: ${m.fuzz.skipped.length}` : ""}`,
+        `${m.fuzz.totals.requests} pedidos em ${m.fuzz.endpoints.length} endpoints: ${m.fuzz.totals.s5xx} 5xx, ${m.fuzz.rowsStoredByInvalid} linhas, ${m.fuzz.totals.invalidAccepted} inválidos aceitos${m.fuzz.missing.length ? ` · ausentes (404): ${m.fuzz.missing.length}` : ""}`,
         yes(m.fuzz.pass),
       ]);
     } else if (m.fuzz?.error) rows.push([`Fuzz (${mode})`, "0 5xx", `erro: ${m.fuzz.error}`, "❌"]);
@@ -214,8 +214,8 @@ function summaryRows(report) {
       rows.push([
         `Guardas admin (${label})`,
         "redirect/401 sem sessão, expirada, forjada",
-        `${sec.guards.checks - sec.guards.failures.length}/${sec.guards.checks} ok (${sec.guards.pages} páginas, ${sec.guards.apis} APIs × ${sec.guards.variants.length} variantes${sec.guards.notBuiltYet?.length ? `; ${sec.guards.notBuiltYet.length} ainda não existem` : ""})`,
-        yes(sec.guards.failures.length === 0),
+        `${sec.guards.checks - sec.guards.failures.length}/${sec.guards.checks} ok (${sec.guards.pages} páginas, ${sec.guards.apis} APIs × ${sec.guards.variants.length} variantes${sec.guards.missing.length ? `; ${sec.guards.missing.length} ausentes (404)` : ""})`,
+        yes(sec.guards.failures.length === 0 && sec.guards.missing.length === 0),
       ]);
       rows.push([
         `Cabeçalhos (${label})`,
@@ -466,7 +466,7 @@ function details(report) {
           `GETs do blog com parâmetros estranhos: ${m.fuzz.blogGets.sent} pedidos, status ${JSON.stringify(m.fuzz.blogGets.byStatus)}.`,
         );
       else out.push(`GETs do blog: ${m.fuzz.blogGets}.`);
-      if (m.fuzz.skipped.length) out.push(`Pulados: ${m.fuzz.skipped.join("; ")}.`);
+      if (m.fuzz.missing.length) out.push(`Ausentes (404, falha): ${m.fuzz.missing.join("; ")}.`);
       out.push(`Linhas gravadas por payloads inválidos: ${JSON.stringify(m.fuzz.storedByInvalid)}.`);
       if (m.fuzz.failures.length) {
         out.push("Falhas (até 25):");
@@ -510,7 +510,7 @@ function details(report) {
     const sec = m.security;
     if (sec && !sec.error) {
       out.push(`## Segurança (${sec.https ? "SITE_URL https" : mode})`);
-      if (sec.guards.notBuiltYet?.length) out.push(`Ainda não existem (404, pulados): ${sec.guards.notBuiltYet.join(", ")}.`);
+      if (sec.guards.missing.length) out.push(`Ausentes (404, falha): ${sec.guards.missing.join(", ")}.`);
       out.push(
         `Variantes de cookie: ${sec.guards.variants.join(", ")}. Controle com sessão válida: ${sec.guards.withSession.map((c) => `${c.path} ${c.status}`).join(", ")}.`,
       );

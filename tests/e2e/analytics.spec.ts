@@ -1,5 +1,5 @@
 /**
- * Analytics in Chromium (issue 18): an anonymous visitor gets no cookie and nothing in the
+ * Analytics in Chromium (docs/decisions/0040, 0056): an anonymous visitor gets no cookie and nothing in the
  * browser's storage, even after opening the chat and starting a form; a visit that lands with
  * ?utm_source=x and ends in a contact form shows x on that lead in the admin and in the Análises
  * campaign table.

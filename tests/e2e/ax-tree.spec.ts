@@ -1,5 +1,5 @@
 /**
- * A screen-reader pass (issue 23), read from Chromium's own accessibility tree (CDP
+ * A screen-reader pass (docs/decisions/0032), read from Chromium's own accessibility tree (CDP
  * Accessibility.getFullAXTree), which is what a screen reader is given: every page has exactly
  * one h1 and its landmarks; toasts, the chat's messages and route changes reach live regions.
  * What this cannot tell (how a given screen reader speaks them) is in decision 0032.

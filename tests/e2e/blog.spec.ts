@@ -210,23 +210,35 @@ test.describe("blog administration", () => {
     await expect(dialog.getByText("Já existe um post com este slug.")).toBeVisible();
     await dialog.getByRole("button", { name: "Cancelar" }).click();
 
-    await page.route("**/api/blog/posts/*", (route) =>
-      route.request().method() === "GET" ? route.continue() : route.fulfill({ status: 500, json: { success: false, message: "falha" } }),
-    );
-    const toggle = page.getByRole("row").filter({ hasText: "RPA e LLMs" }).getByRole("switch");
+    // A post deleted behind the page's back (another tab, another admin): the list still shows it,
+    // and every write to it is refused by the server.
+    const title = `Post removido em outra aba ${unique()}`;
+    const created = await page.request.post("/api/blog/posts", {
+      data: {
+        title,
+        slug: `post-removido-${unique()}`,
+        summary: "Um resumo com tamanho suficiente.",
+        content: "<p>Um conteúdo com mais de cinquenta caracteres para passar na validação.</p>",
+        published: true,
+      },
+    });
+    const { id } = (await created.json()).data as { id: number };
+    await page.reload();
+    const row = page.getByRole("row").filter({ hasText: title });
+    const toggle = row.getByRole("switch");
     await expect(toggle).toBeChecked();
+    const removed = await page.request.delete(`/api/blog/posts/${id}`, { headers: { "content-type": "application/json" } });
+    expect(removed.status()).toBe(200);
+
     await toggle.click();
     await expectToast(page, "Erro ao atualizar post", "Não foi possível alterar o status de publicação.");
     await expect(toggle).toBeChecked();
+    await expect(toggle).toBeEnabled();
 
-    await page
-      .getByRole("row")
-      .filter({ hasText: "RPA e LLMs" })
-      .getByRole("button", { name: /Excluir/ })
-      .click();
+    await row.getByRole("button", { name: /Excluir/ }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
     await expectToast(page, "Erro ao excluir post");
-    await expect(page.getByRole("row").filter({ hasText: "RPA e LLMs" })).toHaveCount(1);
+    await expect(row).toHaveCount(1);
   });
 
   test("axe finds no violations on /admin and its post form", async ({ page }) => {

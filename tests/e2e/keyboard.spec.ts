@@ -1,5 +1,5 @@
 /**
- * Keyboard only (issue 23): every interaction here is a key press (page.keyboard), as a visitor
+ * Keyboard only (docs/decisions/0030–0032): every interaction here is a key press (page.keyboard), as a visitor
  * without a mouse uses the site. What axe cannot see: focus going into a dialog, staying there
  * and coming back to the opener; the phone menu; no focused control under a fixed one (checked
  * with elementFromPoint at phone and desktop widths); focus and announcements after a

@@ -1,5 +1,5 @@
 /**
- * Full-page screenshots of the admin's main screens at 360, 768 and 1440 px (issue 21). They run
+ * Full-page screenshots of the admin's main screens at 360, 768 and 1440 px (docs/decisions/0020). They run
  * before the public pages' checks (playwright.config.ts), which create orders by opening the
  * checkout: the screens show the seeded data and one login only.
  */

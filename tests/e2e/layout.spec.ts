@@ -1,5 +1,5 @@
 /**
- * Layout checks of the public pages (issue 21; helpers and setup in layout.ts):
+ * Layout checks of the public pages (docs/decisions/0020; helpers and setup in layout.ts):
  * - full-page screenshots at 360, 768 and 1440 px, compared with the baselines in
  *   tests/e2e/screenshots (README: "Layout checks");
  * - at 360 px, no fixed control covers text at the top, middle or bottom of any page, admin

@@ -1,5 +1,5 @@
 /**
- * Layout checks (issue 21) shared by layout.spec.ts and layout-admin.spec.ts. They run on their
+ * Layout checks (docs/decisions/0020) shared by layout.spec.ts and layout-admin.spec.ts. They run on their
  * own server with a fresh in-memory database (the layout projects of playwright.config.ts), so
  * every run sees the same data.
  */

@@ -302,7 +302,7 @@ test.describe("admin", () => {
     await login(page);
     await open(page, "/admin/dashboard");
     await expect(page.getByRole("heading", { name: "Painel Administrativo" })).toBeVisible();
-    // Issue 18: the blog and analytics cards show figures, no 'Em Breve' placeholders.
+    // The blog and analytics cards show figures, no 'Em Breve' placeholders.
     await expect(page.getByRole("button", { name: "Em Breve" })).toHaveCount(0);
     await expect(page.getByTestId("count-posts")).toHaveText(/^\d+$/);
     await expect(page.getByTestId("visitors-7d")).toHaveText(/^\d+$/);

@@ -1,5 +1,5 @@
 /**
- * Two-factor login in the real browser (issue 20): enrol from /admin/seguranca, log in with a code
+ * Two-factor login in the real browser (docs/decisions/0010): enrol from /admin/seguranca, log in with a code
  * from the app, log in with a recovery code (then it is spent), and a wrong code refused. These
  * tests change the admin account, so they run against their own server (own port, in-memory
  * database) instead of the shared one the other specs log in to.

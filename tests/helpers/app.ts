@@ -14,6 +14,8 @@ export interface TestApp {
   /** The app's own database handle and schema, to check what was stored. */
   db: () => import("../../app/db/client.server").Database;
   schema: typeof import("../../app/db/schema");
+  /** How many times the app has asked the database for an admin session so far. */
+  sessionLookups: () => number;
   databaseUrl?: string;
   close: () => Promise<void>;
 }
@@ -66,6 +68,7 @@ export async function startTestApp(extraEnv: Record<string, string | undefined> 
   const mod = (await import(/* @vite-ignore */ bundle)) as typeof import("../../server/app") & {
     db: TestApp["db"];
     schema: TestApp["schema"];
+    sessionLookups: TestApp["sessionLookups"];
   };
   const running = await mod.startServer({ port: 0 });
   return {
@@ -73,6 +76,7 @@ export async function startTestApp(extraEnv: Record<string, string | undefined> 
     port: running.port,
     db: mod.db,
     schema: mod.schema,
+    sessionLookups: mod.sessionLookups,
     databaseUrl,
     close: async () => {
       await running.close();

@@ -1,5 +1,5 @@
 /**
- * The admin's account security (issue 20): the session list with "Encerrar outras sessões", the
+ * The admin's account security (SECURITY.md, docs/decisions/0010): the session list with "Encerrar outras sessões", the
  * session id rotated at login, and (below) the two-factor login. Real production bundle and database.
  */
 import { createHash } from "node:crypto";

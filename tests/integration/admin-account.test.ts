@@ -1,5 +1,5 @@
 /**
- * One admin account, the one the environment names (issue 20, findings 2 and 4): restarts of the
+ * One admin account, the one the environment names (SECURITY.md): restarts of the
  * real server on the same embedded database with a renamed admin, then a new password.
  */
 import { spawn, type ChildProcess } from "node:child_process";

@@ -215,6 +215,38 @@ describe("guards", () => {
   });
 });
 
+describe("one session lookup per request", () => {
+  /** How many session lookups one request costs. */
+  async function lookupsOf(path: string, init: RequestInit = {}): Promise<{ status: number; lookups: number }> {
+    const before = app.sessionLookups();
+    const res = await fetch(`${app.url}${path}`, { redirect: "manual", ...init });
+    await res.arrayBuffer();
+    return { status: res.status, lookups: app.sessionLookups() - before };
+  }
+
+  it("an admin page asks the database once: the guard, the layout's and the page's loaders share the answer", async () => {
+    const cookie = await loginCookie(app);
+    expect(await lookupsOf("/admin/dashboard", { headers: { cookie } })).toEqual({ status: 200, lookups: 1 });
+    // A client-side navigation's data request (no guard; the layout's and the page's loaders).
+    expect(await lookupsOf("/admin/dashboard.data", { headers: { cookie } })).toMatchObject({ status: 200, lookups: 1 });
+    // A form post: the guard, the action, then every loader of the page.
+    const post = await lookupsOf("/admin/seguranca", {
+      method: "POST",
+      headers: { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "forget-devices" }),
+    });
+    expect(post).toEqual({ status: 200, lookups: 1 });
+    // An upload: its body limit, the guard and the endpoint.
+    const upload = await lookupsOf("/api/uploads", { method: "POST", headers: { cookie, origin: app.url }, body: new FormData() });
+    expect(upload.lookups).toBe(1);
+  });
+
+  it("a request without a session cookie asks nothing", async () => {
+    expect(await lookupsOf("/admin/dashboard")).toEqual({ status: 302, lookups: 0 });
+    expect((await lookupsOf("/blog")).lookups).toBe(0);
+  });
+});
+
 describe("the embedded database folder lock", () => {
   it("a second process on the same DATA_DIR fails with a clear message", async () => {
     if (usingPostgres) return;

@@ -58,7 +58,10 @@ describe("server hardening", () => {
         .split("\n")
         .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()]),
     );
-    expect(fields.Contact).toMatch(/^mailto:[^@\s]+@[^@\s]+$/);
+    // SECURITY.md sends reporters here: the contact is DPO_EMAIL (default CONTACT_EMAIL), in Portuguese or English.
+    const dpo = process.env.DPO_EMAIL || process.env.CONTACT_EMAIL || "contato@agileia.com.br";
+    expect(fields.Contact).toBe(`mailto:${dpo}`);
+    expect(fields["Preferred-Languages"]).toBe("pt, en");
     expect(fields.Canonical).toMatch(/^https?:\/\/[^/]+\/\.well-known\/security\.txt$/);
     // RFC 9116 §2.5.5: in the future, and less than a year away.
     const expires = Date.parse(fields.Expires ?? ""); // missing: NaN, and the checks below fail

@@ -1,5 +1,5 @@
 /**
- * Login throttling that cannot be turned against the owner (issue 20, finding 3): failures count
+ * Login throttling that cannot be turned against the owner (SECURITY.md): failures count
  * per address and per (address, username); a username alone is only slowed down. Addresses come
  * from X-Forwarded-For (TRUST_PROXY=1).
  */

@@ -1,5 +1,5 @@
 /**
- * Logs without personal data (issue 20, finding 7): without SMTP, the server logs that an e-mail
+ * Logs without personal data (docs/decisions/0007, SECURITY.md): without SMTP, the server logs that an e-mail
  * was queued (outbox id, template, recipient domain), never its content or the full address.
  * The real server, its real log on standard output.
  */

@@ -1,5 +1,5 @@
 /**
- * Forms without JavaScript (issue 16): every lead form posts natively to /enviar/{form}, gets a
+ * Forms without JavaScript (docs/decisions/0002): every lead form posts natively to /enviar/{form}, gets a
  * 303 to a server-rendered confirmation, or a 4xx page with the field errors and the typed values;
  * the lead is stored exactly once (double submit, reload, retried JSON with the same key).
  */

@@ -1,5 +1,5 @@
 /**
- * Newsletter with double opt-in (issue 20, finding 8): every subscription request gets the same
+ * Newsletter with double opt-in (docs/decisions/0011): every subscription request gets the same
  * answer, whatever the address's state, and never a row id; a confirmation e-mail with a signed
  * link goes through the outbox; the consent is recorded, and the address counted, only when the
  * link is clicked; an unsubscribed address comes back only through that link.

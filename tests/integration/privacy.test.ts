@@ -1,5 +1,5 @@
 /**
- * Privacy and accountability (issue 9): legal pages, data-subject requests (search, export,
+ * Privacy and accountability (LGPD; README "Privacy"): legal pages, data-subject requests (search, export,
  * correction, erasure), retention and the append-only audit log, through real HTTP on a real
  * database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
  */
@@ -33,6 +33,9 @@ const monthsAgo = (n: number) => {
 };
 const olderThan = (n: number) => new Date(monthsAgo(n).getTime() - 5 * DAY);
 const youngerThan = (n: number) => new Date(monthsAgo(n).getTime() + 5 * DAY);
+
+/** When the seeded order was paid: erasure must keep it (tax records), anonymising only the payer. */
+const ORDER_PAID_AT = new Date("2026-01-15T12:00:00.000Z");
 
 /** Puts one person in every table that holds personal data; returns the ids per table. */
 async function seedPerson(email: string, name: string) {
@@ -109,6 +112,7 @@ async function seedPerson(email: string, name: string) {
       checkoutSessionId: `cs_${randomUUID()}`,
       customerEmail: email,
       customerName: name,
+      paidAt: ORDER_PAID_AT,
     })
     .returning()
     .then(first);
@@ -177,7 +181,7 @@ async function occurrences(needle: string): Promise<string[]> {
 
 describe("legal pages", () => {
   it.each([
-    // Issue 18 (page analytics) changed the privacy and cookie policies: version 1.1. Each page
+    // The page analytics (docs/decisions/0040) changed the privacy and cookie policies: version 1.1. Each page
     // shows the date of its own version.
     ["/privacidade", "Política de Privacidade", "1.1", "25 de novembro de 2026"],
     ["/termos", "Termos de Uso", "1.0", "22 de novembro de 2026"],
@@ -431,7 +435,8 @@ describe("data-subject requests", () => {
       itemName: "Chatbot",
       status: "paid",
     });
-    expect(order.paidAt ?? order.createdAt).toBeTruthy();
+    // The financial record keeps its dates: only who paid is anonymised.
+    expect(order.paidAt).toEqual(ORDER_PAID_AT);
     const subscription = await db
       .select()
       .from(s.subscriptions)
@@ -469,7 +474,7 @@ describe("data-subject requests", () => {
   });
 });
 
-// Issue 20 (finding 5): a person is their whole address, never a substring of another one.
+// SECURITY.md: a person is their whole address, never a substring of another one.
 describe("data-subject requests match the whole address", () => {
   const subject = "a@b.com";
   const lookalikes = ["ana@b.com", "maria.a@b.com", "a@b.com.br"];

@@ -1,5 +1,5 @@
 /**
- * Standards gate (issue 21), on the production build and one server:
+ * Standards gate (docs/decisions/0020), on the production build and one server:
  * - a crawl from / (plus the sitemap and a sample of each dynamic route) reaches every public
  *   page; each page, and the admin's main screens, pass the W3C Nu HTML checker (vnu-jar, one
  *   Java run over the saved pages) with zero errors; its warnings are listed, not failed;

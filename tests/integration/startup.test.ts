@@ -28,7 +28,7 @@ describe("start-up configuration", () => {
     expect(output).toContain("SESSION_SECRET deve ter pelo menos 32 caracteres");
   });
 
-  // An address the app cannot use stops the start, naming the variable (issue 22).
+  // An address the app cannot use stops the start, naming the variable.
   for (const [name, value] of [
     ["SITE_URL", "localhost:3000"],
     ["SITE_URL", "ftp://agile.example"],
@@ -43,7 +43,7 @@ describe("start-up configuration", () => {
     });
   }
 
-  // Issue 20: a public deploy never runs with the demo password, a weak one, or an unrequested demo checkout.
+  // A public deploy (SECURITY.md) never runs with the demo password, a weak one, or an unrequested demo checkout.
   const PUBLIC = { NODE_ENV: "production", SITE_URL: "https://agile.example", STRIPE_SECRET_KEY: "sk_test_x", ADMIN_PASSWORD: "" };
 
   it("a public deploy without ADMIN_PASSWORD stops, naming the variable in Portuguese and English", async () => {

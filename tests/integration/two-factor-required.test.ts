@@ -1,5 +1,5 @@
 /**
- * ADMIN_REQUIRE_2FA=1 and ADMIN_RESET_2FA=1 (issue 20): the real server restarted on one embedded
+ * ADMIN_REQUIRE_2FA=1 and ADMIN_RESET_2FA=1 (docs/decisions/0010): the real server restarted on one embedded
  * database. With two-factor required and none set up, the password leads to the enrolment, and
  * only the enrolment opens the admin; the operator's reset removes it at the next start.
  */

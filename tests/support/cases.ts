@@ -132,7 +132,7 @@ export const PUBLIC_POST_ENDPOINTS: PublicEndpoint[] = [
   },
   {
     method: "POST",
-    // The pages' analytics beacons (issue 18); rows are written a second later, in batches.
+    // The pages' analytics beacons (docs/decisions/0056); rows are written a second later, in batches.
     path: "/api/analytics",
     tables: ["page_views", "analytics_events"],
     required: ["k", "p"],
@@ -425,7 +425,7 @@ export async function sendFuzz(base: string, r: FuzzRequest, timeoutMs = 15_000)
   }
 }
 
-/** Whether the endpoint exists yet (other areas may still be building it): not a 404. */
+/** Whether a route serves the endpoint: it does not answer 404 to an empty JSON body. */
 export async function endpointExists(base: string, method: string, path: string): Promise<boolean> {
   const res = await fetch(`${base}${path}`, {
     method,

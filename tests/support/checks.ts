@@ -58,40 +58,48 @@ export async function guardSweep(
   return results;
 }
 
+/** What the admin's catch-all route (app/routes/admin/not-found.tsx) says: the address is no route. */
+export const ADMIN_ROUTE_MISSING_TEXT = "Este endereço não existe na área administrativa.";
+
 /**
- * Splits the admin lists into what is built and what is not yet (other areas add routes to the
- * lists as they build them). A page is missing when a valid session gets the 404 page; an API is
- * missing when, without a session, it gets the catch-all "Endpoint não encontrado." (a built API
- * answers 401 there). Both probes are side-effect free.
+ * Probes every listed admin page and API and reports the ones no route serves: a page whose 404 is
+ * the admin's catch-all (a record that does not exist is a 404 of a real route, and counts as
+ * served), an API that reaches the catch-all "Endpoint não encontrado." (without a session a real
+ * one answers 401). A listed route that is missing is a failure for the caller, never a skip: a
+ * deleted or renamed route must not leave the guard tests green. Both probes are side-effect free.
  */
-export async function builtAdminTargets(
+export async function adminTargets(
   base: string,
   pages: string[],
   apis: Array<{ method: string; path: string; body?: unknown }>,
   liveCookie: string,
 ) {
   const missing: string[] = [];
-  const builtPages: string[] = [];
+  const servedPages: string[] = [];
   for (const path of pages) {
     const res = await fetch(`${base}${path}`, { headers: { cookie: liveCookie }, redirect: "manual" });
-    await res.arrayBuffer();
-    if (res.status === 404) missing.push(`GET ${path}`);
-    else builtPages.push(path);
+    const text = await res.text();
+    if (res.status === 404 && text.includes(ADMIN_ROUTE_MISSING_TEXT)) missing.push(`GET ${path}`);
+    else servedPages.push(path);
   }
-  const builtApis: typeof apis = [];
+  const servedApis: typeof apis = [];
   for (const api of apis) {
+    // Under /admin, the catch-all sends a request without a session to /login: probe those with the
+    // session and a GET (a real route answers it or refuses the method; it changes nothing).
+    const admin = api.path.startsWith("/admin/");
+    const method = admin ? "GET" : api.method;
     const res = await fetch(`${base}${api.path}`, {
-      method: api.method,
-      headers: { "content-type": "application/json" },
-      body: api.method === "GET" || api.method === "HEAD" || api.method === "DELETE" ? undefined : JSON.stringify(api.body ?? {}),
+      method,
+      headers: { "content-type": "application/json", ...(admin ? { cookie: liveCookie } : {}) },
+      body: method === "GET" || method === "HEAD" || method === "DELETE" ? undefined : JSON.stringify(api.body ?? {}),
       redirect: "manual",
     });
     const text = await res.text();
-    if (res.status === 404 && (text.includes("Endpoint não encontrado") || !api.path.startsWith("/api/")))
+    if (res.status === 404 && (text.includes("Endpoint não encontrado") || text.includes(ADMIN_ROUTE_MISSING_TEXT)))
       missing.push(`${api.method} ${api.path}`);
-    else builtApis.push(api);
+    else servedApis.push(api);
   }
-  return { pages: builtPages, apis: builtApis, missing };
+  return { pages: servedPages, apis: servedApis, missing };
 }
 
 /** A cookie with a valid-looking shape but a wrong signature, and a few other fakes. */

@@ -1,5 +1,5 @@
 /**
- * The visit that produced a lead (issue 18): landing page, referrer and UTM, as stored on the lead
+ * The visit that produced a lead (docs/decisions/0042): landing page, referrer and UTM, as stored on the lead
  * when it arrived (app/domain/analytics/attribution.server.ts, `attributionFor`). Shown on each lead's view.
  */
 export interface AttributionValues {

@@ -1,8 +1,18 @@
 /**
- * Browser calls of the admin to the blog API (SPEC §7), through the one API client; a failed
- * answer throws with the server's message (or the status text) and its field errors.
+ * What the admin blog's browser code sends and reads. Writes are the page's own action
+ * (`BLOG_ACTION`, docs/decisions/0064), answered with `BlogAnswer`; reading a post to edit it and
+ * uploading an image use the blog API (SPEC §7) through the one API client, where a failed answer
+ * throws with the server's message (or the status text) and its field errors.
  */
 import { type ApiAnswer, type ApiCall, callApi } from "~/lib/api-client";
+import type { FormReply } from "~/lib/forms";
+
+/** The admin blog page's action (the index route of /admin). */
+export const BLOG_ACTION = "/admin?index";
+
+/** The action's answer: done (with the saved record's id), or the form refused. */
+export type BlogAnswer = { ok: true; intent: string; id?: number } | BlogRefusal;
+export type BlogRefusal = { ok: false; intent: string } & FormReply;
 
 export class ApiError extends Error {
   constructor(

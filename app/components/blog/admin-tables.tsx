@@ -8,7 +8,6 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ExternalLink, History, Pencil, Trash2, type Icon } from "~/components/ui/icons";
-import { Switch } from "~/components/ui/switch";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { postPageText, statusLabel, statusText } from "~/lib/messages/publishing";
@@ -154,15 +153,13 @@ export function PostStatusText({ post }: { post: Pick<AdminPost, "status" | "pub
 
 export function PostsTable({
   posts,
-  publishing,
-  onTogglePublished,
+  publishControl,
   onEdit,
   onDelete,
 }: {
   posts: AdminPost[];
-  /** Posts whose switch is being saved, with the value being sent. */
-  publishing: Record<number, boolean>;
-  onTogglePublished: (post: AdminPost, published: boolean) => void;
+  /** The row's publish switch (the route's: it saves). */
+  publishControl: (post: AdminPost) => ReactNode;
   onEdit: (post: AdminPost) => void;
   onDelete: (post: AdminPost) => void;
 }) {
@@ -192,12 +189,7 @@ export function PostsTable({
             <TableCell className={cn(STACKED_CELL, "max-lg:col-span-2")}>
               <CellLabel>Publicação</CellLabel>
               <div className="flex items-center gap-3">
-                <Switch
-                  checked={publishing[post.id] ?? post.published}
-                  disabled={post.id in publishing}
-                  aria-label={`Publicado: ${post.title}`}
-                  onCheckedChange={(value) => onTogglePublished(post, value)}
-                />
+                {publishControl(post)}
                 <PostStatusText post={post} />
               </div>
             </TableCell>

@@ -196,7 +196,7 @@ export function PostCard({
           {blogText.publishedOn} <time dateTime={isoDate(date)}>{formatBlogDate(date)}</time>
         </p>
         <p className="line-clamp-3 text-[0.9375rem] leading-relaxed text-muted-foreground">{post.summary}</p>
-        {/* The card's one link (one Tab stop); its box covers the whole card for a pointer. */}
+        {/* The card's one link (one Tab stop, decision 0032); its box covers the whole card for a pointer. */}
         <Link
           to={href}
           className="mt-auto inline-flex min-h-11 items-center gap-1.5 self-start font-semibold text-primary after:absolute after:inset-0 hover:text-primary-hover focus-visible:outline-hidden"

@@ -1,4 +1,7 @@
-/** 'Nova Categoria' / 'Editar Categoria' form (SPEC §2, §4, §5). */
+/**
+ * 'Nova Categoria' / 'Editar Categoria' form (SPEC §2, §4, §5): its fields are checked with the
+ * schema the page's action reads them with, then posted to that action (docs/decisions/0064).
+ */
 import { useEffect, useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -7,11 +10,12 @@ import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
-import { fieldErrors } from "~/lib/form-errors";
+import { validateForm } from "~/lib/forms";
 import { adminBlogText, blogToasts } from "~/lib/messages/blog";
 import { categorySchema, type CategoryFormValues } from "~/lib/schemas/blog";
 import { slugify } from "~/lib/slug";
-import { ApiError, apiRequest } from "./admin-api";
+import { useAdminSubmit } from "../admin/use-admin-submit";
+import { BLOG_ACTION, type BlogAnswer } from "./admin-api";
 import { SlugField } from "./slug-field";
 
 export interface EditableCategory {
@@ -32,8 +36,8 @@ export function CategoryFormDialog({
   /** null: a new category. */
   category: EditableCategory | null;
   onOpenChange: (open: boolean) => void;
-  /** After a save, with the category's id; the dialog closes once it resolves (the list shows the change). */
-  onSaved: (id: number) => Promise<void> | void;
+  /** After a save, with the category's id, once the list shows the change; then the dialog closes. */
+  onSaved: (id: number) => void;
   /** Where focus goes on close (default: back to the opener). */
   onCloseAutoFocus?: (event: Event) => void;
 }) {
@@ -41,7 +45,8 @@ export function CategoryFormDialog({
   const [values, setValues] = useState<CategoryFormValues>({ name: "", slug: "", description: "" });
   const [autoSlug, setAutoSlug] = useState(!editing);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const save = useAdminSubmit<BlogAnswer>(BLOG_ACTION);
+  const saving = save.busy;
   const formId = useId();
   const ids = { name: `${formId}-name`, slug: `${formId}-slug`, description: `${formId}-description` };
 
@@ -49,7 +54,6 @@ export function CategoryFormDialog({
     if (!open) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- fresh state each time the dialog opens
     setErrors({});
-    setSaving(false);
     setValues(
       category
         ? { name: category.name, slug: category.slug, description: category.description ?? "" }
@@ -72,32 +76,31 @@ export function CategoryFormDialog({
     if (on) setValues((v) => ({ ...v, slug: slugify(v.name) }));
   }
 
-  async function onSubmit(event: React.FormEvent) {
+  function onSubmit(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = categorySchema.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      document.getElementById(found.name ? ids.name : found.slug ? ids.slug : ids.description)?.focus();
+    const checked = validateForm(categorySchema, { ...values });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      focusFirstError(checked.errors);
       return;
     }
-    setSaving(true);
-    try {
-      const saved = await apiRequest<{ id: number }>(
-        editing ? "PUT" : "POST",
-        editing ? `/api/blog/categories/${category.id}` : "/api/blog/categories",
-        parsed.data,
-      );
+    const fields = editing ? { ...values, intent: "salvar-categoria", id: String(category.id) } : { ...values, intent: "criar-categoria" };
+    save.submit(fields, (answer) => {
+      if (!answer.ok) {
+        setErrors(answer.errors);
+        focusFirstError(answer.errors);
+        toast({ ...blogToasts.saveCategoryError, variant: "destructive" });
+        return;
+      }
       toast(editing ? blogToasts.categoryUpdated : blogToasts.categoryCreated);
-      const id = category?.id ?? saved?.id;
-      if (id !== undefined) await onSaved(id);
+      const id = category?.id ?? answer.id;
+      if (id !== undefined) onSaved(id);
       onOpenChange(false);
-    } catch (error) {
-      if (error instanceof ApiError && error.errors) setErrors(error.errors);
-      toast({ ...blogToasts.saveCategoryError, variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
+    });
+  }
+
+  function focusFirstError(found: Record<string, string>) {
+    document.getElementById(found.name ? ids.name : found.slug ? ids.slug : ids.description)?.focus();
   }
 
   return (

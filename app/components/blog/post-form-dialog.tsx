@@ -3,6 +3,8 @@
  * slug (on for a new post, off when editing, regenerated when turned back on), cover upload, the
  * lazily loaded rich-text editor, the schedule, the SEO panel and the preview link
  * (docs/decisions/0060, 0062). A live post's changes can be saved as a draft that stays out of it.
+ * The form's fields are checked with the schema the page's action reads them with, then posted to
+ * that action (docs/decisions/0064).
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
@@ -15,14 +17,15 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
-import { fieldErrors } from "~/lib/form-errors";
+import { validateForm } from "~/lib/forms";
 import { adminBlogText, blogText, blogToasts } from "~/lib/messages/blog";
 import { pendingText } from "~/lib/messages/publishing";
-import { postSchema, type PostFormValues } from "~/lib/schemas/blog";
+import { postFormSchema, type PostFormValues } from "~/lib/schemas/blog";
 import { slugify } from "~/lib/slug";
-import { ApiError, apiRequest } from "./admin-api";
+import { useAdminSubmit } from "../admin/use-admin-submit";
+import { apiRequest, BLOG_ACTION, type BlogAnswer } from "./admin-api";
 import { CoverImageField, uploadInlineImage } from "./cover-image-field";
-import { EMPTY, formValues, type LoadedPost, payload, type PostFromApi, scheduleError } from "./post-form-values";
+import { EMPTY, formValues, type LoadedPost, postFormFields, type PostFromApi } from "./post-form-values";
 import { PostSeoPanel, SEO_KEYS } from "./post-seo-panel";
 import { PreviewLinkSection, PublicationFields } from "./publishing-controls";
 import { SlugField } from "./slug-field";
@@ -45,8 +48,8 @@ export function PostFormDialog({
   postId: number | null;
   categories: Array<{ id: number; name: string }>;
   onOpenChange: (open: boolean) => void;
-  /** After a save, with the post's id; the dialog closes once it resolves (the list shows the change). */
-  onSaved: (id: number) => Promise<void> | void;
+  /** After a save, with the post's id, once the list shows the change; then the dialog closes. */
+  onSaved: (id: number) => void;
   /** Where focus goes on close (default: back to the opener). */
   onCloseAutoFocus?: (event: Event) => void;
 }) {
@@ -55,7 +58,8 @@ export function PostFormDialog({
   const [autoSlug, setAutoSlug] = useState(!editing);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const save = useAdminSubmit<BlogAnswer>(BLOG_ACTION);
+  const saving = save.busy;
   const [loaded, setLoaded] = useState<LoadedPost | null>(null);
   const [seoOpen, setSeoOpen] = useState(false);
   // Each opening gets a fresh editor (TipTap reads its content only when created).
@@ -82,7 +86,6 @@ export function PostFormDialog({
     // eslint-disable-next-line react-hooks/set-state-in-effect -- fresh state each time the dialog opens
     setSession((n) => n + 1);
     setErrors({});
-    setSaving(false);
     setLoaded(null);
     setSeoOpen(false);
     if (!editing) {
@@ -117,7 +120,7 @@ export function PostFormDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, postId]);
 
-  // An existing post opens on the dialog itself while it loads, then on 'Título' (issue 23), unless
+  // An existing post opens on the dialog itself while it loads, then on 'Título' (decision 0031), unless
   // the admin has already moved on.
   useEffect(() => {
     if (!open || !editing || loading) return;
@@ -140,40 +143,30 @@ export function PostFormDialog({
     if (on) setValues((v) => ({ ...v, slug: slugify(v.title) })); // SPEC §4: turning it on regenerates
   }
 
-  async function onSubmit(event: React.FormEvent, asDraft = false) {
+  function onSubmit(event: React.FormEvent, asDraft = false) {
     event.preventDefault();
-    const body = payload(values);
-    const parsed = postSchema.safeParse(body);
-    const schedule = scheduleError(values);
-    if (!parsed.success || schedule) {
-      const found = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...(schedule ? { publishAt: schedule } : {}) };
-      setErrors(found);
-      focusFirstError(found);
+    const fields = postFormFields(values);
+    const checked = validateForm(postFormSchema, fields);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      focusFirstError(checked.errors);
       return;
     }
-    setSaving(true);
-    try {
-      // autoSlug is a form-only flag: never sent (SPEC §7). The body is sent as typed (the
-      // server parses it with the same schema); `draft` keeps a live post's changes out of it.
-      const saved = await apiRequest<{ id: number }>(
-        editing ? "PUT" : "POST",
-        editing ? `/api/blog/posts/${postId}` : "/api/blog/posts",
-        asDraft ? { ...body, draft: true } : body,
-      );
-      toast(asDraft ? pendingText.savedAsDraft : editing ? blogToasts.postUpdated : blogToasts.postCreated);
-      const id = postId ?? saved?.id;
-      if (id !== undefined) await onSaved(id);
-      onOpenChange(false);
-    } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        setErrors(error.errors);
-        focusFirstError(error.errors);
+    // `autoSlug` is the form's own switch: never sent (SPEC §7). `salvar-rascunho` keeps a live
+    // post's changes out of it.
+    const intent = !editing ? "criar-post" : asDraft ? "salvar-rascunho" : "salvar-post";
+    save.submit({ ...fields, intent, ...(editing ? { id: String(postId) } : {}) }, (answer) => {
+      if (!answer.ok) {
+        setErrors(answer.errors);
+        focusFirstError(answer.errors);
+        toast({ ...blogToasts.savePostError, variant: "destructive" });
+        return;
       }
-      if (error instanceof ApiError && error.status === 401) return;
-      toast({ ...blogToasts.savePostError, variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
+      toast(asDraft ? pendingText.savedAsDraft : editing ? blogToasts.postUpdated : blogToasts.postCreated);
+      const id = postId ?? answer.id;
+      if (id !== undefined) onSaved(id);
+      onOpenChange(false);
+    });
   }
 
   function focusFirstError(found: Record<string, string>) {
@@ -232,7 +225,7 @@ export function PostFormDialog({
             <Skeleton className="h-72" />
           </div>
         ) : (
-          <form id={formId} noValidate onSubmit={(e) => void onSubmit(e)} className="grid grid-cols-[minmax(0,1fr)] gap-5">
+          <form id={formId} noValidate onSubmit={(e) => onSubmit(e)} className="grid grid-cols-[minmax(0,1fr)] gap-5">
             {loaded?.pendingSavedAt && (
               <p role="status" className="flex items-start gap-2 rounded-lg bg-secondary px-3 py-2 text-sm text-secondary-foreground">
                 <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -339,7 +332,7 @@ export function PostFormDialog({
             {adminBlogText.cancel}
           </Button>
           {loaded?.published && values.published && (
-            <Button type="button" variant="secondary" disabled={saving || loading} onClick={(e) => void onSubmit(e, true)}>
+            <Button type="button" variant="secondary" disabled={saving || loading} onClick={(e) => onSubmit(e, true)}>
               {pendingText.saveAsDraft}
             </Button>
           )}

@@ -1,9 +1,9 @@
 /**
  * The post form's values and the API's post (docs/decisions/0060, 0062): what the form starts
- * from, what it shows of a post (its unpublished changes, if any) and the body it sends.
+ * from, what it shows of a post (its unpublished changes, if any) and the fields it posts.
  */
-import { publishingMessages } from "~/lib/messages/publishing";
-import { brasiliaLocalToDate, brasiliaLocalToIso, dateToBrasiliaLocal } from "~/lib/publishing";
+import type { FormFields } from "~/lib/forms";
+import { dateToBrasiliaLocal } from "~/lib/publishing";
 import type { PostFormValues } from "~/lib/schemas/blog";
 
 export const EMPTY: PostFormValues = {
@@ -70,24 +70,14 @@ export function formValues(text: PostText, post: PostFromApi): PostFormValues {
   };
 }
 
-/** The API body of the form (blank optional fields are null; a live post has no schedule). */
-export function payload(values: PostFormValues) {
+/** The form's fields as the dialog posts them (docs/decisions/0064): text, and checkboxes as "on". */
+export function postFormFields(values: PostFormValues): FormFields {
+  const { published, noindex, publishAt, ...text } = values;
   return {
-    ...values,
-    categoryId: values.categoryId || null,
-    imageUrl: values.imageUrl || null,
-    publishAt: values.published || !values.publishAt ? null : (brasiliaLocalToIso(values.publishAt) ?? values.publishAt),
-    metaTitle: values.metaTitle || null,
-    metaDescription: values.metaDescription || null,
-    socialImageUrl: values.socialImageUrl || null,
-    canonicalUrl: values.canonicalUrl || null,
+    ...text,
+    ...(published ? { published: "on" } : {}),
+    // A live post has no schedule: the picker's value is not sent.
+    publishAt: published ? "" : publishAt,
+    ...(noindex ? { noindex: "on" } : {}),
   };
-}
-
-/** The schedule as typed: complete, and in the future (the server checks again). */
-export function scheduleError(values: PostFormValues): string | null {
-  if (values.published || !values.publishAt) return null;
-  const at = brasiliaLocalToDate(values.publishAt);
-  if (!at) return publishingMessages.publishAtLocal;
-  return at.getTime() <= Date.now() ? publishingMessages.publishAtPast : null;
 }

@@ -169,7 +169,7 @@ export function useLeadForm(initial: FormState = EMPTY_FORM_STATE) {
 /** Hidden from people and assistive technology; bots that fill every field reveal themselves. */
 export function Honeypot() {
   return (
-    // Inert: never focused, not even by a <dialog> opening on its first focusable field (issue 23).
+    // Inert: never focused, not even by a <dialog> opening on its first focusable field (decision 0031).
     <div aria-hidden="true" inert className="pointer-events-none absolute -left-[10000px] h-px w-px overflow-hidden">
       <label>
         Deixe este campo em branco

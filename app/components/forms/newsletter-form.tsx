@@ -20,7 +20,7 @@ export function NewsletterForm({ className, initialEmail }: { className?: string
   const location = useLocation();
   const emailRef = useRef<HTMLInputElement>(null);
   const [submitting, setSubmitting] = useState(false);
-  // The spec's message is a toast; the field itself says it is wrong too (issue 23).
+  // The spec's message is a toast; the field itself says it is wrong too (decision 0032).
   const [invalid, setInvalid] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -7,9 +7,6 @@ import { formatPhone } from "~/lib/site";
 import { useSiteConfig } from "~/lib/site-config";
 import { WhatsAppIcon, WhatsAppLink } from "./whatsapp";
 
-/** SPEC §9; the same figure is the animation delay in app.css. */
-export const FLOATING_WHATSAPP_DELAY_MS = 2000;
-
 export function FloatingWhatsApp() {
   const { whatsapp } = useSiteConfig();
   const number = formatPhone(whatsapp);

@@ -1,5 +1,5 @@
 /**
- * Where focus goes when a Radix dialog closes (issue 23). Radix returns focus only to a
+ * Where focus goes when a Radix dialog closes (docs/decisions/0031). Radix returns focus only to a
  * `Dialog.Trigger`; our dialogs are mostly opened from state (a row's 'Editar', 'Novo Post'), so
  * focus fell to <body> and the next Tab started again at the skip link.
  *

@@ -1,13 +1,13 @@
 /**
- * What the Análises page, its CSV exports and the dashboard read (issue 18): the daily rollups
+ * What the Análises page, its CSV exports and the dashboard read (docs/decisions/0041, 0043): the daily rollups
  * (`analytics_daily`) for a date range, and the leads of that range with their attribution.
  * Visitors of a range are the sum of each day's visitors: the hash changes every day, so the
  * same person on two days counts twice (as in Plausible); the page says so.
  */
 import { and, between, count, eq, gte, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { rowsOf } from "~/db/driver.server";
 import { analyticsDaily, blogPosts } from "~/db/schema";
-import { rowsOf } from "~/infra/rate-limit.server";
 import { CUSTOM_RANGE, DEVICE_LABELS, RANGE_PRESETS, type DateRange } from "~/lib/analytics-format";
 import { first } from "~/lib/first";
 import { LEADS_WITH_VISIT } from "../pipeline.server";

@@ -1,8 +1,8 @@
 /** Daily rollups of the raw views and events (decision 0041): what the Análises page reads. */
 import { lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { rowsOf } from "~/db/driver.server";
 import { analyticsEvents, pageViews } from "~/db/schema";
-import { rowsOf } from "~/infra/rate-limit.server";
 import { DAY_MS, dayOf } from "./days.server";
 import { flushAnalytics } from "./record.server";
 

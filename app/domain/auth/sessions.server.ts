@@ -71,9 +71,19 @@ export function tokenFromRequest(request: Request): Promise<string | undefined> 
   return signedToken(request, SESSION_COOKIE);
 }
 
+/** How many times the database was asked for a session (tests prove one per request). */
+let lookups = 0;
+export const sessionLookups = () => lookups;
+
+/**
+ * The admin a request's session cookie names, from the database (and the session's use renewed).
+ * The host asks once per request and hands the answer to loaders and actions in the load context
+ * (`context.sessionUser()`, server/session.ts): call this only where there is no such context.
+ */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const token = await tokenFromRequest(request);
   if (!token) return null;
+  lookups++;
   const [row] = await db()
     .select({ id: users.id, username: users.username, role: users.role, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
@@ -154,8 +164,8 @@ function activeSessionConditions() {
   return [gt(sessions.expiresAt, sql`now()`), gt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${SESSION_IDLE_SECONDS})`)];
 }
 
-export async function destroySession(request: Request, ip?: string): Promise<string> {
-  const user = await getSessionUser(request);
+/** Ends the request's session (`user` is who it belonged to, for the audit); returns the cookie that clears it. */
+export async function destroySession(request: Request, user: SessionUser | null, ip?: string): Promise<string> {
   const token = await tokenFromRequest(request);
   if (token)
     await db()
@@ -173,16 +183,21 @@ export async function pruneExpiredSessions(): Promise<void> {
 }
 
 // ---------------------------------------------------------------- guards
+/** What a loader or action knows of the request's session: the host looked it up once (server/session.ts). */
+export interface SessionContext {
+  sessionUser: () => Promise<SessionUser | null>;
+}
+
 /** For admin pages: the user, or a redirect to /login. */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
+export async function requireAdmin(context: SessionContext): Promise<SessionUser> {
+  const user = await context.sessionUser();
   if (!user) throw redirect("/login");
   return user;
 }
 
 /** For admin APIs: the user, or a 401 JSON answer. */
-export async function requireAdminApi(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
+export async function requireAdminApi(context: SessionContext): Promise<SessionUser> {
+  const user = await context.sessionUser();
   if (!user) {
     throw Response.json({ success: false, message: "Não autorizado. Faça login na área administrativa." }, { status: 401 });
   }

@@ -5,8 +5,9 @@
  */
 import { and, desc, eq, ne, notInArray, sql } from "drizzle-orm";
 import { db, type Executor } from "~/db/client.server";
+import { isForeignKeyViolation, isUniqueViolation } from "~/db/driver.server";
 import { blogPosts, blogPostRevisions } from "~/db/schema";
-import { fail, isForeignKeyViolation, isUniqueViolation } from "~/infra/http.server";
+import { fail } from "~/infra/http.server";
 import { sanitizeContent } from "~/infra/sanitize.server";
 import { first } from "~/lib/first";
 import { blogApiMessages } from "~/lib/messages/blog";

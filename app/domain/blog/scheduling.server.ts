@@ -10,9 +10,9 @@
  */
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { rowsOf } from "~/db/driver.server";
 import { contentChanged } from "~/infra/content-events.server";
 import { logger } from "~/infra/logger.server";
-import { rowsOf } from "~/infra/rate-limit.server";
 import { recordAudit } from "../audit.server";
 
 /** The job's actor in the audit log. */

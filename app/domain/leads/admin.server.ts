@@ -1,9 +1,11 @@
 /** The admin's side of the leads: lists, search, one lead, counts for the dashboard, consultation status. */
 import { and, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import { db } from "~/db/client.server";
 import { businessOptimizations, careerApplications, consentRecords, consultations, contacts, newsletterSubscribers } from "~/db/schema";
 import { first } from "~/lib/first";
 import { type LeadType } from "~/lib/lead-types";
+import { pageNumber } from "~/lib/schemas/form-fields";
 import { type ConsultationStatus } from "~/lib/schemas/leads";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 
@@ -46,6 +48,15 @@ export const TABLES: Record<LeadType, TableSpec> = {
     scope: ne(newsletterSubscribers.status, "pending"),
   },
 };
+
+/** A lead list's search box and page, from the address (docs/decisions/0064). */
+export const leadListQuery = z.object({
+  q: z
+    .string()
+    .catch("")
+    .transform((q) => q.slice(0, 100)),
+  page: pageNumber(),
+});
 
 export const ADMIN_PAGE_SIZE = 20;
 

@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/driver.server";
 import {
   businessOptimizations,
   careerApplications,
@@ -15,7 +16,6 @@ import {
   orders,
   subscriptions,
 } from "~/db/schema";
-import { isUniqueViolation } from "~/infra/http.server";
 import { LIMITS } from "~/lib/lead-fields";
 import { FIELD_LABELS, PERSONAL_DATA_TABLES, privacyErrors } from "~/lib/messages/privacy";
 import { recordAudit } from "../audit.server";

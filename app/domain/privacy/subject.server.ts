@@ -92,7 +92,7 @@ export interface PersonalData extends BlogMentions {
   orders: Row<typeof orders>[];
   subscriptions: Row<typeof subscriptions>[];
   outbox: Row<typeof outbox>[];
-  /** The admin's stage, follow-up and notes on this person's leads (issue 18). */
+  /** The admin's stage, follow-up and notes on this person's leads (docs/decisions/0045). */
   leadPipeline: Row<typeof leadPipeline>[];
   leadNotes: Row<typeof leadNotes>[];
 }

@@ -9,7 +9,7 @@
  */
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { rowsOf } from "~/infra/rate-limit.server";
+import { rowsOf } from "~/db/driver.server";
 import { SEARCH_LIMIT, type ParsedQuery, type SearchResult } from "~/lib/search";
 import { buildSnippet, candidateWords, wordKey } from "./snippet.server";
 import { termParts, termVariants, toTsquery, type TermGroup } from "./terms.server";

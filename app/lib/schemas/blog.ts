@@ -4,8 +4,9 @@
  */
 import { z } from "zod";
 import { publishingMessages } from "../messages/publishing";
-import { SEO_LIMITS } from "../publishing";
+import { brasiliaLocalToDate, SEO_LIMITS } from "../publishing";
 import { slugify } from "../slug";
+import { checkbox } from "./form-fields";
 
 // No `new Function` code generation: the page CSP forbids eval, and Chrome reports every attempt.
 z.config({ jitless: true });
@@ -145,6 +146,41 @@ export const postUpdateSchema = z
   })
   .refine((v) => Object.entries(v).some(([k, x]) => k !== "draft" && x !== undefined), postMessages.empty)
   .refine((v) => !(v.published && v.publishAt), { path: ["publishAt"], message: publishingMessages.publishAtWhilePublished });
+
+/**
+ * The admin's post form as it is posted (docs/decisions/0064): text fields, checkboxes, and the
+ * schedule as a datetime-local value in Brasília time (sent empty while the post is published).
+ * The rules are the API's; the output is the API's body, so the action saves it as the API would.
+ * The dialog checks the same fields with it before sending.
+ */
+export const postFormShape = {
+  title: postFields.title,
+  slug: postFields.slug,
+  summary: postFields.summary,
+  content: postFields.content,
+  categoryId: categoryIdField.optional().transform((v) => v ?? null),
+  imageUrl: imageUrlField.optional().transform((v) => v ?? null),
+  published: checkbox(),
+  publishAt: z
+    .string({ error: publishingMessages.publishAtLocal })
+    .optional()
+    .transform((local) => local ?? "")
+    .refine((local) => local === "" || brasiliaLocalToDate(local) !== null, publishingMessages.publishAtLocal)
+    .transform((local) => (local === "" ? null : brasiliaLocalToDate(local)))
+    .refine((at) => at === null || at.getTime() > Date.now(), publishingMessages.publishAtPast),
+  metaTitle: seoFields.metaTitle.optional().transform((v) => v ?? null),
+  metaDescription: seoFields.metaDescription.optional().transform((v) => v ?? null),
+  socialImageUrl: seoFields.socialImageUrl.optional().transform((v) => v ?? null),
+  canonicalUrl: seoFields.canonicalUrl.optional().transform((v) => v ?? null),
+  noindex: checkbox(),
+};
+
+/** A published post has no schedule: whatever the picker held is dropped. */
+export function withoutScheduleIfPublished<T extends { published: boolean; publishAt: Date | null }>(post: T): T {
+  return post.published ? { ...post, publishAt: null } : post;
+}
+
+export const postFormSchema = z.object(postFormShape).transform(withoutScheduleIfPublished);
 
 /** The fields a save changes in the post's text (and keeps in a revision); the rest is its state. */
 export const REVISED_FIELDS = [

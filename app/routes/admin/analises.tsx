@@ -1,5 +1,5 @@
 /**
- * Análises (issue 18): traffic and conversion from the daily rollups, for 7/30/90 days or a
+ * Análises (docs/decisions/0043): traffic and conversion from the daily rollups, for 7/30/90 days or a
  * chosen range. Everything is rendered on the server (charts as SVG, tables as tables); the range
  * form is a GET form, so the page works without JavaScript.
  */
@@ -20,8 +20,8 @@ import type { Route } from "./+types/analises";
 
 export const meta: Route.MetaFunction = () => [{ title: `Análises | ${SITE_NAME}` }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const started = performance.now();
   const parsed = parseRange(new URL(request.url).searchParams);
   const headers = { "Cache-Control": "no-store" };

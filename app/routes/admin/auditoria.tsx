@@ -19,8 +19,8 @@ import type { Route } from "./+types/auditoria";
 
 export const meta: Route.MetaFunction = () => [{ title: "Auditoria | Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const filter = auditFilterSchema.parse(params);
   const result = await listAudit(filter);

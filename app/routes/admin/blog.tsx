@@ -1,12 +1,14 @@
 /**
  * /admin (SPEC §2 "Admin blog"): posts and categories, the publish switch, the forms and the
- * confirmations, with every toast of SPEC §8. Reads come from the loader; writes go through the
- * JSON API of SPEC §7 and then revalidate the loader.
+ * confirmations, with every toast of SPEC §8. Reads come from the loader; every write is a form
+ * posted to this route's action and read with one schema (docs/decisions/0064), after which the
+ * router reloads the lists.
  */
 import { useEffect, useRef, useState } from "react";
-import { data, Link, useRevalidator, useSearchParams } from "react-router";
+import { data, Link, useSearchParams } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { ApiError, apiRequest } from "~/components/blog/admin-api";
+import { useAdminSubmit } from "~/components/admin/use-admin-submit";
+import { BLOG_ACTION, type BlogAnswer, type BlogRefusal } from "~/components/blog/admin-api";
 import { AdminPostSearch } from "~/components/blog/admin-post-search";
 import { type AdminCategory, type AdminPost, CategoriesTable, PostsTable, rowFocusTarget, rowKey } from "~/components/blog/admin-tables";
 import { CategoryFormDialog, type EditableCategory } from "~/components/blog/category-form-dialog";
@@ -25,26 +27,35 @@ import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { ExternalLink, Plus } from "~/components/ui/icons";
 import { Label } from "~/components/ui/label";
+import { Switch } from "~/components/ui/switch";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/use-toast";
 import { requireAdmin } from "~/domain/auth/sessions.server";
+import { blogAdminForm } from "~/domain/blog/admin-form.server";
+import { createPost, deletePost, updatePost } from "~/domain/blog/editing.server";
 import { publishDueBeforeRead } from "~/domain/blog/scheduling.server";
-import { listAllPosts, listCategoriesWithCounts } from "~/domain/blog.server";
+import { createCategory, deleteCategory, listAllPosts, listCategoriesWithCounts, updateCategory } from "~/domain/blog.server";
 import { filterPosts } from "~/domain/search/query.server";
+import { formError, parseForm, refusedForm } from "~/infra/forms.server";
 import { logger } from "~/infra/logger.server";
+import { FORM_INVALID_MESSAGE } from "~/lib/forms";
 import { adminBlogText, blogToasts } from "~/lib/messages/blog";
 import { postStatus } from "~/lib/publishing";
+import { adminOnly } from "~/lib/route-policy";
 import { parseSearchQuery } from "~/lib/search";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/blog";
+
+/** Its writes change the blog's public pages. */
+export const handle = { policy: adminOnly({ invalidates: ["blog"] }) };
 
 export const meta: Route.MetaFunction = () => [
   { title: `${adminBlogText.title} | ${SITE_NAME}` },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   await publishDueBeforeRead();
   // ?q= filters the posts on the server (docs/decisions/0070): the search box works without JavaScript.
   const search = parseSearchQuery(new URL(request.url).searchParams);
@@ -84,9 +95,57 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+/** Every write of the page: a post or a category saved or deleted, the publish switch. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAdmin(context);
+  const actor = { username: user.username, ip: context.clientIp };
+  const submission = await parseForm(request, blogAdminForm);
+  if (!submission.ok) {
+    return formError<BlogRefusal>({ ok: false, intent: submission.reply.values.intent ?? "", ...submission.reply });
+  }
+  const asked = submission.value;
+  const done = (id?: number) => data<BlogAnswer>({ ok: true, intent: asked.intent, id }, { headers: { "Cache-Control": "no-store" } });
+  try {
+    switch (asked.intent) {
+      case "criar-post": {
+        const { intent: _, ...post } = asked;
+        return done((await createPost(post, actor)).id);
+      }
+      case "salvar-post":
+      case "salvar-rascunho": {
+        const { intent, id, ...post } = asked;
+        await updatePost(id, { ...post, draft: intent === "salvar-rascunho" }, actor);
+        return done(id);
+      }
+      case "publicar":
+        await updatePost(asked.id, { published: asked.published }, actor);
+        return done(asked.id);
+      case "excluir-post":
+        await deletePost(asked.id, actor);
+        return done();
+      case "criar-categoria": {
+        const { intent: _, ...category } = asked;
+        return done((await createCategory(category, actor)).id);
+      }
+      case "salvar-categoria": {
+        const { intent: _, id, ...category } = asked;
+        await updateCategory(id, category, actor);
+        return done(id);
+      }
+      case "excluir-categoria":
+        await deleteCategory(asked.id, { movePosts: asked.moverPosts }, actor);
+        return done();
+    }
+  } catch (error) {
+    // A refusal of the editing rules (a taken slug, a category in use, a record gone) is the form's answer.
+    const refused = await refusedForm(error, submission.fields);
+    if (!refused) throw error;
+    return formError<BlogRefusal>({ ok: false, intent: asked.intent, ...refused.reply }, refused.status);
+  }
+}
+
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   const { posts, categories, search } = loaderData;
-  const revalidator = useRevalidator();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = searchParams.get("aba") === "categorias" ? "categorias" : "posts";
 
@@ -95,7 +154,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
   const [postToDelete, setPostToDelete] = useState<AdminPost | null>(null);
   const [categoryToDelete, setCategoryToDelete] = useState<AdminCategory | null>(null);
   const [movePosts, setMovePosts] = useState(false);
-  const [publishing, setPublishing] = useState<Record<number, boolean>>({});
+  const deletion = useAdminSubmit<BlogAnswer>(BLOG_ACTION);
 
   useEffect(() => {
     if (posts === null) toast({ ...blogToasts.loadPostsError, variant: "destructive" });
@@ -104,9 +163,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
     if (categories === null) toast({ ...blogToasts.loadCategoriesError, variant: "destructive" });
   }, [categories]);
 
-  const refresh = () => revalidator.revalidate();
-
-  // Where focus lands when the open dialog closes, if not back on its opener (issue 23): the
+  // Where focus lands when the open dialog closes, if not back on its opener (decision 0031): the
   // saved row's 'Editar', or the list's heading after a delete (the row may be gone).
   const landing = useRef<(() => HTMLElement | null) | null>(null);
   const placeFocus = (event: Event) => {
@@ -117,55 +174,41 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
     target.focus();
   };
   const listHeading = (id: string) => () => document.getElementById(id);
-  const afterSave = (kind: "post" | "category") => async (id: number) => {
-    await refresh();
+  // The dialog calls this once the lists show the saved row (the router reloaded them).
+  const afterSave = (kind: "post" | "category") => (id: number) => {
     // eslint-disable-next-line react-hooks/refs -- runs after a save, not during render
     landing.current = () => rowFocusTarget(rowKey(kind, id));
   };
 
-  /** SPEC §4: the list switch sends only `published`, at once. */
-  async function togglePublished(post: AdminPost, published: boolean) {
-    setPublishing((p) => ({ ...p, [post.id]: published }));
-    try {
-      await apiRequest("PUT", `/api/blog/posts/${post.id}`, { published });
-      await refresh();
-    } catch {
-      toast({ ...blogToasts.publishError, variant: "destructive" });
-    } finally {
-      setPublishing(({ [post.id]: _, ...rest }) => rest);
-    }
-  }
-
-  async function confirmDeletePost() {
+  function confirmDeletePost() {
     const post = postToDelete;
     if (!post) return;
     landing.current = listHeading(LIST_HEADINGS.posts);
     setPostToDelete(null);
-    try {
-      await apiRequest("DELETE", `/api/blog/posts/${post.id}`);
-      toast(blogToasts.postDeleted);
-      await refresh();
-    } catch {
-      toast({ ...blogToasts.deletePostError, variant: "destructive" });
-    }
+    deletion.submit({ intent: "excluir-post", id: String(post.id) }, (answer) =>
+      toast(answer.ok ? blogToasts.postDeleted : { ...blogToasts.deletePostError, variant: "destructive" }),
+    );
   }
 
-  async function confirmDeleteCategory() {
+  function confirmDeleteCategory() {
     const category = categoryToDelete;
     if (!category) return;
     landing.current = listHeading(LIST_HEADINGS.categories);
     setCategoryToDelete(null);
-    try {
-      await apiRequest("DELETE", `/api/blog/categories/${category.id}${movePosts ? "?moverPosts=true" : ""}`);
-      toast(blogToasts.categoryDeleted);
-      await refresh();
-    } catch (error) {
-      toast({
-        ...blogToasts.deleteCategoryError,
-        description: error instanceof ApiError && error.status === 409 ? error.message : blogToasts.deleteCategoryError.description,
-        variant: "destructive",
-      });
-    }
+    const fields = { intent: "excluir-categoria", id: String(category.id), ...(movePosts ? { moverPosts: "on" } : {}) };
+    deletion.submit(fields, (answer) =>
+      toast(
+        answer.ok
+          ? blogToasts.categoryDeleted
+          : {
+              ...blogToasts.deleteCategoryError,
+              // In use by posts (409): the server says how many, and how to delete it anyway.
+              description:
+                answer.message && answer.message !== FORM_INVALID_MESSAGE ? answer.message : blogToasts.deleteCategoryError.description,
+              variant: "destructive",
+            },
+      ),
+    );
   }
 
   return (
@@ -209,8 +252,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
           >
             <PostsTable
               posts={posts ?? []}
-              publishing={publishing}
-              onTogglePublished={(post, value) => void togglePublished(post, value)}
+              publishControl={(post) => <PublishSwitch post={post} />}
               onEdit={(post) => setPostForm({ open: true, id: post.id })}
               onDelete={setPostToDelete}
             />
@@ -263,7 +305,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>{adminBlogText.cancel}</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => void confirmDeletePost()}>
+            <AlertDialogAction variant="destructive" onClick={confirmDeletePost}>
               {adminBlogText.delete}
             </AlertDialogAction>
           </AlertDialogFooter>
@@ -291,13 +333,34 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
           )}
           <AlertDialogFooter>
             <AlertDialogCancel>{adminBlogText.cancel}</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => void confirmDeleteCategory()}>
+            <AlertDialogAction variant="destructive" onClick={confirmDeleteCategory}>
               {adminBlogText.delete}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
     </div>
+  );
+}
+
+/**
+ * A post's publish switch (SPEC §4): sends only `published`, at once; shows the new state while
+ * it is saved, and the old one again with the spec's toast if the save fails.
+ */
+function PublishSwitch({ post }: { post: AdminPost }) {
+  const save = useAdminSubmit<BlogAnswer>(BLOG_ACTION, { key: `publicar-${post.id}` });
+  const sending = save.sending?.get("published");
+  return (
+    <Switch
+      checked={sending ? sending === "true" : post.published}
+      disabled={save.busy}
+      aria-label={`Publicado: ${post.title}`}
+      onCheckedChange={(published) =>
+        save.submit({ intent: "publicar", id: String(post.id), published: String(published) }, (answer) => {
+          if (!answer.ok) toast({ ...blogToasts.publishError, variant: "destructive" });
+        })
+      }
+    />
   );
 }
 

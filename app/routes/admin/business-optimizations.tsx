@@ -31,8 +31,8 @@ const ENDPOINT = "/api/business-optimizations";
 
 type Submission = { id: number; createdAt: string | Date } & Partial<Record<BusinessOptimizationField, string | null>> & AttributionValues;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const { rows, total } = await listBusinessOptimizations();
   return data({ rows: rows as Submission[], total, loadedAt: new Date().toISOString() }, { headers: { "Cache-Control": "no-store" } });
 }

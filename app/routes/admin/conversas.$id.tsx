@@ -11,8 +11,8 @@ import type { Route } from "./+types/conversas.$id";
 
 export const meta: Route.MetaFunction = () => [{ title: "Conversa do chat | Admin" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   let id: number;
   try {
     id = parseId(params.id);

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { z } from "zod";
 import { ActionsHead } from "~/components/admin/data-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { formatChatDate } from "~/components/chat/chat-format";
@@ -8,14 +9,15 @@ import { ChevronLeft, ChevronRight, MessagesSquare } from "~/components/ui/icons
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { CONVERSATIONS_PAGE_SIZE, listConversations } from "~/domain/chat/admin.server";
+import { queryOf } from "~/infra/forms.server";
+import { pageNumber } from "~/lib/schemas/form-fields";
 import type { Route } from "./+types/conversas";
 
 export const meta: Route.MetaFunction = () => [{ title: "Conversas do chat | Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const pageParam = Number(new URL(request.url).searchParams.get("pagina") ?? "1");
-  const page = Number.isSafeInteger(pageParam) && pageParam > 0 && pageParam < 100_000 ? pageParam : 1;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context);
+  const { pagina: page } = queryOf(request, z.object({ pagina: pageNumber() }));
   const result = await listConversations(page);
   return data({ ...result, page, pageSize: CONVERSATIONS_PAGE_SIZE }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,7 +1,7 @@
 /**
  * Admin dashboard (SPEC §2): counts of contact messages, consultation requests and optimization
- * forms, the blog and analytics cards (issue 18 replaced SPEC's 'Em Breve' placeholders with real
- * figures: posts published, visitors and leads of the last 7 days), and the three most recent
+ * forms, the blog and analytics cards (real figures in place of SPEC's 'Em Breve' placeholders
+ * once the analytics of docs/decisions/0040 existed: posts published, visitors and leads of the last 7 days), and the three most recent
  * messages and consultations.
  */
 import { data, Link } from "react-router";
@@ -19,8 +19,8 @@ import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: `Painel Administrativo | ${SITE_NAME}` }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const [summary, analytics] = await Promise.all([dashboardSummary(), dashboardAnalytics()]);
   return data({ ...summary, ...analytics }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,7 +1,8 @@
 /**
  * /admin/leads/funil/:type/:id: one lead in the pipeline. One native form sets the stage, the
  * next follow-up day and adds a note; the action applies what changed (each change audited)
- * and answers 303 back here, or 400 with the messages beside the fields and the typed values.
+ * and answers 303 back here, or 400 with the messages beside the fields and the typed values
+ * (one schema reads the form: docs/decisions/0064).
  */
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FollowUp, StageBadge } from "~/components/admin/pipeline";
@@ -13,7 +14,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { getPipelineLead, pipelineUpdateSchema, updatePipeline } from "~/domain/pipeline.server";
-import { fieldErrors, readBody } from "~/infra/http.server";
+import { formError, parseForm } from "~/infra/forms.server";
 import { formatDateTime } from "~/lib/dates";
 import {
   brasiliaDay,
@@ -40,8 +41,8 @@ function leadParams(params: { type?: string; id?: string }): { type: PipelineTyp
   return { type: params.type, id };
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const { type, id } = leadParams(params);
   const found = await getPipelineLead(type, id);
   if (!found) throw data(pipelineMessages.notFound, { status: 404 });
@@ -57,13 +58,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAdmin(context);
   const { type, id } = leadParams(params);
-  const body = await readBody(request);
-  const values = { stage: String(body.stage ?? ""), followUpOn: String(body.followUpOn ?? ""), note: String(body.note ?? "") };
-  const parsed = pipelineUpdateSchema.safeParse(body);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 });
-  const result = await updatePipeline(type, id, parsed.data, { username: user.username, ip: context.clientIp });
+  const submission = await parseForm(request, pipelineUpdateSchema);
+  if (!submission.ok) return formError(submission.reply);
+  const result = await updatePipeline(type, id, submission.value, { username: user.username, ip: context.clientIp });
   if (!result) throw data(pipelineMessages.notFound, { status: 404 });
   return redirect(`/admin/leads/funil/${type}/${id}?salvo=${result.changed.length ? 1 : 0}`, 303);
 }

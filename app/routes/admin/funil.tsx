@@ -23,8 +23,8 @@ import type { Route } from "./+types/funil";
 
 export const meta: Route.MetaFunction = () => [{ title: `${pipelineMessages.title} | ${SITE_NAME}` }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const filters = readInboxFilters(new URL(request.url).searchParams);
   const [result, sources, counts] = await Promise.all([listInbox(filters), inboxSources(), stageCounts(filters)]);
   return data({ filters, ...result, sources, counts, today: brasiliaDay() }, { headers: { "Cache-Control": "no-store" } });

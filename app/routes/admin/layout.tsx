@@ -23,8 +23,8 @@ import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await requireAdmin(context);
   return data({ username: user.username }, { headers: { "Cache-Control": "no-store" } });
 }
 

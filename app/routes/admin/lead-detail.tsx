@@ -9,7 +9,8 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { consentHistory, getLead, updateConsultationStatus } from "~/domain/leads/admin.server";
-import { fieldErrors, parseId, readBody } from "~/infra/http.server";
+import { formError, parseForm } from "~/infra/forms.server";
+import { parseId } from "~/infra/http.server";
 import { formatDateTime } from "~/lib/dates";
 import { flashCookie } from "~/lib/flash";
 import { isLeadType, LEAD_TYPE_INFO } from "~/lib/lead-types";
@@ -23,8 +24,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data ? `${LEAD_TYPE_INFO[data.type].singular} #${String(data.row.id)}` : "Lead"} | ${SITE_NAME}` },
 ];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   if (!isLeadType(params.type)) throw data("Tipo de lead desconhecido", { status: 404 });
   const row = await getLead(params.type, parseId(params.id));
   if (!row) throw data("Registro não encontrado", { status: 404 });
@@ -33,18 +34,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAdmin(context);
   if (params.type !== "consultas") throw data("Ação não permitida", { status: 405 });
   const id = parseId(params.id);
-  const parsed = consultationStatusSchema.safeParse(await readBody(request));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
-  const updated = await updateConsultationStatus(id, parsed.data.status);
+  const submission = await parseForm(request, consultationStatusSchema);
+  if (!submission.ok) return formError(submission.reply);
+  const { status } = submission.value;
+  const updated = await updateConsultationStatus(id, status);
   if (!updated) throw data("Registro não encontrado", { status: 404 });
   await recordAudit({
     actor: user.username,
     action: "lead.consultation.status",
     target: `consultation:${id}`,
-    details: { from: updated.previous, to: parsed.data.status },
+    details: { from: updated.previous, to: status },
     ip: context.clientIp,
   });
   return redirect(`/admin/leads/consultas/${id}`, { headers: { "Set-Cookie": flashCookie(adminLeadMessages.statusUpdated) } });

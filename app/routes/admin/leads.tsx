@@ -13,7 +13,8 @@ import { Input } from "~/components/ui/input";
 import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { env } from "~/config.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
-import { listLeads, pendingSubscribers } from "~/domain/leads/admin.server";
+import { leadListQuery, listLeads, pendingSubscribers } from "~/domain/leads/admin.server";
+import { queryOf } from "~/infra/forms.server";
 import { formatDateTime } from "~/lib/dates";
 import { isLeadType, LEAD_TYPE_INFO, LEAD_TYPES } from "~/lib/lead-types";
 import { SITE_NAME } from "~/lib/site";
@@ -22,12 +23,10 @@ import type { Route } from "./+types/leads";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? LEAD_TYPE_INFO[data.type].title : "Leads"} | ${SITE_NAME}` }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   if (!isLeadType(params.type)) throw data("Tipo de lead desconhecido", { status: 404 });
-  const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
+  const { q, page } = queryOf(request, leadListQuery);
   const [result, pending] = await Promise.all([
     listLeads(params.type, { q, page }),
     params.type === "newsletter" ? pendingSubscribers() : undefined,

@@ -7,8 +7,8 @@ import type { Route } from "./+types/not-found";
  * without a session it asks for the login instead of telling what exists; with one, a 404 inside
  * the admin's own layout.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   return data(null, { status: 404 });
 }
 

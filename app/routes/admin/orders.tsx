@@ -19,8 +19,8 @@ import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Pedidos e assinaturas" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const [orders, subscriptions] = await Promise.all([listOrders(), listSubscriptions()]);
   const paid = orders.filter((o) => o.status === "paid");
   return data(
@@ -64,8 +64,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Runs the reconciliation with Stripe now (the job also runs it every 10 minutes). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+export async function action({ context }: Route.ActionArgs) {
+  const user = await requireAdmin(context);
   if (paymentsMode() !== "stripe")
     return data({ ok: false, message: "O Stripe não está configurado (modo de demonstração)." }, { status: 400 });
   try {

@@ -1,10 +1,12 @@
 /**
  * /admin/posts/{id}: one post's publication (docs/decisions/0060, 0061): its status, the schedule
  * (pick or cancel, in Brasília time), the preview link (copy, revoke, new), its unpublished
- * changes (publish or discard) and its revisions. Every control is a native form: each action
- * answers 303 back here with what happened, or 400 with the message beside the field.
+ * changes (publish or discard) and its revisions. Every control is a native form, read with one
+ * schema (docs/decisions/0064): each action answers 303 back here with what happened, or 400 with
+ * the message beside the field.
  */
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { PostStatusText } from "~/components/blog/admin-tables";
 import { PreviewLinkField, SchedulePicker } from "~/components/blog/publishing-controls";
 import { Button } from "~/components/ui/button";
@@ -16,7 +18,8 @@ import { discardPendingChanges, updatePost } from "~/domain/blog/editing.server"
 import { createPreviewLink, revokePreviewLink } from "~/domain/blog/preview.server";
 import { listRevisions, publishPendingChanges } from "~/domain/blog/revisions.server";
 import { publishDueBeforeRead } from "~/domain/blog/scheduling.server";
-import { parseId, readBody, refusalOf } from "~/infra/http.server";
+import { formError, parseForm, refusedForm } from "~/infra/forms.server";
+import { parseId } from "~/infra/http.server";
 import { formatDateTime } from "~/lib/dates";
 import { blogApiMessages } from "~/lib/messages/blog";
 import { pendingText, postPageText, previewLinkText, publishingMessages, revisionText, scheduleText } from "~/lib/messages/publishing";
@@ -51,8 +54,8 @@ function postId(params: { id?: string }): number {
   }
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const id = postId(params);
   await publishDueBeforeRead();
   const [post, revisions] = await Promise.all([getAdminPost(id), listRevisions(id)]);
@@ -62,24 +65,39 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data({ post, revisions, message: message || null });
 }
 
+/** The page's forms: which one (`intent`) and, to schedule, the moment in Brasília time. */
+const publishingForm = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("agendar"),
+      publishAt: z
+        .string({ error: publishingMessages.publishAtLocal })
+        .transform((local) => brasiliaLocalToDate(local))
+        .pipe(z.date({ error: publishingMessages.publishAtLocal })),
+    }),
+    z.object({ intent: z.literal("cancelar-agendamento") }),
+    z.object({ intent: z.literal("criar-link") }),
+    z.object({ intent: z.literal("revogar-link") }),
+    z.object({ intent: z.literal("publicar-alteracoes") }),
+    z.object({ intent: z.literal("descartar-alteracoes") }),
+  ],
+  { error: publishingMessages.invalidIntent },
+);
+
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAdmin(context);
   const id = postId(params);
   const actor = { username: user.username, ip: context.clientIp };
-  const body = await readBody(request);
-  const intent = String(body.intent ?? "");
+  const submission = await parseForm(request, publishingForm);
+  if (!submission.ok) return formError(submission.reply);
   const done = (what: string) => redirect(`/admin/posts/${id}?feito=${what}`, 303);
+  const asked = submission.value;
   try {
-    switch (intent) {
-      case "agendar": {
-        const local = String(body.publishAt ?? "");
-        const publishAt = brasiliaLocalToDate(local);
-        if (!publishAt) {
-          return data({ errors: { publishAt: publishingMessages.publishAtLocal }, values: { publishAt: local } }, { status: 400 });
-        }
-        await updatePost(id, { publishAt }, actor);
+    switch (asked.intent) {
+      case "agendar":
+        await updatePost(id, { publishAt: asked.publishAt }, actor);
         return done("agendado");
-      }
       case "cancelar-agendamento":
         await updatePost(id, { publishAt: null }, actor);
         return done("agendamento-cancelado");
@@ -95,15 +113,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "descartar-alteracoes":
         await discardPendingChanges(id, actor);
         return done("alteracoes-descartadas");
-      default:
-        return data({ errors: { intent: publishingMessages.invalidIntent }, values: {} }, { status: 400 });
     }
   } catch (error) {
-    const refusal = await refusalOf(error);
-    if (!refusal) throw error;
-    if (refusal.status === 404) throw data(blogApiMessages.postNotFound, { status: 404 });
-    const errors = refusal.errors ?? { intent: refusal.message };
-    return data({ errors, values: { publishAt: String(body.publishAt ?? "") } }, { status: refusal.status });
+    const refused = await refusedForm(error, submission.fields);
+    if (!refused) throw error;
+    if (refused.status === 404) throw data(blogApiMessages.postNotFound, { status: 404 });
+    // A refusal about no field in particular is said at the top of the page.
+    const { reply } = refused;
+    const errors = Object.keys(reply.errors).length ? reply.errors : { intent: reply.message ?? publishingMessages.invalidIntent };
+    return formError({ ...reply, errors }, refused.status);
   }
 }
 

@@ -9,7 +9,8 @@ import { ArrowLeft } from "~/components/ui/icons";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { getRevision, restoreRevision } from "~/domain/blog/revisions.server";
 import { getPostById, listCategories } from "~/domain/blog.server";
-import { parseId, refusalOf } from "~/infra/http.server";
+import { formError, refusedForm } from "~/infra/forms.server";
+import { parseId } from "~/infra/http.server";
 import { sanitizeContent } from "~/infra/sanitize.server";
 import { blogText } from "~/lib/messages/blog";
 import { pendingText, revisionText, seoText } from "~/lib/messages/publishing";
@@ -49,8 +50,8 @@ const FIELDS = [
 ] as const;
 type FieldKey = (typeof FIELDS)[number][0];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const { id, revisionId } = ids(params);
   const [post, revision, categories] = await Promise.all([getPostById(id), getRevision(id, revisionId), listCategories()]);
   if (!post || !revision) throw data(revisionText.notFound, { status: 404 });
@@ -83,16 +84,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+export async function action({ params, context }: Route.ActionArgs) {
+  const user = await requireAdmin(context);
   const { id, revisionId } = ids(params);
   try {
     await restoreRevision(id, revisionId, { username: user.username, ip: context.clientIp });
   } catch (error) {
-    const refusal = await refusalOf(error);
-    if (!refusal) throw error;
-    if (refusal.status === 404) throw data(revisionText.notFound, { status: 404 });
-    return data({ message: refusal.errors ? Object.values(refusal.errors).join(" ") : refusal.message }, { status: refusal.status });
+    const refused = await refusedForm(error, {});
+    if (!refused) throw error;
+    if (refused.status === 404) throw data(revisionText.notFound, { status: 404 });
+    // The form has no fields of its own: what the restore refused is said above its button.
+    const { reply } = refused;
+    const fieldMessages = Object.values(reply.errors);
+    return formError({ ...reply, message: fieldMessages.length ? fieldMessages.join(" ") : reply.message }, refused.status);
   }
   return redirect(`/admin/posts/${id}?feito=restaurado`, 303);
 }

@@ -14,7 +14,7 @@ const exportSchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdminApi(request);
+  const user = await requireAdminApi(context);
   const { email, format } = await parseBody(request, exportSchema);
   const file = await exportSubject(email, format, { username: user.username, ip: context.clientIp });
   return new Response(file.body, {

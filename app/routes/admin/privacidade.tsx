@@ -27,12 +27,12 @@ import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { toast } from "~/components/ui/use-toast";
 import { requireAdmin } from "~/domain/auth/sessions.server";
-import { correctedValues, parsePrivacyIntent } from "~/domain/privacy/admin-intents.server";
+import { correctedValues, privacyForm, privacyRefusal } from "~/domain/privacy/admin-intents.server";
 import { correctableFields, correctRecord } from "~/domain/privacy/correction.server";
 import { eraseSubject } from "~/domain/privacy/erasure.server";
 import { searchSubject, totalRows, type PersonalData } from "~/domain/privacy/subject.server";
 import { recentRetentionRuns, runRetention } from "~/domain/retention.server";
-import { readBody } from "~/infra/http.server";
+import { formError, parseForm } from "~/infra/forms.server";
 import { confirmationMatches } from "~/lib/erasure-confirmation";
 import {
   FIELD_LABELS,
@@ -46,8 +46,8 @@ import type { Route } from "./+types/privacidade";
 
 export const meta: Route.MetaFunction = () => [{ title: "Privacidade e LGPD | Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const runs = await recentRetentionRuns(8);
   return data(
     {
@@ -69,35 +69,31 @@ type Result = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAdmin(context);
   const actor = { username: user.username, ip: context.clientIp };
-  const parsed = parsePrivacyIntent(await readBody(request));
-  if (!parsed.ok)
-    return data<Result>({ intent: parsed.intent, ok: false, message: parsed.message, errors: parsed.errors }, { status: 400 });
-  const asked = parsed.value;
+  const submission = await parseForm(request, privacyForm);
+  if (!submission.ok) return formError<Result>({ ok: false, ...privacyRefusal(submission.reply) });
+  const asked = submission.value;
 
   switch (asked.intent) {
     case "retention": {
       const result = await runRetention({ trigger: "manual", actor: user.username, ip: context.clientIp });
       if (result.status === "skipped")
-        return data<Result>({ intent: "retention", ok: false, message: privacyToasts.retentionSkipped.description }, { status: 409 });
+        return formError<Result>({ intent: "retention", ok: false, message: privacyToasts.retentionSkipped.description }, 409);
       return data<Result>({ intent: "retention", ok: true, total: result.total });
     }
     case "correct": {
       const email = asked.subject;
       const result = await correctRecord({ table: asked.table, id: asked.id, values: correctedValues(asked) }, actor);
-      if (!result.ok)
-        return data<Result>({ intent: "correct", ok: false, message: result.message, errors: result.errors, email }, { status: 400 });
+      if (!result.ok) return formError<Result>({ intent: "correct", ok: false, message: result.message, errors: result.errors, email });
       const found = await searchSubject(email, actor, { audit: false });
       return data<Result>({ intent: "correct", ok: true, email, found, total: totalRows(found) });
     }
     case "erase": {
       const email = asked.subject;
       if (!confirmationMatches(email, asked.confirm)) {
-        return data<Result>(
-          { intent: "erase", ok: false, message: privacyErrors.confirmMismatch, errors: { confirm: privacyErrors.confirmMismatch }, email },
-          { status: 400 },
-        );
+        const errors = { confirm: privacyErrors.confirmMismatch };
+        return formError<Result>({ intent: "erase", ok: false, message: privacyErrors.confirmMismatch, errors, email });
       }
       const report = await eraseSubject(email, actor);
       const found = await searchSubject(email, actor, { audit: false });

@@ -1,9 +1,11 @@
 /**
  * /admin/seguranca: the admin's own account security: active sessions (end one, or all the
  * others), the two-factor login (enrol, new recovery codes, turn off) and remembered devices.
- * Every action is a plain form post, so it works without JavaScript.
+ * Every action is a plain form post, so it works without JavaScript; the forms are read with one
+ * schema (docs/decisions/0064).
  */
 import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { QrEnrolment, RecoveryCodes } from "~/components/admin/two-factor";
 import { Badge } from "~/components/ui/badge";
@@ -24,7 +26,7 @@ import {
   twoFactorStatus,
   type Enrolment,
 } from "~/domain/two-factor.server";
-import { readBody } from "~/infra/http.server";
+import { formError, parseForm } from "~/infra/forms.server";
 import { formatDateTime } from "~/lib/dates";
 import { securityTexts as t, securityToasts, twoFactorTexts as tf, twoFactorToasts } from "~/lib/messages/security";
 import { cn } from "~/lib/utils";
@@ -32,8 +34,8 @@ import type { Route } from "./+types/seguranca";
 
 export const meta: Route.MetaFunction = () => [{ title: "Segurança | Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdmin(context);
   const [sessions, status, devices] = await Promise.all([
     listActiveSessions(user.id, request),
     twoFactorStatus(user.id),
@@ -61,72 +63,102 @@ type Result = {
   enrolment?: Pick<Enrolment, "qrSvg" | "manualKey">;
   /** Recovery codes just made: shown once. */
   recoveryCodes?: string[];
+  /** A refused form: the message of each field (docs/decisions/0064). */
   errors?: Record<string, string>;
 };
 
+const password = z.string({ error: "Senha é obrigatória" }).min(1, "Senha é obrigatória");
+/** Every form of the page: which one (`intent`) and its fields. */
+const securityForm = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("end-others") }),
+    z.object({ intent: z.literal("end-session"), session: z.string().regex(/^[0-9a-f]{64}$/, securityToasts.notFound.title) }),
+    z.object({ intent: z.literal("start-enrol") }),
+    z.object({
+      intent: z.literal("confirm-enrol"),
+      code: z
+        .string({ error: "Informe o código." })
+        .transform((v) => v.replace(/\s/g, "").slice(0, 64))
+        .pipe(z.string().min(1, "Informe o código.")),
+    }),
+    z.object({ intent: z.literal("regenerate-codes"), password }),
+    z.object({ intent: z.literal("reset-2fa"), password }),
+    z.object({ intent: z.literal("forget-devices") }),
+  ],
+  { error: "Ação desconhecida." },
+);
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
-  const body = await readBody(request);
-  const intent = String(body.intent ?? "");
+  const user = await requireAdmin(context);
   const headers = { "Cache-Control": "no-store" };
-
-  if (intent === "end-others") {
-    const ended = await endOtherSessions(user, request, context.clientIp);
-    return data<Result>({ intent, notice: securityToasts.othersEnded(ended) }, { headers });
-  }
-  if (intent === "end-session") {
-    const id = String(body.session ?? "");
-    const ended = /^[0-9a-f]{64}$/.test(id) && (await endSession(user, id, context.clientIp));
-    return ended
-      ? data<Result>({ intent, notice: securityToasts.oneEnded }, { headers })
-      : data<Result>({ intent, notice: { ...securityToasts.notFound, variant: "destructive" } }, { status: 404, headers });
-  }
-
-  // ------------------------------------------------------------ two-factor
   const enrolmentView = async () => {
     const e = await startEnrolment(user.id, user.username, await sessionSecret());
     return e ? { qrSvg: e.qrSvg, manualKey: e.manualKey } : undefined;
   };
-  if (intent === "start-enrol") {
-    const enrolment = await enrolmentView();
-    if (!enrolment) return data<Result>({ intent, notice: twoFactorToasts.alreadyOn }, { status: 409, headers });
-    return data<Result>({ intent, enrolment }, { headers });
-  }
-  if (intent === "confirm-enrol") {
-    const code = String(body.code ?? "")
-      .replace(/\s/g, "")
-      .slice(0, 64);
-    const result = await confirmEnrolment(user, code, await sessionSecret(), context.clientIp);
-    if (!result.ok) {
+  const alreadyOn = (intent: string) => data<Result>({ intent, notice: twoFactorToasts.alreadyOn }, { status: 409, headers });
+
+  const submission = await parseForm(request, securityForm);
+  if (!submission.ok) {
+    const { errors } = submission.reply;
+    const intent = submission.reply.values.intent ?? "";
+    if (errors.intent) {
+      return formError<Result>({
+        intent,
+        errors,
+        notice: { title: errors.intent, description: "Recarregue a página e tente de novo.", variant: "destructive" },
+      });
+    }
+    if (intent === "confirm-enrol") {
+      // The QR code again, with the message beside the code field.
       const enrolment = await enrolmentView();
-      if (!enrolment) return data<Result>({ intent, notice: twoFactorToasts.alreadyOn }, { status: 409, headers });
-      const message = code ? twoFactorToasts.wrongCode.description : "Informe o código.";
-      return data<Result>({ intent, enrolment, errors: { code: message } }, { status: code ? 401 : 400, headers });
+      return enrolment ? formError<Result>({ intent, errors, enrolment }) : alreadyOn(intent);
     }
-    return data<Result>({ intent, notice: twoFactorToasts.enrolled, recoveryCodes: result.recoveryCodes }, { headers });
+    return formError<Result>({ intent, errors });
   }
-  if (intent === "regenerate-codes" || intent === "reset-2fa") {
-    const password = String(body.password ?? "");
-    if (!password) return data<Result>({ intent, errors: { [`${intent}-password`]: "Senha é obrigatória" } }, { status: 400, headers });
-    if (!(await confirmPassword(user.id, password))) {
-      return data<Result>({ intent, errors: { [`${intent}-password`]: twoFactorToasts.wrongPassword.title } }, { status: 401, headers });
+
+  const asked = submission.value;
+  const { intent } = asked;
+  switch (asked.intent) {
+    case "end-others": {
+      const ended = await endOtherSessions(user, request, context.clientIp);
+      return data<Result>({ intent, notice: securityToasts.othersEnded(ended) }, { headers });
     }
-    if (intent === "regenerate-codes") {
-      if (!(await twoFactorStatus(user.id)).enabled) return data<Result>({ intent }, { status: 409, headers });
-      const codes = await regenerateRecoveryCodes(user, context.clientIp);
-      return data<Result>({ intent, notice: twoFactorToasts.regenerated, recoveryCodes: codes }, { headers });
+    case "end-session":
+      return (await endSession(user, asked.session, context.clientIp))
+        ? data<Result>({ intent, notice: securityToasts.oneEnded }, { headers })
+        : data<Result>({ intent, notice: { ...securityToasts.notFound, variant: "destructive" } }, { status: 404, headers });
+    // ------------------------------------------------------------ two-factor
+    case "start-enrol": {
+      const enrolment = await enrolmentView();
+      return enrolment ? data<Result>({ intent, enrolment }, { headers }) : alreadyOn(intent);
     }
-    await resetTwoFactor(user.id, { actor: user.username, ip: context.clientIp, reason: "admin" });
-    return data<Result>({ intent, notice: twoFactorToasts.reset }, { headers });
+    case "confirm-enrol": {
+      const result = await confirmEnrolment(user, asked.code, await sessionSecret(), context.clientIp);
+      if (result.ok) return data<Result>({ intent, notice: twoFactorToasts.enrolled, recoveryCodes: result.recoveryCodes }, { headers });
+      const enrolment = await enrolmentView();
+      return enrolment
+        ? formError<Result>({ intent, enrolment, errors: { code: twoFactorToasts.wrongCode.description } }, 401)
+        : alreadyOn(intent);
+    }
+    case "regenerate-codes":
+    case "reset-2fa": {
+      if (!(await confirmPassword(user.id, asked.password))) {
+        return formError<Result>({ intent, errors: { password: twoFactorToasts.wrongPassword.title } }, 401);
+      }
+      if (asked.intent === "regenerate-codes") {
+        if (!(await twoFactorStatus(user.id)).enabled) return data<Result>({ intent }, { status: 409, headers });
+        const codes = await regenerateRecoveryCodes(user, context.clientIp);
+        return data<Result>({ intent, notice: twoFactorToasts.regenerated, recoveryCodes: codes }, { headers });
+      }
+      await resetTwoFactor(user.id, { actor: user.username, ip: context.clientIp, reason: "admin" });
+      return data<Result>({ intent, notice: twoFactorToasts.reset }, { headers });
+    }
+    case "forget-devices": {
+      const n = await forgetRememberedDevices(user, context.clientIp);
+      return data<Result>({ intent, notice: twoFactorToasts.devicesForgotten(n) }, { headers });
+    }
   }
-  if (intent === "forget-devices") {
-    const n = await forgetRememberedDevices(user, context.clientIp);
-    return data<Result>({ intent, notice: twoFactorToasts.devicesForgotten(n) }, { headers });
-  }
-  return data<Result>(
-    { intent, notice: { title: "Ação desconhecida", description: "Recarregue a página e tente de novo.", variant: "destructive" } },
-    { status: 400, headers },
-  );
 }
 
 export default function AdminSecurity({ loaderData, actionData }: Route.ComponentProps) {
@@ -295,14 +327,14 @@ function TwoFactorSection({ status, result, busy }: { status: LoaderTwoFactor; r
               intent="regenerate-codes"
               label={tf.regenerate}
               hint={tf.regenerateHint}
-              error={errors["regenerate-codes-password"]}
+              error={result?.intent === "regenerate-codes" ? errors.password : undefined}
               busy={busy === "regenerate-codes"}
             />
             <PasswordAction
               intent="reset-2fa"
               label={tf.reset}
               hint={status.required ? tf.resetRequiredHint : undefined}
-              error={errors["reset-2fa-password"]}
+              error={result?.intent === "reset-2fa" ? errors.password : undefined}
               busy={busy === "reset-2fa"}
               destructive
             />

@@ -14,7 +14,7 @@ export const handle = { policy: adminOnly() };
  * beside the lead CSV's /api/leads/:type/export.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdminApi(request);
+  const user = await requireAdminApi(context);
   const params = new URL(request.url).searchParams;
   const table = params.get("tabela");
   if (!isAnalyticsTable(table)) return fail(400, "Tabela desconhecida.");

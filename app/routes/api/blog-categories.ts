@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdminApi(request);
+  const user = await requireAdminApi(context);
   const input = await parseBody(request, categorySchema);
   const category = await createCategory(input, { username: user.username, ip: context.clientIp });
   return ok(category, { status: 201 });

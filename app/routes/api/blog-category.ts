@@ -21,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAdminApi(request);
+  const user = await requireAdminApi(context);
   const id = parseId(params.id);
   const actor = { username: user.username, ip: context.clientIp };
   if (request.method === "DELETE") {

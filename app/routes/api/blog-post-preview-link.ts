@@ -11,7 +11,7 @@ import type { Route } from "./+types/blog-post-preview-link";
 export const handle = { policy: adminOnly({ writeMethods: ["POST", "DELETE"] }) };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAdminApi(request);
+  const user = await requireAdminApi(context);
   const id = parseId(params.id);
   const actor = { username: user.username, ip: context.clientIp };
   if (request.method === "DELETE") {

@@ -9,8 +9,8 @@ import type { Route } from "./+types/blog-post-revision-restore";
 /** A restore is a save: a live post's public pages change. */
 export const handle = { policy: adminOnly({ writeMethods: ["POST"], invalidates: ["blog"] }) };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAdminApi(request);
+export async function action({ params, context }: Route.ActionArgs) {
+  const user = await requireAdminApi(context);
   const id = parseId(params.id);
   await restoreRevision(id, parseId(params.revisionId, "revisionId"), { username: user.username, ip: context.clientIp });
   return ok(await getAdminPost(id));

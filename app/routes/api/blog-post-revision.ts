@@ -8,8 +8,8 @@ import type { Route } from "./+types/blog-post-revision";
 
 export const handle = { policy: adminOnly() };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdminApi(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  await requireAdminApi(context);
   const revision = await getRevision(parseId(params.id), parseId(params.revisionId, "revisionId"));
   if (!revision) return fail(404, revisionText.notFound);
   return ok(revision);

@@ -8,8 +8,8 @@ import type { Route } from "./+types/blog-post-revisions";
 
 export const handle = { policy: adminOnly() };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdminApi(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  await requireAdminApi(context);
   const revisions = await listRevisions(parseId(params.id));
   if (!revisions) return fail(404, blogApiMessages.postNotFound);
   return ok({ revisions });

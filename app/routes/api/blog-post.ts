@@ -14,15 +14,15 @@ import type { Route } from "./+types/blog-post";
 
 export const handle = { policy: adminOnly({ writeMethods: ["PUT", "DELETE"], invalidates: ["blog"] }) };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdminApi(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  await requireAdminApi(context);
   const post = await getAdminPost(parseId(params.id));
   if (!post) return fail(404, blogApiMessages.postNotFound);
   return ok(post);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAdminApi(request);
+  const user = await requireAdminApi(context);
   const id = parseId(params.id);
   const actor = { username: user.username, ip: context.clientIp };
   if (request.method === "DELETE") {

@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdminApi(request);
+  const user = await requireAdminApi(context);
   const input = await parseBody(request, postSchema);
   const post = await createPost(input, { username: user.username, ip: context.clientIp });
   return ok(await getAdminPost(post.id), { status: 201 });

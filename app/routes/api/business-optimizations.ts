@@ -6,8 +6,8 @@ import type { Route } from "./+types/business-optimizations";
 export const handle = { policy: adminOnly() };
 
 /** GET /api/business-optimizations (admin, SPEC §7): polled every 3 s, never cached. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminApi(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireAdminApi(context);
   const { rows, total } = await listBusinessOptimizations();
   return Response.json(
     { success: true, data: rows, total },

@@ -9,15 +9,15 @@ import type { Route } from "./+types/consultations.$id";
 export const handle = { policy: adminOnly({ writeMethods: ["PATCH", "PUT"] }) };
 
 /** GET /api/consultations/:id (admin). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdminApi(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  await requireAdminApi(context);
   const row = await getLead("consultas", parseId(params.id));
   return row ? ok(row, { headers: { "Cache-Control": "no-store" } }) : fail(404, "Solicitação não encontrada.");
 }
 
 /** PATCH or PUT /api/consultations/:id (admin): `{ status }`. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAdminApi(request);
+  const user = await requireAdminApi(context);
   const id = parseId(params.id);
   const { status } = await parseBody(request, consultationStatusSchema);
   const updated = await updateConsultationStatus(id, status);

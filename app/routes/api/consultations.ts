@@ -9,8 +9,8 @@ import type { Route } from "./+types/consultations";
 export const handle = { policy: { ...adminOnly(), writeAccess: "public" } };
 
 /** GET /api/consultations (admin, SPEC §7): the requests as a list, newest first. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminApi(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireAdminApi(context);
   return ok(await allLeads("consultas"), { headers: { "Cache-Control": "no-store" } });
 }
 

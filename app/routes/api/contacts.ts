@@ -7,7 +7,7 @@ import type { Route } from "./+types/contacts";
 export const handle = { policy: adminOnly() };
 
 /** GET /api/contacts (admin, SPEC §7): the contact messages as a list, newest first. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminApi(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireAdminApi(context);
   return ok(await allLeads("contatos"), { headers: { "Cache-Control": "no-store" } });
 }

@@ -8,7 +8,7 @@ export const handle = { policy: adminOnly() };
 
 /** GET /api/funil/export?tipo=&etapa=&retorno=&origem=&q= (admin): the inbox as CSV, same filters. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdminApi(request);
+  const user = await requireAdminApi(context);
   const filters = readInboxFilters(new URL(request.url).searchParams);
   const { csv, count } = await exportInboxCsv(filters);
   // The search may be an e-mail address: the audit row keeps only whether there was one.

@@ -10,7 +10,7 @@ export const handle = { policy: adminOnly() };
 
 /** GET /api/leads/:type/export?q= (admin): CSV in UTF-8 with BOM, so Excel keeps the accents. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireAdminApi(request);
+  const user = await requireAdminApi(context);
   if (!isLeadType(params.type)) return fail(404, "Tipo de lead desconhecido.");
   const q = new URL(request.url).searchParams.get("q") ?? undefined;
   const { csv, count } = await exportLeadsCsv(params.type, q);

@@ -9,7 +9,7 @@ import type { Route } from "./+types/uploads";
 export const handle = { policy: adminOnly() };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdminApi(request);
+  const user = await requireAdminApi(context);
   if (!(request.headers.get("content-type") ?? "").includes("multipart/form-data")) {
     return fail(400, blogApiMessages.uploadMissing, { file: blogApiMessages.uploadMissing });
   }

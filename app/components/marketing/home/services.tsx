@@ -40,7 +40,7 @@ function ServiceCardView({ service }: { service: ServiceCard }) {
         <Button asChild>
           <Link to="/agentes">
             Conhecer solução detalhada
-            {/* Three cards, three names (issue 23): the visible words first, then whose they are. */}
+            {/* Three cards, three names (decision 0032): the visible words first, then whose they are. */}
             <span className="sr-only">: {service.title}</span>
             <ArrowRight aria-hidden />
           </Link>
