@@ -89,15 +89,16 @@ const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
 /**
- * `fast` is for the request path (a visitor waits): gzip 6 and brotli 5 take about a millisecond
- * each for a 120 kB page. `best` is for stored copies, made once per distinct page in the
- * background: gzip 9 and brotli 11 (about 100 ms of a worker thread for the same page).
+ * `fast` is for the request path (a visitor waits, and a fresh render's CPU is the slow path's
+ * limit): for the 127 kB of `/`, gzip 3 takes ~2 ms (22 kB) and brotli 1 ~0.7 ms (21 kB), where
+ * gzip 6 and brotli 5 took ~3.7 ms each for 2–4 kB less. `best` is for stored copies, made once
+ * per distinct page in the background: gzip 9 and brotli 11 (about 100 ms of a worker thread).
  */
 export function compress(body: Buffer, encoding: Exclude<Encoding, "identity">, effort: "fast" | "best"): Promise<Buffer> {
-  if (encoding === "gzip") return gzip(body, { level: effort === "fast" ? 6 : 9 });
+  if (encoding === "gzip") return gzip(body, { level: effort === "fast" ? 3 : 9 });
   return brotli(body, {
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: effort === "fast" ? 5 : 11,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: effort === "fast" ? 1 : 11,
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },

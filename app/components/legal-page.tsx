@@ -14,8 +14,10 @@ export interface LegalSection {
 }
 
 /** "2026-11-22" → "22 de novembro de 2026" (a calendar date: no time zone shift). */
+// Built once: an Intl formatter costs more to create than a whole page's other text.
+const LEGAL_DATE = new Intl.DateTimeFormat("pt-BR", { dateStyle: "long", timeZone: "UTC" });
 function formatLegalDate(isoDate: string): string {
-  return new Intl.DateTimeFormat("pt-BR", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
+  return LEGAL_DATE.format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 const OTHER_DOCUMENTS = [

@@ -32,14 +32,23 @@ import {
 import { recordAudit } from "./audit.server";
 
 // ---------------------------------------------------------------- the leads, as one relation
-/** Per lead type: its table, its reference column in lead_pipeline/lead_notes, its audit name. */
+/**
+ * Per lead type: its table, which of its rows are leads (`x` is the table), its reference column
+ * in lead_pipeline/lead_notes, its audit name.
+ */
 const LEADS: Record<
   PipelineType,
-  { table: string; ref: "contactId" | "consultationId" | "chatSessionId" | "businessOptimizationId" | "careerApplicationId"; audit: string }
+  {
+    table: string;
+    where?: string;
+    ref: "contactId" | "consultationId" | "chatSessionId" | "businessOptimizationId" | "careerApplicationId";
+    audit: string;
+  }
 > = {
   contatos: { table: "contacts", ref: "contactId", audit: "contact" },
   consultas: { table: "consultations", ref: "consultationId", audit: "consultation" },
-  conversas: { table: "chat_sessions", ref: "chatSessionId", audit: "chat" },
+  // A conversation becomes a lead once the visitor leaves a contact.
+  conversas: { table: "chat_sessions", where: "x.email is not null", ref: "chatSessionId", audit: "chat" },
   questionarios: { table: "business_optimizations", ref: "businessOptimizationId", audit: "questionnaire" },
   candidaturas: { table: "career_applications", ref: "careerApplicationId", audit: "application" },
 };
@@ -47,6 +56,21 @@ const LEADS: Record<
 type LeadRef = (typeof LEADS)[PipelineType]["ref"];
 /** `{ contactId: 12 }`: the reference column of a pipeline row or note. */
 const refValue = (ref: LeadRef, id: number) => ({ [ref]: id }) as { [K in LeadRef]?: number };
+
+/**
+ * The one definition of "a lead" (docs/decisions/0047-one-definition-of-a-lead.md): each row of
+ * the pipeline's five types once, with the visit it came from. The pipeline, Análises and the
+ * dashboard all count these; newsletter sign-ups and paid orders are conversions counted apart.
+ */
+export const LEADS_WITH_VISIT = sql.raw(
+  `(${Object.entries(LEADS)
+    .map(
+      ([type, lead]) =>
+        `select '${type}' as type, x.landing_path, x.utm_source, x.utm_medium, x.utm_campaign, x.created_at from ${lead.table} x` +
+        (lead.where ? ` where ${lead.where}` : ""),
+    )
+    .join(" union all ")})`,
+);
 
 // Mapping and stage values come from code constants, never from input: safe to inline.
 const consultationStage = `case x.status ${Object.entries(STAGE_OF_CONSULTATION_STATUS)
@@ -70,7 +94,7 @@ const INBOX = sql.raw(`(
   select 'conversas', x.id, null, x.email, x.company, null, x.created_at,
          coalesce(p.stage, 'novo'), p.follow_up_on::text, null
     from chat_sessions x left join lead_pipeline p on p.chat_session_id = x.id
-   where x.email is not null
+   where ${LEADS.conversas.where}
   union all
   select 'questionarios', x.id, x.contact_name, x.email, x.company_name, null, x.created_at,
          coalesce(p.stage, 'novo'), p.follow_up_on::text, null

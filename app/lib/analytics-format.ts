@@ -21,13 +21,3 @@ export function formatDayShort(day: string): string {
 }
 
 export const DEVICE_LABELS: Record<string, string> = { mobile: "Celular", tablet: "Tablet", desktop: "Computador" };
-
-export const LEAD_KIND_LABELS: Record<string, string> = {
-  contato: "Contato",
-  consultoria: "Consultoria",
-  questionario: "Questionário",
-  candidatura: "Candidatura",
-  newsletter: "Newsletter",
-  chat: "Chat",
-  pedido: "Pedido",
-};

@@ -423,6 +423,40 @@ describe("Análises page, dashboard and CSV", () => {
     expect(html).toMatch(/data-testid="visitors-7d-note"[^>]*>[^<]*\d+ leads? nos últimos 7 dias/);
   });
 
+  it("counts a lead one way on the dashboard, Análises and the pipeline; orders and newsletter sign-ups apart", async () => {
+    const ip = newIp();
+    await visit("/sobre", { ip });
+    const sent = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(31, "uma-definicao"), {
+      "x-forwarded-for": ip,
+      "user-agent": CHROME,
+    });
+    expect(sent.status).toBe(201);
+    // Conversions that are not leads: a paid order and a confirmed sign-up.
+    const { orders, newsletterSubscribers } = app.schema;
+    await app
+      .db()
+      .insert(orders)
+      .values({ kind: "product", itemId: "x", itemName: "Pedido pago", amountCents: 100, status: "paid", provider: "demo" });
+    await app
+      .db()
+      .insert(newsletterSubscribers)
+      .values({ email: "uma-definicao@example.com", status: "confirmed", unsubscribeToken: "t-uma-definicao" });
+
+    const number = (html: string, pattern: RegExp) => Number(pattern.exec(html)?.[1]);
+    const dashboard = number(
+      await (await admin("/admin/dashboard")).text(),
+      /data-testid="visitors-7d-note"[^>]*>[^<]*?(\d+) leads? nos últimos 7 dias/,
+    );
+    const analises = (await (await admin("/admin/analises?periodo=7")).text()).replaceAll("<!-- -->", "");
+    const pipeline = number(await (await admin("/admin/leads")).text(), /data-testid="inbox-total"[^>]*>(\d+)/);
+    expect(dashboard).toBeGreaterThan(0);
+    expect(number(analises, /data-testid="total-leads"[^>]*>(\d+)</)).toBe(dashboard);
+    expect(pipeline).toBe(dashboard); // every lead of this fresh database is from today
+    expect(analises).toMatch(
+      /data-testid="other-conversions"[^>]*>Outras conversões: 1 inscrição confirmada na newsletter · 1 pedido pago</,
+    );
+  });
+
   it("exports each table as CSV with the lead CSV's protections, and audits it", async () => {
     const ip = newIp();
     await visit("/?utm_source=%3DHYPERLINK(%22http%3A%2F%2Fevil%22)&utm_campaign=%2Bcmd", { ip });

@@ -108,31 +108,47 @@ export function TrafficChart({ series, id }: { series: SeriesPoint[]; id: string
   );
 }
 
-/** The funnel as bars over an ordered list: each step's count and its share of the visitors. */
+/**
+ * The funnel as bars over an ordered list: each step's count and its share of the visitors. A
+ * step can outnumber the visitors (leads from visitors whose counter was blocked, decision 0047):
+ * its bar stops at the card's edge and a line says why.
+ */
 export function Funnel({ steps }: { steps: Array<{ step: string; label: string; value: number }> }) {
   const first = steps[0]?.value ?? 0;
+  const beyond = steps.some((s) => s.value > first);
   return (
-    <ol className="grid gap-3" data-testid="funnel">
-      {steps.map((s) => {
-        const share = first > 0 ? s.value / first : 0;
-        return (
-          <li key={s.step} className="grid gap-1">
-            <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
-              <span className="font-medium">{s.label}</span>
-              <span className="tabular-nums">
-                <strong>{formatNumber(s.value)}</strong>
-                {s.step !== "visita" && first > 0 ? (
-                  <span className="text-muted-foreground"> ({formatPercent(share)} dos visitantes)</span>
-                ) : null}
-              </span>
-            </div>
-            <div className="h-3 rounded bg-muted" aria-hidden>
-              <div className="h-3 rounded bg-primary" style={{ width: `${Math.max(share * 100, s.value > 0 ? 1 : 0)}%` }} />
-            </div>
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      <ol className="grid gap-3" data-testid="funnel">
+        {steps.map((s) => {
+          const share = first > 0 ? s.value / first : 0;
+          return (
+            <li key={s.step} className="grid gap-1">
+              <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+                <span className="font-medium">{s.label}</span>
+                <span className="tabular-nums">
+                  <strong>{formatNumber(s.value)}</strong>
+                  {s.step !== "visita" && first > 0 && share <= 1 ? (
+                    <span className="text-muted-foreground"> ({formatPercent(share)} dos visitantes)</span>
+                  ) : null}
+                </span>
+              </div>
+              <div className="h-3 overflow-hidden rounded bg-muted" aria-hidden>
+                <div
+                  className="h-3 rounded bg-primary"
+                  style={{ width: `${Math.min(100, Math.max(share * 100, s.value > 0 ? 1 : 0))}%` }}
+                />
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {beyond ? (
+        <p className="mt-3 text-sm text-muted-foreground" data-testid="funnel-beyond">
+          Há mais leads que visitantes contados: leads de quem bloqueia o contador de visitas (ou chegou antes do período) não aparecem como
+          visita.
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -10,6 +10,7 @@ import { analyticsDaily, blogPosts } from "~/db/schema";
 import { rowsOf } from "~/infra/rate-limit.server";
 import { CUSTOM_RANGE, DEVICE_LABELS, RANGE_PRESETS, type DateRange } from "~/lib/analytics-format";
 import { first } from "~/lib/first";
+import { LEADS_WITH_VISIT } from "../pipeline.server";
 import { addDays, dayOf, dayStart } from "./days.server";
 import { refreshAnalytics } from "./rollups.server";
 
@@ -55,15 +56,10 @@ export function daysOf(range: { from: string; to: string }): string[] {
 }
 
 // ---------------------------------------------------------------- leads with their attribution
-/** The lead types as the funnel counts them; a newsletter counts once confirmed, a chat once it has a contact, an order once paid. */
-const LEADS_SQL = sql`
-  select 'contato' as type, landing_path, utm_source, utm_medium, utm_campaign, created_at from contacts
-  union all select 'consultoria', landing_path, utm_source, utm_medium, utm_campaign, created_at from consultations
-  union all select 'questionario', landing_path, utm_source, utm_medium, utm_campaign, created_at from business_optimizations
-  union all select 'candidatura', landing_path, utm_source, utm_medium, utm_campaign, created_at from career_applications
-  union all select 'newsletter', landing_path, utm_source, utm_medium, utm_campaign, created_at from newsletter_subscribers where status <> 'pending'
-  union all select 'chat', landing_path, utm_source, utm_medium, utm_campaign, created_at from chat_sessions where email is not null
-  union all select 'pedido', landing_path, utm_source, utm_medium, utm_campaign, created_at from orders where status = 'paid'`;
+/** Conversions that are not leads (decision 0047): a newsletter sign-up once confirmed, an order once paid. */
+const CONVERSIONS_SQL = sql`
+  select 'newsletter' as type, created_at from newsletter_subscribers where status <> 'pending'
+  union all select 'pedido', created_at from orders where status = 'paid'`;
 
 interface LeadGroup {
   type: string;
@@ -74,23 +70,32 @@ interface LeadGroup {
   leads: number;
 }
 
+const inPeriod = (range: { from: string; to: string }) =>
+  sql`created_at >= ${dayStart(range.from).toISOString()}::timestamptz and created_at < ${dayStart(addDays(range.to, 1)).toISOString()}::timestamptz`;
+
 async function leadGroups(range: { from: string; to: string }): Promise<LeadGroup[]> {
-  const start = dayStart(range.from);
-  const end = dayStart(addDays(range.to, 1));
   return rowsOf<LeadGroup>(
     await db().execute(sql`
       select type, landing_path as "landingPath", utm_source as "utmSource", utm_medium as "utmMedium", utm_campaign as "utmCampaign",
              count(*)::int as leads
-        from (${LEADS_SQL}) l
-       where created_at >= ${start.toISOString()}::timestamptz and created_at < ${end.toISOString()}::timestamptz
+        from ${LEADS_WITH_VISIT} l
+       where ${inPeriod(range)}
        group by 1, 2, 3, 4, 5`),
   );
+}
+
+async function conversions(range: { from: string; to: string }): Promise<{ newsletter: number; orders: number }> {
+  const rows = rowsOf<{ type: string; n: number }>(
+    await db().execute(sql`select type, count(*)::int as n from (${CONVERSIONS_SQL}) c where ${inPeriod(range)} group by 1`),
+  );
+  const of = (type: string) => rows.find((r) => r.type === type)?.n ?? 0;
+  return { newsletter: of("newsletter"), orders: of("pedido") };
 }
 
 /** Leads stored since an instant (the dashboard's last 7 days). */
 export async function leadsSince(since: Date): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
-    await db().execute(sql`select count(*)::int as n from (${LEADS_SQL}) l where created_at >= ${since.toISOString()}::timestamptz`),
+    await db().execute(sql`select count(*)::int as n from ${LEADS_WITH_VISIT} l where created_at >= ${since.toISOString()}::timestamptz`),
   );
   return row?.n ?? 0;
 }
@@ -114,7 +119,8 @@ export interface CampaignRow {
 export interface AnalyticsReport {
   range: DateRange;
   series: DayPoint[];
-  totals: { views: number; visits: number; visitors: number; leads: number };
+  /** `leads` as the pipeline counts them; newsletter confirmations and paid orders apart (decision 0047). */
+  totals: { views: number; visits: number; visitors: number; leads: number; newsletter: number; orders: number };
   pages: Array<{ path: string; views: number; visitors: number }>;
   posts: Array<{ path: string; title: string; views: number; visitors: number }>;
   referrers: Array<{ host: string; visits: number; visitors: number }>;
@@ -158,6 +164,7 @@ export async function analyticsReport(range: DateRange, options: { refresh?: boo
       .groupBy(analyticsDaily.dimension, analyticsDaily.key),
     leadGroups(range),
   ]);
+  const others = await conversions(range);
 
   const byDay = new Map(totalRows.map((r) => [r.day, r]));
   const series = daysOf(range).map((day) => {
@@ -234,7 +241,7 @@ export async function analyticsReport(range: DateRange, options: { refresh?: boo
   return {
     range,
     series,
-    totals: { views: sum("views"), visits: sum("visits"), visitors: sum("visitors"), leads: totalLeads },
+    totals: { views: sum("views"), visits: sum("visits"), visitors: sum("visitors"), leads: totalLeads, ...others },
     pages,
     posts,
     referrers,

@@ -84,10 +84,14 @@ async function sessionData(row: ChatSessionRow, notice: ChatSessionNotice): Prom
 }
 
 // ---------------------------------------------------------------- use cases
-/** POST /api/chat/session: an upstream session, or an offline one saying why (SPEC §8). */
+/**
+ * POST /api/chat/session: an upstream session, or an offline one saying why (SPEC §8). A site
+ * with no assistant configured is offline on purpose: its sessions carry no notice, so the
+ * visitor sees the offline conversation without an error toast.
+ */
 export async function createChatSession(ip: string): Promise<ChatSessionData> {
   const url = upstreamUrl("/api/chat/session");
-  let notice: ChatSessionNotice = "unavailable";
+  let notice: ChatSessionNotice = url ? "unavailable" : null;
   if (url) {
     const result = await callUpstream(url, { api_key: env.CHAT_API_KEY, assistant_id: env.CHAT_ASSISTANT_ID }, SESSION_TIMEOUT_MS);
     if (result.ok) {

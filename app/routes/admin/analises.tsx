@@ -13,15 +13,8 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { analyticsReport, parseRange, type AnalyticsTable } from "~/domain/analytics/report.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
-import {
-  CUSTOM_RANGE,
-  DEVICE_LABELS,
-  formatDayShort,
-  formatNumber,
-  formatPercent,
-  LEAD_KIND_LABELS,
-  type DateRange,
-} from "~/lib/analytics-format";
+import { CUSTOM_RANGE, DEVICE_LABELS, formatDayShort, formatNumber, formatPercent, type DateRange } from "~/lib/analytics-format";
+import { PIPELINE_TYPE_INFO, type PipelineType } from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/analises";
 
@@ -163,6 +156,7 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
                 label: "Conversão (leads por visita)",
                 value: formatPercent(report.totals.visits > 0 ? report.totals.leads / report.totals.visits : null),
                 testId: "total-rate",
+                note: report.totals.leads > report.totals.visits ? "Acima de 100%: há leads de visitas não contadas." : undefined,
               },
             ].map((c) => (
               <Card key={c.label} className="last:col-span-2 lg:last:col-span-1">
@@ -175,6 +169,7 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
                   <p className="font-display text-3xl font-extrabold tabular-nums" data-testid={c.testId}>
                     {c.value}
                   </p>
+                  {"note" in c && c.note ? <p className="mt-1 text-xs text-muted-foreground">{c.note}</p> : null}
                 </CardContent>
               </Card>
             ))}
@@ -188,11 +183,18 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
             <Section title="Funil" description="Da visita ao lead, no período." range={range} table="funil">
               <Funnel steps={report.funnel} />
               {report.leadsByType.length ? (
-                <p className="mt-4 text-sm text-muted-foreground">
+                <p className="mt-4 text-sm text-muted-foreground" data-testid="leads-by-type">
                   Leads por tipo:{" "}
-                  {report.leadsByType.map((t) => `${LEAD_KIND_LABELS[t.type] ?? t.type} ${formatNumber(t.leads)}`).join(" · ")}
+                  {report.leadsByType
+                    .map((t) => `${PIPELINE_TYPE_INFO[t.type as PipelineType]?.label ?? t.type} ${formatNumber(t.leads)}`)
+                    .join(" · ")}
                 </p>
               ) : null}
+              <p className="mt-2 text-sm text-muted-foreground" data-testid="other-conversions">
+                Outras conversões: {formatNumber(report.totals.newsletter)}{" "}
+                {report.totals.newsletter === 1 ? "inscrição confirmada" : "inscrições confirmadas"} na newsletter ·{" "}
+                {formatNumber(report.totals.orders)} {report.totals.orders === 1 ? "pedido pago" : "pedidos pagos"}
+              </p>
             </Section>
             <Section title="Aparelhos" range={range} table="aparelhos">
               <DataTable
