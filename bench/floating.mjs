@@ -2,7 +2,8 @@
 // `node bench/floating.mjs`: only the floating-buttons measurement of the bench (docs/decisions/0059),
 // printed as a table. With --base=URL it looks at a server already running (another checkout's
 // build, say); otherwise it builds into build-bench (or --build-dir) unless --no-build, and starts
-// the production server on the bench's port with a fresh embedded database.
+// the production server on the bench's port (or --port=N, when another bench holds it) with a
+// fresh embedded database.
 import fs from "node:fs";
 import path from "node:path";
 import { FLOATING_PAGES, runFloatingVisibility } from "./lib/floating.mjs";
@@ -19,7 +20,7 @@ if (!base) {
   fs.mkdirSync(runDir, { recursive: true });
   app = await startApp({
     name: "app (floating)",
-    port: PORTS.app,
+    port: Number(value("port") ?? PORTS.app),
     buildDir,
     env: { DATA_DIR: path.join(runDir, "data") },
     logFile: path.join(runDir, "server.log"),
