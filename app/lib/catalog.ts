@@ -17,6 +17,8 @@ export interface CatalogItem {
   priceCents: number;
   /** Plans are billed monthly; products once. */
   interval: "month" | null;
+  /** The name the home page's teaser gives it (SPEC §2's card titles), shown beside the name on /produtos. */
+  teaserTitle?: string;
   highlight?: string; // e.g. 'Mais popular'
 }
 
@@ -98,6 +100,7 @@ export const products: CatalogItem[] = [
   {
     kind: "product",
     id: "treinamento-equipe",
+    teaserTitle: "Advanced Team Training",
     name: "Treinamento de Equipe",
     description: "Capacitação prática para sua equipe usar IA generativa e agentes no dia a dia com segurança.",
     features: ["Workshops práticos com casos do seu setor", "Boas práticas de segurança e LGPD", "Material de apoio e certificado"],
@@ -108,6 +111,7 @@ export const products: CatalogItem[] = [
   {
     kind: "product",
     id: "implementacao-agente",
+    teaserTitle: "Enterprise AI Agents",
     name: "Implementação de Agente Autônomo",
     description: "Projeto completo de um agente autônomo integrado aos seus sistemas, do desenho à entrada em produção.",
     features: [
@@ -122,6 +126,7 @@ export const products: CatalogItem[] = [
   {
     kind: "product",
     id: "mapeamento-completo",
+    teaserTitle: "Strategic Process Mapping",
     name: "Mapeamento Completo de Processos",
     description: "Levantamento detalhado dos processos da empresa com um roteiro de automação e IA priorizado por impacto.",
     features: ["Entrevistas com as áreas-chave", "Mapa de processos atual e futuro", "Roteiro de implementação com estimativas"],

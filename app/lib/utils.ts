@@ -5,3 +5,8 @@ import { twMerge } from "tailwind-merge";
 export function cn(...inputs: ClassValue[]): string {
   return twMerge(clsx(inputs));
 }
+
+/** A long technical id as a person compares it: its last 8 characters (the whole id stays in a tooltip). */
+export function shortId(id: string): string {
+  return id.length > 12 ? `…${id.slice(-8)}` : id;
+}

@@ -45,7 +45,7 @@ test("a visit with ?utm_source=x ending in a contact form shows x on the lead an
   await form.getByLabel(/^Email/).fill(email);
   await form.getByLabel(/^Mensagem/).fill("Vim pelo anúncio e quero uma proposta.");
   await form.getByRole("checkbox").check();
-  await form.getByRole("button", { name: "Enviar Consulta" }).click();
+  await form.getByRole("button", { name: "Enviar consulta" }).click();
   // The hydrated form's toast, or the confirmation page of a post made before hydration.
   await expect(page.getByText("Obrigado por entrar em contato! Responderemos em até 24 horas.").first()).toBeVisible();
   await visitor.close();

@@ -50,7 +50,7 @@ test.describe("questionnaire (/formulario)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Formulário de Otimização de Negócios");
     await expect(page.getByText("retornará em até 48 horas")).toBeVisible();
 
-    await page.getByRole("button", { name: "Enviar Formulário" }).click();
+    await page.getByRole("button", { name: "Enviar formulário" }).click();
     await expect(page.getByText("Nome da empresa é obrigatório")).toBeVisible();
     await expect(page.getByText("Nome do contato é obrigatório")).toBeVisible();
     await expect(page.getByText("Email é obrigatório")).toBeVisible();
@@ -65,7 +65,7 @@ test.describe("questionnaire (/formulario)", () => {
     await questionnaire(page)
       .getByLabel(/^Email/)
       .fill("ana");
-    await page.getByRole("button", { name: "Enviar Formulário" }).click();
+    await page.getByRole("button", { name: "Enviar formulário" }).click();
     await expect(page.getByText("Email inválido")).toBeVisible();
     await questionnaire(page)
       .getByLabel(/^Email/)
@@ -81,7 +81,7 @@ test.describe("questionnaire (/formulario)", () => {
       });
     });
     const request = await hold(page, "**/api/business-optimization");
-    await page.getByRole("button", { name: "Enviar Formulário" }).click();
+    await page.getByRole("button", { name: "Enviar formulário" }).click();
     await expect(page.getByRole("button", { name: "Enviando..." })).toBeDisabled();
     request.release();
     await expect(toasts(page).getByText("Formulário enviado com sucesso!")).toBeVisible();
@@ -131,7 +131,7 @@ test.describe("questionnaire (/formulario)", () => {
     for (const [handler, text] of cases) {
       await page.route("**/api/business-optimization", handler);
       await fill();
-      await page.getByRole("button", { name: "Enviar Formulário" }).click();
+      await page.getByRole("button", { name: "Enviar formulário" }).click();
       await expect(toasts(page).getByText("Erro ao enviar formulário")).toBeVisible();
       await expect(toasts(page).getByText(text)).toBeVisible();
       await page.unroute("**/api/business-optimization");
@@ -156,7 +156,7 @@ test.describe("contact form (home #contact)", () => {
     await open(page, "/#contact");
     const form = page.locator("form[data-contact-form]").first();
     await form.scrollIntoViewIfNeeded();
-    await form.getByRole("button", { name: "Enviar Consulta" }).click();
+    await form.getByRole("button", { name: "Enviar consulta" }).click();
     await expect(form.getByText("Nome é obrigatório")).toBeVisible();
     await expect(form.getByText("Empresa é obrigatória")).toBeVisible();
     await expect(form.getByText("Email é obrigatório")).toBeVisible();
@@ -175,7 +175,7 @@ test.describe("contact form (home #contact)", () => {
       if (req.url().endsWith("/api/contact") && req.method() === "POST") payload = req.postDataJSON();
     });
     const request = await hold(page, "**/api/contact");
-    await form.getByRole("button", { name: "Enviar Consulta" }).click();
+    await form.getByRole("button", { name: "Enviar consulta" }).click();
     await expect(form.getByRole("button", { name: "Enviando sua consulta..." })).toBeDisabled();
     request.release();
     await expect(toasts(page).getByText("Consulta Enviada")).toBeVisible();
@@ -202,7 +202,7 @@ test.describe("contact form (home #contact)", () => {
     await form.getByLabel(/^Email/).fill("c@example.com");
     await form.getByLabel(/^Mensagem/).fill("Olá");
     await form.getByRole("checkbox").check();
-    await form.getByRole("button", { name: "Enviar Consulta" }).click();
+    await form.getByRole("button", { name: "Enviar consulta" }).click();
     await expect(toasts(page).getByText("Falha no Envio")).toBeVisible();
     await expect(toasts(page).getByText("Muitos envios em pouco tempo. Aguarde 5 minutos e tente novamente.")).toBeVisible();
     await expect(form.getByLabel(/^Nome/)).toHaveValue("Cliente");
@@ -225,6 +225,8 @@ test.describe("newsletter (footer)", () => {
     await form.getByRole("button", { name: "Inscrever" }).click();
     await expect(toasts(page).getByText("Obrigado por se inscrever!")).toBeVisible();
     await expect(toasts(page).getByText("Você receberá nossas novidades sobre IA e atualizações da empresa.")).toBeVisible();
+    // Beyond the spec's text: the double opt-in's next step.
+    await expect(toasts(page).getByText("enviaremos um link para confirmar a inscrição", { exact: false })).toBeVisible();
     await expect(field).toHaveValue("");
   });
 });
@@ -388,4 +390,19 @@ test.describe("admin", () => {
       expect(results.violations, path).toEqual([]);
     }
   });
+});
+
+test("every form that collects personal data says what the data is for and links the privacy policy", async ({ request }) => {
+  const formsOf = async (path: string) => [...(await (await request.get(path)).text()).matchAll(/<form[\s\S]*?<\/form>/g)].map((m) => m[0]);
+  const withData = (forms: string[], field: string) => forms.filter((f) => f.includes(`name="${field}"`));
+  const home = await formsOf("/");
+  for (const [label, forms] of [
+    ["consultoria", withData(home, "industryArea")],
+    ["contato", withData(home, "message")],
+    ["carreiras", withData(await formsOf("/carreiras"), "experience")],
+    ["questionário", withData(await formsOf("/formulario"), "companyName")],
+  ] as const) {
+    expect(forms.length, label).toBeGreaterThan(0);
+    for (const form of forms) expect(form, label).toContain('href="/privacidade"');
+  }
 });

@@ -287,6 +287,9 @@ test("pages are server-rendered with unique titles; home carries the Organizatio
   ]) {
     expect(home, text).toContain(text);
   }
+  // The teaser's names (SPEC §2) are matched on /produtos, beside the catalog's.
+  const produtos = await (await request.get("/produtos")).text();
+  expect(produtos).toMatch(/Treinamento de Equipe<\/h3><p[^>]*>Advanced Team Training</);
   const ld = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(home)?.[1];
   expect(JSON.parse(ld!)).toMatchObject({ "@type": "Organization", name: "Agile IA" });
 
@@ -377,4 +380,20 @@ test("no public page is wider than a 320 px phone, and no button or link label r
     });
     expect(problems, path).toEqual([]);
   }
+});
+
+test("'Saiba mais sobre esta fase' shows what happens, how long and what the client gets, beside the consultation button", async ({
+  page,
+}) => {
+  await page.goto("/#metodologia"); // no waiting for scripts: a native disclosure
+  const phase = page.locator("#metodologia li", { hasText: "Descoberta Estratégica" }).first();
+  await expect(phase.getByText("O que acontece")).toBeHidden();
+  await phase.getByText("Saiba mais sobre esta fase").click();
+  await expect(phase.getByText("O que acontece")).toBeVisible();
+  await expect(phase.getByText("Quanto tempo leva")).toBeVisible();
+  await expect(phase.getByText("O que você recebe")).toBeVisible();
+  await phase.getByRole("button", { name: "Conversar sobre esta fase: Descoberta Estratégica" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Solicitação: Descoberta Estratégica")).toBeVisible();
 });

@@ -41,7 +41,7 @@ test("contact form: errors beside the fields with the values kept, then the conf
   const form = page.locator("form[data-contact-form]").first();
   await form.getByLabel(/^Nome/).fill("Cliente Sem Script");
   await form.getByLabel(/^Email/).fill("sem-arroba");
-  await form.getByRole("button", { name: "Enviar Consulta" }).click();
+  await form.getByRole("button", { name: "Enviar consulta" }).click();
   await expect(page).toHaveURL(/\/enviar\/contato$/);
   await expect(page.getByRole("alert").filter({ hasText: "Falha no Envio" })).toBeVisible();
   const again = page.locator("form[data-contact-form]");
@@ -55,7 +55,7 @@ test("contact form: errors beside the fields with the values kept, then the conf
   await again.getByLabel(/^Email/).fill("cliente@example.com");
   await again.getByLabel(/^Mensagem/).fill("Queremos um agente de atendimento.");
   await again.getByRole("checkbox").check();
-  await again.getByRole("button", { name: "Enviar Consulta" }).click();
+  await again.getByRole("button", { name: "Enviar consulta" }).click();
   await expectConfirmation(page, "/enviar/contato", "Consulta Enviada", "Obrigado por entrar em contato! Responderemos em até 24 horas.");
 });
 
@@ -94,7 +94,7 @@ test("questionnaire: the confirmation shows the submission's id", async ({ page 
   await form.getByLabel(/^Nome da empresa/).fill(`Metalúrgica ${unique()}`);
   await form.getByLabel(/^Nome do contato/).fill("Ana Paula");
   await form.getByLabel(/^Email/).fill("ana@example.com");
-  await form.getByRole("button", { name: "Enviar Formulário" }).click();
+  await form.getByRole("button", { name: "Enviar formulário" }).click();
   await expectConfirmation(page, "/enviar/questionario", "Formulário enviado com sucesso!");
   const id = new URL(page.url()).searchParams.get("id");
   expect(id).toMatch(/^\d+$/);

@@ -234,7 +234,9 @@ async function teamNotifications(email: string) {
 
 /** What the admin sees: the list's total, the CSV's lines and the dashboard's count. */
 async function adminCounts(cookie: string) {
-  const list = await (await fetch(`${app.url}/admin/leads/newsletter`, { headers: { cookie } })).text();
+  const page = await (await fetch(`${app.url}/admin/leads/newsletter`, { headers: { cookie } })).text();
+  // Pending sign-ups are shown apart, below the subscribers, and never in their list or the CSV.
+  const [list = "", pendingSection = ""] = page.split('data-testid="pending-subscribers"');
   const csv = await (await fetch(`${app.url}/api/leads/newsletter/export`, { headers: { cookie } })).text();
   const { newsletterSubscribers } = app.schema;
   const dashboard = await (await fetch(`${app.url}/admin/dashboard`, { headers: { cookie } })).text();
@@ -243,6 +245,8 @@ async function adminCounts(cookie: string) {
     expect(list).not.toContain(row.email);
     expect(csv).not.toContain(row.email);
   }
+  expect(pendingSection).toContain(`Aguardando confirmação (<!-- -->${pending.length}<!-- -->)`);
+  for (const row of pending.slice(0, 50)) expect(pendingSection).toContain(row.email);
   return {
     listed: Number(/data-testid="lead-total"[^>]*>(\d+)/.exec(list)?.[1] ?? NaN),
     csvLines: csv.trim().split("\n").length,

@@ -765,8 +765,30 @@ describe("audit log", () => {
     expect(outOfRange).toContain("Nenhum registro encontrado com estes filtros.");
 
     const logins = await (await fetch(`${app.url}/admin/auditoria?acao=auth.login`, { headers: { cookie } })).text();
-    expect(logins).toContain("auth.login");
-    expect(logins).not.toContain("test.bulk</code>");
+    expect(logins).toContain('title="auth.login"');
+    expect(logins).not.toContain('title="test.bulk"');
+  });
+
+  it("speaks Portuguese: labelled actions, details as label and value (never JSON), addresses as a person reads them", async () => {
+    const { auditLog } = app.schema;
+    await app
+      .db()
+      .insert(auditLog)
+      .values({
+        actor: "leitor",
+        action: "blog.post.preview.create",
+        target: "post:7",
+        details: { title: "Post legível", fields: ["título", "resumo"], published: false },
+        ip: "::ffff:10.9.8.7",
+      });
+    const html = plainHtml(await (await fetch(`${app.url}/admin/auditoria?usuario=leitor`, { headers: { cookie } })).text());
+    expect(html).toContain("Link de pré-visualização criado");
+    expect(html).toMatch(/Título:<\/dt> ?<dd[^>]*>Post legível/);
+    expect(html).toMatch(/Campos:<\/dt> ?<dd[^>]*>título, resumo/);
+    expect(html).toMatch(/Publicado:<\/dt> ?<dd[^>]*>não/);
+    expect(html).toContain(">10.9.8.7<");
+    expect(html).not.toContain("::ffff:");
+    expect(html).not.toContain("{&quot;title");
   });
 
   it("every privacy action wrote exactly one audit row per request", async () => {

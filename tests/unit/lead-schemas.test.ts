@@ -93,12 +93,14 @@ describe("career application", () => {
 describe("consultation request", () => {
   it("requires every field of the consultations entity", () => {
     expect(errorsOf(consultationSchema, {})).toEqual({
-      name: "Nome deve ter pelo menos 2 caracteres",
+      name: "Nome é obrigatório", // as on the contact form: one message per rule
+
       email: "Email é obrigatório",
       phone: "Telefone deve ter pelo menos 10 dígitos",
       company: "Nome da empresa é obrigatório",
       industryArea: "Área de atuação é obrigatória",
     });
+    expect(errorsOf(consultationSchema, { name: "A" }).name).toBe("Nome deve ter pelo menos 2 caracteres");
   });
 });
 

@@ -24,6 +24,18 @@ const status = (labels: Record<string, string> | ((v: string) => string)) =>
   col("status", "Situação", (v) => (typeof labels === "function" ? labels(String(v)) : (labels[String(v)] ?? String(v))));
 const NEWSLETTER_STATUS: Record<string, string> = { pending: "Aguardando confirmação", active: "Ativa", unsubscribed: "Cancelada" };
 const OUTBOX_STATUS: Record<string, string> = { pending: "Pendente", sent: "Enviado", logged: "Registrado no log", failed: "Falhou" };
+/** What each queued e-mail is, in words (the queue's kinds are codes). */
+const OUTBOX_KIND: Record<string, string> = {
+  "lead.contact": "Aviso de nova mensagem de contato",
+  "lead.consultation": "Aviso de nova solicitação de consultoria",
+  "lead.questionnaire": "Aviso de novo questionário",
+  "lead.application": "Aviso de nova candidatura",
+  "lead.newsletter": "Aviso de nova inscrição na newsletter",
+  "lead.chat": "Aviso de nova conversa no chat",
+  "newsletter.confirmation": "Confirmação de inscrição na newsletter",
+  "payment.paid": "Aviso de pagamento confirmado",
+  "pipeline.digest": "Resumo diário do funil",
+};
 
 export const COLUMNS: Record<PersonalDataTable, Column[]> = {
   contacts: [col("name"), col("company"), col("email"), col("phone"), col("message", "Mensagem", (v) => text(v, 60)), created],
@@ -70,7 +82,7 @@ export const COLUMNS: Record<PersonalDataTable, Column[]> = {
   ],
   subscriptions: [col("customerEmail"), col("planId", "Plano"), status(subscriptionStatusLabels), created],
   outbox: [
-    col("kind", "Tipo"),
+    col("kind", "Tipo", (v) => OUTBOX_KIND[String(v)] ?? String(v)),
     col("recipient", "Destinatário"),
     col("subject", "Assunto", (v) => text(v, 50)),
     status(OUTBOX_STATUS),

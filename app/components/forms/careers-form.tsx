@@ -15,6 +15,7 @@ import { careersMessages } from "~/lib/messages/leads";
 import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
 import { useLocation } from "~/lib/navigation";
 import { Honeypot, IdempotencyField, ReturnTo, sendJson, useLeadForm, type FormState } from "./lead-form-utils";
+import { PrivacyNote } from "./privacy-note";
 import type { FormEvent } from "react";
 
 export function CareersForm({ positions, initial }: { positions: string[]; initial?: FormState }) {
@@ -167,6 +168,7 @@ export function CareersForm({ positions, initial }: { positions: string[]; initi
         <Send aria-hidden />
         {submitting ? careersMessages.submitting : careersMessages.submit}
       </Button>
+      <PrivacyNote purpose="avaliar a sua candidatura e falar com você sobre ela" />
     </form>
   );
 }

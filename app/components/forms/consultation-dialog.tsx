@@ -17,6 +17,7 @@ import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
 import { useLocation } from "~/lib/navigation";
 import { CONSULTATION_DIALOG_ID } from "~/lib/widget-events";
 import { Honeypot, IdempotencyField, ReturnTo, sendJson, useLeadForm, type FormState } from "./lead-form-utils";
+import { PrivacyNote } from "./privacy-note";
 
 type Field = "name" | "email" | "phone" | "company" | "industryArea";
 
@@ -122,6 +123,7 @@ export function ConsultationRequestDialog() {
             </Button>
           </div>
           <p className="text-xs text-muted-foreground">Resposta em até 24 horas.</p>
+          <PrivacyNote purpose="responder a esta solicitação de consultoria" />
         </form>
         <DialogCloseButton />
       </div>

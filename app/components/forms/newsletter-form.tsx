@@ -51,7 +51,7 @@ export function NewsletterForm({ className, initialEmail }: { className?: string
         } else toast({ title: newsletterMessages.failureTitle, description: result.message, variant: "destructive" });
         return;
       }
-      toast(newsletterMessages.success);
+      toast({ ...newsletterMessages.success, note: newsletterMessages.confirmationNote });
       form.reset();
       if (keyInput) keyInput.value = ""; // the next subscription is a new one
     } catch {

@@ -45,6 +45,7 @@ export default function Toaster() {
               {item.description && (
                 <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
               )}
+              {item.note && <p className="text-sm opacity-90">{item.note}</p>}
             </div>
             {item.action && (
               <ToastPrimitive.Action

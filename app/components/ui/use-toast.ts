@@ -14,6 +14,8 @@ export type ToastVariant = "default" | "destructive";
 export interface ToastInput {
   title: string;
   description?: string;
+  /** A line beyond the spec's text, below the description (e.g. the newsletter's confirmation step). */
+  note?: string;
   variant?: ToastVariant;
   /** Milliseconds before it closes by itself; SPEC default 5000. */
   duration?: number;

@@ -109,21 +109,57 @@ export async function listBusinessOptimizations(limit = 200) {
   return { rows, total };
 }
 
+/**
+ * Sign-ups whose confirmation link was not clicked yet: shown apart from the subscribers (they
+ * are not subscribers, and never exported), newest first.
+ */
+export async function pendingSubscribers(limit = 50) {
+  const pending = eq(newsletterSubscribers.status, "pending");
+  const [rows, { value: total }] = await Promise.all([
+    db()
+      .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email, createdAt: newsletterSubscribers.createdAt })
+      .from(newsletterSubscribers)
+      .where(pending)
+      .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+      .limit(limit),
+    db().select({ value: count() }).from(newsletterSubscribers).where(pending).then(first),
+  ]);
+  return { rows, total };
+}
+
 export async function dashboardSummary() {
   const database = db();
   const countOf = async (table: PgTable, where?: SQL) =>
     (await database.select({ value: count() }).from(table).where(where).then(first)).value;
-  const [contactCount, consultationCount, optimizationCount, applicationCount, subscriberCount, recentContacts, recentConsultations] =
-    await Promise.all([
-      countOf(contacts),
-      countOf(consultations),
-      countOf(businessOptimizations),
-      countOf(careerApplications),
-      countOf(newsletterSubscribers, eq(newsletterSubscribers.status, "active")),
-      database.select().from(contacts).orderBy(desc(contacts.createdAt), desc(contacts.id)).limit(3),
-      database.select().from(consultations).orderBy(desc(consultations.createdAt), desc(consultations.id)).limit(3),
-    ]);
-  return { contactCount, consultationCount, optimizationCount, applicationCount, subscriberCount, recentContacts, recentConsultations };
+  const [
+    contactCount,
+    consultationCount,
+    optimizationCount,
+    applicationCount,
+    subscriberCount,
+    pendingSubscriberCount,
+    recentContacts,
+    recentConsultations,
+  ] = await Promise.all([
+    countOf(contacts),
+    countOf(consultations),
+    countOf(businessOptimizations),
+    countOf(careerApplications),
+    countOf(newsletterSubscribers, eq(newsletterSubscribers.status, "active")),
+    countOf(newsletterSubscribers, eq(newsletterSubscribers.status, "pending")),
+    database.select().from(contacts).orderBy(desc(contacts.createdAt), desc(contacts.id)).limit(3),
+    database.select().from(consultations).orderBy(desc(consultations.createdAt), desc(consultations.id)).limit(3),
+  ]);
+  return {
+    contactCount,
+    consultationCount,
+    optimizationCount,
+    applicationCount,
+    subscriberCount,
+    pendingSubscriberCount,
+    recentContacts,
+    recentConsultations,
+  };
 }
 
 export async function updateConsultationStatus(

@@ -1,7 +1,7 @@
 /** SPEC §4 and §8 texts of the lead forms (one home per text), plus the ones beyond the spec. */
 
 export const contactMessages = {
-  submit: "Enviar Consulta",
+  submit: "Enviar consulta",
   submitting: "Enviando sua consulta...",
   success: { title: "Consulta Enviada", description: "Obrigado por entrar em contato! Responderemos em até 24 horas." },
   failureTitle: "Falha no Envio",
@@ -30,7 +30,7 @@ export const careersMessages = {
 } as const;
 
 export const questionnaireMessages = {
-  submit: "Enviar Formulário",
+  submit: "Enviar formulário",
   submitting: "Enviando...",
   replyNote: "Nossa equipe analisará suas respostas e retornará em até 48 horas com uma proposta personalizada.",
   successTitle: "Formulário enviado com sucesso!",

@@ -128,6 +128,14 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "blog.post.publish": "Post publicado",
   "blog.post.unpublish": "Post despublicado",
   "blog.post.delete": "Post excluído",
+  "blog.post.draft": "Alterações salvas como rascunho",
+  "blog.post.draft.discard": "Rascunho de alterações descartado",
+  "blog.post.preview.create": "Link de pré-visualização criado",
+  "blog.post.preview.revoke": "Link de pré-visualização revogado",
+  "blog.post.schedule": "Publicação agendada",
+  "blog.post.unschedule": "Agendamento cancelado",
+  "blog.post.publish.scheduled": "Post publicado no horário agendado",
+  "blog.post.restore": "Revisão restaurada",
   "blog.category.create": "Categoria criada",
   "blog.category.update": "Categoria editada",
   "blog.category.delete": "Categoria excluída",
@@ -150,6 +158,57 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 
 export function auditActionLabel(action: string): string {
   return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+/** The names of the audit details' keys, as the admin reads them. */
+const AUDIT_DETAIL_LABELS: Record<string, string> = {
+  title: "Título",
+  name: "Nome",
+  slug: "Endereço",
+  device: "Aparelho",
+  ended: "Sessões encerradas",
+  secondFactor: "Segundo fator",
+  from: "De",
+  to: "Para",
+  fields: "Campos",
+  reason: "Motivo",
+  found: "Registros encontrados",
+  format: "Formato",
+  originalFormat: "Formato original",
+  due: "Retornos vencidos",
+  trigger: "Disparado por",
+  count: "Quantidade",
+  forgotten: "Aparelhos esquecidos",
+  noteId: "Anotação nº",
+  recoveryCodesLeft: "Códigos de recuperação restantes",
+  publishAt: "Publicação em",
+  status: "Situação",
+  published: "Publicado",
+  revision: "Revisão",
+};
+
+const detailValue = (value: unknown): string => {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "boolean") return value ? "sim" : "não";
+  if (Array.isArray(value)) return value.map(detailValue).join(", ");
+  if (typeof value === "object") {
+    return Object.entries(value)
+      .map(([key, v]) => `${AUDIT_DETAIL_LABELS[key] ?? key}: ${detailValue(v)}`)
+      .join("; ");
+  }
+  return String(value);
+};
+
+/** An audit row's details as label/value pairs (never raw JSON). */
+export function auditDetails(details: unknown): Array<{ label: string; value: string }> {
+  if (details === null || details === undefined) return [];
+  if (typeof details !== "object" || Array.isArray(details)) return [{ label: "Detalhes", value: detailValue(details) }];
+  return Object.entries(details).map(([key, value]) => ({ label: AUDIT_DETAIL_LABELS[key] ?? key, value: detailValue(value) }));
+}
+
+/** An address as a person reads it: an IPv4 client seen through an IPv6 socket loses its `::ffff:` prefix. */
+export function readableIp(ip: string | null): string | null {
+  return ip?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "") ?? null;
 }
 
 /** What each retention period covers, as the admin page lists them. */

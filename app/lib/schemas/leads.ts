@@ -92,7 +92,8 @@ export type CareerApplicationInput = z.infer<typeof careerApplicationSchema>;
 
 // ---------------------------------------------------------------- consultation requests (dialog)
 export const consultationSchema = z.object({
-  name: text(LIMITS.name).pipe(z.string().min(2, "Nome deve ter pelo menos 2 caracteres")),
+  // One message per rule: empty is "required" as on the contact form; the career form keeps SPEC §5's.
+  name: required("Nome é obrigatório", LIMITS.name).pipe(z.string().min(2, "Nome deve ter pelo menos 2 caracteres")),
   email: email(),
   phone: text(LIMITS.phone).pipe(z.string().min(10, "Telefone deve ter pelo menos 10 dígitos")),
   company: required("Nome da empresa é obrigatório", LIMITS.company),

@@ -13,7 +13,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { auditFilterSchema, listAudit, type AuditFilter } from "~/domain/audit.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
-import { auditActionLabel, privacyTexts as t } from "~/lib/messages/privacy";
+import { auditActionLabel, auditDetails, privacyTexts as t, readableIp } from "~/lib/messages/privacy";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/auditoria";
 
@@ -36,8 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         actor: r.actor,
         action: r.action,
         target: r.target,
-        details: r.details === null ? null : JSON.stringify(r.details),
-        ip: r.ip,
+        details: auditDetails(r.details),
+        ip: readableIp(r.ip),
         createdAt: r.createdAt.toISOString(),
       })),
     },
@@ -128,21 +128,21 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           <TableRow key={r.id} data-testid="audit-row">
             <TableCell className="whitespace-nowrap align-top">{dateFormat.format(new Date(r.createdAt))}</TableCell>
             <TableCell className="align-top">
-              <span className={cn("font-medium", r.action.includes("failed") && "text-destructive")}>{auditActionLabel(r.action)}</span>
-              <code className="block text-xs text-muted-foreground">{r.action}</code>
+              <span className={cn("font-medium", r.action.includes("failed") && "text-destructive")} title={r.action}>
+                {auditActionLabel(r.action)}
+              </span>
             </TableCell>
             <TableCell className="align-top">{r.actor ?? "—"}</TableCell>
-            <TableCell className="align-top">{r.target ? <code className="text-xs">{r.target}</code> : "—"}</TableCell>
+            <TableCell className="break-all align-top">{r.target ?? "—"}</TableCell>
             <TableCell className="max-w-xs align-top">
-              {r.details ? (
-                r.details.length > 80 ? (
-                  <details>
-                    <summary className="cursor-pointer text-xs text-primary">Ver detalhes</summary>
-                    <pre className="mt-1 whitespace-pre-wrap break-all text-xs">{r.details}</pre>
-                  </details>
-                ) : (
-                  <code className="break-all text-xs">{r.details}</code>
-                )
+              {r.details.length ? (
+                <dl className="grid gap-0.5 text-xs">
+                  {r.details.map((d) => (
+                    <div key={d.label} className="break-words">
+                      <dt className="inline font-medium">{d.label}:</dt> <dd className="inline">{d.value}</dd>
+                    </div>
+                  ))}
+                </dl>
               ) : (
                 "—"
               )}

@@ -6,7 +6,7 @@ import { ArrowLeft, Mail, Phone } from "~/components/ui/icons";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { getConversation } from "~/domain/chat/admin.server";
 import { parseId } from "~/infra/http.server";
-import { cn } from "~/lib/utils";
+import { cn, shortId } from "~/lib/utils";
 import type { Route } from "./+types/conversas.$id";
 
 export const meta: Route.MetaFunction = () => [{ title: "Conversa do chat | Admin" }];
@@ -51,8 +51,18 @@ export default function Conversa({ loaderData }: Route.ComponentProps) {
             <dd>{formatChatDate(session.createdAt)}</dd>
           </div>
           <div>
-            <dt className="text-muted-foreground">Sessão</dt>
-            <dd className="break-all font-mono text-xs">{session.sessionId}</dd>
+            <dt className="text-muted-foreground">Conversa</dt>
+            <dd>
+              nº {session.id}
+              {session.offline ? (
+                " · sem assistente (respostas automáticas)"
+              ) : (
+                // The assistant service's own id: what its support asks for, shortened.
+                <span className="block text-xs text-muted-foreground" title={session.sessionId}>
+                  ID no serviço de chat: {shortId(session.sessionId)}
+                </span>
+              )}
+            </dd>
           </div>
         </dl>
         {session.email && (

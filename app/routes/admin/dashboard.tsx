@@ -199,7 +199,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Newspaper className="size-6 text-primary" aria-hidden />
             <span>
               <span className="block font-semibold">Newsletter</span>
-              <span className="text-sm text-muted-foreground">{plural(d.subscriberCount, "inscrito ativo", "inscritos ativos")}</span>
+              <span className="text-sm text-muted-foreground">
+                {plural(d.subscriberCount, "inscrito ativo", "inscritos ativos")}
+                {d.pendingSubscriberCount ? ` · ${d.pendingSubscriberCount} aguardando confirmação` : ""}
+              </span>
             </span>
           </Link>
         </div>

@@ -11,8 +11,10 @@ import { Button } from "~/components/ui/button";
 import { Download, Search } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { TableCell, TableHead, TableRow } from "~/components/ui/table";
+import { env } from "~/config.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
-import { listLeads } from "~/domain/leads/admin.server";
+import { listLeads, pendingSubscribers } from "~/domain/leads/admin.server";
+import { formatDateTime } from "~/lib/dates";
 import { isLeadType, LEAD_TYPE_INFO, LEAD_TYPES } from "~/lib/lead-types";
 import { SITE_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
@@ -26,12 +28,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1;
-  const result = await listLeads(params.type, { q, page });
-  return data({ type: params.type, q, ...result }, { headers: { "Cache-Control": "no-store" } });
+  const [result, pending] = await Promise.all([
+    listLeads(params.type, { q, page }),
+    params.type === "newsletter" ? pendingSubscribers() : undefined,
+  ]);
+  // Without SMTP the confirmation links stay in the outbox: the admin is told why no one confirms.
+  const newsletter = pending ? { pending, mailConfigured: Boolean(env.SMTP_URL) } : undefined;
+  return data({ type: params.type, q, ...result, newsletter }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export default function LeadList({ loaderData }: Route.ComponentProps) {
-  const { type, q, rows, total, page, pageCount } = loaderData;
+  const { type, q, rows, total, page, pageCount, newsletter } = loaderData;
   const info = LEAD_TYPE_INFO[type];
   const columns = info.fields.filter((f) => f.inTable);
   const navigation = useNavigation();
@@ -125,6 +132,51 @@ export default function LeadList({ loaderData }: Route.ComponentProps) {
       </AdminTable>
 
       <AdminPagination page={page} pageCount={pageCount} href={pageHref} />
+
+      {newsletter ? <PendingSubscribers {...newsletter} /> : null}
     </div>
+  );
+}
+
+/** Double opt-in: addresses whose link was not clicked yet, apart from the subscribers above. */
+function PendingSubscribers({
+  pending,
+  mailConfigured,
+}: {
+  pending: { total: number; rows: Array<{ id: number; email: string; createdAt: string | Date }> };
+  mailConfigured: boolean;
+}) {
+  return (
+    <section
+      aria-labelledby="pending-title"
+      className="grid gap-3 rounded-xl border border-border bg-card p-4 sm:p-6"
+      data-testid="pending-subscribers"
+    >
+      <h2 id="pending-title" className="font-display text-lg font-bold">
+        Aguardando confirmação ({pending.total})
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        Pessoas que pediram a inscrição e ainda não clicaram no link de confirmação. Não são inscritas: não recebem a newsletter e não
+        entram no CSV.
+      </p>
+      {mailConfigured ? null : (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="note">
+          Nenhum servidor de e-mail está configurado (SMTP_URL), então os links de confirmação não podem ser enviados: eles ficam guardados
+          na fila de e-mails e ninguém consegue confirmar até que o envio seja configurado.
+        </p>
+      )}
+      {pending.rows.length ? (
+        <ul className="grid gap-1 text-sm">
+          {pending.rows.map((r) => (
+            <li key={r.id} className="flex flex-wrap justify-between gap-x-4 border-b border-border py-1.5 last:border-0">
+              <span className="break-all">{r.email}</span>
+              <span className="text-muted-foreground">{formatDateTime(r.createdAt)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">Nenhuma inscrição aguardando confirmação.</p>
+      )}
+    </section>
   );
 }

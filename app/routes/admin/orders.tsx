@@ -14,6 +14,7 @@ import { listOrders, listSubscriptions, reconcileStripe } from "~/domain/payment
 import { findCatalogItem, formatBRL } from "~/lib/catalog";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { orderStatusLabels, subscriptionStatusLabels } from "~/lib/messages/payments";
+import { shortId } from "~/lib/utils";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Pedidos e assinaturas" }];
@@ -205,7 +206,9 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           <TableRow key={s.id}>
             <TableCell>
               <span className="font-medium">{s.planName}</span>
-              <span className="block text-xs text-muted-foreground">{s.providerSubscriptionId}</span>
+              <span className="block text-xs text-muted-foreground" title={s.providerSubscriptionId}>
+                {shortId(s.providerSubscriptionId)}
+              </span>
             </TableCell>
             <TableCell className="whitespace-nowrap">{s.priceCents === null ? "—" : `${formatBRL(s.priceCents)}/mês`}</TableCell>
             <TableCell>

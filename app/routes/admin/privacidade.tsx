@@ -258,9 +258,6 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
                 <h3 id={`grupo-${key}`} className="flex items-center gap-2 border-b border-border px-4 py-3 font-semibold">
                   {PERSONAL_DATA_TABLES[key].label}
                   <Badge variant="secondary">{found[key].length}</Badge>
-                  <code className="ml-auto hidden text-xs font-normal text-muted-foreground sm:inline">
-                    {PERSONAL_DATA_TABLES[key].sqlName}
-                  </code>
                 </h3>
                 <Table>
                   <TableHeader>

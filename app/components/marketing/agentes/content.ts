@@ -27,7 +27,7 @@ export const AGENTS_HERO = {
   title: "Agentes de IA que executam, aprendem e",
   highlight: "entregam resultados",
   lead: "Agentes autônomos vão além de responder perguntas: eles entendem objetivos, consultam os sistemas da empresa, tomam ações e prestam contas. Conheça exemplos do que podemos construir para o seu negócio.",
-  primary: "Agendar Consultoria Gratuita",
+  primary: "Agendar consultoria gratuita",
   secondary: "Ver exemplos de agentes",
 };
 
@@ -124,7 +124,7 @@ export const AGENT_BENEFITS = [
 export const AGENTS_CTA = {
   title: "Qual agente faria mais diferença na sua empresa?",
   lead: "Converse com um especialista e descubra, sem compromisso, por onde começar. Implementação em até 30 dias.",
-  chat: "Iniciar Consultoria Gratuita",
+  chat: "Iniciar consultoria gratuita",
   contact: "Falar com um especialista",
 };
 

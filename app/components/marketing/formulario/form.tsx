@@ -4,6 +4,7 @@
  * An island (app/shell/island-registry.ts), also rendered by /enviar with the server's answer.
  */
 import { Honeypot, IdempotencyField, ReturnTo, sendJson, useLeadForm, type FormState } from "~/components/forms/lead-form-utils";
+import { PrivacyNote } from "~/components/forms/privacy-note";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Send } from "~/components/ui/icons";
@@ -230,7 +231,10 @@ export function QuestionnaireForm({ initial }: { initial?: FormState }) {
         </fieldset>
       ))}
       <div className="flex flex-col items-start gap-4 rounded-2xl border border-border bg-card p-6 shadow-soft sm:flex-row sm:items-center sm:justify-between sm:p-8">
-        <p className="max-w-xl text-sm text-muted-foreground">{questionnaireMessages.replyNote}</p>
+        <div className="grid max-w-xl gap-2">
+          <p className="text-sm text-muted-foreground">{questionnaireMessages.replyNote}</p>
+          <PrivacyNote purpose="preparar a proposta e falar com você sobre ela" />
+        </div>
         <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto">
           <Send aria-hidden />
           {submitting ? questionnaireMessages.submitting : questionnaireMessages.submit}

@@ -58,7 +58,7 @@ export function WhatsAppExpert() {
               <div>
                 <dt className="flex items-center gap-3 font-semibold text-navy">
                   <Clock aria-hidden className="size-5 text-primary" />
-                  Horário de atendimento
+                  Horário dos especialistas
                 </dt>
                 <dd className="pl-8 text-muted-foreground">{WHATSAPP_EXPERT.hours}</dd>
               </div>

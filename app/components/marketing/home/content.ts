@@ -37,9 +37,9 @@ export const HERO = {
   titleHighlight: "transformam a operação",
   titleEnd: "da sua empresa",
   lead: "Automatizamos processos, elevamos o atendimento e transformamos dados em decisões com agentes de inteligência artificial desenhados para o seu negócio, do diagnóstico à operação.",
-  primary: "Solicitar Consultoria Exclusiva",
-  secondary: "Explorar Soluções Premium",
-  proof: ["Implementação em até 30 dias", "Atendimento 24/7", "Projetos em conformidade com a LGPD"],
+  primary: "Solicitar consultoria exclusiva",
+  secondary: "Explorar soluções premium",
+  proof: ["Implementação em até 30 dias", "Agentes que atendem 24/7", "Projetos em conformidade com a LGPD"],
 };
 
 /** SPEC §1: the mock assistant card lists these capabilities. */
@@ -160,6 +160,9 @@ export interface Phase {
   description: string;
   icon: Icon;
   deliverables: string[];
+  /** Behind 'Saiba mais sobre esta fase': what happens, how long it takes. */
+  steps: string[];
+  duration: string;
 }
 
 export const METHODOLOGY_HEADER = {
@@ -167,6 +170,10 @@ export const METHODOLOGY_HEADER = {
   title: "Um caminho claro da ideia ao resultado",
   lead: "Quatro fases com entregas definidas, para que você saiba exatamente o que acontece em cada etapa do projeto.",
   more: "Saiba mais sobre esta fase",
+  stepsTitle: "O que acontece",
+  durationTitle: "Quanto tempo leva",
+  deliverablesTitle: "O que você recebe",
+  talk: "Conversar sobre esta fase",
 };
 
 export const PHASES: Phase[] = [
@@ -176,6 +183,12 @@ export const PHASES: Phase[] = [
     description: "Imersão nos seus processos, dados e metas para identificar onde a IA gera mais valor e com qual retorno.",
     icon: Compass,
     deliverables: ["Diagnóstico de processos", "Mapa de oportunidades"],
+    steps: [
+      "Entrevistas com as áreas envolvidas e análise dos dados disponíveis",
+      "Priorização das oportunidades por impacto, esforço e risco",
+      "Estimativa de retorno de cada caso de uso escolhido",
+    ],
+    duration: "1 a 2 semanas.",
   },
   {
     number: 2,
@@ -183,6 +196,12 @@ export const PHASES: Phase[] = [
     description: "Desenho da solução sob medida, com arquitetura, integrações e indicadores de sucesso definidos com o seu time.",
     icon: PenTool,
     deliverables: ["Arquitetura da solução", "Plano de implementação"],
+    steps: [
+      "Arquitetura, integrações e regras de segurança e LGPD",
+      "Protótipo validado com quem vai usar a solução",
+      "Indicadores de sucesso combinados com a diretoria",
+    ],
+    duration: "1 a 2 semanas.",
   },
   {
     number: 3,
@@ -190,6 +209,12 @@ export const PHASES: Phase[] = [
     description: "Desenvolvimento, testes e implantação em ciclos curtos, com a primeira entrega em produção em até 30 dias.",
     icon: Rocket,
     deliverables: ["Agente em produção", "Treinamento da equipe"],
+    steps: [
+      "Desenvolvimento em ciclos curtos, com entregas a cada duas semanas",
+      "Testes com dados reais e ajustes junto com a equipe",
+      "Implantação em produção e treinamento dos usuários",
+    ],
+    duration: "A primeira solução entra em produção em até 30 dias do início do projeto.",
   },
   {
     number: 4,
@@ -197,6 +222,12 @@ export const PHASES: Phase[] = [
     description: "Acompanhamento dos resultados e ajustes constantes para que os agentes evoluam junto com o negócio.",
     icon: LineChart,
     deliverables: ["Relatórios de desempenho", "Melhorias mensais"],
+    steps: [
+      "Acompanhamento dos indicadores combinados no design",
+      "Ajustes e novas automações a partir do uso real",
+      "Reunião mensal de resultados e próximos passos",
+    ],
+    duration: "Contínua, com revisão mensal dos resultados.",
   },
 ];
 
@@ -214,7 +245,7 @@ export const ABOUT_BLOCK = {
   impact: [
     { label: "Aumento de produtividade", level: "Alto", value: 75 },
     { label: "Redução de custos operacionais", level: "Médio", value: 45 },
-    { label: "Precisão na análise de dados", level: "Muito Alto", value: 95 },
+    { label: "Precisão na análise de dados", level: "Muito alto", value: 95 },
     { label: "Satisfação do cliente final", level: "Alto", value: 80 },
   ],
   partnersTitle: "Tecnologias com que trabalhamos",
@@ -238,7 +269,6 @@ export const PRODUCTS_TEASER = {
   viewAll: "Ver todos os produtos e planos",
   cards: [
     {
-      title: "Enterprise AI Agents",
       icon: BrainCircuit,
       catalogId: "implementacao-agente",
       description: "Agentes autônomos integrados aos seus sistemas, do desenho à entrada em produção.",
@@ -246,7 +276,6 @@ export const PRODUCTS_TEASER = {
       premium: false,
     },
     {
-      title: "Advanced Team Training",
       icon: GraduationCap,
       catalogId: "treinamento-equipe",
       description: "Capacitação prática para sua equipe usar IA generativa e agentes com produtividade e segurança.",
@@ -254,7 +283,6 @@ export const PRODUCTS_TEASER = {
       premium: true,
     },
     {
-      title: "Strategic Process Mapping",
       icon: MapIcon,
       catalogId: "mapeamento-completo",
       description: "Mapeamento completo dos processos com um roteiro de automação priorizado por impacto.",

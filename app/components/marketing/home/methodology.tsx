@@ -1,5 +1,5 @@
 import { consultationInvoker } from "~/components/overlay-buttons";
-import { ArrowRight } from "~/components/ui/icons";
+import { ArrowRight, ChevronDown } from "~/components/ui/icons";
 import { cardNumber, IconTile, Section, SectionHeader } from "../ui";
 import { METHODOLOGY_HEADER, PHASES } from "./content";
 
@@ -31,15 +31,41 @@ export function MethodologySection() {
                 </li>
               ))}
             </ul>
-            <button
-              type="button"
-              {...consultationInvoker(`${METHODOLOGY_HEADER.more}: ${phase.title}`)}
-              className="mt-auto inline-flex items-center gap-1.5 self-start rounded-md pt-6 text-sm font-semibold text-primary hover:text-primary-hover hover:underline"
-            >
-              {METHODOLOGY_HEADER.more}
-              <span className="sr-only">: {phase.title}</span>
-              <ArrowRight aria-hidden className="size-4" />
-            </button>
+            {/* A native disclosure: opens with a tap before any script, and without one. */}
+            <details className="group mt-auto pt-6">
+              <summary className="inline-flex cursor-pointer list-none items-center gap-1.5 rounded-md text-sm font-semibold text-primary hover:text-primary-hover hover:underline [&::-webkit-details-marker]:hidden">
+                {METHODOLOGY_HEADER.more}
+                <span className="sr-only">: {phase.title}</span>
+                <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+              </summary>
+              <div className="mt-4 grid gap-4 border-t border-border pt-4 text-sm">
+                <div>
+                  <h4 className="font-semibold text-navy">{METHODOLOGY_HEADER.stepsTitle}</h4>
+                  <ul className="mt-2 grid list-disc gap-1.5 pl-5 text-muted-foreground">
+                    {phase.steps.map((step) => (
+                      <li key={step}>{step}</li>
+                    ))}
+                  </ul>
+                </div>
+                <div>
+                  <h4 className="font-semibold text-navy">{METHODOLOGY_HEADER.durationTitle}</h4>
+                  <p className="mt-1 text-muted-foreground">{phase.duration}</p>
+                </div>
+                <div>
+                  <h4 className="font-semibold text-navy">{METHODOLOGY_HEADER.deliverablesTitle}</h4>
+                  <p className="mt-1 text-muted-foreground">{phase.deliverables.join(", ")}.</p>
+                </div>
+                <button
+                  type="button"
+                  {...consultationInvoker(phase.title)}
+                  aria-label={`${METHODOLOGY_HEADER.talk}: ${phase.title}`}
+                  className="inline-flex items-center gap-1.5 self-start rounded-md font-semibold text-primary hover:text-primary-hover hover:underline"
+                >
+                  {METHODOLOGY_HEADER.talk}
+                  <ArrowRight aria-hidden className="size-4" />
+                </button>
+              </div>
+            </details>
           </li>
         ))}
       </ol>

@@ -18,9 +18,10 @@ export function ProductsTeaser() {
       <div className="mt-14 grid grid-cols-1 items-stretch gap-6 lg:grid-cols-3 lg:gap-8">
         {PRODUCTS_TEASER.cards.map((card) => {
           const item = findCatalogItem("product", card.catalogId);
+          const title = item?.teaserTitle ?? item?.name ?? card.catalogId;
           return (
             <article
-              key={card.title}
+              key={card.catalogId}
               aria-labelledby={`teaser-${card.catalogId}`}
               className={cn(
                 "relative flex flex-col rounded-2xl border p-7 sm:p-8",
@@ -40,8 +41,12 @@ export function ProductsTeaser() {
                 id={`teaser-${card.catalogId}`}
                 className={cn("mt-6 text-xl font-bold sm:text-2xl", card.premium ? "text-white" : "text-navy")}
               >
-                {card.title}
+                <span lang="en">{title}</span>
               </h3>
+              {/* The catalog's name too, so the card matches its line on /produtos and at checkout. */}
+              {item ? (
+                <p className={cn("mt-1 text-sm font-semibold", card.premium ? "text-white/75" : "text-muted-foreground")}>{item.name}</p>
+              ) : null}
               <p className={cn("mt-3 leading-relaxed", card.premium ? "text-white/80" : "text-muted-foreground")}>{card.description}</p>
               <ul className="mt-6 space-y-3">
                 {card.features.map((f) => (
@@ -65,7 +70,7 @@ export function ProductsTeaser() {
               )}
               <Button asChild variant={card.premium ? "hero" : "outline"} className="mt-6">
                 <Link to="/produtos">
-                  Ver detalhes<span className="sr-only"> de {card.title}</span>
+                  Ver detalhes<span className="sr-only"> de {title}</span>
                   <ArrowRight aria-hidden />
                 </Link>
               </Button>
