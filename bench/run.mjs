@@ -8,6 +8,7 @@ import { tsImport } from "tsx/esm/api";
 import { runAnalytics } from "./lib/analytics.mjs";
 import { countWith, createBenchDatabase } from "./lib/db.mjs";
 import { runFirstTaps, runNoJsForms } from "./lib/first-tap.mjs";
+import { FLOATING_PAGES, runFloatingVisibility } from "./lib/floating.mjs";
 import { runFlood } from "./lib/flood.mjs";
 import { runFuzz } from "./lib/fuzz.mjs";
 import { firstLoadJs, runLighthouse } from "./lib/lighthouse.mjs";
@@ -23,7 +24,7 @@ import { build, findPostPath, log, machineInfo, parseArgs, PORTS, ROOT, SECRETS,
 const HELP = `npm run bench -- [flags]
   --quick           1 Lighthouse run per page (not 5), 3 s load runs (not 10 s), smaller fuzz
   --no-lighthouse   skip Lighthouse
-  --only=a,b        run only these sections: taps,nojs,lighthouse,flood,load,submissions,fuzz,analytics,publishing,search,security,xss,multi,outage
+  --only=a,b        run only these sections: taps,floating,nojs,lighthouse,flood,load,submissions,fuzz,analytics,publishing,search,security,xss,multi,outage
   --outage          stop the machine's PostgreSQL itself (pg_ctlcluster) for the outage test;
                     without it the outage is a cut TCP proxy between the app and PostgreSQL
   --no-build        reuse the existing build
@@ -136,6 +137,8 @@ async function runMode(mode, { dbUrl }) {
     if (mode === "embedded") {
       // First taps and forms without JavaScript (docs/decisions/0001, 0002): a visitor on a throttled phone.
       await section("taps", mode, () => runFirstTaps(app.url, publicPages, { runs: quick ? 1 : 3 }));
+      // The floating buttons at 390×844, 10 scroll positions per page (docs/decisions/0059).
+      await section("floating", mode, () => runFloatingVisibility(app.url, FLOATING_PAGES(post.path)));
       await section("nojs", mode, () => runNoJsForms(target, { tag: Date.now().toString(36) }));
     }
     if (mode === "embedded" && flags.lighthouse) {

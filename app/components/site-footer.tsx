@@ -146,7 +146,8 @@ export function SiteFooter() {
         </div>
 
         <div className="border-t border-white/10">
-          <div className="mx-auto flex max-w-7xl flex-col gap-4 px-5 py-6 text-sm text-white/70 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
+          {/* The page ends with the floating buttons' band (app.css), so its last line scrolls clear of them. */}
+          <div className="mx-auto flex max-w-7xl flex-col gap-4 px-5 pt-6 pb-(--float-band) text-sm text-white/70 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
             <p>
               © {year} {SITE_NAME}. Todos os direitos reservados.
             </p>

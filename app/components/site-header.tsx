@@ -4,13 +4,15 @@
  * light text until the visitor scrolls. Below `xl` the nav collapses behind a menu button.
  *
  * Nothing here needs React in the browser, so the header works from the first paint: the phone
- * menu is a native popover (its button toggles it, Escape and a tap outside close it), and the
+ * menu is a native popover (its button toggles it, Escape and a tap outside close it; besides the
+ * desktop's items it offers 'Consultoria Gratuita', like the floating button), and the
  * "scrolled" state is a `data-scrolled` attribute the early script keeps up to date
  * (app/lib/early-script.ts), which the `header-solid` variant of app.css styles. Without
  * JavaScript the header stays solid, so it is readable everywhere.
  */
+import { chatInvoker } from "~/components/overlay-buttons";
 import { Button } from "~/components/ui/button";
-import { Menu, X } from "~/components/ui/icons";
+import { Menu, MessageCircle, X } from "~/components/ui/icons";
 import { Link, useLocation, useRouteHandles } from "~/lib/navigation";
 import type { PolicyHandle } from "~/lib/route-policy";
 import { cn } from "~/lib/utils";
@@ -153,7 +155,7 @@ export function SiteHeader() {
               </li>
             ))}
           </ul>
-          <div className="mt-4 grid gap-3 border-t border-border pt-5 sm:grid-cols-3">
+          <div className="mt-4 grid gap-3 border-t border-border pt-5 sm:grid-cols-2">
             <Button asChild variant="outline" size="lg">
               <Link to="/produtos">Produtos e Assinaturas</Link>
             </Button>
@@ -165,6 +167,12 @@ export function SiteHeader() {
             </Button>
             <Button asChild size="lg">
               <Link to="/#contact">Contato</Link>
+            </Button>
+            {/* The floating button's twin: an invoker, so it opens the chat before (or without)
+                React; the early script closes the menu first (app/lib/early-script.ts). */}
+            <Button {...chatInvoker} size="lg">
+              <MessageCircle className="size-5" aria-hidden />
+              Consultoria Gratuita
             </Button>
           </div>
         </nav>

@@ -13,8 +13,10 @@
  * - an idempotency key in every lead form, so a double submit stores the lead once;
  * - the header's "scrolled" state (SPEC §2: frosted past 10 px);
  * - the phone menu closing when focus leaves it, so nothing focused is ever under it (decision 0030);
- * - the floating controls (WhatsApp, 'Consultoria Gratuita') stepping aside from text (decision 0021)
- *   and from the focused element (decision 0030);
+ * - the floating controls (WhatsApp, 'Consultoria Gratuita') never over the focused element
+ *   (decisions 0030 and 0059): it scrolls clear of them, or they step aside while it cannot;
+ * - the phone menu's 'Consultoria Gratuita' closing the menu before it opens the chat, so the
+ *   chat gives focus back to the menu's button;
  * - `window.openConsultationWidget()`, the spec's global page function;
  * - the busy state of plain forms (`data-busy-label`: the login, the demo checkout, the e-mail
  *   links, the search): the submit button's label, `aria-disabled` and the form's `aria-busy`
@@ -61,76 +63,75 @@ function early(chatId: string, threshold: number, keyField: string, beaconUrl: s
   addEventListener("scroll", scrolled, { passive: true });
   d.addEventListener("DOMContentLoaded", scrolled);
 
-  // Floating controls never sit on text (decision 0021) nor on the focused element
-  // (decision 0030). Over text a control folds to its icon (`data-float="icon"`, the
-  // label stays as its accessible name); where the icon would still cover text it slides out of
-  // view (`away`) until the reader scrolls on, or it gets focus. Boxes are worked out from the
-  // unfolded box measured once per viewport size, so a control's own state never changes the
-  // answer.
+  // The floating controls (WhatsApp, 'Consultoria Gratuita') are always shown (decision 0059), and
+  // never over the focused element (decision 0030): focus arriving under one scrolls the element
+  // clear (`html`'s scroll-padding-bottom is the buttons' band); where it is still under one (the
+  // element is taller than the room, or the reader scrolls it there), that control slides down out
+  // of view (`data-float="away"`) until focus moves on or the element leaves its spot. Only focus
+  // that shows (`:focus-visible`) and text fields count: a tapped button keeps no ring to cover.
+  // Boxes are those at rest, measured once per viewport size, so a control's own state never
+  // changes the answer.
   type Box = { left: number; top: number; right: number; bottom: number };
   const boxes = new Map<HTMLElement, Box>();
   const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-  const range = d.createRange();
-  const coversText = (control: Box) => {
-    // 4 px around the control (its ring and shadow) count as covered too.
-    const box = { left: control.left - 4, top: control.top - 4, right: control.right + 4, bottom: control.bottom + 4 };
-    // The focused element with its focus ring (outline 2 px, offset 2 px) counts as text.
-    const focused = d.activeElement;
-    if (focused && focused !== d.body && !focused.closest("[data-floating-control], dialog[open], [popover]")) {
-      const f = focused.getBoundingClientRect();
-      if (f.width && overlaps({ left: f.left - 4, top: f.top - 4, right: f.right + 4, bottom: f.bottom + 4 }, box)) return true;
-    }
-    const seen = new Set<Element>();
-    // Every element under a 12 px grid of the box; then the exact boxes of their own text.
-    for (let y = box.top + 1; y < box.bottom + 11; y += 12)
-      for (let x = box.left + 1; x < box.right + 11; x += 12)
-        for (const el of d.elementsFromPoint(Math.min(x, box.right - 1), Math.min(y, box.bottom - 1))) {
-          if (seen.has(el) || el.closest("[data-floating-control]")) continue;
-          seen.add(el);
-          for (const node of el.childNodes) {
-            if (node.nodeType !== 3 || !/\S/.test(node.nodeValue ?? "")) continue;
-            range.selectNodeContents(node);
-            for (const rect of range.getClientRects()) if (overlaps(rect, box)) return true;
-          }
-        }
-    return false;
+  const focusBox = (): Box | null => {
+    const f = d.activeElement as HTMLElement | null;
+    if (!f || f === d.body || f.closest("[data-floating-control], dialog[open], [popover]")) return null;
+    if (
+      !f.matches(
+        ":focus-visible, textarea, select, [contenteditable], input:not([type=checkbox], [type=radio], [type=button], [type=submit], [type=reset], [type=image], [type=file], [type=range], [type=color])",
+      )
+    )
+      return null;
+    const r = f.getBoundingClientRect();
+    // With its focus ring (outline 2 px, offset 2 px).
+    return r.width || r.height ? { left: r.left - 4, top: r.top - 4, right: r.right + 4, bottom: r.bottom + 4 } : null;
   };
   let pending = 0;
-  const placeFloating = () => {
+  const placeFloating = (clear?: boolean) => {
     pending = 0;
+    const controls: Array<[HTMLElement, Box]> = [];
     for (const el of d.querySelectorAll<HTMLElement>("[data-floating-control]")) {
       let box = boxes.get(el);
       if (!box) {
         if (el.dataset.float || getComputedStyle(el).translate !== "none") {
-          delete el.dataset.float; // measured unfolded and at rest; a later frame places it
-          pending ||= requestAnimationFrame(placeFloating);
+          delete el.dataset.float; // measured at rest; a later frame places it
+          pending ||= requestAnimationFrame(() => placeFloating(clear));
           continue;
         }
         const r = el.getBoundingClientRect();
         if (!r.width) continue; // not laid out (hidden)
         boxes.set(el, (box = { left: r.left, top: r.top, right: r.right, bottom: r.bottom }));
       }
-      // The icon: a square as tall as the control, in its corner.
-      const side = box.bottom - box.top;
-      const right = el.dataset.floatingControl === "right";
-      const icon = right ? { ...box, left: box.right - side } : { ...box, right: box.left + side };
-      const state = !coversText(box) ? "" : !coversText(icon) ? "icon" : "away";
-      if ((el.dataset.float ?? "") !== state) {
-        if (state) el.dataset.float = state;
+      controls.push([el, box]);
+    }
+    let focus = focusBox();
+    if (clear && focus && controls.some(([, box]) => overlaps(focus!, box))) {
+      // Up above the band (scroll-padding-bottom), at once: the reader moved focus, not the page.
+      d.activeElement!.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
+      focus = focusBox();
+    }
+    for (const [el, box] of controls) {
+      const away = focus !== null && overlaps(focus, box);
+      if (away !== (el.dataset.float === "away")) {
+        if (away) el.dataset.float = "away";
         else delete el.dataset.float;
       }
     }
   };
-  const schedule = () => (pending ||= requestAnimationFrame(placeFloating));
+  const schedule = () => (pending ||= requestAnimationFrame(() => placeFloating()));
+  // Focus arriving, or the room changing (an on-screen keyboard that resizes the page): clear it.
+  const clear = () => {
+    cancelAnimationFrame(pending);
+    pending = requestAnimationFrame(() => placeFloating(true));
+  };
   addEventListener("scroll", schedule, { passive: true });
-  d.addEventListener("focusin", schedule);
+  d.addEventListener("focusin", clear);
   d.addEventListener("focusout", schedule);
-  addEventListener("load", schedule);
   addEventListener("resize", () => {
     boxes.clear();
-    schedule();
+    clear();
   });
-  d.addEventListener("DOMContentLoaded", schedule);
 
   d.addEventListener("click", (event) => {
     const target = event.target as Element;
@@ -140,6 +141,10 @@ function early(chatId: string, threshold: number, keyField: string, beaconUrl: s
       const source = invoker.getAttribute("data-source");
       if (dialog && source !== null) dialog.dataset.source = source;
       if (dialog && !dialog.open && invoker.getAttribute("command") === "show-modal") beacon("widget");
+      // From the phone menu: the menu closes first (opening the dialog would close it anyway),
+      // which gives focus back to the menu's button, so the dialog returns focus there.
+      const menu = invoker.closest("[data-mobile-menu]") as HTMLElement | null;
+      if (menu?.matches(":popover-open")) menu.hidePopover();
       if (dialog && !invokers) {
         const command = invoker.getAttribute("command");
         if (command === "show-modal" && !dialog.open) dialog.showModal();

@@ -68,8 +68,8 @@ const readTimes = (page) => page.evaluate(() => window.__tap);
 
 /**
  * Scrolls a screen's fifth at a time until `selector` is wholly inside the viewport and still
- * (the same place in two frames running: it slides back in when the text under it is gone, and
- * a visitor taps a button, not where it was a frame ago). Returns the scroll steps taken.
+ * (the same place in two frames running: a visitor taps a button, not where it was a frame ago).
+ * Returns the scroll steps taken.
  */
 async function scrollIntoSight(page, selector) {
   const inSight = (sel) => {
@@ -98,9 +98,9 @@ async function firstTap(browser, url, controlName) {
     await page.goto(url, { waitUntil: "commit" });
     const button = page.locator(control.button).first();
     await button.waitFor({ state: "visible", timeout: 30_000 });
-    // A floating control steps aside from text under it (decision 21): on a first screen with
-    // text at the bottom it is below the viewport, where no visitor can tap it. Scroll as a
-    // reader does until it is on screen, and count the pages that needed it.
+    // The floating controls are always on screen (docs/decisions/0059); should one ever be out
+    // of view, scroll as a reader does until it is on screen, and count the pages that needed it
+    // (0 expected).
     const scrolls = await scrollIntoSight(page, control.button);
     // dispatch-free, trial-free: a real touch at the button's centre, as soon as it is painted.
     const tap = async () => {

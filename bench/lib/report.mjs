@@ -10,6 +10,8 @@ const BARS = {
   p99Ms: 50,
   ratio: 0.2,
   tapToSheetMs: 200,
+  /** Both floating buttons visible (the chat one labelled) at this share of scroll positions. */
+  floatingPercent: 95,
 };
 
 const f0 = (v) => (v == null ? "–" : Math.round(v).toString());
@@ -45,6 +47,16 @@ function summaryRows(report) {
       ]);
     }
   } else if (emb.taps?.error) rows.push(["Primeiro toque", "todo toque funciona", `erro: ${emb.taps.error}`, "❌"]);
+  if (emb.floating?.rows) {
+    const p = emb.floating.percent;
+    const { width, height } = emb.floating.viewport;
+    rows.push([
+      `Botões flutuantes em ${width}×${height} (${emb.floating.rows.length} páginas × ${emb.floating.positionsPerPage} posições de rolagem)`,
+      `ambos visíveis, chat com rótulo, em ≥ ${BARS.floatingPercent} %`,
+      `ambos ${p.both} % · chat ${p.chat} % (com rótulo ${p.labelled} %) · WhatsApp ${p.whatsapp} %`,
+      yes(p.both >= BARS.floatingPercent),
+    ]);
+  } else if (emb.floating?.error) rows.push(["Botões flutuantes", "ambos visíveis", `erro: ${emb.floating.error}`, "❌"]);
   if (emb.nojs?.rows) {
     const ok = emb.nojs.rows.filter((r) => r.pass).length;
     const dup = emb.nojs.rows.filter((r) => r.rows > 1).length;
@@ -299,6 +311,16 @@ function details(report) {
           `${p.menu.worked}/${p.menu.taps}`,
           f0(p.menu.tapToPaintMs),
         ]),
+      ),
+    );
+  }
+  if (emb.floating?.rows) {
+    const { width, height } = emb.floating.viewport;
+    out.push(`## Botões flutuantes (${width}×${height}, celular; posições de rolagem vistas / com o botão visível)`);
+    out.push(
+      table(
+        ["página", "posições", "chat visível", "chat com rótulo", "WhatsApp visível", "ambos"],
+        emb.floating.rows.map((r) => [r.page, r.positions, r.chat, r.labelled, r.whatsapp, r.both]),
       ),
     );
   }

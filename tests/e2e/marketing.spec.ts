@@ -55,6 +55,8 @@ test("the mobile menu opens, closes with Escape and closes when a section is cho
     await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
   }
   await expect(menu.getByRole("link", { name: /WhatsApp/ })).toBeVisible();
+  // Besides the desktop's items, the chat of the floating button (docs/decisions/0059).
+  await expect(menu.getByRole("button", { name: "Consultoria Gratuita" })).toBeVisible();
 
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();

@@ -29,6 +29,12 @@ test("the phone menu opens and its links lead to the pages", async ({ page }) =>
   await menu.getByRole("link", { name: "Blog", exact: true }).click();
   await expect(page).toHaveURL(/\/blog$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  // Its 'Consultoria Gratuita' opens the chat's sheet (an invoker button, like the floating one).
+  await page.getByRole("button", { name: "Abrir menu" }).click();
+  await menu.getByRole("button", { name: "Consultoria Gratuita" }).click();
+  await expect(page.getByRole("dialog", { name: "Consultoria Gratuita" })).toBeVisible();
+  await expect(menu).toBeHidden();
 });
 
 test("contact form: errors beside the fields with the values kept, then the confirmation", async ({ page }) => {
