@@ -17,6 +17,9 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          // The suite runs the production bundle: React and React Router must load their
+          // production builds, even when a test file imports one before the app starts.
+          env: { NODE_ENV: "production" },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -499,3 +499,5 @@ export { sessionLookups } from "~/domain/auth/sessions.server";
 export { db } from "~/db/client.server";
 export * as schema from "~/db/schema";
 export { runRetention } from "~/domain/retention.server";
+/** The route tree the app serves (the same module instances), for tests that inspect routes. */
+export const serverBuild = () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>;

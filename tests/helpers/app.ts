@@ -16,6 +16,8 @@ export interface TestApp {
   schema: typeof import("../../app/db/schema");
   /** How many times the app has asked the database for an admin session so far. */
   sessionLookups: () => number;
+  /** The route tree the app serves (its own module instances). */
+  build: () => Promise<import("react-router").ServerBuild>;
   databaseUrl?: string;
   close: () => Promise<void>;
 }
@@ -69,6 +71,7 @@ export async function startTestApp(extraEnv: Record<string, string | undefined> 
     db: TestApp["db"];
     schema: TestApp["schema"];
     sessionLookups: TestApp["sessionLookups"];
+    serverBuild: TestApp["build"];
   };
   const running = await mod.startServer({ port: 0 });
   return {
@@ -77,6 +80,7 @@ export async function startTestApp(extraEnv: Record<string, string | undefined> 
     db: mod.db,
     schema: mod.schema,
     sessionLookups: mod.sessionLookups,
+    build: mod.serverBuild,
     databaseUrl,
     close: async () => {
       await running.close();

@@ -3,21 +3,18 @@
  * server renders it; its browser entry wakes the islands; React Router never runs on it), and the
  * admin is a router app. Checked on the route tree of the production build, then over HTTP.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shellPageOf } from "~/shell/contract";
 import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
 import type { ServerBuild } from "react-router";
 
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build", "server/assets");
 let build: ServerBuild;
 let app: TestApp;
 
 beforeAll(async () => {
-  const file = fs.readdirSync(buildDir).find((name) => name.startsWith("server-build-"));
-  build = (await import(/* @vite-ignore */ path.join(buildDir, file!))) as ServerBuild;
   app = await startTestApp();
+  // The routes the app serves, not a second copy of its modules (which would read another environment).
+  build = await app.build();
 });
 afterAll(() => app?.close());
 

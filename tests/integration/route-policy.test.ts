@@ -4,22 +4,19 @@
  * table against React Router's own matching, the safe default of a route that declares nothing,
  * and the answers the policies produce over HTTP.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { matchRoutes, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isTrackingParameter } from "../../server/cache-key";
 import { createRouteTable } from "../../server/route-table";
 import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
 
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build", "server/assets");
 let build: ServerBuild;
 let app: TestApp;
 
 beforeAll(async () => {
-  const file = fs.readdirSync(buildDir).find((name) => name.startsWith("server-build-"));
-  build = (await import(/* @vite-ignore */ path.join(buildDir, file!))) as ServerBuild;
   app = await startTestApp();
+  // The routes the app serves, not a second copy of its modules (which would read another environment).
+  build = await app.build();
 });
 afterAll(() => app?.close());
 
