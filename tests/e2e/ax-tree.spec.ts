@@ -115,13 +115,13 @@ test("toasts, the chat and route changes reach live regions; repeated buttons ha
   await expect(page.getByText("Email inválido").first()).toBeVisible();
   expect(await liveAround(page, "Email inválido")).toMatch(/polite|assertive/);
 
-  // The chat: its messages are a log, its notices are repeated inside the modal sheet.
+  // The chat: its messages are a log. With no assistant configured (this run) it is offline on
+  // purpose and says nothing alarming (the notices of a failing assistant: chat.spec.ts).
   await page.getByTestId("chat-launcher").press("Enter");
   const widget = page.getByRole("dialog", { name: "Consultoria Gratuita" });
   await expect(widget.getByRole("log")).toContainText("Olá!");
   expect(await liveAround(page, "Olá! Para iniciar")).toBe("polite");
-  await expect(widget.getByRole("status")).toContainText("Erro de conexão");
-  expect(await liveAround(page, "Erro de conexão")).toMatch(/polite|assertive/);
+  await expect(page.getByText("Erro de conexão")).toHaveCount(0);
   await page.keyboard.press("Escape");
 
   // Route changes happen in the admin only (public pages are documents; docs/decisions/0058): its
