@@ -11,6 +11,7 @@ import type { SubmissionMeta } from "~/domain/lead-submissions.server";
 import type { Transaction } from "~/infra/idempotency.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { first } from "~/lib/first";
+import { formPlaceLabel } from "~/lib/origin";
 import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import {
   BUSINESS_OPTIMIZATION_CHOICES,
@@ -76,7 +77,7 @@ export async function createContact(input: ContactInput, meta: SubmissionMeta, t
         ["Empresa", input.company],
         ["Email", input.email],
         ["Telefone", input.phone],
-        ["Página", source],
+        ["Formulário", formPlaceLabel(source)],
         ["Mensagem", input.message],
       ],
       adminLink(`/admin/leads/contatos/${row.id}`),
@@ -110,7 +111,7 @@ export async function createConsultation(input: ConsultationInput, meta: Submiss
         ["Email", input.email],
         ["Telefone", input.phone],
         ["Área de atuação", input.industryArea],
-        ["Botão de origem", input.source],
+        ["Botão usado", input.source],
       ],
       adminLink(`/admin/leads/consultas/${row.id}`),
     ),
@@ -173,9 +174,9 @@ export async function createBusinessOptimization(
     .then(first);
   await enqueueEmail(tx, {
     kind: "lead.questionnaire",
-    subject: oneLine(`Novo formulário de otimização: ${input.companyName} (${input.contactName})`),
+    subject: oneLine(`Novo questionário de otimização: ${input.companyName} (${input.contactName})`),
     body: mailBody(
-      "Um novo formulário de otimização de negócios foi enviado pelo site.",
+      "Um novo questionário de otimização de negócios foi enviado pelo site.",
       fields.map((f) => {
         const choices = BUSINESS_OPTIMIZATION_CHOICES[f];
         return [BUSINESS_OPTIMIZATION_LABELS[f], choices ? choiceLabel(choices, values[f]) : values[f]];

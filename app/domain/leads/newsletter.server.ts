@@ -11,6 +11,7 @@ import { enqueueEmail } from "~/infra/outbox.server";
 import { first } from "~/lib/first";
 import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import { type NewsletterInput } from "~/lib/schemas/leads";
+import { formPlaceLabel } from "~/lib/origin";
 import { adminLink, mailBody, oneLine, recordConsent } from "./capture.server";
 
 /** "jo***@empresa.com.br": enough to recognise, not enough to leak an address from a link. */
@@ -144,8 +145,8 @@ export async function confirmNewsletter(token: string, meta: SubmissionMeta): Pr
       body: mailBody(
         "Uma inscrição na newsletter foi confirmada pelo link enviado por e-mail.",
         [
-          ["Email", row.email],
-          ["Origem", source],
+          ["E-mail", row.email],
+          ["Formulário", formPlaceLabel(source)],
         ],
         adminLink(`/admin/leads/newsletter/${row.id}`),
       ),

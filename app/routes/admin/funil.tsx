@@ -15,6 +15,7 @@ import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { inboxSources, listInbox, readInboxFilters, stageCounts } from "~/domain/pipeline.server";
 import { formatDateTime } from "~/lib/dates";
+import { DIRECT_ORIGIN, DIRECT_VISIT } from "~/lib/origin";
 import { LEAD_TYPE_INFO, LEAD_TYPES } from "~/lib/lead-types";
 import { brasiliaDay, PIPELINE_TYPE_INFO, PIPELINE_TYPES, pipelineMessages, STAGES } from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
@@ -132,13 +133,13 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="grid gap-1.5">
           <label htmlFor="inbox-origem" className="text-sm font-medium">
-            Origem
+            Origem da visita
           </label>
           <NativeSelect id="inbox-origem" name="origem" defaultValue={filters.origem ?? ""} className="h-10 text-sm">
             <option value="">Todas as origens</option>
             {sources.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {s === DIRECT_ORIGIN ? `${DIRECT_VISIT} ou sem visita registrada` : s}
               </option>
             ))}
           </NativeSelect>
