@@ -219,8 +219,10 @@ export function DataTable({
   );
 }
 
-/** The bar under a row's first cell: its share (0–1) of the largest row, never thinner than 2%. */
+/** The bar under a row's first cell: its share (0–1) of the largest row, never thinner than 2% nor wider than its cell. */
 function Bar({ share }: { share: number | undefined }) {
   if (share === undefined) return null;
-  return <span className="mt-1 block h-1.5 rounded bg-primary/70" style={{ width: `${Math.max(share * 100, 2)}%` }} aria-hidden />;
+  return (
+    <span className="mt-1 block h-1.5 rounded bg-primary/70" style={{ width: `${Math.min(100, Math.max(share * 100, 2))}%` }} aria-hidden />
+  );
 }
