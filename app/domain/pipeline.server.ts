@@ -117,7 +117,6 @@ const INBOX = sql.raw(`(
     from career_applications x left join lead_pipeline p on p.career_application_id = x.id
 ) l`);
 
-
 export interface InboxLead {
   type: PipelineType;
   id: number;

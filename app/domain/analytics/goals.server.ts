@@ -36,7 +36,14 @@ const OTHER_GOALS: Goal[] = [
     where: "x.status <> 'pending'",
     at: "coalesce(x.consented_at, x.created_at)",
   },
-  { key: "pedido", label: "Pedidos pagos", lead: false, table: "orders", where: "x.status = 'paid'", at: "coalesce(x.paid_at, x.created_at)" },
+  {
+    key: "pedido",
+    label: "Pedidos pagos",
+    lead: false,
+    table: "orders",
+    where: "x.status = 'paid'",
+    at: "coalesce(x.paid_at, x.created_at)",
+  },
 ];
 
 export const GOALS: readonly Goal[] = [

@@ -162,10 +162,7 @@ const safeDecode = (value: string) => {
 const rate = (leads: number, visits: number) => (visits > 0 ? leads / visits : null);
 const campaignKey = (s: string | null, m: string | null, c: string | null) => [s ?? "", m ?? "", c ?? ""].join("\t");
 
-export async function analyticsReport(
-  range: DateRange,
-  options: { refresh?: boolean; goal?: string } = {},
-): Promise<AnalyticsReport> {
+export async function analyticsReport(range: DateRange, options: { refresh?: boolean; goal?: string } = {}): Promise<AnalyticsReport> {
   if (options.refresh !== false) await refreshAnalytics();
   const goalKey = options.goal && isGoal(options.goal) ? options.goal : ALL_LEADS;
   const inRange = between(analyticsDaily.day, range.from, range.to);

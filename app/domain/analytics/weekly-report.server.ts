@@ -99,12 +99,12 @@ export async function runWeeklyReport(options: WeeklyOptions = {}): Promise<Week
 const escapeHtml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&#39;", '"': "&quot;" })[c]!);
 
-/** "+3 (+25%)", "−2 (−10%)", "=" ; against zero, only the difference. */
+/** "+3 · +25%", "−2 · −10%", "sem variação"; against zero, only the difference. */
 export function change(now: number, before: number): string {
   const diff = now - before;
   if (diff === 0) return "sem variação";
   const sign = diff > 0 ? "+" : "−";
-  const pct = before > 0 ? ` (${sign}${formatPercent(Math.abs(diff) / before)})` : "";
+  const pct = before > 0 ? ` · ${sign}${formatPercent(Math.abs(diff) / before)}` : "";
   return `${sign}${formatNumber(Math.abs(diff))}${pct}`;
 }
 

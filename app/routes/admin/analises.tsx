@@ -121,7 +121,9 @@ const dash = (value: string | null) => value ?? "—";
 function rateNote(withoutVisit: number, value: number | null): string | undefined {
   const parts: string[] = [];
   if (withoutVisit > 0)
-    parts.push(`${formatNumber(withoutVisit)} ${withoutVisit === 1 ? "lead sem visita contada fica" : "leads sem visita contada ficam"} fora da taxa.`);
+    parts.push(
+      `${formatNumber(withoutVisit)} ${withoutVisit === 1 ? "lead sem visita contada fica" : "leads sem visita contada ficam"} fora da taxa.`,
+    );
   if (value !== null && value > 1) parts.push("Acima de 100%: houve visitas com mais de um lead.");
   return parts.length ? parts.join(" ") : undefined;
 }
