@@ -4,6 +4,7 @@
  * once (counted at the local SMTP server), in pt-BR, plain text and HTML, with last week's figures,
  * the change from the week before and a link to Análises.
  */
+import { writeFileSync } from "node:fs";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
@@ -138,5 +139,7 @@ describe("weekly report", () => {
     expect(html).toContain('href="http://127.0.0.1:4321/admin/analises?periodo=personalizado&amp;de=2026-11-16&amp;ate=2026-11-22"');
     expect(html).toContain("Leads por fonte");
     expect(html).not.toContain("<b>"); // nothing a visitor typed or sent reaches the HTML unescaped
+    // To look at it (the e-mail at 600 px and on a phone): WEEKLY_HTML_OUT=.tmp/semanal.html
+    if (process.env.WEEKLY_HTML_OUT) writeFileSync(process.env.WEEKLY_HTML_OUT, html);
   });
 });

@@ -180,11 +180,11 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
           </label>
           <Input id="ate" name="ate" type="date" defaultValue={range.to} className="w-auto" />
         </div>
-        <div className="grid gap-1">
+        <div className="grid min-w-0 max-w-full gap-1">
           <label htmlFor="meta" className="text-sm font-medium">
-            Meta <span className="font-normal text-muted-foreground">(fontes, campanhas, entradas)</span>
+            Meta <span className="font-normal text-muted-foreground">(por fonte, campanha e entrada)</span>
           </label>
-          <NativeSelect id="meta" name="meta" defaultValue={report?.goal.key ?? ALL_LEADS} className="w-auto max-w-full">
+          <NativeSelect id="meta" name="meta" defaultValue={report?.goal.key ?? ALL_LEADS} className="w-full min-w-0 sm:w-auto">
             {goals.map((g) => (
               <option key={g.key} value={g.key}>
                 {g.label}
@@ -243,7 +243,7 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
             <TrafficChart id="trafego" series={report.series} />
           </Section>
 
-          <div className="grid gap-6 xl:grid-cols-2">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-2">
             <Section title="Funil" description="Da visita ao lead, no período." range={range} table="funil">
               <Funnel steps={report.funnel} />
               {report.leadsByType.length ? (
@@ -272,18 +272,24 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
 
           <Section
             title="Conversão por meta"
-            description="Cada tipo de lead, as inscrições confirmadas na newsletter e os pedidos pagos. A conversão divide o que veio de uma visita contada pelas visitas; o que chegou sem visita contada (contador bloqueado, envio sem a página) fica na sua coluna, fora da taxa."
+            description="Cada tipo de lead, as inscrições confirmadas na newsletter e os pedidos pagos. A taxa divide o que veio de uma visita contada pelas visitas do período; o que chegou sem visita contada (contador bloqueado, envio sem a página) aparece à parte, fora da taxa."
             range={range}
             table="metas"
           >
             <DataTable
               testId="goals"
               caption="Conversão por meta"
-              head={["Meta", "Conversões", WITHOUT_VISIT, "Conversão"]}
+              head={["Meta", "Conversões", "Taxa"]}
               rows={report.goals.map((g) => [
-                g.key === ALL_LEADS ? <strong>{g.label}</strong> : g.label,
+                <>
+                  {g.key === ALL_LEADS ? <strong>{g.label}</strong> : g.label}
+                  {g.withoutVisit ? (
+                    <span className="block text-xs text-muted-foreground" data-testid="goal-without-visit">
+                      {formatNumber(g.withoutVisit)} {WITHOUT_VISIT.toLowerCase()}
+                    </span>
+                  ) : null}
+                </>,
                 formatNumber(g.conversions),
-                formatNumber(g.withoutVisit),
                 formatPercent(g.rate),
               ])}
               bars={report.goals.map((g) => rateBar(g.rate))}
@@ -300,7 +306,7 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
             <DataTable
               testId="sources"
               caption={`Conversão por fonte: ${report.goal.label}`}
-              head={["Fonte", "Visitas", conversionsHead, "Conversão"]}
+              head={["Fonte", "Visitas", conversionsHead, "Taxa"]}
               rows={[
                 ...report.sources.map((r) => [
                   r.source || DIRECT_VISIT,
@@ -329,7 +335,7 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
             <DataTable
               testId="campaigns"
               caption={`Campanhas: visitas, conversões e conversão (${report.goal.label})`}
-              head={["Fonte (utm_source)", "Meio (utm_medium)", "Campanha (utm_campaign)", "Visitas", conversionsHead, "Conversão"]}
+              head={["Fonte (utm_source)", "Meio (utm_medium)", "Campanha (utm_campaign)", "Visitas", conversionsHead, "Taxa"]}
               textColumns={3}
               rows={[
                 ...report.campaigns.map((c) => [
@@ -356,7 +362,7 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
             <DataTable
               testId="landings"
               caption={`Páginas de entrada: visitas, conversões e conversão (${report.goal.label})`}
-              head={["Página de entrada", "Visitas", conversionsHead, "Conversão"]}
+              head={["Página de entrada", "Visitas", conversionsHead, "Taxa"]}
               rows={[
                 ...report.landings.map((l) => [l.path, formatNumber(l.visits), formatNumber(l.conversions), formatPercent(l.rate)]),
                 ...(report.landings.length ? withoutVisitRow(report.goal.withoutVisit, 4, 0) : []),
@@ -364,7 +370,7 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
             />
           </Section>
 
-          <div className="grid gap-6 xl:grid-cols-2">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-2">
             <Section title="Páginas mais vistas" range={range} table="paginas">
               <DataTable
                 testId="pages"
