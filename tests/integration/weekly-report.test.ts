@@ -131,9 +131,7 @@ describe("weekly report", () => {
     expect(text).toMatch(/- google: 1 \(1 visita · 100%\)/);
     expect(text).toMatch(/- linkedin\.com: 1 \(1 visita · 100%\)/);
     expect(text).toContain("- Sem visita contada: 1");
-    expect(text).toContain(
-      "Ver em Análises: http://127.0.0.1:4321/admin/analises?periodo=personalizado&de=2026-11-16&ate=2026-11-22",
-    );
+    expect(text).toContain("Ver em Análises: http://127.0.0.1:4321/admin/analises?periodo=personalizado&de=2026-11-16&ate=2026-11-22");
     const html = row!.html!;
     expect(html).toContain('<html lang="pt-BR">');
     expect(html).toContain('href="http://127.0.0.1:4321/admin/analises?periodo=personalizado&amp;de=2026-11-16&amp;ate=2026-11-22"');

@@ -9,9 +9,9 @@ import type { SubmissionMeta } from "~/domain/lead-submissions.server";
 import type { Transaction } from "~/infra/idempotency.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { first } from "~/lib/first";
+import { formPlaceLabel } from "~/lib/origin";
 import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import { type NewsletterInput } from "~/lib/schemas/leads";
-import { formPlaceLabel } from "~/lib/origin";
 import { adminLink, mailBody, oneLine, recordConsent } from "./capture.server";
 
 /** "jo***@empresa.com.br": enough to recognise, not enough to leak an address from a link. */
