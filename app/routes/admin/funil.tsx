@@ -16,7 +16,7 @@ import { requireAdmin } from "~/domain/auth/sessions.server";
 import { inboxSources, listInbox, readInboxFilters, stageCounts } from "~/domain/pipeline.server";
 import { formatDateTime } from "~/lib/dates";
 import { LEAD_TYPE_INFO, LEAD_TYPES } from "~/lib/lead-types";
-import { DIRECT_ORIGIN, DIRECT_VISIT } from "~/lib/origin";
+import { DIRECT_ORIGIN } from "~/lib/origin";
 import { brasiliaDay, PIPELINE_TYPE_INFO, PIPELINE_TYPES, pipelineMessages, STAGES } from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
@@ -139,7 +139,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             <option value="">Todas as origens</option>
             {sources.map((s) => (
               <option key={s} value={s}>
-                {s === DIRECT_ORIGIN ? `${DIRECT_VISIT} ou sem visita registrada` : s}
+                {s === DIRECT_ORIGIN ? "Direto ou sem dados" : s}
               </option>
             ))}
           </NativeSelect>
