@@ -10,7 +10,7 @@ import { rowsOf } from "~/db/driver.server";
 import { analyticsDaily, blogPosts } from "~/db/schema";
 import { CUSTOM_RANGE, DEVICE_LABELS, RANGE_PRESETS, WITHOUT_VISIT, type DateRange } from "~/lib/analytics-format";
 import { first } from "~/lib/first";
-import { DIRECT_VISIT } from "~/lib/origin";
+import { visitSourceLabel } from "~/lib/origin";
 import { LEADS_WITH_VISIT } from "../pipeline.server";
 import { addDays, dayOf, dayStart } from "./days.server";
 import { ALL_LEADS, ALL_LEADS_LABEL, GOAL_ROWS, GOALS, goalKeys, goalLabel, isGoal } from "./goals.server";
@@ -374,7 +374,7 @@ export function analyticsTableRows(report: AnalyticsReport, table: AnalyticsTabl
     case "fontes":
       return [
         ["Fonte", "Visitas", conversionsHead(report), "Conversão (%)"],
-        ...report.sources.map((r) => [r.source || DIRECT_VISIT, r.visits, r.conversions, ratio(r.rate)]),
+        ...report.sources.map((r) => [visitSourceLabel(r.source), r.visits, r.conversions, ratio(r.rate)]),
         [WITHOUT_VISIT, "", report.goal.withoutVisit, ""],
       ];
     case "campanhas":

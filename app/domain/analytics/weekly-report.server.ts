@@ -16,7 +16,7 @@ import { auditLog } from "~/db/schema";
 import { logger } from "~/infra/logger.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { ALL_LEADS, CUSTOM_RANGE, formatDayShort, formatNumber, formatPercent, WITHOUT_VISIT } from "~/lib/analytics-format";
-import { DIRECT_VISIT } from "~/lib/origin";
+import { visitSourceLabel } from "~/lib/origin";
 import { PIPELINE_TYPE_INFO, type PipelineType } from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
 import { recordAudit } from "../audit.server";
@@ -149,7 +149,7 @@ export function weeklyEmail(current: AnalyticsReport, previous: AnalyticsReport)
       .filter((s) => s.conversions > 0)
       .slice(0, 8)
       .map((s) => ({
-        label: s.source || DIRECT_VISIT,
+        label: visitSourceLabel(s.source),
         value: formatNumber(s.conversions),
         change: `${formatNumber(s.visits)} ${s.visits === 1 ? "visita" : "visitas"} · ${formatPercent(s.rate)}`,
       })),

@@ -24,7 +24,7 @@ import {
   formatPercent,
   type DateRange,
 } from "~/lib/analytics-format";
-import { DIRECT_VISIT } from "~/lib/origin";
+import { visitSourceLabel } from "~/lib/origin";
 import { PIPELINE_TYPE_INFO, type PipelineType } from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/analises";
@@ -309,7 +309,7 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
               head={["Fonte", "Visitas", conversionsHead, "Taxa"]}
               rows={[
                 ...report.sources.map((r) => [
-                  r.source || DIRECT_VISIT,
+                  visitSourceLabel(r.source),
                   formatNumber(r.visits),
                   formatNumber(r.conversions),
                   formatPercent(r.rate),
