@@ -157,7 +157,7 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
       ) : null}
 
       {rows.length === 0 ? (
-        <p className="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">Nenhum formulário recebido ainda.</p>
+        <p className="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">Nenhum questionário recebido ainda.</p>
       ) : (
         <ul className="grid gap-6" data-testid="submissions">
           {rows.map((row) => (
@@ -199,7 +199,7 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
                   </dl>
                   <section
                     className="mt-6 grid gap-2 border-t border-border pt-4"
-                    aria-label={`Origem da visita: ${row.companyName || `formulário #${row.id}`}`}
+                    aria-label={`Origem da visita: ${row.companyName || `questionário #${row.id}`}`}
                   >
                     <h3 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Origem da visita</h3>
                     <AttributionFacts row={row} compact />
