@@ -647,6 +647,16 @@ describe("goals and conversion (decision 0085)", () => {
   });
 
   it("leads outnumbering the counted visits never draw a bar past its card, and the rates say why", async () => {
+    // One counted visit that brings two leads: a rate of 200 % on its landing page.
+    const ip = newIp();
+    await visit("/termos", { ip, referer: "https://busca.example/" });
+    for (const n of [58, 59]) {
+      const res = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(n, "duas-vezes"), {
+        "x-forwarded-for": ip,
+        "user-agent": CHROME,
+      });
+      expect(res.status).toBe(201);
+    }
     for (let n = 0; n < 12; n++) {
       const res = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(60 + n, "sem-contador"), {
         "x-forwarded-for": newIp(),
@@ -659,5 +669,8 @@ describe("goals and conversion (decision 0085)", () => {
     expect(widths.length).toBeGreaterThan(0);
     expect(Math.max(...widths)).toBeLessThanOrEqual(100);
     expect(html).toContain("ficam fora da taxa");
+    const landings = /data-testid="landings"[\s\S]*?<\/table>/.exec(html.replaceAll("<!-- -->", ""))?.[0] ?? "";
+    expect(landings).toMatch(/\/termos[\s\S]*?>1<[\s\S]*?>2<[\s\S]*?>200%</);
+    expect(html).toContain('data-testid="rate-over"');
   });
 });

@@ -128,6 +128,16 @@ function rateNote(withoutVisit: number, value: number | null): string | undefine
   return parts.length ? parts.join(" ") : undefined;
 }
 
+/** A rate above 100 % in a table is explained under it (decision 0085). */
+function OverNote({ rates }: { rates: Array<number | null> }) {
+  if (!rates.some((r) => r !== null && r > 1)) return null;
+  return (
+    <p className="mt-3 text-sm text-muted-foreground" data-testid="rate-over">
+      Taxas acima de 100%: houve visitas que trouxeram mais de uma conversão. A barra para no fim da célula.
+    </p>
+  );
+}
+
 function GoalNote({ label, what }: { label: string; what: string }) {
   return (
     <>
@@ -294,6 +304,7 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
               ])}
               bars={report.goals.map((g) => rateBar(g.rate))}
             />
+            <OverNote rates={report.goals.map((r) => r.rate)} />
           </Section>
 
           <Section
@@ -318,6 +329,7 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
               ]}
               bars={report.sources.map((r) => rateBar(r.rate))}
             />
+            <OverNote rates={report.sources.map((r) => r.rate)} />
           </Section>
 
           <Section
@@ -350,6 +362,7 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
               ]}
               empty="Nenhuma visita de campanha no período."
             />
+            <OverNote rates={report.campaigns.map((r) => r.rate)} />
           </Section>
 
           <Section
@@ -368,6 +381,7 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
                 ...(report.landings.length ? withoutVisitRow(report.goal.withoutVisit, 4, 0) : []),
               ]}
             />
+            <OverNote rates={report.landings.map((r) => r.rate)} />
           </Section>
 
           <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-2">
