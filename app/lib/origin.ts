@@ -53,6 +53,22 @@ export function consentPlaceLabel(code: string | null | undefined): string | nul
   return formPlaceLabel(code);
 }
 
+/**
+ * The visit's origin on one line, for e-mails: 'campanha outono · fonte newsletter · meio email ·
+ * entrada /sobre · site mail.example.com' (or 'acesso direto'); without any of it, that no visit was recorded.
+ */
+export function originSummary(row: Partial<Record<OriginKey, string | null | undefined>> | null | undefined): string {
+  const parts = [
+    row?.utmCampaign && `campanha ${row.utmCampaign}`,
+    row?.utmSource && `fonte ${row.utmSource}`,
+    row?.utmMedium && `meio ${row.utmMedium}`,
+    row?.landingPath && `entrada ${row.landingPath}`,
+  ].filter(Boolean);
+  if (row?.referrerHost) parts.push(`site ${row.referrerHost}`);
+  else if (parts.length) parts.push(DIRECT_VISIT.toLowerCase());
+  return parts.length ? parts.join(" · ") : "sem dados da visita";
+}
+
 /** What a consent was given for (consent_records.purpose, CONSENT_PURPOSES in app/lib/privacy.ts). */
 export function consentPurposeLabel(purpose: string): string {
   return purpose === "newsletter" ? "newsletter" : purpose === "contact-policy" ? "política de privacidade, no contato" : purpose;

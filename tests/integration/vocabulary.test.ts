@@ -92,6 +92,14 @@ describe("one vocabulary", () => {
     expect(privacy).toContain("Newsletter no rodapé do site");
   });
 
+  it("the team's notification names the form and the visit's origin in the same words", async () => {
+    const { outbox } = app.schema;
+    const [mail] = await app.db().select().from(outbox).where(eq(outbox.kind, "lead.contact"));
+    expect(mail?.body).toContain("Enviado por: Formulário de contato da página inicial");
+    expect(mail?.body).toContain("Origem da visita: sem dados da visita");
+    expect(mail?.body).not.toMatch(/Página: home|contato:home/);
+  });
+
   it("the questionnaire has one name in the menu, its page and the dashboard", async () => {
     const html = await page("/admin/business-optimizations");
     expect(html).toMatch(/<h1[^>]*>Questionários<\/h1>/);

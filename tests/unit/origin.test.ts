@@ -1,6 +1,6 @@
 /** One vocabulary (docs/decisions/0087): forms and consent records named in words, never as their codes. */
 import { describe, expect, it } from "vitest";
-import { consentPlaceLabel, consentPurposeLabel, formPlaceLabel, ORIGIN_COLUMNS, visitSourceLabel } from "~/lib/origin";
+import { consentPlaceLabel, consentPurposeLabel, formPlaceLabel, ORIGIN_COLUMNS, originSummary, visitSourceLabel } from "~/lib/origin";
 
 describe("origin vocabulary", () => {
   it("names the forms a contact or a sign-up was made on", () => {
@@ -25,5 +25,19 @@ describe("origin vocabulary", () => {
     expect(ORIGIN_COLUMNS.some((c) => c.label === "Origem")).toBe(false);
     expect(visitSourceLabel("")).toBe("Acesso direto");
     expect(visitSourceLabel("google")).toBe("google");
+  });
+
+  it("sums the visit's origin up on one line for e-mails", () => {
+    expect(
+      originSummary({
+        utmCampaign: "outono",
+        utmSource: "newsletter",
+        utmMedium: "email",
+        landingPath: "/sobre",
+        referrerHost: "mail.example.com",
+      }),
+    ).toBe("campanha outono · fonte newsletter · meio email · entrada /sobre · site mail.example.com");
+    expect(originSummary({ landingPath: "/", referrerHost: null })).toBe("entrada / · acesso direto");
+    expect(originSummary(null)).toBe("sem dados da visita");
   });
 });

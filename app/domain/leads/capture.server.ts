@@ -11,7 +11,7 @@ import type { SubmissionMeta } from "~/domain/lead-submissions.server";
 import type { Transaction } from "~/infra/idempotency.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { first } from "~/lib/first";
-import { formPlaceLabel } from "~/lib/origin";
+import { formPlaceLabel, ORIGIN_TITLE, originSummary } from "~/lib/origin";
 import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import {
   BUSINESS_OPTIMIZATION_CHOICES,
@@ -30,8 +30,18 @@ export const orNull = (value: string | undefined | null) => (value ? value : nul
 export const oneLine = (value: string) => value.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, " ").slice(0, 150);
 export const adminLink = (path: string) => `${env.SITE_URL}${path}`;
 
-export function mailBody(intro: string, fields: Array<[string, string | null | undefined]>, link: string): string {
+/**
+ * A team notification's text. With `origin` (the lead's attribution), one line says where the
+ * visit came from, in the admin's words (docs/decisions/0087).
+ */
+export function mailBody(
+  intro: string,
+  fields: Array<[string, string | null | undefined]>,
+  link: string,
+  origin?: Parameters<typeof originSummary>[0],
+): string {
   const lines = fields.map(([label, value]) => `${label}: ${value ? value : "Não informado"}`);
+  if (origin !== undefined) lines.push(`${ORIGIN_TITLE}: ${originSummary(origin)}`);
   return [intro, "", ...lines, "", `Ver no painel: ${link}`].join("\n");
 }
 
@@ -77,10 +87,11 @@ export async function createContact(input: ContactInput, meta: SubmissionMeta, t
         ["Empresa", input.company],
         ["Email", input.email],
         ["Telefone", input.phone],
-        ["Formulário", formPlaceLabel(source)],
+        ["Enviado por", formPlaceLabel(source)],
         ["Mensagem", input.message],
       ],
       adminLink(`/admin/leads/contatos/${row.id}`),
+      meta.attribution ?? null,
     ),
   });
   return row;
@@ -114,6 +125,7 @@ export async function createConsultation(input: ConsultationInput, meta: Submiss
         ["Botão usado", input.source],
       ],
       adminLink(`/admin/leads/consultas/${row.id}`),
+      meta.attribution ?? null,
     ),
   });
   return row;
@@ -155,6 +167,7 @@ export async function createCareerApplication(
         ["Motivação", input.motivation],
       ],
       adminLink(`/admin/leads/candidaturas/${row.id}`),
+      meta.attribution ?? null,
     ),
   });
   return row;
@@ -182,6 +195,7 @@ export async function createBusinessOptimization(
         return [BUSINESS_OPTIMIZATION_LABELS[f], choices ? choiceLabel(choices, values[f]) : values[f]];
       }),
       adminLink(`/admin/business-optimizations`),
+      meta.attribution ?? null,
     ),
   });
   return row;

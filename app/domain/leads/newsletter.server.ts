@@ -146,9 +146,10 @@ export async function confirmNewsletter(token: string, meta: SubmissionMeta): Pr
         "Uma inscrição na newsletter foi confirmada pelo link enviado por e-mail.",
         [
           ["E-mail", row.email],
-          ["Formulário", formPlaceLabel(source)],
+          ["Enviado por", formPlaceLabel(source)],
         ],
         adminLink(`/admin/leads/newsletter/${row.id}`),
+        row,
       ),
     });
     return { email: row.email, unsubscribeToken: row.unsubscribeToken, alreadyConfirmed: false };
