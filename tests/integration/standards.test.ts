@@ -17,12 +17,15 @@ import os from "node:os";
 import path from "node:path";
 import { parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LEAD_FORMS } from "~/forms";
 import { first } from "~/lib/first";
 import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
 
 /** Samples of the dynamic routes, beside what the crawl finds by itself. */
 const SAMPLES = [
   "/",
+  // Every lead form's page for posts without JavaScript (not linked: forms post to them).
+  ...LEAD_FORMS.map((form) => form.action),
   "/login",
   "/pagina-que-nao-existe",
   "/checkout/product/chatbot",

@@ -132,10 +132,13 @@ export function ChatContactForm({
   loading = false,
   onSubmit,
   initial,
+  idPrefix = "chat",
 }: {
   loading?: boolean;
   onSubmit?: (values: ChatContactInput) => void;
   initial?: FormState;
+  /** The fields' ids: /enviar/chat also has the widget's dialog, so it gives others. */
+  idPrefix?: string;
 }) {
   const [errors, setErrors] = useState<ContactErrors>(initial?.errors ?? {});
   const values = initial?.values ?? {};
@@ -155,7 +158,7 @@ export function ChatContactForm({
       const next: ContactErrors = fieldErrors(parsed.error);
       setErrors(next);
       const first = (["email", "phone", "message"] as const).find((k) => next[k]);
-      if (first) event.currentTarget.querySelector<HTMLElement>(`#chat-${first}`)?.focus();
+      if (first) event.currentTarget.querySelector<HTMLElement>(`#${idPrefix}-${first}`)?.focus();
       return;
     }
     setErrors({});
@@ -174,7 +177,7 @@ export function ChatContactForm({
       <Honeypot />
       <IdempotencyField />
       <ReturnTo path={values.returnTo || location.pathname} />
-      <FormField id="chat-email" label={chatTexts.emailLabel} error={errors.email} required>
+      <FormField id={`${idPrefix}-email`} label={chatTexts.emailLabel} error={errors.email} required>
         <Input
           name="email"
           type="email"
@@ -186,10 +189,10 @@ export function ChatContactForm({
           // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's first field, where native dialog focusing puts it
           autoFocus
           defaultValue={values.email}
-          {...fieldA11y("chat-email", errors.email)}
+          {...fieldA11y(`${idPrefix}-email`, errors.email)}
         />
       </FormField>
-      <FormField id="chat-phone" label={chatTexts.phoneLabel} error={errors.phone} required>
+      <FormField id={`${idPrefix}-phone`} label={chatTexts.phoneLabel} error={errors.phone} required>
         <Input
           name="phone"
           type="tel"
@@ -199,16 +202,16 @@ export function ChatContactForm({
           maxLength={30}
           placeholder="(11) 99999-9999"
           defaultValue={values.phone}
-          {...fieldA11y("chat-phone", errors.phone)}
+          {...fieldA11y(`${idPrefix}-phone`, errors.phone)}
         />
       </FormField>
-      <FormField id="chat-message" label={chatTexts.companyLabel} error={errors.message}>
+      <FormField id={`${idPrefix}-message`} label={chatTexts.companyLabel} error={errors.message}>
         <Input
           name="message"
           autoComplete="organization"
           maxLength={CHAT_COMPANY_MAX}
           defaultValue={values.message}
-          {...fieldA11y("chat-message", errors.message)}
+          {...fieldA11y(`${idPrefix}-message`, errors.message)}
         />
       </FormField>
       <Button type="submit" disabled={loading} className="w-full">

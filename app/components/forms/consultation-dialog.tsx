@@ -21,16 +21,25 @@ import { PrivacyNote } from "./privacy-note";
 
 type Field = "name" | "email" | "phone" | "company" | "industryArea";
 
-export function ConsultationFields({ form, clearError }: { form: FormState; clearError: (name: string) => void }) {
+export function ConsultationFields({
+  form,
+  clearError,
+  idPrefix = "consultation",
+}: {
+  form: FormState;
+  clearError: (name: string) => void;
+  /** The fields' ids: the page without JavaScript also has the dialog, so it gives others. */
+  idPrefix?: string;
+}) {
   const field = (name: Field, label: string, props: React.ComponentProps<"input">) => (
-    <FormField id={`consultation-${name}`} label={label} error={form.errors[name]} required>
+    <FormField id={`${idPrefix}-${name}`} label={label} error={form.errors[name]} required>
       <Input
         name={name}
         required
         defaultValue={form.values[name]}
         onChange={() => clearError(name)}
         {...props}
-        {...fieldA11y(`consultation-${name}`, form.errors[name])}
+        {...fieldA11y(`${idPrefix}-${name}`, form.errors[name])}
       />
     </FormField>
   );

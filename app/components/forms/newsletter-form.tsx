@@ -16,7 +16,16 @@ import { LEGAL_PATHS } from "~/lib/privacy";
 import { cn } from "~/lib/utils";
 import { Honeypot, IdempotencyField, readForm, ReturnTo, sendJson } from "./lead-form-utils";
 
-export function NewsletterForm({ className, initialEmail }: { className?: string; initialEmail?: string }) {
+export function NewsletterForm({
+  className,
+  initialEmail,
+  idPrefix = "newsletter",
+}: {
+  className?: string;
+  initialEmail?: string;
+  /** Ids of the form's fields; a page that shows a second sign-up beside the footer's gives another. */
+  idPrefix?: string;
+}) {
   const location = useLocation();
   const emailRef = useRef<HTMLInputElement>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -75,11 +84,11 @@ export function NewsletterForm({ className, initialEmail }: { className?: string
       <ReturnTo path={location.pathname} />
       <input type="hidden" name="source" value="rodape" />
       <div className="flex gap-2">
-        <label htmlFor="newsletter-email" className="sr-only">
+        <label htmlFor={`${idPrefix}-email`} className="sr-only">
           Seu email
         </label>
         <input
-          id="newsletter-email"
+          id={`${idPrefix}-email`}
           name="email"
           type="email"
           autoComplete="email"

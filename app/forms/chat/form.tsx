@@ -5,5 +5,5 @@ import type { FormState } from "~/components/forms/lead-form-utils";
 export { ChatWidget as Island };
 
 export function PageForm({ state }: { state?: FormState }) {
-  return <ChatContactForm initial={state} />;
+  return <ChatContactForm initial={state} idPrefix="chat-page" />;
 }

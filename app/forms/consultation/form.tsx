@@ -15,7 +15,7 @@ export function PageForm({ state }: { state?: FormState }) {
       <IdempotencyField />
       <ReturnTo path={values.returnTo || "/"} />
       <input type="hidden" name="source" value={values.source ?? ""} />
-      <ConsultationFields form={state ?? { errors: {}, values: {} }} clearError={() => {}} />
+      <ConsultationFields form={state ?? { errors: {}, values: {} }} clearError={() => {}} idPrefix="consultation-page" />
       <Button type="submit" className="justify-self-start">
         {consultationMessages.submit}
       </Button>

@@ -6,7 +6,8 @@ export { NewsletterForm as Island };
 export function PageForm({ state }: { state?: FormState }) {
   return (
     <div className="rounded-xl bg-navy p-5 text-white">
-      <NewsletterForm initialEmail={state?.values.email} />
+      {/* The footer has its own sign-up on this page too: other ids. */}
+      <NewsletterForm initialEmail={state?.values.email} idPrefix="newsletter-page" />
     </div>
   );
 }
