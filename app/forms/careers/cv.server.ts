@@ -1,0 +1,85 @@
+/**
+ * The CV of an application (docs/decisions/0093): checked by its content when it arrives, stored
+ * in PostgreSQL with the application (the same transaction; it goes when the application goes),
+ * and read back only for the admin.
+ */
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { db } from "~/db/client.server";
+import { careerApplicationCvs } from "~/db/schema";
+import { detectDocument, DOCUMENT_TYPES, type DocumentFormat } from "~/infra/documents.server";
+import type { Transaction } from "~/infra/idempotency.server";
+import { careersMessages } from "~/lib/messages/leads";
+import { careerApplicationSchema } from "~/lib/schemas/leads";
+
+/** A CV whose content has been checked, ready to store. */
+export interface CheckedCv {
+  fileName: string;
+  format: DocumentFormat;
+  contentType: string;
+  size: number;
+  sha256: string;
+  data: Buffer;
+}
+
+/**
+ * The careers schema on the server: the shared one (size, absent or a file), and then the file's
+ * content, read from its bytes: PDF, DOC or DOCX, whatever its name or declared type say.
+ */
+export const serverSchema = careerApplicationSchema.extend({
+  cv: careerApplicationSchema.shape.cv.transform(async (file, ctx): Promise<CheckedCv | undefined> => {
+    if (!file) return undefined;
+    const data = Buffer.from(await file.arrayBuffer());
+    const format = detectDocument(data);
+    if (!format) {
+      ctx.addIssue({ code: "custom", message: careersMessages.cv.badType });
+      return z.NEVER;
+    }
+    return {
+      fileName: safeFileName("name" in file ? String(file.name) : "", format),
+      format,
+      contentType: DOCUMENT_TYPES[format].contentType,
+      size: data.length,
+      sha256: createHash("sha256").update(data).digest("hex"),
+      data,
+    };
+  }),
+});
+
+/**
+ * The name the file is shown and offered under: the last part of the sender's name, without
+ * control, path or quote characters, at most 120 characters, ending in the extension of what it
+ * really is ("curriculo.pdf.exe" holding a PDF becomes "curriculo.pdf.exe.pdf").
+ */
+export function safeFileName(name: string, format: DocumentFormat): string {
+  const extension = DOCUMENT_TYPES[format].extension;
+  const base = (name.split(/[\\/]/).at(-1) ?? "")
+    .normalize("NFC")
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+    .replace(/[\u0000-\u001f\u007f-\u009f"*:<>?|;]+/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^\.+/, "");
+  const stem = base.toLowerCase().endsWith(`.${extension}`) ? base.slice(0, -(extension.length + 1)) : base;
+  return `${[...(stem || "curriculo")].slice(0, 120).join("").trim() || "curriculo"}.${extension}`;
+}
+
+export async function storeCv(tx: Transaction, careerApplicationId: number, cv: CheckedCv): Promise<void> {
+  await tx.insert(careerApplicationCvs).values({ careerApplicationId, ...cv });
+}
+
+/** What the admin's page of the application says about its CV (no bytes). */
+export async function cvSummary(careerApplicationId: number): Promise<{ fileName: string; size: number; format: string } | null> {
+  const [row] = await db()
+    .select({ fileName: careerApplicationCvs.fileName, size: careerApplicationCvs.size, format: careerApplicationCvs.format })
+    .from(careerApplicationCvs)
+    .where(eq(careerApplicationCvs.careerApplicationId, careerApplicationId));
+  return row ?? null;
+}
+
+/** The CV to download, bytes included. */
+export async function cvFile(careerApplicationId: number): Promise<typeof careerApplicationCvs.$inferSelect | null> {
+  const [row] = await db().select().from(careerApplicationCvs).where(eq(careerApplicationCvs.careerApplicationId, careerApplicationId));
+  return row ?? null;
+}
