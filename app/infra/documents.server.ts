@@ -31,6 +31,23 @@ export function detectDocument(bytes: Uint8Array): DocumentFormat | null {
   return null;
 }
 
+/**
+ * The name the file is shown and offered under: the last part of the sender's name, without
+ * control, path or quote characters, at most 120 characters, ending in the extension of what it
+ * really is ("curriculo.pdf.exe" holding a PDF becomes "curriculo.pdf.exe.pdf").
+ */
+export function safeDocumentName(name: string, format: DocumentFormat): string {
+  const extension = DOCUMENT_TYPES[format].extension;
+  const base = (name.split(/[\\/]/).at(-1) ?? "")
+    .normalize("NFC")
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+    .replace(/[\u0000-\u001f\u007f-\u009f"*:<>?|;]+/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  const stem = (base.toLowerCase().endsWith(`.${extension}`) ? base.slice(0, -(extension.length + 1)) : base).replace(/^\.+/, "");
+  return `${[...(stem || "curriculo")].slice(0, 120).join("").trim() || "curriculo"}.${extension}`;
+}
+
 /** Whether a ZIP's central directory names `entry`; a damaged or hostile ZIP is simply not a match. */
 function zipHasEntry(bytes: Uint8Array, entry: string): boolean {
   let found = false;

@@ -277,8 +277,12 @@ export async function exportSubject(email: string, format: ExportFormat, actor: 
     // The CVs with their content (base64): the person gets the file they sent back.
     const cvs = await Promise.all(
       data.careerApplicationCvs.map(async (cv) => {
-        const [row] = await db().select({ data: careerApplicationCvs.data }).from(careerApplicationCvs).where(eq(careerApplicationCvs.id, cv.id));
-        return { ...cv, conteudoBase64: row?.data.toString("base64") ?? null };
+        const [row] = await db()
+          .select({ base64: sql<string>`encode(${careerApplicationCvs.data}, 'base64')` })
+          .from(careerApplicationCvs)
+          .where(eq(careerApplicationCvs.id, cv.id));
+        // PostgreSQL wraps base64 every 76 characters.
+        return { ...cv, conteudoBase64: row?.base64.replace(/\s+/g, "") ?? null };
       }),
     );
     const document = {

@@ -4,11 +4,11 @@
  * and read back only for the admin.
  */
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { careerApplicationCvs } from "~/db/schema";
-import { detectDocument, DOCUMENT_TYPES, type DocumentFormat } from "~/infra/documents.server";
+import { detectDocument, DOCUMENT_TYPES, safeDocumentName, type DocumentFormat } from "~/infra/documents.server";
 import type { Transaction } from "~/infra/idempotency.server";
 import { careersMessages } from "~/lib/messages/leads";
 import { careerApplicationSchema } from "~/lib/schemas/leads";
@@ -28,7 +28,7 @@ export interface CheckedCv {
  * content, read from its bytes: PDF, DOC or DOCX, whatever its name or declared type say.
  */
 export const serverSchema = careerApplicationSchema.extend({
-  cv: careerApplicationSchema.shape.cv.transform(async (file, ctx): Promise<CheckedCv | undefined> => {
+  cv: careerApplicationSchema.shape.cv.unwrap().transform(async (file, ctx): Promise<CheckedCv | undefined> => {
     if (!file) return undefined;
     const data = Buffer.from(await file.arrayBuffer());
     const format = detectDocument(data);
@@ -37,36 +37,26 @@ export const serverSchema = careerApplicationSchema.extend({
       return z.NEVER;
     }
     return {
-      fileName: safeFileName("name" in file ? String(file.name) : "", format),
+      fileName: safeDocumentName("name" in file ? String(file.name) : "", format),
       format,
       contentType: DOCUMENT_TYPES[format].contentType,
       size: data.length,
       sha256: createHash("sha256").update(data).digest("hex"),
       data,
     };
-  }),
+  }).optional(),
 });
 
 /**
- * The name the file is shown and offered under: the last part of the sender's name, without
- * control, path or quote characters, at most 120 characters, ending in the extension of what it
- * really is ("curriculo.pdf.exe" holding a PDF becomes "curriculo.pdf.exe.pdf").
+ * The bytes travel as base64 text, decoded and encoded by PostgreSQL: both drivers send a bytea
+ * parameter as hex text, and the embedded PGlite takes ~5 s to pass 5 MB that way (measured:
+ * 5.1 s against 0.8 s to insert, 1.5 s against 0.13 s to read; docs/decisions/0093).
  */
-export function safeFileName(name: string, format: DocumentFormat): string {
-  const extension = DOCUMENT_TYPES[format].extension;
-  const base = (name.split(/[\\/]/).at(-1) ?? "")
-    .normalize("NFC")
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
-    .replace(/[\u0000-\u001f\u007f-\u009f"*:<>?|;]+/g, "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/^\.+/, "");
-  const stem = base.toLowerCase().endsWith(`.${extension}`) ? base.slice(0, -(extension.length + 1)) : base;
-  return `${[...(stem || "curriculo")].slice(0, 120).join("").trim() || "curriculo"}.${extension}`;
-}
+const asBase64 = (bytes: Buffer) => sql`decode(${bytes.toString("base64")}, 'base64')`;
+export const bytesAsBase64 = sql<string>`encode(${careerApplicationCvs.data}, 'base64')`;
 
 export async function storeCv(tx: Transaction, careerApplicationId: number, cv: CheckedCv): Promise<void> {
-  await tx.insert(careerApplicationCvs).values({ careerApplicationId, ...cv });
+  await tx.insert(careerApplicationCvs).values({ careerApplicationId, ...cv, data: asBase64(cv.data) });
 }
 
 /** What the admin's page of the application says about its CV (no bytes). */
@@ -80,6 +70,9 @@ export async function cvSummary(careerApplicationId: number): Promise<{ fileName
 
 /** The CV to download, bytes included. */
 export async function cvFile(careerApplicationId: number): Promise<typeof careerApplicationCvs.$inferSelect | null> {
-  const [row] = await db().select().from(careerApplicationCvs).where(eq(careerApplicationCvs.careerApplicationId, careerApplicationId));
-  return row ?? null;
+  const [row] = await db()
+    .select({ ...getTableColumns(careerApplicationCvs), data: bytesAsBase64 })
+    .from(careerApplicationCvs)
+    .where(eq(careerApplicationCvs.careerApplicationId, careerApplicationId));
+  return row ? { ...row, data: Buffer.from(row.data, "base64") } : null;
 }

@@ -87,7 +87,8 @@ const cvFile = () =>
   z
     .union([z.undefined(), z.literal(""), z.instanceof(Blob)], { error: careersMessages.cv.badType })
     .transform((value) => (value instanceof Blob && (value.size > 0 || nameOf(value)) ? value : undefined))
-    .refine((value) => !value || value.size <= CV_FILE.maxBytes, careersMessages.cv.tooLarge);
+    .refine((value) => !value || value.size <= CV_FILE.maxBytes, careersMessages.cv.tooLarge)
+    .optional();
 
 const nameOf = (blob: Blob) => ("name" in blob && typeof blob.name === "string" ? blob.name : "");
 
