@@ -428,7 +428,10 @@ async function bufferBody(req: ExpressRequest, res: ExpressResponse, next: NextF
     res.set("Cache-Control", PRIVATE_CACHE_CONTROL);
     // A form posted by the browser itself (no JavaScript) gets a page it can read, with a way back.
     if (routed?.route.document && req.accepts(["json", "html"]) === "html") {
-      return void res.status(status).type("html").send(tooLargePage(message, sameSitePath(req)));
+      return void res
+        .status(status)
+        .type("html")
+        .send(tooLargePage(message, sameSitePath(req)));
     }
     res.status(status).json({ success: false, message });
   });

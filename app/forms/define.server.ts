@@ -26,8 +26,7 @@ type SchemaOf<D extends DefinedLeadForm> = Awaited<ReturnType<D["schema"]>>;
  */
 export function defineLeadStore<D extends DefinedLeadForm, R, S extends z.ZodType = SchemaOf<D>>(
   definition: D,
-  server: Pick<LeadFormHandler<S, R>, "store" | "nativeCheck"> &
-    Partial<Pick<LeadFormServer<S, R>, "answer" | "failure" | "schema">>,
+  server: Pick<LeadFormHandler<S, R>, "store" | "nativeCheck"> & Partial<Pick<LeadFormServer<S, R>, "answer" | "failure" | "schema">>,
 ): LeadFormServer<S, R> {
   return {
     definition: definition as unknown as DefinedLeadForm<S>,

@@ -26,8 +26,7 @@ export const CV_FILE = {
   field: "cv",
   maxBytes: 5 * 1024 * 1024,
   /** The file chooser's suggestion only (names and declared types are never trusted). */
-  accept:
-    ".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  accept: ".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 } as const;
 
 /** SPEC §5 rule of the browser: empty or without '@' is invalid. */

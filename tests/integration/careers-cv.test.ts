@@ -210,7 +210,12 @@ describe("refused CVs store nothing and say why in Portuguese", () => {
       400,
       "Envie um arquivo PDF, DOC ou DOCX.",
     ],
-    ["a .txt", { bytes: Buffer.from("Meu currículo em texto puro.", "utf8"), name: "cv.txt", type: "text/plain" }, 400, "Envie um arquivo PDF, DOC ou DOCX."],
+    [
+      "a .txt",
+      { bytes: Buffer.from("Meu currículo em texto puro.", "utf8"), name: "cv.txt", type: "text/plain" },
+      400,
+      "Envie um arquivo PDF, DOC ou DOCX.",
+    ],
     ["an empty cv.pdf", { bytes: new Uint8Array(0), name: "cv.pdf", type: "application/pdf" }, 400, "Envie um arquivo PDF, DOC ou DOCX."],
     [
       "a PDF just over 5 MB (within the body limit)",
@@ -240,7 +245,11 @@ describe("refused CVs store nothing and say why in Portuguese", () => {
   });
 
   it("a CV sent in a JSON body is refused (a file is multipart)", async () => {
-    const res = await postJson(`${app.url}/api/careers/application`, { ...application(), cv: "JVBERi0xLjQK" }, { "x-forwarded-for": newIp() });
+    const res = await postJson(
+      `${app.url}/api/careers/application`,
+      { ...application(), cv: "JVBERi0xLjQK" },
+      { "x-forwarded-for": newIp() },
+    );
     expect(res.status).toBe(400);
     expect(res.json.errors).toEqual({ cv: "Envie um arquivo PDF, DOC ou DOCX." });
   });

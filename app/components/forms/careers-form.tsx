@@ -5,6 +5,7 @@
  * the application (multipart): its formats and size are told beside the field, the browser checks
  * the size, the server its content (docs/decisions/0093).
  */
+import { useRef, type ChangeEvent, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Send } from "~/components/ui/icons";
@@ -18,7 +19,6 @@ import { careersMessages } from "~/lib/messages/leads";
 import { useLocation } from "~/lib/navigation";
 import { Honeypot, IdempotencyField, ReturnTo, sendForm, useLeadForm, type FormState } from "./lead-form-utils";
 import { PrivacyNote } from "./privacy-note";
-import { useRef, type ChangeEvent, type FormEvent } from "react";
 
 export function CareersForm({ positions, initial }: { positions: string[]; initial?: FormState }) {
   const location = useLocation();

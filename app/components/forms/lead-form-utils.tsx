@@ -41,7 +41,11 @@ export async function sendJson<T = Record<string, unknown>>(url: string, body: u
  * POST as multipart (a form with a file, docs/decisions/0093): the same answer as `sendJson`. Text
  * values are sent as fields, a Blob as a file.
  */
-export async function sendForm<T = Record<string, unknown>>(url: string, body: Record<string, unknown>, idempotencyKey?: string): Promise<SendResult<T>> {
+export async function sendForm<T = Record<string, unknown>>(
+  url: string,
+  body: Record<string, unknown>,
+  idempotencyKey?: string,
+): Promise<SendResult<T>> {
   const form = new FormData();
   for (const [key, value] of Object.entries(body)) {
     if (value instanceof Blob) form.append(key, value, value instanceof File ? value.name : "arquivo");

@@ -28,23 +28,26 @@ export interface CheckedCv {
  * content, read from its bytes: PDF, DOC or DOCX, whatever its name or declared type say.
  */
 export const serverSchema = careerApplicationSchema.extend({
-  cv: careerApplicationSchema.shape.cv.unwrap().transform(async (file, ctx): Promise<CheckedCv | undefined> => {
-    if (!file) return undefined;
-    const data = Buffer.from(await file.arrayBuffer());
-    const format = detectDocument(data);
-    if (!format) {
-      ctx.addIssue({ code: "custom", message: careersMessages.cv.badType });
-      return z.NEVER;
-    }
-    return {
-      fileName: safeDocumentName("name" in file ? String(file.name) : "", format),
-      format,
-      contentType: DOCUMENT_TYPES[format].contentType,
-      size: data.length,
-      sha256: createHash("sha256").update(data).digest("hex"),
-      data,
-    };
-  }).optional(),
+  cv: careerApplicationSchema.shape.cv
+    .unwrap()
+    .transform(async (file, ctx): Promise<CheckedCv | undefined> => {
+      if (!file) return undefined;
+      const data = Buffer.from(await file.arrayBuffer());
+      const format = detectDocument(data);
+      if (!format) {
+        ctx.addIssue({ code: "custom", message: careersMessages.cv.badType });
+        return z.NEVER;
+      }
+      return {
+        fileName: safeDocumentName("name" in file ? String(file.name) : "", format),
+        format,
+        contentType: DOCUMENT_TYPES[format].contentType,
+        size: data.length,
+        sha256: createHash("sha256").update(data).digest("hex"),
+        data,
+      };
+    })
+    .optional(),
 });
 
 /**

@@ -18,7 +18,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const cv = await cvFile(id);
   if (!cv) throw data("Esta candidatura não tem currículo.", { status: 404, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
-  await recordAudit({ actor: user.username, action: "lead.application.cv.download", target: `career_application:${id}`, ip: context.clientIp });
+  await recordAudit({
+    actor: user.username,
+    action: "lead.application.cv.download",
+    target: `career_application:${id}`,
+    ip: context.clientIp,
+  });
   return new Response(new Uint8Array(cv.data), {
     headers: {
       "Content-Type": cv.contentType,
