@@ -29,7 +29,13 @@ async function fillApplication(page: Page, email: string) {
 
 /** The admin (in a browser of their own) finds the application by its e-mail and downloads its CV from its page. */
 async function adminDownloads(browser: Browser, email: string): Promise<{ download: Download; bytes: Buffer; page: Page }> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: "pt-BR", acceptDownloads: true });
+  // With scripts even when the candidate had none (a context of the browser fixture takes the test's options).
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale: "pt-BR",
+    javaScriptEnabled: true,
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   await loginAsAdmin(page);
   await page.goto(`/admin/leads/candidaturas?q=${encodeURIComponent(email)}`);
