@@ -7,6 +7,7 @@ import { formatDateTime } from "~/lib/dates";
 import { formatBytes } from "~/lib/format-bytes";
 import { orderStatusLabels, subscriptionStatusLabels } from "~/lib/messages/payments";
 import { FIELD_LABELS, type PersonalDataTable } from "~/lib/messages/privacy";
+import { consentPlaceLabel, consentPurposeLabel } from "~/lib/origin";
 import { formatDay, stageLabel } from "~/lib/pipeline";
 import { consultationStatusLabel } from "~/lib/schemas/leads";
 import type { ReactNode } from "react";
@@ -36,6 +37,7 @@ const OUTBOX_KIND: Record<string, string> = {
   "newsletter.confirmation": "Confirmação de inscrição na newsletter",
   "payment.paid": "Aviso de pagamento confirmado",
   "pipeline.digest": "Resumo diário do funil",
+  "analytics.weekly": "Relatório semanal de análises",
 };
 
 export const COLUMNS: Record<PersonalDataTable, Column[]> = {
@@ -67,10 +69,10 @@ export const COLUMNS: Record<PersonalDataTable, Column[]> = {
   ],
   consentRecords: [
     col("email", "E-mail ou hash", (v) => text(v, 28)),
-    col("purpose", "Finalidade"),
+    col("purpose", "Finalidade", (v) => consentPurposeLabel(String(v))),
     col("action", "Ação", (v) => (v === "withdrawn" ? "Revogado" : "Concedido")),
     col("policyVersion", "Política"),
-    col("source", "Origem"),
+    col("source", "Formulário", (v) => consentPlaceLabel(String(v))),
     created,
   ],
   chatSessions: [
