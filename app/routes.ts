@@ -26,8 +26,12 @@ export default [
     route("privacidade", "routes/privacidade.tsx"),
     route("termos", "routes/termos.tsx"),
     route("cookies", "routes/cookies.tsx"),
-    // Lead forms posted without JavaScript: confirmation, or the form again with its errors.
+    // Lead forms posted without JavaScript: confirmation, or the form again with its errors. A form
+    // whose page needs its own policy (a file's larger body) names its module (docs/decisions/0094).
     route("enviar/:form", "routes/enviar.tsx"),
+    ...LEAD_FORMS.flatMap((form) =>
+      form.pageModule ? [route(`enviar/${form.slug}`, form.pageModule, { id: `lead-page/${form.name}` })] : [],
+    ),
     route("*", "routes/not-found.tsx"),
   ]),
   route("logout", "routes/logout.ts"),
@@ -64,6 +68,8 @@ export default [
       route("leads/funil/:type/:id", "routes/admin/funil-lead.tsx"),
       route("leads/:type", "routes/admin/leads.tsx"),
       route("leads/:type/:id", "routes/admin/lead-detail.tsx"),
+      // An application's CV, downloaded as an attachment (docs/decisions/0093).
+      route("leads/candidaturas/:id/curriculo", "routes/admin/lead-cv.ts"),
       // Orders and subscriptions.
       route("pedidos", "routes/admin/orders.tsx"),
       // Chat conversations.

@@ -24,7 +24,7 @@ import { startJobs } from "~/infra/jobs.server";
 import { logger, redactUrl } from "~/infra/logger.server";
 import { setRouteLookup } from "~/infra/route-lookup.server";
 import { backgroundJobs } from "~/jobs.server";
-import { PRIVATE_CACHE_CONTROL, publicEndpoint } from "~/lib/route-policy";
+import { DEFAULT_MAX_BODY_BYTES, PRIVATE_CACHE_CONTROL, publicEndpoint, type RoutePolicy } from "~/lib/route-policy";
 import { createAccessLog } from "./access-log";
 import { listenForBackupRequests } from "./backup";
 import { redirectTrailingSlash } from "./canonical-path";
@@ -37,10 +37,6 @@ import { sessionOf } from "./session";
 import type { ServerBuild } from "react-router";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const DEFAULT_BODY_LIMIT = "256kb";
-/** Only an admin's image upload (POST /api/uploads) may send a bigger body. */
-const UPLOAD_PATH = "/api/uploads";
-const LARGE_BODY_LIMIT = "6mb";
 
 export interface StartOptions {
   port?: number;
@@ -411,25 +407,73 @@ function decodable(path: string): boolean {
 
 /**
  * Reads unsafe-method bodies once, with a size limit, so the app can answer 413 instead of
- * hanging. The route and the session are checked first: only an admin's POST /api/uploads may
- * send the large limit (anyone else's is refused after 256 kB, before the route answers 401).
+ * hanging. The limit is the route's `maxBodyBytes` (its policy, docs/decisions/0094), else 256 kB.
+ * On an admin route a larger limit needs the session, checked first: anyone else's body stops at
+ * 256 kB, before the route answers 401. A body over the limit is read to its end and dropped, so
+ * the client gets the answer instead of a reset connection.
  */
 async function bufferBody(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
   if (!UNSAFE_METHODS.has(req.method)) return next();
-  let limit = DEFAULT_BODY_LIMIT;
-  if (req.method === "POST" && pathOf(req.originalUrl).toLowerCase() === UPLOAD_PATH) {
-    try {
-      if (await sessionOf(req)) limit = LARGE_BODY_LIMIT;
-    } catch (error) {
-      return next(error);
-    }
+  const routed = routedOf(req);
+  let limit: number;
+  try {
+    limit = await bodyLimitOf(req, routed?.route.policy);
+  } catch (error) {
+    return next(error);
   }
   express.raw({ type: () => true, limit })(req, res, (error?: unknown) => {
     if (!error) return next();
-    const status = (error as { status?: number }).status ?? 400;
-    const message = status === 413 ? "O conteúdo enviado é grande demais." : "Não foi possível ler o conteúdo enviado.";
-    res.status(status === 413 ? 413 : 400).json({ success: false, message });
+    const status = (error as { status?: number }).status === 413 ? 413 : 400;
+    const message = status === 413 ? tooLargeMessage(limit) : "Não foi possível ler o conteúdo enviado.";
+    res.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    // A form posted by the browser itself (no JavaScript) gets a page it can read, with a way back.
+    if (routed?.route.document && req.accepts(["json", "html"]) === "html") {
+      return void res
+        .status(status)
+        .type("html")
+        .send(tooLargePage(message, sameSitePath(req)));
+    }
+    res.status(status).json({ success: false, message });
   });
+}
+
+async function bodyLimitOf(req: ExpressRequest, policy: RoutePolicy | undefined): Promise<number> {
+  const declared = policy?.maxBodyBytes;
+  if (!declared || declared <= DEFAULT_MAX_BODY_BYTES) return DEFAULT_MAX_BODY_BYTES;
+  if ((policy.writeAccess ?? policy.access) === "public") return declared;
+  return (await sessionOf(req)) ? declared : DEFAULT_MAX_BODY_BYTES;
+}
+
+const MB = 1024 * 1024;
+
+/** "O conteúdo enviado é grande demais." and, past the default, the route's limit in whole megabytes. */
+function tooLargeMessage(limit: number): string {
+  if (limit <= DEFAULT_MAX_BODY_BYTES) return "O conteúdo enviado é grande demais.";
+  return `O conteúdo enviado é grande demais: o limite é de ${Math.floor(limit / MB)} MB.`;
+}
+
+/** The path of a Referer on this site (the page the form was on), or null. */
+function sameSitePath(req: ExpressRequest): string | null {
+  try {
+    const url = new URL(req.get("referer") ?? "");
+    const own = [new URL(env.SITE_URL).origin, `${req.protocol}://${req.host}`];
+    return own.includes(url.origin) ? `${url.pathname}${url.search}` : null;
+  } catch {
+    return null;
+  }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+function tooLargePage(message: string, back: string | null): string {
+  return (
+    '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>Envio grande demais</title><body style="font-family:sans-serif;padding:2rem;max-width:40rem;line-height:1.5">' +
+    `<h1>Envio grande demais</h1><p>${escapeHtml(message)}</p>` +
+    "<p>Volte ao formulário, escolha um arquivo menor e envie de novo.</p>" +
+    `<p>${back ? `<a href="${escapeHtml(back)}">Voltar ao formulário</a> · ` : ""}<a href="/">Ir para o início</a></p></body></html>`
+  );
 }
 
 function rejectMalformedJson(req: ExpressRequest, res: ExpressResponse, next: NextFunction): void {

@@ -324,6 +324,32 @@ export const careerApplications = pgTable("career_applications", {
   createdAt: createdAt(),
 });
 
+/**
+ * The CV sent with an application (docs/decisions/0093): one per application, gone with it (erasure,
+ * retention). Kept in PostgreSQL so any instance serves it; never public (the admin downloads it).
+ */
+export const careerApplicationCvs = pgTable(
+  "career_application_cvs",
+  {
+    id: serial("id").primaryKey(),
+    careerApplicationId: integer("career_application_id")
+      .notNull()
+      .unique()
+      .references(() => careerApplications.id, { onDelete: "cascade" }),
+    /** The name the candidate's file had, sanitised (app/forms/careers/cv.server.ts); shown and offered on download. */
+    fileName: text("file_name").notNull(),
+    /** What its content is (pdf | doc | docx), read from its bytes, never from its name or declared type. */
+    format: text("format").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    /** Hex SHA-256 of the bytes. */
+    sha256: text("sha256").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("career_application_cvs_size", sql`${t.size} > 0 and ${t.size} = octet_length(${t.data})`)],
+);
+
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   id: serial("id").primaryKey(),
   email: varchar("email", { length: 320 }).notNull().unique(),

@@ -76,7 +76,8 @@ export async function submitLead<S extends z.ZodType, R>(
       "Retry-After": String(limit.retryAfterSeconds),
     });
   }
-  const parsed = (await definition.schema()).safeParse(body);
+  // Async: a server half may check what only the server can (a file's content, docs/decisions/0093).
+  const parsed = await (await definition.schema()).safeParseAsync(body);
   const extra = context.native ? definition.nativeCheck?.(body) : null;
   if (!parsed.success || extra) {
     const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...extra };

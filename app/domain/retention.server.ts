@@ -14,6 +14,7 @@ import { rowsOf } from "~/db/driver.server";
 import {
   auditLog,
   businessOptimizations,
+  careerApplicationCvs,
   careerApplications,
   chatMessages,
   chatSessions,
@@ -46,6 +47,8 @@ export type RetentionTrigger = "agendada" | "manual";
 
 export interface RetentionCounts {
   careerApplications: number;
+  /** The CVs of those applications (they would go by ON DELETE CASCADE; counted for the report). */
+  careerApplicationCvs: number;
   chatSessions: number;
   chatMessages: number;
   contacts: number;
@@ -156,7 +159,17 @@ async function applyRetention(tx: Executor, before: (kind: RetentionKind) => Dat
   const ordersCutoff = before("orders");
   const notYetAnonymised = (column: AnyPgColumn) => and(isNotNull(column), ne(column, ANONYMISED_MARKER));
 
+  const expiredApplications = tx
+    .select({ id: careerApplications.id })
+    .from(careerApplications)
+    .where(lt(careerApplications.createdAt, before("careerApplications")));
   return {
+    careerApplicationCvs: count(
+      await tx
+        .delete(careerApplicationCvs)
+        .where(inArray(careerApplicationCvs.careerApplicationId, expiredApplications))
+        .returning({ id: careerApplicationCvs.id }),
+    ),
     careerApplications: count(
       await tx
         .delete(careerApplications)

@@ -19,16 +19,19 @@ export interface LeadFormServer<S extends z.ZodType = z.ZodType, R = unknown> ex
 /** The schema a definition loads. */
 type SchemaOf<D extends DefinedLeadForm> = Awaited<ReturnType<D["schema"]>>;
 
-/** Default answers: DESIGN.md's `{ success: true, data: { id } }` (201) and `{ success: false, message, errors? }`. */
-export function defineLeadStore<D extends DefinedLeadForm, R>(
+/**
+ * Default answers: DESIGN.md's `{ success: true, data: { id } }` (201) and `{ success: false, message, errors? }`.
+ * `schema`, when given, replaces the definition's on the server: the shared one extended with
+ * checks only the server can make (a file's content, docs/decisions/0093).
+ */
+export function defineLeadStore<D extends DefinedLeadForm, R, S extends z.ZodType = SchemaOf<D>>(
   definition: D,
-  server: Pick<LeadFormHandler<SchemaOf<D>, R>, "store" | "nativeCheck"> &
-    Partial<Pick<LeadFormServer<SchemaOf<D>, R>, "answer" | "failure">>,
-): LeadFormServer<SchemaOf<D>, R> {
+  server: Pick<LeadFormHandler<S, R>, "store" | "nativeCheck"> & Partial<Pick<LeadFormServer<S, R>, "answer" | "failure" | "schema">>,
+): LeadFormServer<S, R> {
   return {
-    definition: definition as unknown as DefinedLeadForm<SchemaOf<D>>,
+    definition: definition as unknown as DefinedLeadForm<S>,
     form: definition.name,
-    schema: definition.schema as () => Promise<SchemaOf<D>>,
+    schema: definition.schema as unknown as () => Promise<S>,
     answer: (result) => ok({ id: (result as { id?: number } | null)?.id }, { status: 201 }),
     failure: fail,
     ...server,

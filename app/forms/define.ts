@@ -14,6 +14,7 @@
  * Browser-safe and imported by app/routes.ts at build time: relative imports only, and the schema
  * behind a dynamic import so zod stays out of a page's first load.
  */
+import { DEFAULT_MAX_BODY_BYTES } from "../lib/route-policy";
 import type { z } from "zod";
 
 export interface LeadFormPage {
@@ -42,6 +43,15 @@ export interface LeadFormDefinition<S extends z.ZodType = z.ZodType> {
   slug: string;
   /** Its JSON endpoint (SPEC §7), served by app/routes/api/lead-form.ts unless `module` names another. */
   api?: { path: `/api/${string}`; module?: string };
+  /**
+   * A file the form takes (docs/decisions/0093): its field in the multipart body and its largest
+   * size. Its two addresses then accept a larger body than every other form (`bodyLimitOf`), so the
+   * form names route modules of its own that declare it (a policy is per module, docs/decisions/0094):
+   * `api.module` and `pageModule`, thin modules in its folder.
+   */
+  file?: { field: string; maxBytes: number };
+  /** The module of its no-JavaScript page /enviar/{slug} when it needs its own policy; app/routes/enviar.tsx otherwise. */
+  pageModule?: string;
   /** The rules of its fields, with their Portuguese messages (shared by browser and server). */
   schema: () => Promise<S>;
   page: LeadFormPage;
@@ -57,4 +67,9 @@ export function defineLeadForm<S extends z.ZodType, const D extends Omit<LeadFor
   definition: D & { schema: () => Promise<S> },
 ): D & { schema: () => Promise<S>; action: string } {
   return { ...definition, action: `/enviar/${definition.slug}` };
+}
+
+/** The largest body a form's posts may send: the fields' usual allowance, plus its file if it takes one. */
+export function bodyLimitOf(form: Pick<LeadFormDefinition, "file">): number {
+  return DEFAULT_MAX_BODY_BYTES + (form.file?.maxBytes ?? 0);
 }

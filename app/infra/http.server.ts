@@ -25,13 +25,20 @@ export { fieldErrors };
  * Reads the body as JSON (or as a submitted form, for pages that work without JavaScript).
  * Throws a 400 JSON Response for anything that is not an object.
  */
-export async function readBody(request: Request): Promise<Record<string, unknown>> {
+export async function readBody(request: Request, options: { files?: boolean } = {}): Promise<Record<string, unknown>> {
   const type = request.headers.get("content-type") ?? "";
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    const form = await request.formData();
+    // A malformed multipart body (a broken boundary) is the sender's error, not ours.
+    const form = await request.formData().catch(() => {
+      throw fail(400, "Não foi possível ler o conteúdo enviado.");
+    });
     const result: Record<string, unknown> = Object.create(null);
     for (const [key, value] of form.entries()) {
-      if (typeof value !== "string") continue;
+      // Files only where the caller takes them (a form with a file field); elsewhere they are left out.
+      if (typeof value !== "string") {
+        if (options.files) result[key] = value;
+        continue;
+      }
       if (value.includes("\0")) throw fail(400, NUL_MESSAGE);
       result[key] = value;
     }
@@ -79,6 +86,19 @@ export function parseId(value: string | undefined, what = "id"): number {
 /** The browser string as we store it (sessions, consents, devices): cut, never parsed. */
 export function storedUserAgent(request: Request): string | null {
   return request.headers.get("user-agent")?.slice(0, 300) ?? null;
+}
+
+/**
+ * `Content-Disposition` of a download: always an attachment, the name in UTF-8 (RFC 6266 and
+ * 5987) and, for old clients, an ASCII copy without accents or quotes.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 export function methodNotAllowed(): Response {

@@ -55,6 +55,8 @@ export async function storeOnce<R>(key: string | null, form: string, store: (tx:
 
 /** JSON with sorted keys, so the same content always hashes the same. */
 function stableJson(value: unknown): string {
+  // Bytes (an attached file) by their digest: walking megabytes key by key would take seconds.
+  if (value instanceof Uint8Array) return JSON.stringify(`sha256:${createHash("sha256").update(value).digest("hex")}`);
   if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
   if (value && typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);

@@ -17,6 +17,18 @@ export const LIMITS = {
   url: 500,
 } as const;
 
+/**
+ * The CV the careers form takes (docs/decisions/0093): PDF, DOC or DOCX up to 5 MB, told beside
+ * the field. The browser checks the size before sending; the server checks the size and the
+ * content (app/forms/careers/cv.server.ts).
+ */
+export const CV_FILE = {
+  field: "cv",
+  maxBytes: 5 * 1024 * 1024,
+  /** The file chooser's suggestion only (names and declared types are never trusted). */
+  accept: ".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+} as const;
+
 /** SPEC §5 rule of the browser: empty or without '@' is invalid. */
 export function isNewsletterEmailAcceptable(value: string): boolean {
   return value.trim() !== "" && value.includes("@");

@@ -49,7 +49,16 @@ export interface RoutePolicy {
   counted?: boolean;
   /** The public content a successful write here changes (cached copies that show it are dropped). */
   invalidates?: readonly ContentTag[];
+  /**
+   * The largest request body its writes accept, in bytes (default DEFAULT_MAX_BODY_BYTES). Only a
+   * route that takes a file says more; on an admin route the larger limit needs the session
+   * (server/app.ts, docs/decisions/0094).
+   */
+  maxBodyBytes?: number;
 }
+
+/** The body every route's writes accept unless it declares `maxBodyBytes`: forms and JSON, no files. */
+export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 
 export interface PolicyHandle {
   policy?: RoutePolicy;
@@ -89,17 +98,21 @@ export function publicData(options: { params?: readonly string[]; shows?: readon
 }
 
 /** A public page that depends on the visitor or the moment (a checkout, a confirmation): not cached. */
-export function personalPage(options: { counted?: boolean; writeMethods?: readonly WriteMethod[] } = {}): RoutePolicy {
-  return { access: "public", counted: options.counted ?? false, writeMethods: options.writeMethods };
+export function personalPage(
+  options: { counted?: boolean; writeMethods?: readonly WriteMethod[]; maxBodyBytes?: number } = {},
+): RoutePolicy {
+  return { access: "public", counted: options.counted ?? false, writeMethods: options.writeMethods, maxBodyBytes: options.maxBodyBytes };
 }
 
 /** A public endpoint that is not a page (forms, the chat, feeds without a cache). */
-export function publicEndpoint(options: { writeMethods?: readonly WriteMethod[] } = {}): RoutePolicy {
-  return { access: "public", writeMethods: options.writeMethods };
+export function publicEndpoint(options: { writeMethods?: readonly WriteMethod[]; maxBodyBytes?: number } = {}): RoutePolicy {
+  return { access: "public", writeMethods: options.writeMethods, maxBodyBytes: options.maxBodyBytes };
 }
 
 /** A page or endpoint of the admin: a session is required. The default; declared for the reader. */
-export function adminOnly(options: { writeMethods?: readonly WriteMethod[]; invalidates?: readonly ContentTag[] } = {}): RoutePolicy {
+export function adminOnly(
+  options: { writeMethods?: readonly WriteMethod[]; invalidates?: readonly ContentTag[]; maxBodyBytes?: number } = {},
+): RoutePolicy {
   return { access: "admin", ...options };
 }
 

@@ -37,13 +37,18 @@ function formOf(slug: string | undefined) {
   return form;
 }
 
+/** The form of /enviar/{slug}: by the parameter, or by the address when a form's own module serves it (`pageModule`). */
+function formFor(params: { form?: string }, request: Request) {
+  return formOf(params.form ?? new URL(request.url).pathname.split("/").filter(Boolean).at(-1));
+}
+
 /** Only paths of this site, so a link back can never lead elsewhere. */
 function safeReturnTo(value: unknown): string | null {
   return typeof value === "string" && /^\/(?!\/)[^\s\\]*$/.test(value) && value.length <= 300 ? value : null;
 }
 
 export function loader({ params, request }: Route.LoaderArgs) {
-  const form = formOf(params.form);
+  const form = formFor(params, request);
   const url = new URL(request.url);
   return data(
     {
@@ -57,10 +62,10 @@ export function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const form = formOf(params.form);
+  const form = formFor(params, request);
   let body: Record<string, unknown> = {};
   try {
-    body = await readBody(request);
+    body = await readBody(request, { files: Boolean(form.file) });
     const result = (await submitLead(leadFormServer(form.name), body, submitContext(request, context, body, true))) as {
       id?: number;
     } | null;
@@ -74,6 +79,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const values: Record<string, string> = {};
     for (const [key, value] of Object.entries(body)) {
       if (typeof value === "string" && key !== HONEYPOT_FIELD && key !== IDEMPOTENCY_FIELD) values[key] = value;
+      // A file cannot be given back (browsers never refill a file field): its name, so the form can say so.
+      if (value instanceof File && value.name) values[key] = value.name.slice(0, 200);
     }
     return data(
       { errors: rejection.errors ?? {}, values, message: rejection.message },

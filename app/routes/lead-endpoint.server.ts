@@ -34,7 +34,7 @@ export async function leadFormAction(name: string, { request, context }: ActionA
   if (request.method !== "POST") return methodNotAllowed();
   const server = leadFormServer(name);
   try {
-    const body = await readBody(request);
+    const body = await readBody(request, { files: Boolean(server.definition.file) });
     return server.answer(await submitLead(server, body, submitContext(request, context, body)));
   } catch (error) {
     const rejection = await asRejection(error);

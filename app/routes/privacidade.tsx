@@ -132,7 +132,7 @@ function sections(dpoEmail: string): LegalSection[] {
               {
                 term: "Dados",
                 value:
-                  "Nome, e-mail, telefone, vaga, experiência, motivação e, se você informar, LinkedIn e portfólio. O currículo, quando enviado por e-mail, segue as mesmas regras.",
+                  "Nome, e-mail, telefone, vaga, experiência, motivação e, se você informar, LinkedIn, portfólio e currículo (PDF, DOC ou DOCX). O currículo anexado ao formulário fica guardado com a candidatura, só a nossa equipe o acessa, e é apagado junto com ela; o currículo enviado por e-mail segue as mesmas regras.",
               },
               { term: "Finalidade", value: "Conduzir o processo seletivo da vaga escolhida." },
               {
@@ -287,8 +287,8 @@ function sections(dpoEmail: string): LegalSection[] {
               Conversas do chat: <strong>{period("chatTranscripts")}</strong> a partir da última mensagem.
             </li>
             <li>
-              Candidaturas: <strong>{period("careerApplications")}</strong> a partir do envio, para vagas futuras compatíveis com o seu
-              perfil.
+              Candidaturas, com o currículo enviado: <strong>{period("careerApplications")}</strong> a partir do envio, para vagas futuras
+              compatíveis com o seu perfil.
             </li>
             <li>
               Newsletter: enquanto a assinatura estiver ativa; depois do cancelamento, o cadastro é apagado em até{" "}

@@ -95,7 +95,7 @@ describe("POST /api/contact", () => {
       .where(eq(app.schema.consentRecords.purpose, "contact-policy"))
       .orderBy(sql`id desc`)
       .limit(1);
-    expect(consent).toMatchObject({ email: "maria@example.com", action: "granted", policyVersion: "1.1 (25/11/2026)" });
+    expect(consent).toMatchObject({ email: "maria@example.com", action: "granted", policyVersion: "1.2 (27/11/2026)" });
   });
 
   it.each([

@@ -46,7 +46,7 @@ export const PUBLIC_POST_ENDPOINTS: PublicEndpoint[] = [
   {
     method: "POST",
     path: "/api/careers/application",
-    tables: ["career_applications"],
+    tables: ["career_applications", "career_application_cvs"],
     required: ["name", "email", "phone", "position", "experience", "motivation"],
     valid: (n, tag = "vaga") => ({
       name: `Candidata ${n}`,

@@ -8,6 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { folderOf, LEAD_FORM_MODULES, LEAD_FORMS } from "~/forms";
+import { bodyLimitOf } from "~/forms/define";
+import { DEFAULT_MAX_BODY_BYTES } from "~/lib/route-policy";
 import { ISLANDS } from "~/shell/island-registry";
 
 const FORMS_DIR = path.resolve("app/forms");
@@ -18,8 +20,27 @@ describe("app/forms", () => {
     expect(folders.length).toBeGreaterThanOrEqual(6);
     for (const folder of folders) {
       const files = fs.readdirSync(path.join(FORMS_DIR, folder.name)).sort();
-      expect(files, folder.name).toEqual(["definition.ts", "form.tsx", "store.server.ts"]);
+      expect(files, folder.name).toEqual(expect.arrayContaining(["definition.ts", "form.tsx", "store.server.ts"]));
     }
+  });
+
+  it("gives a form that takes a file its own modules for both addresses, and names only files of its folder", () => {
+    for (const form of LEAD_FORMS) {
+      const modules = [form.api?.module, form.pageModule].filter((module): module is string => Boolean(module));
+      for (const module of modules) {
+        expect(fs.existsSync(path.join("app", module)), module).toBe(true);
+        if (form.file) expect(module.startsWith(`forms/${form.name}/`), module).toBe(true);
+      }
+      // A file needs a larger body than the shared modules accept (docs/decisions/0094).
+      if (form.file) expect(modules, form.name).toHaveLength(2);
+    }
+  });
+
+  it("accepts the larger body only for a form that takes a file", () => {
+    for (const form of LEAD_FORMS) {
+      expect(bodyLimitOf(form), form.name).toBe(DEFAULT_MAX_BODY_BYTES + (form.file?.maxBytes ?? 0));
+    }
+    expect(LEAD_FORMS.filter((form) => form.file).map((form) => form.name)).toEqual(["careers"]);
   });
 
   it("names each definition after its folder, with unique slugs and endpoints", () => {
@@ -41,6 +62,7 @@ describe("app/forms", () => {
       "app/routes.ts",
       "app/routes/enviar.tsx",
       "app/routes/api/lead-form.ts",
+      "server/app.ts",
       "app/routes/lead-endpoint.server.ts",
       "app/shell/island-registry.ts",
       "app/forms/index.ts",

@@ -4,6 +4,7 @@
  */
 import { formatBRL } from "~/lib/catalog";
 import { formatDateTime } from "~/lib/dates";
+import { formatBytes } from "~/lib/format-bytes";
 import { orderStatusLabels, subscriptionStatusLabels } from "~/lib/messages/payments";
 import { FIELD_LABELS, type PersonalDataTable } from "~/lib/messages/privacy";
 import { consentPlaceLabel, consentPurposeLabel } from "~/lib/origin";
@@ -52,6 +53,13 @@ export const COLUMNS: Record<PersonalDataTable, Column[]> = {
   ],
   businessOptimizations: [col("contactName"), col("companyName"), col("email"), col("phone"), col("position", "Cargo"), created],
   careerApplications: [col("name"), col("email"), col("phone"), col("position", "Vaga"), created],
+  careerApplicationCvs: [
+    col("careerApplicationId", "Candidatura", (v) => `#${String(v)}`),
+    col("fileName", "Arquivo"),
+    col("format", "Tipo", (v) => String(v).toUpperCase()),
+    col("size", "Tamanho", (v) => formatBytes(Number(v))),
+    created,
+  ],
   newsletterSubscribers: [
     col("email"),
     status(NEWSLETTER_STATUS),

@@ -1,8 +1,11 @@
 /**
  * Job application (/carreiras): SPEC §5 rules and messages, 'Enviando candidatura...', §8 toasts.
  * A job's 'Candidatar-se' link chooses the position (app/lib/early-script.ts): the select is left
- * uncontrolled so a choice made before React runs survives hydration.
+ * uncontrolled so a choice made before React runs survives hydration. The optional CV goes with
+ * the application (multipart): its formats and size are told beside the field, the browser checks
+ * the size, the server its content (docs/decisions/0093).
  */
+import { useRef, type ChangeEvent, type FormEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Send } from "~/components/ui/icons";
@@ -11,23 +14,24 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import careersForm from "~/forms/careers/definition";
-import { LIMITS } from "~/lib/lead-fields";
+import { CV_FILE, LIMITS } from "~/lib/lead-fields";
 import { careersMessages } from "~/lib/messages/leads";
 import { useLocation } from "~/lib/navigation";
-import { Honeypot, IdempotencyField, ReturnTo, sendJson, useLeadForm, type FormState } from "./lead-form-utils";
+import { Honeypot, IdempotencyField, ReturnTo, sendForm, useLeadForm, type FormState } from "./lead-form-utils";
 import { PrivacyNote } from "./privacy-note";
-import type { FormEvent } from "react";
 
 export function CareersForm({ positions, initial }: { positions: string[]; initial?: FormState }) {
   const location = useLocation();
-  const { form, errors, clearError, submitting, run } = useLeadForm(initial);
+  const { form, errors, setErrors, clearError, submitting, run } = useLeadForm(initial);
   const values = form.values;
+  const cvInput = useRef<HTMLInputElement>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     run(event, {
       schema: (m) => m.careerApplicationSchema,
+      values: (fields) => ({ ...fields, cv: cvInput.current?.files?.[0] }),
       send: async (data, key) => {
-        const result = await sendJson<{ ok?: boolean }>(careersForm.api.path, data, key);
+        const result = await sendForm<{ ok?: boolean }>(careersForm.api.path, data, key);
         // An answer without `ok: true` is a failure, whatever its status.
         return result.json?.ok ? result : { ...result, ok: false };
       },
@@ -41,6 +45,15 @@ export function CareersForm({ positions, initial }: { positions: string[]; initi
         }),
     });
 
+  // Too big is said as soon as the file is chosen; its content is the server's to check.
+  const onCvChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    if (file && file.size > CV_FILE.maxBytes) setErrors((prev) => ({ ...prev, cv: careersMessages.cv.tooLarge }));
+    else clearError("cv");
+  };
+  // A refused post without JavaScript could not keep the file (app/routes/enviar.tsx keeps its name).
+  const lostCv = values.cv && !errors.cv ? careersMessages.cv.chooseAgain(values.cv) : null;
+
   const kept = values.position;
   const options = kept && !positions.includes(kept) ? [...positions, kept] : positions;
 
@@ -48,6 +61,7 @@ export function CareersForm({ positions, initial }: { positions: string[]; initi
     <form
       noValidate
       method="post"
+      encType="multipart/form-data"
       action={careersForm.action}
       onSubmit={onSubmit}
       aria-label="Formulário de candidatura"
@@ -162,6 +176,22 @@ export function CareersForm({ positions, initial }: { positions: string[]; initi
           placeholder="Por que você quer fazer parte da equipe?"
           onChange={() => clearError("motivation")}
           {...fieldA11y("careers-motivation", errors.motivation, { hint: true })}
+        />
+      </FormField>
+      <FormField
+        id="careers-cv"
+        label={careersMessages.cv.label}
+        error={errors.cv}
+        hint={lostCv ? `${careersMessages.cv.hint} ${lostCv}` : careersMessages.cv.hint}
+      >
+        <Input
+          ref={cvInput}
+          name={CV_FILE.field}
+          type="file"
+          accept={CV_FILE.accept}
+          onChange={onCvChange}
+          className="h-auto cursor-pointer py-2 file:mr-4 file:cursor-pointer file:rounded-md file:bg-secondary file:px-3 file:py-1.5 file:text-secondary-foreground hover:file:bg-secondary/80"
+          {...fieldA11y("careers-cv", errors.cv, { hint: true })}
         />
       </FormField>
       <Button type="submit" size="lg" disabled={submitting} className="w-full sm:w-auto sm:justify-self-start">

@@ -37,6 +37,24 @@ export async function sendJson<T = Record<string, unknown>>(url: string, body: u
   return { ok: answer.ok, status: answer.status, json: answer.body as T | undefined, message: answer.message, errors: answer.errors };
 }
 
+/**
+ * POST as multipart (a form with a file, docs/decisions/0093): the same answer as `sendJson`. Text
+ * values are sent as fields, a Blob as a file.
+ */
+export async function sendForm<T = Record<string, unknown>>(
+  url: string,
+  body: Record<string, unknown>,
+  idempotencyKey?: string,
+): Promise<SendResult<T>> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(body)) {
+    if (value instanceof Blob) form.append(key, value, value instanceof File ? value.name : "arquivo");
+    else if (value !== undefined && value !== null) form.append(key, String(value));
+  }
+  const answer = await callApi(url, { form, headers: idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : {} });
+  return { ok: answer.ok, status: answer.status, json: answer.body as T | undefined, message: answer.message, errors: answer.errors };
+}
+
 /** The form's text fields as an object (the honeypot included, so the server can check it). */
 export function readForm(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};

@@ -11,6 +11,7 @@ import type { SubmissionMeta } from "~/domain/lead-submissions.server";
 import type { Transaction } from "~/infra/idempotency.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { first } from "~/lib/first";
+import { formatBytes } from "~/lib/format-bytes";
 import { formPlaceLabel, ORIGIN_TITLE, originSummary } from "~/lib/origin";
 import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import {
@@ -132,9 +133,11 @@ export async function createConsultation(input: ConsultationInput, meta: Submiss
 }
 
 export async function createCareerApplication(
-  input: CareerApplicationInput,
+  input: Omit<CareerApplicationInput, "cv">,
   meta: SubmissionMeta,
   tx: Transaction,
+  /** The CV sent with it (stored beside it by app/forms/careers/): the e-mail says where to find it, never carries it. */
+  cv: { fileName: string; size: number } | null = null,
 ): Promise<{ id: number }> {
   const row = await tx
     .insert(careerApplications)
@@ -165,6 +168,7 @@ export async function createCareerApplication(
         ["Portfólio", input.portfolioUrl],
         ["Experiência", input.experience],
         ["Motivação", input.motivation],
+        ["Currículo", cv ? `${cv.fileName} (${formatBytes(cv.size)}), anexado à candidatura no painel` : null],
       ],
       adminLink(`/admin/leads/candidaturas/${row.id}`),
       meta.attribution ?? null,

@@ -15,6 +15,7 @@ import { inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import {
   businessOptimizations,
+  careerApplicationCvs,
   careerApplications,
   chatMessages,
   chatSessions,
@@ -70,6 +71,8 @@ export async function eraseSubject(email: string, actor: Actor): Promise<Erasure
       contacts: await del(contacts, found.contacts),
       consultations: await del(consultations, found.consultations),
       businessOptimizations: await del(businessOptimizations, found.businessOptimizations),
+      // Would go with their applications (ON DELETE CASCADE); deleted first so the report counts them.
+      careerApplicationCvs: await del(careerApplicationCvs, found.careerApplicationCvs),
       careerApplications: await del(careerApplications, found.careerApplications),
       newsletterSubscribers: await del(newsletterSubscribers, found.newsletterSubscribers),
       chatMessages: deletedMessages,

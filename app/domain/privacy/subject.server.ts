@@ -7,12 +7,13 @@
  * person by a short prefix of a salted hash of it (`subjectRef`).
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Executor } from "~/db/client.server";
 import {
   appSettings,
   businessOptimizations,
+  careerApplicationCvs,
   careerApplications,
   chatMessages,
   chatSessions,
@@ -86,6 +87,8 @@ export interface PersonalData extends BlogMentions {
   consultations: Row<typeof consultations>[];
   businessOptimizations: Row<typeof businessOptimizations>[];
   careerApplications: Row<typeof careerApplications>[];
+  /** The CVs sent with them, without their bytes (the JSON export adds them; docs/decisions/0093). */
+  careerApplicationCvs: CvRow[];
   newsletterSubscribers: Row<typeof newsletterSubscribers>[];
   consentRecords: Row<typeof consentRecords>[];
   chatSessions: Array<Row<typeof chatSessions> & { messages: Row<typeof chatMessages>[] }>;
@@ -96,6 +99,9 @@ export interface PersonalData extends BlogMentions {
   leadPipeline: Row<typeof leadPipeline>[];
   leadNotes: Row<typeof leadNotes>[];
 }
+
+type CvRow = Omit<Row<typeof careerApplicationCvs>, "data">;
+const { data: _bytes, ...cvColumns } = getTableColumns(careerApplicationCvs);
 
 const sameEmail = (column: AnyPgColumn, email: string): SQL => sql`lower(trim(${column})) = ${email}`;
 
@@ -160,6 +166,14 @@ export async function collect(executor: Executor, email: string, hashed: string)
       .where(or(sameEmail(outbox.recipient, email), mentionsAddress(outbox.subject, email), mentionsAddress(outbox.body, email)))
       .orderBy(asc(outbox.id)),
   ]);
+  const applicationIds = applicationRows.map((a) => a.id);
+  const cvRows: CvRow[] = applicationIds.length
+    ? await executor
+        .select(cvColumns)
+        .from(careerApplicationCvs)
+        .where(inArray(careerApplicationCvs.careerApplicationId, applicationIds))
+        .orderBy(asc(careerApplicationCvs.id))
+    : [];
   const sessionIds = sessionRows.map((s) => s.id);
   const messageRows = sessionIds.length
     ? await executor.select().from(chatMessages).where(inArray(chatMessages.chatSessionId, sessionIds)).orderBy(asc(chatMessages.id))
@@ -195,6 +209,7 @@ export async function collect(executor: Executor, email: string, hashed: string)
     consultations: consultationRows,
     businessOptimizations: questionnaireRows,
     careerApplications: applicationRows,
+    careerApplicationCvs: cvRows,
     newsletterSubscribers: newsletterRows,
     consentRecords: consentRows,
     chatSessions: sessionRows.map((s) => ({ ...s, messages: messageRows.filter((m) => m.chatSessionId === s.id) })),
@@ -259,12 +274,26 @@ export async function exportSubject(email: string, format: ExportFormat, actor: 
   });
 
   if (format === "json") {
+    // The CVs with their content (base64): the person gets the file they sent back.
+    const cvs = await Promise.all(
+      data.careerApplicationCvs.map(async (cv) => {
+        const [row] = await db()
+          .select({ base64: sql<string>`encode(${careerApplicationCvs.data}, 'base64')` })
+          .from(careerApplicationCvs)
+          .where(eq(careerApplicationCvs.id, cv.id));
+        // PostgreSQL wraps base64 every 76 characters.
+        return { ...cv, conteudoBase64: row?.base64.replace(/\s+/g, "") ?? null };
+      }),
+    );
     const document = {
       titular: normalized,
       geradoEm: generatedAt.toISOString(),
       versaoPoliticaPrivacidade: PRIVACY_POLICY_VERSION,
       tabelas: Object.fromEntries(
-        (Object.keys(PERSONAL_DATA_TABLES) as PersonalDataTable[]).map((key) => [PERSONAL_DATA_TABLES[key].sqlName, data[key]]),
+        (Object.keys(PERSONAL_DATA_TABLES) as PersonalDataTable[]).map((key) => [
+          PERSONAL_DATA_TABLES[key].sqlName,
+          key === "careerApplicationCvs" ? cvs : data[key],
+        ]),
       ),
     };
     return {

@@ -9,6 +9,7 @@ export const PERSONAL_DATA_TABLES = {
   consultations: { label: "Solicitações de consultoria", sqlName: "consultations" },
   businessOptimizations: { label: "Questionários de otimização", sqlName: "business_optimizations" },
   careerApplications: { label: "Candidaturas", sqlName: "career_applications" },
+  careerApplicationCvs: { label: "Currículos das candidaturas", sqlName: "career_application_cvs" },
   newsletterSubscribers: { label: "Newsletter", sqlName: "newsletter_subscribers" },
   consentRecords: { label: "Registros de consentimento", sqlName: "consent_records" },
   chatSessions: { label: "Conversas do chat", sqlName: "chat_sessions" },
@@ -94,6 +95,7 @@ export const privacyErrors = {
 /** Counters of a retention run, as the admin reads them. */
 export const RETENTION_COUNT_LABELS: Record<string, string> = {
   careerApplications: "Candidaturas apagadas",
+  careerApplicationCvs: "Currículos apagados com as candidaturas",
   chatSessions: "Conversas apagadas",
   chatMessages: "Mensagens de chat apagadas",
   contacts: "Mensagens de contato apagadas",
@@ -141,6 +143,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "blog.category.delete": "Categoria excluída",
   "blog.upload.create": "Imagem enviada",
   "lead.consultation.status": "Situação de consultoria alterada",
+  "lead.application.cv.download": "Currículo de candidatura baixado",
   "lead.export": "Exportação CSV de leads",
   "lead.stage": "Etapa do lead alterada",
   "lead.follow_up": "Próximo retorno alterado",
@@ -215,7 +218,7 @@ export function readableIp(ip: string | null): string | null {
 export const RETENTION_KIND_LABELS: Record<string, { label: string; effect: string }> = {
   leads: { label: "Contatos, consultorias e questionários", effect: "apagados após o envio" },
   chatTranscripts: { label: "Conversas do chat", effect: "apagadas após a última mensagem" },
-  careerApplications: { label: "Candidaturas", effect: "apagadas após o envio" },
+  careerApplications: { label: "Candidaturas e seus currículos", effect: "apagadas após o envio" },
   newsletterUnsubscribed: { label: "Newsletter cancelada", effect: "apagada após o cancelamento" },
   newsletterUnconfirmed: { label: "Newsletter não confirmada", effect: "apagada após o último e-mail de confirmação" },
   consentRecords: { label: "Registros de consentimento", effect: "apagados, salvo assinatura ativa" },

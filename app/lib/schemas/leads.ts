@@ -9,6 +9,7 @@ import {
   type Choice,
   COMPANY_SIZES,
   CONSULTATION_STATUSES,
+  CV_FILE,
   DATA_QUALITIES,
   TEAM_FAMILIARITIES,
   TIMELINES,
@@ -16,6 +17,7 @@ import {
   HONEYPOT_FIELD,
   LIMITS,
 } from "../lead-fields";
+import { careersMessages } from "../messages/leads";
 
 // No `new Function` code generation: the page CSP forbids eval, and Chrome reports every attempt.
 z.config({ jitless: true });
@@ -76,6 +78,20 @@ export const newsletterSchema = z.object({
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
 
 // ---------------------------------------------------------------- careers (/carreiras)
+/**
+ * The optional CV as the browser or a multipart post holds it: absent (no file chosen is an empty,
+ * nameless part), or a file of at most CV_FILE.maxBytes. Its content is checked on the server only
+ * (app/forms/careers/cv.server.ts, docs/decisions/0093).
+ */
+const cvFile = () =>
+  z
+    .union([z.undefined(), z.literal(""), z.instanceof(Blob)], { error: careersMessages.cv.badType })
+    .transform((value) => (value instanceof Blob && (value.size > 0 || nameOf(value)) ? value : undefined))
+    .refine((value) => !value || value.size <= CV_FILE.maxBytes, careersMessages.cv.tooLarge)
+    .optional();
+
+const nameOf = (blob: Blob) => ("name" in blob && typeof blob.name === "string" ? blob.name : "");
+
 export const careerApplicationSchema = z.object({
   name: text(LIMITS.name).pipe(z.string().min(2, "Nome deve ter pelo menos 2 caracteres")),
   email: text(LIMITS.email).pipe(z.email("Email inválido")),
@@ -85,6 +101,7 @@ export const careerApplicationSchema = z.object({
   motivation: text(LIMITS.longText).pipe(z.string().min(50, "Explique sua motivação com pelo menos 50 caracteres")),
   linkedinUrl: optionalUrl("URL do LinkedIn inválida"),
   portfolioUrl: optionalUrl("URL do portfólio inválida"),
+  cv: cvFile(),
   ...honeypot,
 });
 

@@ -9,10 +9,12 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { consentHistory, getLead, updateConsultationStatus } from "~/domain/leads/admin.server";
+import { cvSummary } from "~/forms/careers/cv.server";
 import { formError, parseForm } from "~/infra/forms.server";
 import { parseId } from "~/infra/http.server";
 import { formatDateTime } from "~/lib/dates";
 import { flashCookie } from "~/lib/flash";
+import { formatBytes } from "~/lib/format-bytes";
 import { isLeadType, LEAD_TYPE_INFO } from "~/lib/lead-types";
 import { adminLeadMessages } from "~/lib/messages/leads";
 import { consentPlaceLabel, consentPurposeLabel, ORIGIN_TITLE } from "~/lib/origin";
@@ -31,7 +33,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const row = await getLead(params.type, parseId(params.id));
   if (!row) throw data("Registro não encontrado", { status: 404 });
   const consents = params.type === "contatos" || params.type === "newsletter" ? await consentHistory(String(row.email)) : [];
-  return data({ type: params.type, row, consents }, { headers: { "Cache-Control": "no-store" } });
+  // An application's CV (docs/decisions/0093): its name and size here, its bytes only through the download.
+  const cv = params.type === "candidaturas" ? await cvSummary(Number(row.id)) : null;
+  return data({ type: params.type, row, consents, cv }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -54,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function LeadDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { type, row, consents } = loaderData;
+  const { type, row, consents, cv } = loaderData;
   const info = LEAD_TYPE_INFO[type];
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
@@ -81,6 +85,30 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
                   </dd>
                 </div>
               ))}
+              {type === "candidaturas" ? (
+                <div className="grid gap-1 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-4">
+                  <dt className="text-sm font-semibold text-muted-foreground">Currículo</dt>
+                  <dd className="min-w-0">
+                    {cv ? (
+                      <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                        <span className="[overflow-wrap:anywhere]">
+                          {cv.fileName} ({formatBytes(cv.size)})
+                        </span>
+                        {/* A plain link: the browser downloads it (Content-Disposition: attachment). */}
+                        <a
+                          href={`/admin/leads/candidaturas/${String(row.id)}/curriculo`}
+                          download
+                          className="font-medium text-primary underline underline-offset-2 hover:text-primary-hover"
+                        >
+                          Baixar currículo
+                        </a>
+                      </span>
+                    ) : (
+                      <span className="text-muted-foreground">Não enviado</span>
+                    )}
+                  </dd>
+                </div>
+              ) : null}
             </dl>
           </CardContent>
         </Card>

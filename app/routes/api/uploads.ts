@@ -6,7 +6,8 @@ import { blogApiMessages } from "~/lib/messages/blog";
 import { adminOnly } from "~/lib/route-policy";
 import type { Route } from "./+types/uploads";
 
-export const handle = { policy: adminOnly() };
+/** An image of up to 5 MB (MAX_UPLOAD_BYTES) and the multipart around it; only with a session (docs/decisions/0094). */
+export const handle = { policy: adminOnly({ maxBodyBytes: 6 * 1024 * 1024 }) };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdminApi(context);

@@ -105,7 +105,7 @@ export function ApplicationSection() {
           <div className="mt-8 flex gap-4 rounded-2xl border border-border bg-muted p-6">
             <FileText aria-hidden className="size-6 shrink-0 text-primary" />
             <p className="leading-relaxed text-foreground">
-              Envie também o seu currículo por e-mail para{" "}
+              Anexe o seu currículo ao formulário ou, se preferir, envie-o por e-mail para{" "}
               <a
                 href={`mailto:${email}`}
                 className="[overflow-wrap:anywhere] font-semibold text-primary underline underline-offset-2 hover:text-primary-hover"
