@@ -184,6 +184,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           </>
         }
         columnCount={5}
+        stacked={false}
         isEmpty={rows.length === 0}
         emptyText={filtered ? pipelineMessages.emptyFiltered : pipelineMessages.empty}
       >
