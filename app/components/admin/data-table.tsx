@@ -1,6 +1,6 @@
 /**
  * The table layouts of the admin list pages, with their empty states. Every admin table is one
- * markup drawn twice (docs/decisions/0063, 0088): from `lg` a table; below, each row a card whose
+ * markup drawn twice (docs/decisions/0063): from `lg` a table; below, each row a card whose
  * cells flow in two columns, each cell showing its column's name (`StackedCell`'s label), so no
  * list scrolls sideways on a phone.
  */

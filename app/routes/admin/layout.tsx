@@ -44,7 +44,7 @@ const NAV = [
   { to: "/admin/seguranca", label: "Segurança", icon: KeyRound },
 ];
 
-/** The phone menu's id: a native popover (docs/decisions/0088), named by its button's `popovertarget`. */
+/** The phone menu's id: a native popover (docs/decisions/0063), named by its button's `popovertarget`. */
 const MENU_ID = "admin-menu";
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
