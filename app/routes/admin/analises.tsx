@@ -179,7 +179,7 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
             <TrafficChart id="trafego" series={report.series} />
           </Section>
 
-          <div className="grid gap-6 xl:grid-cols-2">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-2">
             <Section title="Funil" description="Da visita ao lead, no período." range={range} table="funil">
               <Funnel steps={report.funnel} />
               {report.leadsByType.length ? (
@@ -243,7 +243,7 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
             />
           </Section>
 
-          <div className="grid gap-6 xl:grid-cols-2">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-2">
             <Section title="Páginas mais vistas" range={range} table="paginas">
               <DataTable
                 testId="pages"
