@@ -56,7 +56,7 @@ export const LEAD_TYPE_INFO: Record<LeadType, LeadTypeInfo> = {
       { key: "email", label: "Email", inTable: true, kind: "email" },
       { key: "phone", label: "Telefone", inTable: true },
       { key: "industryArea", label: "Área de atuação", inTable: true },
-      { key: "status", label: "Status", inTable: true, kind: "status" },
+      { key: "status", label: "Etapa", inTable: true, kind: "status" },
       { key: "source", label: "Origem" },
       { key: "createdAt", label: "Recebida em", inTable: true, kind: "date" },
     ],
