@@ -372,7 +372,7 @@ export async function leadsSince(since: Date, executor: Executor = db(), limit =
 // ---------------------------------------------------------------- CSV export (the lead CSV's protections: csv.server.ts)
 export async function exportInboxCsv(filters: InboxFilters): Promise<{ csv: string; count: number }> {
   const { rows } = await listInbox({ ...filters, page: 1 }, { pageSize: 100_000 });
-  const header = ["Tipo", "ID", "Nome", "Email", "Empresa", "Detalhe", "Etapa", "Próximo retorno", "Origem", "Recebido em"];
+  const header = ["Tipo", "ID", "Nome", "E-mail", "Empresa", "Detalhe", "Etapa", "Próximo retorno", "Origem", "Recebido em"];
   const records = rows.map((r) => [
     PIPELINE_TYPE_INFO[r.type].label,
     r.id,

@@ -114,8 +114,8 @@ export function nameWords(value: string): string[] {
 export const pipelineMessages = {
   title: "Funil de leads",
   description: "Todos os leads em um só lugar: etapa, anotações e data do próximo retorno.",
-  searchLabel: "Buscar por nome ou email completo",
-  searchHint: "Nome (palavras inteiras) ou o endereço de email completo",
+  searchLabel: "Buscar por nome ou e-mail completo",
+  searchHint: "Nome (palavras inteiras) ou o endereço de e-mail completo",
   empty: "Nenhum lead encontrado.",
   emptyFiltered: "Nenhum lead corresponde aos filtros. Limpe os filtros para ver todos.",
   saved: "Alterações salvas.",

@@ -338,7 +338,7 @@ describe("filters and CSV", () => {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // BOM: Excel keeps the accents
     const text = bytes.subarray(3).toString("utf8");
-    expect(text.startsWith("Tipo;ID;Nome;Email;Empresa;Detalhe;Etapa;Próximo retorno;Origem;Recebido em\r\n")).toBe(true);
+    expect(text.startsWith("Tipo;ID;Nome;E-mail;Empresa;Detalhe;Etapa;Próximo retorno;Origem;Recebido em\r\n")).toBe(true);
     expect(text).toContain(`'=HYPERLINK(`); // a formula is never a formula
     const { auditLog } = app.schema;
     const audit = await app

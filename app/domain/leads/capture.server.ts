@@ -74,7 +74,7 @@ export async function createContact(input: ContactInput, meta: SubmissionMeta, t
       [
         ["Nome", input.name],
         ["Empresa", input.company],
-        ["Email", input.email],
+        ["E-mail", input.email],
         ["Telefone", input.phone],
         ["Página", source],
         ["Mensagem", input.message],
@@ -107,7 +107,7 @@ export async function createConsultation(input: ConsultationInput, meta: Submiss
       [
         ["Nome", input.name],
         ["Empresa", input.company],
-        ["Email", input.email],
+        ["E-mail", input.email],
         ["Telefone", input.phone],
         ["Área de atuação", input.industryArea],
         ["Botão de origem", input.source],
@@ -146,7 +146,7 @@ export async function createCareerApplication(
       [
         ["Nome", input.name],
         ["Vaga", input.position],
-        ["Email", input.email],
+        ["E-mail", input.email],
         ["Telefone", input.phone],
         ["LinkedIn", input.linkedinUrl],
         ["Portfólio", input.portfolioUrl],

@@ -144,7 +144,7 @@ export async function confirmNewsletter(token: string, meta: SubmissionMeta): Pr
       body: mailBody(
         "Uma inscrição na newsletter foi confirmada pelo link enviado por e-mail.",
         [
-          ["Email", row.email],
+          ["E-mail", row.email],
           ["Origem", source],
         ],
         adminLink(`/admin/leads/newsletter/${row.id}`),

@@ -19,7 +19,7 @@ export const newsletterMessages = {
   /** Beyond the spec: the double opt-in, said where there is room (never in the SPEC §8 toast). */
   confirmationNote:
     "Se este e-mail ainda não estiver inscrito, enviaremos um link para confirmar a inscrição. Ela só começa depois do clique.",
-  formNote: "Enviaremos um link de confirmação; cancele quando quiser pelo link presente em cada email.",
+  formNote: "Enviaremos um link de confirmação; cancele quando quiser pelo link presente em cada e-mail.",
 } as const;
 
 export const careersMessages = {

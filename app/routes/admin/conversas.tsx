@@ -36,7 +36,7 @@ export default function Conversas({ loaderData }: Route.ComponentProps) {
             <span className="sr-only"> conversas</span>
           </Badge>
         }
-        description="Visitantes que deixaram email e telefone no chat de consultoria gratuita. Conversas offline esperam o contato da equipe por email."
+        description="Visitantes que deixaram e-mail e telefone no chat de consultoria gratuita. Conversas offline esperam o contato da equipe por e-mail."
         size="compact"
         className="gap-3"
         actions={

@@ -76,7 +76,7 @@ export default function PipelineLead({ loaderData, actionData }: Route.Component
   const facts: Array<[string, React.ReactNode]> = [
     ["Tipo", info.label],
     [
-      "Email",
+      "E-mail",
       lead.email ? (
         <a href={`mailto:${lead.email}`} className="break-all text-primary hover:underline">
           {lead.email}
