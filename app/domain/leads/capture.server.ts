@@ -173,9 +173,9 @@ export async function createBusinessOptimization(
     .then(first);
   await enqueueEmail(tx, {
     kind: "lead.questionnaire",
-    subject: oneLine(`Novo formulário de otimização: ${input.companyName} (${input.contactName})`),
+    subject: oneLine(`Novo questionário de otimização: ${input.companyName} (${input.contactName})`),
     body: mailBody(
-      "Um novo formulário de otimização de negócios foi enviado pelo site.",
+      "Um novo questionário de otimização foi enviado pelo site (/formulario).",
       fields.map((f) => {
         const choices = BUSINESS_OPTIMIZATION_CHOICES[f];
         return [BUSINESS_OPTIMIZATION_LABELS[f], choices ? choiceLabel(choices, values[f]) : values[f]];

@@ -24,7 +24,7 @@ import {
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/business-optimizations";
 
-export const meta: Route.MetaFunction = () => [{ title: `Formulários de Otimização | ${SITE_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: `Questionários de otimização | ${SITE_NAME}` }];
 
 const POLL_INTERVAL_MS = 3000;
 const ENDPOINT = "/api/business-optimizations";
@@ -89,7 +89,7 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-bold">Formulários de Otimização</h1>
+          <h1 className="text-3xl font-bold">Questionários de otimização</h1>
           {/* The unit as hidden text: HTML allows no aria-label on a plain span. */}
           <Badge variant="secondary" data-testid="submission-count">
             {total}

@@ -39,7 +39,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       testId: "count-consultations",
     },
     {
-      label: "Formulários de otimização",
+      label: "Questionários de otimização",
       value: d.optimizationCount,
       icon: ClipboardList,
       to: "/admin/business-optimizations",
