@@ -98,7 +98,7 @@ export function AdminTable({
     <div className="rounded-xl border border-border bg-card shadow-soft">
       <StackedTable head={head} stacked={stacked}>
         {isEmpty ? (
-          <TableRow className="max-lg:block max-lg:border-0">
+          <TableRow className="max-lg:block max-lg:border-0!">
             <TableCell colSpan={columnCount} className="py-10 text-center text-muted-foreground max-lg:block">
               {emptyText}
             </TableCell>

@@ -93,7 +93,7 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
           {/* The unit as hidden text: HTML allows no aria-label on a plain span. */}
           <Badge variant="secondary" data-testid="submission-count">
             {total}
-            <span className="sr-only"> formulários</span>
+            <span className="sr-only"> questionários</span>
           </Badge>
         </div>
         <Button variant="outline" onClick={refresh} disabled={loading}>
@@ -157,7 +157,7 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
       ) : null}
 
       {rows.length === 0 ? (
-        <p className="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">Nenhum formulário recebido ainda.</p>
+        <p className="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">Nenhum questionário recebido ainda.</p>
       ) : (
         <ul className="grid gap-6" data-testid="submissions">
           {rows.map((row) => (
