@@ -103,11 +103,15 @@ function useCountedPage(): boolean {
  * <meta> element out of the <noscript>).
  */
 export interface NoScriptRefreshHandle extends PolicyHandle {
-  noscriptRefresh?: string;
+  /** The refresh value, or a function of the route's loader data (undefined: the page stays). */
+  noscriptRefresh?: string | ((data: unknown) => string | undefined);
 }
 function NoScriptRefresh() {
   const refresh = useMatches()
-    .map((match) => (match.handle as NoScriptRefreshHandle | undefined)?.noscriptRefresh)
+    .map((match) => {
+      const value = (match.handle as NoScriptRefreshHandle | undefined)?.noscriptRefresh;
+      return typeof value === "function" ? value(match.loaderData) : value;
+    })
     .findLast(Boolean);
   if (!refresh) return null;
   const content = refresh.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);

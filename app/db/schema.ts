@@ -500,7 +500,7 @@ export const leadPipeline = pgTable(
   {
     id: serial("id").primaryKey(),
     ...leadReference(),
-    /** null: never set by the admin (a consultation's stage then follows its status). */
+    /** null: never set (the type's first stage). Never set for a consultation: its status is its stage (docs/decisions/0088). */
     stage: text("stage"),
     /** Day of the next follow-up (Brasília calendar day); null: none planned. */
     followUpOn: date("follow_up_on", { mode: "string" }),

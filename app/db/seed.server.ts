@@ -23,8 +23,12 @@ export const DEMO_ADMIN_PASSWORD = "admin123";
 /** Whether the admin's password is the demo one (set by the seed at start). */
 let demoPasswordActive = false;
 
-export function adminCredentialsHint(): { username: string; password?: string } {
-  return demoPasswordActive ? { username: env.ADMIN_USERNAME, password: DEMO_ADMIN_PASSWORD } : { username: env.ADMIN_USERNAME };
+/**
+ * SPEC §6's hint is for the demo credentials: with a real ADMIN_PASSWORD the login page names
+ * no user (null), so the page gives nobody half of the credentials.
+ */
+export function adminCredentialsHint(): { username: string; password: string } | null {
+  return demoPasswordActive ? { username: env.ADMIN_USERNAME, password: DEMO_ADMIN_PASSWORD } : null;
 }
 
 export async function seed(database: Database): Promise<void> {

@@ -12,7 +12,6 @@ import { leadNotes, leadPipeline } from "~/db/schema";
 import { toCsv } from "~/infra/csv.server";
 import { formatDateTime } from "~/lib/dates";
 import { first } from "~/lib/first";
-import { consultationStatusLabel } from "~/lib/lead-fields";
 import { DIRECT_ORIGIN, ORIGIN_COLUMNS } from "~/lib/origin";
 import {
   ACCENTED_LETTERS,
@@ -24,9 +23,13 @@ import {
   PIPELINE_TYPE_INFO,
   PLAIN_LETTERS,
   pipelineMessages,
+  CONSULTATION_STATUS_OF_STAGE,
+  firstStage,
   STAGE_OF_CONSULTATION_STATUS,
   stageLabel,
   STAGES,
+  stagesOf,
+  type SalesStage,
   type PipelineType,
   type Stage,
 } from "~/lib/pipeline";
@@ -79,6 +82,7 @@ export const LEADS_WITH_VISIT = sql.raw(
 );
 
 // Mapping and stage values come from code constants, never from input: safe to inline.
+// A consultation's stage is its status (docs/decisions/0088): one state, read both ways.
 const consultationStage = `case x.status ${Object.entries(STAGE_OF_CONSULTATION_STATUS)
   .map(([status, stage]) => `when '${status}' then '${stage}'`)
   .join(" ")} else 'novo' end`;
@@ -99,8 +103,8 @@ const INBOX = sql.raw(`(
          coalesce(p.stage, 'novo') as stage, p.follow_up_on::text as follow_up_on, null::text as button, ${ORIGIN}
     from contacts x left join lead_pipeline p on p.contact_id = x.id
   union all
-  select 'consultas', x.id, x.name, x.email, x.company, x.status, x.created_at,
-         coalesce(p.stage, ${consultationStage}), p.follow_up_on::text, x.source, ${ORIGIN}
+  select 'consultas', x.id, x.name, x.email, x.company, x.industry_area, x.created_at,
+         ${consultationStage}, p.follow_up_on::text, x.source, ${ORIGIN}
     from consultations x left join lead_pipeline p on p.consultation_id = x.id
   union all
   select 'conversas', x.id, null, x.email, x.company, null, x.created_at,
@@ -113,7 +117,7 @@ const INBOX = sql.raw(`(
     from business_optimizations x left join lead_pipeline p on p.business_optimization_id = x.id
   union all
   select 'candidaturas', x.id, x.name, x.email, null, x.position, x.created_at,
-         coalesce(p.stage, 'novo'), p.follow_up_on::text, null, ${ORIGIN}
+         coalesce(p.stage, '${firstStage("candidaturas")}'), p.follow_up_on::text, null, ${ORIGIN}
     from career_applications x left join lead_pipeline p on p.career_application_id = x.id
 ) l`);
 
@@ -123,7 +127,7 @@ export interface InboxLead {
   name: string | null;
   email: string | null;
   company: string | null;
-  /** Consultation: its status label; application: the position. */
+  /** Consultation: the industry; application: the position. */
   detail: string | null;
   createdAt: Date;
   stage: Stage;
@@ -163,7 +167,7 @@ function toLead(r: RawLead): InboxLead {
     name: r.name,
     email: r.email,
     company: r.company,
-    detail: r.type === "consultas" && r.detail ? consultationStatusLabel(r.detail) : r.detail,
+    detail: r.detail,
     createdAt: new Date(r.created_at),
     stage: r.stage,
     followUpOn: r.follow_up_on,
@@ -303,6 +307,14 @@ export const pipelineUpdateSchema = z.object({
 });
 export type PipelineUpdate = z.output<typeof pipelineUpdateSchema>;
 
+/** The form of one lead: its stage must be one of its own pipeline's (docs/decisions/0088). */
+export function pipelineUpdateSchemaOf(type: PipelineType) {
+  const allowed = stagesOf(type).map((s) => s.value);
+  return pipelineUpdateSchema.extend({
+    stage: pipelineUpdateSchema.shape.stage.refine((stage) => allowed.includes(stage), pipelineMessages.wrongPipeline),
+  });
+}
+
 export interface Actor {
   username: string;
   ip?: string | null;
@@ -328,8 +340,14 @@ export async function updatePipeline(type: PipelineType, id: number, input: Pipe
         .values({ ...refValue(ref, id), ...set })
         .onConflictDoUpdate({ target: leadPipeline[ref], set: { ...set, updatedAt: sql`now()` } });
     };
+    if (!stagesOf(type).some((s) => s.value === input.stage)) throw new Error(`stage ${input.stage} is not a ${type} stage`);
     if (input.stage !== lead.stage) {
-      await upsert({ stage: input.stage });
+      // A consultation's stage is its status: the one state is written there (docs/decisions/0088).
+      if (type === "consultas")
+        await tx.execute(
+          sql`update consultations set status = ${CONSULTATION_STATUS_OF_STAGE[input.stage as SalesStage]} where id = ${id}`,
+        );
+      else await upsert({ stage: input.stage });
       await recordAudit(
         { actor: actor.username, action: "lead.stage", target, details: { from: lead.stage, to: input.stage }, ip: actor.ip },
         tx,

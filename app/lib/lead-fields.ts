@@ -34,12 +34,18 @@ export function isNewsletterEmailAcceptable(value: string): boolean {
   return value.trim() !== "" && value.includes("@");
 }
 
+/**
+ * A consultation's status is its stage in the sales pipeline: one state, one value per stage
+ * (docs/decisions/0088; the mapping is STAGE_OF_CONSULTATION_STATUS in ~/lib/pipeline, and the
+ * labels are the stages'). SPEC §3/§4: it starts 'pending'.
+ */
 export const CONSULTATION_STATUSES = [
-  { value: "pending", label: "Pendente" },
+  { value: "pending", label: "Novo" },
   { value: "contacted", label: "Em contato" },
-  { value: "scheduled", label: "Agendada" },
-  { value: "completed", label: "Concluída" },
-  { value: "canceled", label: "Cancelada" },
+  { value: "proposal_sent", label: "Proposta enviada" },
+  { value: "won", label: "Ganho" },
+  { value: "lost", label: "Perdido" },
+  { value: "discarded", label: "Descartado" },
 ] as const;
 
 export type ConsultationStatus = (typeof CONSULTATION_STATUSES)[number]["value"];

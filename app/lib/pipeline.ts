@@ -21,7 +21,8 @@ export const PIPELINE_TYPE_INFO: Record<PipelineType, { label: string; plural: s
   candidaturas: { label: "Candidatura", plural: "Candidaturas", record: (id) => `/admin/leads/candidaturas/${id}` },
 };
 
-export const STAGES = [
+/** The sales pipeline: contacts, consultations, chat conversations and questionnaires. */
+export const SALES_STAGES = [
   { value: "novo", label: "Novo" },
   { value: "em-contato", label: "Em contato" },
   { value: "proposta-enviada", label: "Proposta enviada" },
@@ -29,10 +30,33 @@ export const STAGES = [
   { value: "perdido", label: "Perdido" },
   { value: "descartado", label: "Descartado" },
 ] as const;
+
+/** Hiring: job applications are not sales (docs/decisions/0088). */
+export const HIRING_STAGES = [
+  { value: "recebida", label: "Recebida" },
+  { value: "em-analise", label: "Em análise" },
+  { value: "entrevista", label: "Entrevista" },
+  { value: "contratada", label: "Contratada" },
+  { value: "recusada", label: "Recusada" },
+] as const;
+
+/** Every stage of both pipelines (filters, labels, the CSV). */
+export const STAGES = [...SALES_STAGES, ...HIRING_STAGES] as const;
 export type Stage = (typeof STAGES)[number]["value"];
+export type SalesStage = (typeof SALES_STAGES)[number]["value"];
+
+/** The stages a lead of this type moves through. */
+export function stagesOf(type: PipelineType): ReadonlyArray<{ value: Stage; label: string }> {
+  return type === "candidaturas" ? HIRING_STAGES : SALES_STAGES;
+}
+
+/** Where a lead of this type starts (a lead without a pipeline row is here). */
+export function firstStage(type: PipelineType): Stage {
+  return type === "candidaturas" ? "recebida" : "novo";
+}
 
 /** Stages in which someone still has to act: follow-ups of the others are not 'due'. */
-export const OPEN_STAGES: readonly Stage[] = ["novo", "em-contato", "proposta-enviada"];
+export const OPEN_STAGES: readonly Stage[] = ["novo", "em-contato", "proposta-enviada", "recebida", "em-analise", "entrevista"];
 
 export function isStage(value: string | null | undefined): value is Stage {
   return STAGES.some((s) => s.value === value);
@@ -43,16 +67,21 @@ export function stageLabel(value: string): string {
 }
 
 /**
- * The one home of the mapping: the stage each consultation status stands for. A consultation
- * whose stage the admin never set shows this stage; once set, the stage is the admin's.
+ * A consultation's status and its stage are one state (docs/decisions/0088): each status is one
+ * sales stage and back. The status is what is stored (SPEC §3: 'pending' at first).
  */
-export const STAGE_OF_CONSULTATION_STATUS: Record<ConsultationStatus, Stage> = {
+export const STAGE_OF_CONSULTATION_STATUS: Record<ConsultationStatus, SalesStage> = {
   pending: "novo",
   contacted: "em-contato",
-  scheduled: "em-contato",
-  completed: "em-contato",
-  canceled: "perdido",
+  proposal_sent: "proposta-enviada",
+  won: "ganho",
+  lost: "perdido",
+  discarded: "descartado",
 };
+
+export const CONSULTATION_STATUS_OF_STAGE = Object.fromEntries(
+  Object.entries(STAGE_OF_CONSULTATION_STATUS).map(([status, stage]) => [stage, status]),
+) as Record<SalesStage, ConsultationStatus>;
 
 /** The Brasília calendar day of an instant, as YYYY-MM-DD (follow-ups are days, not times). */
 export function brasiliaDay(at: Date = new Date()): string {
@@ -85,8 +114,8 @@ export function nameWords(value: string): string[] {
 export const pipelineMessages = {
   title: "Funil de leads",
   description: "Todos os leads em um só lugar: etapa, anotações e data do próximo retorno.",
-  searchLabel: "Buscar por nome ou email completo",
-  searchHint: "Nome (palavras inteiras) ou o endereço de email completo",
+  searchLabel: "Buscar por nome ou e-mail completo",
+  searchHint: "Nome (palavras inteiras) ou o endereço de e-mail completo",
   empty: "Nenhum lead encontrado.",
   emptyFiltered: "Nenhum lead corresponde aos filtros. Limpe os filtros para ver todos.",
   saved: "Alterações salvas.",
@@ -94,6 +123,8 @@ export const pipelineMessages = {
   noNotes: "Nenhuma anotação ainda.",
   notFound: "Lead não encontrado.",
   invalidStage: "Selecione uma etapa válida.",
+  /** A stage of the other pipeline (an application is not a sale, a sale is not a hiring). */
+  wrongPipeline: "Esta etapa não vale para este tipo de lead.",
   invalidDate: "Informe uma data válida (dd/mm/aaaa).",
   dateOutOfRange: "A data do retorno deve estar entre hoje menos um ano e daqui a dois anos.",
   noteTooLong: "A anotação pode ter no máximo 2000 caracteres.",

@@ -97,21 +97,17 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </Button>
         </form>
 
-        <div
-          className="mt-6 rounded-lg border border-dashed border-border bg-muted p-4 text-sm text-muted-foreground"
-          data-testid="login-hint"
-        >
-          {hint.password ? (
+        {hint ? (
+          <div
+            className="mt-6 rounded-lg border border-dashed border-border bg-muted p-4 text-sm text-muted-foreground"
+            data-testid="login-hint"
+          >
             <p>
               Acesso de demonstração: usuário <strong className="text-foreground">{hint.username}</strong> e senha{" "}
               <strong className="text-foreground">{hint.password}</strong>.
             </p>
-          ) : (
-            <p>
-              Use o usuário <strong className="text-foreground">{hint.username}</strong> e a senha definida pelo administrador do site.
-            </p>
-          )}
-        </div>
+          </div>
+        ) : null}
       </div>
     </section>
   );

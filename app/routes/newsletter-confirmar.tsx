@@ -80,7 +80,7 @@ export default function ConfirmSubscription({ loaderData, actionData }: Route.Co
               <a href={actionData.unsubscribe} className="font-medium text-primary underline-offset-4 hover:underline">
                 Cancele a inscrição
               </a>{" "}
-              quando quiser; o link também vem em cada email.
+              quando quiser; o link também vem em cada e-mail.
             </p>
           )}
         </>

@@ -1,18 +1,26 @@
 import { data } from "react-router";
 import { COUNTDOWN_SECONDS, PaymentCountdown } from "~/components/checkout/payment-countdown";
 import { Island } from "~/components/island";
-import { CheckCircle2, Clock } from "~/components/ui/icons";
+import { Button } from "~/components/ui/button";
+import { CheckCircle2, Clock, Home, ShoppingBag } from "~/components/ui/icons";
 import { describeCheckout } from "~/domain/payments/fulfilment.server";
 import { formatBRL } from "~/lib/catalog";
 import { orderStatusLabels, paymentMessages as m } from "~/lib/messages/payments";
+import { Link } from "~/lib/navigation";
 import { personalPage } from "~/lib/route-policy";
 import { SESSION_ID_PATTERN } from "~/lib/schemas/payments";
 import { seo } from "~/lib/seo";
 import type { NoScriptRefreshHandle } from "~/root";
 import type { Route } from "./+types/payment-success";
 
-/** Without JavaScript the browser itself moves on after the same countdown (SPEC §4; root.tsx). */
-export const handle: NoScriptRefreshHandle = { policy: personalPage(), noscriptRefresh: `${COUNTDOWN_SECONDS}; url=/produtos` };
+/**
+ * Without JavaScript the browser itself moves on after the same countdown (SPEC §4; root.tsx).
+ * Only a payment we know counts down: without one the page stays and offers the products.
+ */
+export const handle: NoScriptRefreshHandle = {
+  policy: personalPage(),
+  noscriptRefresh: (data) => ((data as { order: unknown } | undefined)?.order ? `${COUNTDOWN_SECONDS}; url=/produtos` : undefined),
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
@@ -23,13 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) =>
   seo(args, {
-    title: "Pagamento confirmado",
+    title: args.data?.order ? "Pagamento confirmado" : m.noPaymentTitle,
     description: "Confirmação de pagamento dos planos e produtos da Agile IA.",
     noindex: true,
   });
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
+  if (!order) return <NoPayment />;
   const pending = order !== null && order.status !== "paid";
   const Icon = pending ? Clock : CheckCircle2;
   return (
@@ -76,6 +85,35 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
 
         {/* Alive at once: it counts down by itself (docs/decisions/0058). */}
         <Island name="countdown" component={PaymentCountdown} props={{ seconds: COUNTDOWN_SECONDS }} eager />
+      </div>
+    </section>
+  );
+}
+
+/** /payment-success without a session we know: no success is claimed, the products are offered. */
+function NoPayment() {
+  return (
+    <section className="bg-muted">
+      <div className="mx-auto flex min-h-[70vh] max-w-2xl flex-col items-center justify-center px-4 pb-16 pt-28 text-center">
+        <span className="flex size-16 items-center justify-center rounded-full bg-secondary text-primary">
+          <ShoppingBag className="size-9" aria-hidden />
+        </span>
+        <h1 className="mt-6 text-3xl font-bold sm:text-4xl">{m.noPaymentTitle}</h1>
+        <p className="mt-3 text-lg text-muted-foreground">{m.noPaymentText}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Button asChild variant="outline">
+            <Link to="/">
+              <Home aria-hidden />
+              {m.goHome}
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to="/produtos">
+              <ShoppingBag aria-hidden />
+              {m.goProducts}
+            </Link>
+          </Button>
+        </div>
       </div>
     </section>
   );

@@ -72,7 +72,7 @@ test.describe("blog administration", () => {
     await page.getByRole("tab", { name: "Categorias" }).click();
     await page.getByRole("button", { name: "Nova Categoria" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByRole("button", { name: "Criar Categoria" }).click();
+    await dialog.getByRole("button", { name: "Criar categoria" }).click();
     await expect(dialog.getByText("O nome deve ter pelo menos 2 caracteres")).toBeVisible();
 
     const id = unique();
@@ -81,7 +81,7 @@ test.describe("blog administration", () => {
     const slug = dialog.getByRole("textbox", { name: /^Slug/ });
     await expect(slug).toBeDisabled();
     await expect(slug).toHaveValue(`visao-computacional-${id}`);
-    await dialog.getByRole("button", { name: "Criar Categoria" }).click();
+    await dialog.getByRole("button", { name: "Criar categoria" }).click();
     await expectToast(page, "Categoria criada");
     const row = page.getByRole("row", { name: new RegExp(name) });
     await expect(row).toContainText("-"); // empty description
@@ -114,7 +114,7 @@ test.describe("blog administration", () => {
     await loginAsAdmin(page);
     await page.getByRole("button", { name: "Novo Post" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByRole("button", { name: "Criar Post" }).click();
+    await dialog.getByRole("button", { name: "Criar post" }).click();
     await expect(dialog.getByText("O título deve ter pelo menos 3 caracteres")).toBeVisible();
     await expect(dialog.getByText("O conteúdo deve ter pelo menos 50 caracteres")).toBeVisible();
 
@@ -141,7 +141,7 @@ test.describe("blog administration", () => {
     await page.keyboard.press("ControlOrMeta+b");
     await page.keyboard.type("Sem filas.");
     await expect(dialog.getByRole("button", { name: "Negrito" })).toHaveAttribute("aria-pressed", "true");
-    await dialog.getByRole("button", { name: "Criar Post" }).click();
+    await dialog.getByRole("button", { name: "Criar post" }).click();
     await expectToast(page, "Post criado");
 
     const row = page.getByRole("row", { name: new RegExp(title) });
@@ -201,7 +201,7 @@ test.describe("blog administration", () => {
     await dialog.getByRole("textbox", { name: /^Resumo/ }).fill("Um resumo qualquer com tamanho suficiente.");
     await dialog.getByRole("textbox", { name: /^Conteúdo/ }).click();
     await page.keyboard.type("Um conteúdo com mais de cinquenta caracteres para passar na validação.");
-    await dialog.getByRole("button", { name: "Criar Post" }).click();
+    await dialog.getByRole("button", { name: "Criar post" }).click();
     // While the form stays open the modal hides the rest of the page from the accessibility tree,
     // so the toast is found by its text; the field message inside the dialog is the accessible one.
     await expect(

@@ -124,7 +124,7 @@ test.describe("at 360 px no fixed control covers text", () => {
         ...(admin ? { storageState: ADMIN_STATE } : {}),
       });
       const page = await context.newPage();
-      await open(page, url, 360, { forPicture: false });
+      await open(page, url, 360);
       for (const [where, fraction] of [
         ["top", 0],
         ["middle", 0.5],

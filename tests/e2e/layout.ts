@@ -31,26 +31,17 @@ export const ADMIN_STATE = `.tmp/layout-admin-state-${process.env.E2E_PORT ?? 32
  * waits for them instead), and every finite animation has finished, the floating WhatsApp
  * button's 2-second appearance included.
  */
-export async function open(page: Page, url: string, width: (typeof WIDTHS)[number], { forPicture = true } = {}) {
+export async function open(page: Page, url: string, width: (typeof WIDTHS)[number]) {
   await page.setViewportSize({ width, height: HEIGHT[width] });
   await page.route("**/assets/*.css", async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, body: (await response.text()).replaceAll("font-display:optional", "font-display:block") });
   });
-  // The payment confirmation counts 5 seconds down, then leaves for /produtos. For a picture its
-  // clock stands still; otherwise the visitor's own "stay here" button stops it.
-  const countdown = url === "/payment-success";
-  if (countdown && forPicture) {
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 1_000);
-  }
+  // '/payment-success' here has no payment to confirm: it says so and stays (no countdown to stop;
+  // docs/decisions/0089).
   await page.goto(url);
-  if (countdown && !forPicture) {
-    await page.locator("html[data-hydrated]").waitFor();
-    await page.getByRole("button", { name: "Permanecer nesta página" }).click();
-  }
   // Hydrated first: React must not put the original dates back after they are rewritten below.
-  if (!(countdown && forPicture)) await page.locator("html[data-hydrated]").waitFor();
+  await page.locator("html[data-hydrated]").waitFor();
   await page.evaluate(() => document.fonts.ready);
   // Dates are masked, but their length still sets column widths: give them all the same text.
   await page.evaluate(() => {

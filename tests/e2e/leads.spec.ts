@@ -365,7 +365,7 @@ test.describe("admin", () => {
     expect(text).toContain("Coração Ltda");
   });
 
-  test("changes a consultation's status from its detail page", async ({ context }) => {
+  test("changes a consultation's stage from its detail page, and the funnel shows the same one state", async ({ context }) => {
     const page = await context.newPage();
     await login(page);
     const res = await page.request.post("/api/consultations", {
@@ -373,11 +373,15 @@ test.describe("admin", () => {
     });
     const { data } = await res.json();
     await open(page, `/admin/leads/consultas/${data.id}`);
-    await expect(page.getByTestId("lead-detail")).toContainText("Pendente");
-    await page.getByLabel("Status da solicitação").selectOption("scheduled");
-    await page.getByRole("button", { name: "Salvar status" }).click();
-    await expect(toasts(page).getByText("Status atualizado")).toBeVisible();
-    await expect(page.getByTestId("lead-detail")).toContainText("Agendada");
+    await expect(page.getByTestId("lead-detail")).toContainText("Novo");
+    await page.getByLabel("Etapa da solicitação").selectOption({ label: "Proposta enviada" });
+    await page.getByRole("button", { name: "Salvar etapa" }).click();
+    await expect(toasts(page).getByText("Etapa atualizada")).toBeVisible();
+    await expect(page.getByTestId("lead-detail")).toContainText("Proposta enviada");
+    // The funnel shows that stage, and nothing else beside it.
+    await open(page, `/admin/leads/funil/consultas/${data.id}`);
+    await expect(page.getByTestId("stage")).toHaveText("Proposta enviada");
+    await expect(page.getByText("Pendente")).toHaveCount(0);
   });
 
   test("lead pages have no axe violations", async ({ context }) => {

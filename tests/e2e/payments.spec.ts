@@ -15,6 +15,14 @@ async function expectNoAxeViolations(page: Page, scope?: string) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
+/**
+ * The payment panel's own behaviour (a new tab, following the payment) needs its code: a tap
+ * before it arrives posts the page's form instead, in the same tab (the no-JS tests cover that).
+ */
+async function panelAlive(page: Page) {
+  await page.locator('[data-island="checkout"][data-live="true"]').waitFor();
+}
+
 test("buys a product: /produtos → checkout → demo confirm → /payment-success countdown → /produtos", async ({ page, context }) => {
   test.slow(); // two tabs, three accessibility scans and a real 5-second countdown
   await page.goto("/produtos");
@@ -23,15 +31,17 @@ test("buys a product: /produtos → checkout → demo confirm → /payment-succe
   await expect(page).toHaveURL(/\/checkout\/product\/chatbot$/);
   await expect(page.getByRole("heading", { level: 1, name: "Chatbot Inteligente" })).toBeVisible();
   await expect(page.getByTestId("checkout-price")).toContainText("R$ 3.000,00");
-  const link = page.getByTestId("checkout-link");
-  await expect(link).toBeVisible();
-  await expect(link).toHaveAttribute("target", "_blank");
-  await expect(link).toHaveAttribute("href", /^\/checkout\/demo\/demo_[0-9a-f]{32}$/);
   await expectNoAxeViolations(page, "#conteudo");
 
-  // The hosted (here: demo) checkout opens in a new tab.
-  const [demo] = await Promise.all([context.waitForEvent("page"), link.click()]);
-  await demo.waitForLoadState();
+  // The hosted (here: demo) checkout opens in a new tab once the buyer asks to pay.
+  await panelAlive(page);
+  const [demo] = await Promise.all([context.waitForEvent("page"), page.getByTestId("checkout-start").click()]);
+  await expect(demo).toHaveURL(/\/checkout\/demo\/demo_[0-9a-f]{32}$/);
+  // This tab keeps a link to the same payment page, and waits for the payment.
+  const link = page.getByTestId("checkout-link");
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("href", new URL(demo.url()).pathname);
+  await expect(page.getByText("Aguardando a confirmação do pagamento na nova aba...")).toBeVisible();
   await expect(demo.getByText("Modo de demonstração — nenhuma cobrança real")).toBeVisible();
   await expect(demo.getByTestId("demo-total")).toContainText("R$ 3.000,00");
   await expectNoAxeViolations(demo);
@@ -57,10 +67,36 @@ test("a plan shows its real name; cancelling the demo checkout goes back to /pro
   await expect(page.getByTestId("checkout-price")).toContainText("R$ 8.000,00");
   await expect(page.getByTestId("checkout-price")).toContainText("por mês");
 
-  const [demo] = await Promise.all([context.waitForEvent("page"), page.getByTestId("checkout-link").click()]);
+  await panelAlive(page);
+  const [demo] = await Promise.all([context.waitForEvent("page"), page.getByTestId("checkout-start").click()]);
   await demo.getByRole("button", { name: "Cancelar e voltar aos produtos" }).click();
   await expect(demo).toHaveURL(/\/produtos$/, { timeout: 15_000 });
   await expect(demo.getByText("Pagamento cancelado", { exact: true })).toBeVisible();
+});
+
+test("viewing a checkout page asks for no payment session: no order, no wait before the click", async ({ page }) => {
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (/\/api\/(checkout-session|subscription)$/.test(new URL(request.url()).pathname)) asked.push(request.url());
+  });
+  for (const path of ["/checkout/product/chatbot", "/checkout/plan/plano-inovador"]) {
+    // Waiting for the panel's code is the point here: the old panel asked for a session as soon as
+    // React committed it, which is when the island reports itself live.
+    await page.goto(path);
+    await panelAlive(page);
+    await expect(page.getByTestId("checkout-start")).toBeEnabled();
+    await expect(page.getByText("Aguardando a confirmação do pagamento")).toHaveCount(0);
+    await expect(page.getByText("Preparando um checkout seguro...")).toHaveCount(0);
+  }
+  expect(asked).toEqual([]);
+});
+
+test("/payment-success without a payment says so and offers the products", async ({ page }) => {
+  await page.goto("/payment-success");
+  await expect(page.getByRole("heading", { level: 1, name: "Nenhum pagamento encontrado" })).toBeVisible();
+  await expect(page.getByText("Pagamento realizado com sucesso!")).toHaveCount(0);
+  await page.getByRole("link", { name: "Ver produtos" }).click();
+  await expect(page).toHaveURL(/\/produtos$/);
 });
 
 test("the back button and invalid routes lead to /produtos", async ({ page }) => {
@@ -70,12 +106,12 @@ test("the back button and invalid routes lead to /produtos", async ({ page }) =>
   await expect(page).toHaveURL(/\/produtos$/);
 
   await page.goto("/checkout/product/treinamento-equipe");
-  await expect(page.getByTestId("checkout-link")).toBeVisible();
+  await expect(page.getByTestId("checkout-start")).toBeVisible();
   await page.getByRole("link", { name: "Voltar para produtos" }).first().click();
   await expect(page).toHaveURL(/\/produtos$/);
 });
 
-test("shows the error state with the server's message when the server fails", async ({ page }) => {
+test("shows the error state with the server's message when the server fails", async ({ page, context }) => {
   let calls = 0;
   await page.route("**/api/checkout-session", (route) => {
     calls++;
@@ -86,14 +122,18 @@ test("shows the error state with the server's message when the server fails", as
     });
   });
   await page.goto("/checkout/product/consultoria-8-horas");
+  await panelAlive(page);
+  const [blank] = await Promise.all([context.waitForEvent("page"), page.getByTestId("checkout-start").click()]);
   const alert = page.getByRole("alert").filter({ hasText: "Erro ao iniciar o pagamento" });
   await expect(alert).toBeVisible();
   await expect(alert).toContainText("Serviço de pagamento indisponível");
   await expect(page.getByTestId("checkout-link")).toHaveCount(0);
+  // The tab opened for the payment page closes again.
+  await expect.poll(() => blank.isClosed()).toBe(true);
   await expectNoAxeViolations(page, "#conteudo");
 
   // Retry asks again; the back button leaves.
-  await alert.getByRole("button", { name: "Tentar novamente" }).click();
+  await Promise.all([context.waitForEvent("page"), alert.getByRole("button", { name: "Tentar novamente" }).click()]);
   await expect.poll(() => calls).toBe(2);
   await expect(alert).toBeVisible();
   await alert.getByRole("link", { name: "Voltar para produtos" }).click();
@@ -103,7 +143,8 @@ test("shows the error state with the server's message when the server fails", as
 test("the order appears in the admin", async ({ page, context }) => {
   const email = `diretoria-${Date.now()}@cliente-admin.com`; // unique, so a reused test database does not match an older order
   await page.goto("/checkout/product/mapeamento-completo");
-  const [demo] = await Promise.all([context.waitForEvent("page"), page.getByTestId("checkout-link").click()]);
+  await panelAlive(page);
+  const [demo] = await Promise.all([context.waitForEvent("page"), page.getByTestId("checkout-start").click()]);
   await demo.getByLabel("E-mail (opcional)").fill(email);
   await demo.getByRole("button", { name: "Confirmar pagamento de demonstração" }).click();
   await expect(demo).toHaveURL(/\/payment-success/);

@@ -28,7 +28,7 @@ test("moves a lead through the stages with notes and a follow-up day", async ({ 
 
   await page.goto("/admin/leads");
   await expect(page.getByRole("heading", { level: 1, name: "Funil de leads" })).toBeVisible();
-  await page.getByLabel("Buscar por nome ou email completo").fill(lead.email);
+  await page.getByLabel("Buscar por nome ou e-mail completo").fill(lead.email);
   await page.getByRole("button", { name: "Filtrar" }).click();
   await expect(page.getByTestId("inbox-row")).toHaveCount(1);
   await expect(page.getByTestId("inbox-row")).toContainText("Novo");

@@ -64,7 +64,7 @@ test.describe("publishing", () => {
     // A time in the past is refused before anything is sent.
     const when = dialog.getByLabel("Data e hora (horário de Brasília)");
     await when.fill("2020-01-01T09:00");
-    await dialog.getByRole("button", { name: "Criar Post" }).click();
+    await dialog.getByRole("button", { name: "Criar post" }).click();
     await expect(dialog.getByText("Escolha uma data e hora no futuro.")).toBeVisible();
     const { local, shown } = tomorrowAtHalfPastNine();
     await when.fill(local);
@@ -86,7 +86,7 @@ test.describe("publishing", () => {
     await expect(dialog.getByText("Curto: use a descrição para convencer quem busca.")).toBeVisible();
     await dialog.getByRole("checkbox", { name: "Não indexar este post (noindex)" }).check();
 
-    await dialog.getByRole("button", { name: "Criar Post" }).click();
+    await dialog.getByRole("button", { name: "Criar post" }).click();
     await expectToast(page, "Post criado");
     const row = page.getByRole("row", { name: new RegExp(title) });
     await expect(row.getByTestId("post-status")).toHaveText(`Agendado para ${shown}`);

@@ -8,9 +8,11 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 describe("admin credentials from ADMIN_USERNAME / ADMIN_PASSWORD", () => {
-  it("the login hint never shows the configured password", async () => {
+  it("with a real password the login page names no user and shows no hint", async () => {
     const html = await (await fetch(`${app.url}/login`)).text();
-    expect(html).toContain("gestora");
+    expect(html).toContain("Área Administrativa");
+    expect(html).not.toContain("gestora");
+    expect(html).not.toContain("login-hint");
     expect(html).not.toContain("Uma-Senha-Longa-2026");
     expect(html).not.toContain("admin123");
   });

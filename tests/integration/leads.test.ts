@@ -422,7 +422,7 @@ describe("admin APIs and export", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     const lines = text.slice(1).trim().split("\r\n");
-    expect(lines[0]).toBe("ID;Nome;Empresa;Email;Telefone;Mensagem;Recebida em");
+    expect(lines[0]).toBe("ID;Nome;Empresa;E-mail;Telefone;Mensagem;Recebida em");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(name);
     expect(lines[1]).toContain("Souza & Filhos Ltda");

@@ -155,10 +155,30 @@ describe("checkout page", () => {
     expect(plan).toContain("Plano Estratégico");
     expect(plan).toContain("R$ 8.000,00");
     expect(plan).toContain("Modo de demonstração — nenhuma cobrança real");
-    expect(plan).toContain("Preparando um checkout seguro...");
+    expect(plan).toContain("Ir para o pagamento seguro");
     const product = text(await (await fetch(`${app.url}/checkout/product/mapeamento-completo`)).text());
     expect(product).toContain("Mapeamento Completo de Processos");
     expect(product).toContain("R$ 20.000,00");
+  });
+});
+
+describe("viewing the checkout creates nothing (docs/decisions/0089)", () => {
+  it("opening every checkout page creates no order, and nothing waits before the buyer clicks", async () => {
+    const before = await orderCount();
+    for (const item of [...products, ...plans]) {
+      const path = `/checkout/${item.kind}/${item.id}`;
+      const html = text(await (await fetch(`${app.url}${path}`)).text());
+      expect(html, path).toContain("Ir para o pagamento seguro");
+      // Neither the preparing state nor the wait for a payment before the buyer asked to pay.
+      expect(html, path).not.toContain("Preparando um checkout seguro...");
+      expect(html, path).not.toContain("Aguardando a confirmação do pagamento");
+    }
+    expect(await orderCount()).toBe(before);
+    // The buyer's click (here: the page's form, as without JavaScript) creates exactly one.
+    const res = await postForm("/checkout/product/chatbot", {});
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toMatch(/^\/checkout\/demo\/demo_[0-9a-f]{32}$/);
+    expect(await orderCount()).toBe(before + 1);
   });
 });
 
@@ -245,14 +265,18 @@ describe("demo checkout", () => {
     expect((await orderBySession(sessionId)).status).toBe("canceled");
   });
 
-  it("shows the plain success message without a session id", async () => {
-    const res = await fetch(`${app.url}/payment-success`);
-    expect(res.status).toBe(200);
-    const html = text(await res.text());
-    expect(html).toContain("Pagamento realizado com sucesso!");
-    expect(html).not.toContain('data-testid="order-summary"');
-    const unknown = await (await fetch(`${app.url}/payment-success?session_id=demo_${"0".repeat(32)}`)).text();
-    expect(unknown).not.toContain('data-testid="order-summary"');
+  it("without a session we know, says no payment was found and offers the products (no countdown)", async () => {
+    for (const path of ["/payment-success", `/payment-success?session_id=demo_${"0".repeat(32)}`, "/payment-success?session_id=nada"]) {
+      const res = await fetch(`${app.url}${path}`);
+      expect(res.status, path).toBe(200);
+      const html = text(await res.text());
+      expect(html, path).toContain("Nenhum pagamento encontrado");
+      expect(html, path).not.toContain("Pagamento realizado com sucesso!");
+      expect(html, path).not.toContain('data-testid="order-summary"');
+      expect(html, path).not.toContain('data-testid="countdown"');
+      expect(html, path).not.toContain("http-equiv");
+      expect(html, path).toContain('href="/produtos"');
+    }
   });
 });
 

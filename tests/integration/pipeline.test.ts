@@ -45,7 +45,7 @@ beforeAll(async () => {
       phone: "21999998888",
       company: "Alves Logística",
       industryArea: "Logística",
-      status: "scheduled",
+      status: "contacted",
       source: "Agendar Consultoria Exclusiva",
       // The visit it came from: an e-mail campaign (decision 0042).
       landingPath: "/sobre",
@@ -140,11 +140,14 @@ describe("inbox", () => {
     ]);
   });
 
-  it("new leads are 'Novo'; a consultation shows the stage its status maps to", async () => {
+  it("new leads are 'Novo', new applications 'Recebida'; a consultation's stage is its status", async () => {
     const rows = await exported();
     const stageOf = (name: string) => rows.find((r) => r[2] === name)?.[6];
     expect(stageOf("Ana Paula Silva")).toBe("Novo");
-    expect(stageOf("Pedro Alves")).toBe("Em contato"); // status 'scheduled'
+    expect(stageOf("Carlos Lima")).toBe("Recebida");
+    expect(stageOf("Pedro Alves")).toBe("Em contato"); // status 'contacted'
+    // One state: the consultation's row names its industry, never a second state beside the stage.
+    expect(rows.find((r) => r[2] === "Pedro Alves")?.[5]).toBe("Logística");
   });
 
   it("the lead's page and its full record show the same origin of the visit; the button pressed is 'Botão usado'", async () => {
@@ -287,7 +290,7 @@ describe("moving a lead", () => {
   });
 });
 
-describe("consultations keep their statuses", () => {
+describe("one state per lead (docs/decisions/0088)", () => {
   const setStatus = (status: string) =>
     fetch(`${app.url}/api/consultations/${ids.pedro}`, {
       method: "PATCH",
@@ -295,18 +298,43 @@ describe("consultations keep their statuses", () => {
       body: JSON.stringify({ status }),
     });
   const stage = async () => first(await exported("?tipo=consultas"))[6];
+  const status = async () => {
+    const { consultations } = app.schema;
+    return (await app.db().select().from(consultations).where(eq(consultations.id, ids.pedro)).then(first)).status;
+  };
 
-  it("the stage follows the status until the admin sets one; then it is the admin's", async () => {
-    expect((await setStatus("canceled")).status).toBe(200);
+  it("a consultation's status and stage are one thing, changed from either side", async () => {
+    expect((await setStatus("lost")).status).toBe(200);
     expect(await stage()).toBe("Perdido");
     expect((await setStatus("pending")).status).toBe(200);
     expect(await stage()).toBe("Novo");
+    // The pipeline's form writes the status.
     expect((await save(`consultas/${ids.pedro}`, { stage: "proposta-enviada", followUpOn: "" })).status).toBe(303);
-    expect((await setStatus("completed")).status).toBe(200);
-    expect(await stage()).toBe("Proposta enviada");
-    const { consultations } = app.schema;
-    const row = await app.db().select().from(consultations).where(eq(consultations.id, ids.pedro)).then(first);
-    expect(row.status).toBe("completed");
+    expect(await status()).toBe("proposal_sent");
+    // And the status moves the stage again, whoever set it last.
+    expect((await setStatus("won")).status).toBe(200);
+    expect(await stage()).toBe("Ganho");
+    // The meeting statuses of before are not states any more.
+    expect((await setStatus("scheduled")).status).toBe(400);
+    expect(await status()).toBe("won");
+    const { leadPipeline } = app.schema;
+    const rows = await app.db().select().from(leadPipeline).where(eq(leadPipeline.consultationId, ids.pedro));
+    expect(rows.every((r) => r.stage === null)).toBe(true);
+  });
+
+  it("applications move through hiring stages, never the sales ones", async () => {
+    const before = await counts();
+    const sale = await save(`candidaturas/${ids.carlos}`, { stage: "ganho", followUpOn: "" });
+    expect(sale.status).toBe(400);
+    expect(await sale.text()).toContain("Esta etapa não vale para este tipo de lead.");
+    expect(await counts()).toEqual(before);
+    const hire = await save(`contatos/${ids.ana}`, { stage: "entrevista", followUpOn: "" });
+    expect(hire.status).toBe(400);
+    expect((await save(`candidaturas/${ids.carlos}`, { stage: "entrevista", followUpOn: "" })).status).toBe(303);
+    const rows = await exported("?tipo=candidaturas");
+    expect(first(rows)[6]).toBe("Entrevista");
+    expect(await namesIn("?etapa=entrevista")).toEqual(["Carlos Lima"]);
+    expect(await namesIn("?etapa=abertos")).toContain("Carlos Lima");
   });
 });
 
@@ -314,7 +342,7 @@ describe("filters and CSV", () => {
   beforeAll(async () => {
     // João: overdue follow-up, open. Carlos: overdue but closed (lost): not due.
     await save(`questionarios/${ids.joao}`, { stage: "novo", followUpOn: day(-2) });
-    await save(`candidaturas/${ids.carlos}`, { stage: "perdido", followUpOn: day(-2) });
+    await save(`candidaturas/${ids.carlos}`, { stage: "recusada", followUpOn: day(-2) });
     await save(`conversas/${ids.chat}`, { stage: "ganho", followUpOn: day(3) });
     // Pedro: more overdue than João, so first among the due ones.
     await save(`consultas/${ids.pedro}`, { stage: "proposta-enviada", followUpOn: day(-5) });

@@ -1,6 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { CONSULTATION_STATUSES } from "~/lib/lead-fields";
-import { ACCENTED_LETTERS, brasiliaDay, formatDay, isStage, nameWords, PLAIN_LETTERS, STAGE_OF_CONSULTATION_STATUS } from "~/lib/pipeline";
+import {
+  ACCENTED_LETTERS,
+  brasiliaDay,
+  CONSULTATION_STATUS_OF_STAGE,
+  firstStage,
+  formatDay,
+  isStage,
+  nameWords,
+  PLAIN_LETTERS,
+  SALES_STAGES,
+  STAGE_OF_CONSULTATION_STATUS,
+  stageLabel,
+  stagesOf,
+} from "~/lib/pipeline";
 
 describe("lead pipeline vocabulary", () => {
   it("maps every consultation status onto a stage", () => {
@@ -18,5 +31,26 @@ describe("lead pipeline vocabulary", () => {
     expect(brasiliaDay(new Date("2026-11-25T03:30:00Z"))).toBe("2026-11-25");
     expect(formatDay("2026-11-05")).toBe("05/11/2026");
     expect(formatDay("05/11/2026")).toBe("");
+  });
+});
+
+describe("one state per lead (docs/decisions/0088)", () => {
+  it("each consultation status is one sales stage and back, with the stage's label", () => {
+    const stages = CONSULTATION_STATUSES.map((s) => STAGE_OF_CONSULTATION_STATUS[s.value]);
+    expect([...stages].sort()).toEqual(SALES_STAGES.map((s) => s.value).sort());
+    for (const { value, label } of CONSULTATION_STATUSES) {
+      expect(CONSULTATION_STATUS_OF_STAGE[STAGE_OF_CONSULTATION_STATUS[value]]).toBe(value);
+      expect(label).toBe(stageLabel(STAGE_OF_CONSULTATION_STATUS[value]));
+    }
+    expect(STAGE_OF_CONSULTATION_STATUS.pending).toBe("novo"); // SPEC §3: a consultation starts 'pending'
+  });
+
+  it("applications move through the hiring stages, every other type through the sales ones", () => {
+    expect(stagesOf("candidaturas").map((s) => s.label)).toEqual(["Recebida", "Em análise", "Entrevista", "Contratada", "Recusada"]);
+    expect(firstStage("candidaturas")).toBe("recebida");
+    for (const type of ["contatos", "consultas", "conversas", "questionarios"] as const) {
+      expect(stagesOf(type)).toBe(SALES_STAGES);
+      expect(firstStage(type)).toBe("novo");
+    }
   });
 });

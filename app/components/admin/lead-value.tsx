@@ -24,7 +24,11 @@ export function LeadValue({ field, value, truncate }: { field: LeadField; value:
       return (
         <a
           href={`mailto:${text}`}
-          className={truncate ? "whitespace-nowrap text-primary hover:underline" : "break-all text-primary hover:underline"}
+          className={
+            truncate
+              ? "break-all text-primary hover:underline lg:whitespace-nowrap lg:break-normal"
+              : "break-all text-primary hover:underline"
+          }
         >
           {text}
         </a>
@@ -40,11 +44,11 @@ export function LeadValue({ field, value, truncate }: { field: LeadField; value:
       );
     case "long":
       return truncate ? (
-        <span className="line-clamp-2 block min-w-64 max-w-md break-words">{text}</span>
+        <span className="line-clamp-2 block max-w-md break-words lg:min-w-64">{text}</span>
       ) : (
         <span className="whitespace-pre-line break-words">{text}</span>
       );
     default:
-      return <span className={truncate ? "block min-w-28 max-w-64 break-words" : "break-words"}>{text}</span>;
+      return <span className={truncate ? "block max-w-64 break-words lg:min-w-28" : "break-words"}>{text}</span>;
   }
 }

@@ -9,6 +9,11 @@ const STAGE_VARIANT: Record<Stage, "default" | "secondary" | "outline" | "succes
   ganho: "success",
   perdido: "outline",
   descartado: "outline",
+  recebida: "secondary",
+  "em-analise": "default",
+  entrevista: "default",
+  contratada: "success",
+  recusada: "outline",
 };
 
 export function StageBadge({ stage }: { stage: Stage }) {

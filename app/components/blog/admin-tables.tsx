@@ -5,6 +5,7 @@
  * scrolls sideways on a phone.
  */
 import { Link } from "react-router";
+import { CellLabel, STACKED } from "~/components/admin/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ExternalLink, History, Pencil, Trash2, type Icon } from "~/components/ui/icons";
@@ -98,19 +99,10 @@ export function rowFocusTarget(key: string): HTMLElement | null {
 }
 
 // ---------------------------------------------------------------- a table that stacks into cards
-/** The table itself: a block of cards below `lg`. */
-const STACKED_TABLE = "max-lg:block";
-// The table's body drops the last row's rule; a card keeps all four sides.
-const STACKED_BODY = "max-lg:grid max-lg:gap-3 max-lg:p-3 max-lg:[&_tr:last-child]:border";
-/** Each row: a card whose cells flow in two columns. */
-const STACKED_ROW =
-  "max-lg:grid max-lg:grid-cols-2 max-lg:gap-x-4 max-lg:gap-y-2 max-lg:rounded-lg max-lg:border max-lg:border-border max-lg:bg-background max-lg:p-4";
-const STACKED_CELL = "max-lg:block max-lg:min-w-0 max-lg:p-0 max-lg:max-w-none";
-
-/** A cell's column name, shown inside the cell when the row is a card (the table's head is hidden then). */
-function CellLabel({ children }: { children: ReactNode }) {
-  return <span className="block text-xs font-semibold text-muted-foreground lg:hidden">{children}</span>;
-}
+const STACKED_TABLE = STACKED.table;
+const STACKED_BODY = STACKED.body;
+const STACKED_ROW = STACKED.row;
+const STACKED_CELL = STACKED.cell;
 
 function Actions({ children }: { children: ReactNode }) {
   return (
@@ -122,7 +114,7 @@ function Actions({ children }: { children: ReactNode }) {
 
 function Head({ columns }: { columns: string[] }) {
   return (
-    <TableHeader className="max-lg:hidden">
+    <TableHeader className={STACKED.head}>
       <TableRow>
         {columns.map((column) => (
           <TableHead key={column}>{column}</TableHead>
@@ -164,7 +156,7 @@ export function PostsTable({
   onDelete: (post: AdminPost) => void;
 }) {
   return (
-    <Table className={STACKED_TABLE} containerClassName="max-lg:overflow-visible">
+    <Table className={STACKED_TABLE} containerClassName={STACKED.container}>
       <Head columns={["Título", "Slug", "Criado em", "Atualizado em", "Publicado"]} />
       <TableBody className={STACKED_BODY}>
         {posts.map((post) => (
@@ -226,7 +218,7 @@ export function CategoriesTable({
   onDelete: (category: AdminCategory) => void;
 }) {
   return (
-    <Table className={STACKED_TABLE} containerClassName="max-lg:overflow-visible">
+    <Table className={STACKED_TABLE} containerClassName={STACKED.container}>
       <Head columns={["Nome", "Slug", "Descrição", "Criada em"]} />
       <TableBody className={STACKED_BODY}>
         {categories.map((category) => (

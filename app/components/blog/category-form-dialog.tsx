@@ -1,5 +1,5 @@
 /**
- * 'Nova Categoria' / 'Editar Categoria' form (SPEC §2, §4, §5): its fields are checked with the
+ * 'Nova Categoria' / 'Editar categoria' form (SPEC §2, §4, §5): its fields are checked with the
  * schema the page's action reads them with, then posted to that action (docs/decisions/0064).
  */
 import { useEffect, useId, useState } from "react";
@@ -145,7 +145,7 @@ export function CategoryFormDialog({
           </Button>
           <Button type="submit" form={formId} disabled={saving}>
             {saving && <Spinner size="sm" />}
-            {saving ? "Salvando…" : editing ? "Salvar alterações" : "Criar Categoria"}
+            {saving ? "Salvando…" : editing ? "Salvar alterações" : "Criar categoria"}
           </Button>
         </DialogFooter>
       </DialogContent>

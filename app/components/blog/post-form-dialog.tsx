@@ -1,5 +1,5 @@
 /**
- * 'Novo Post' / 'Editar Post' form (SPEC §2, §4, §5): Zod rules shared with the API, automatic
+ * 'Novo Post' / 'Editar post' form (SPEC §2, §4, §5): Zod rules shared with the API, automatic
  * slug (on for a new post, off when editing, regenerated when turned back on), cover upload, the
  * lazily loaded rich-text editor, the schedule, the SEO panel and the preview link
  * (docs/decisions/0060, 0062). A live post's changes can be saved as a draft that stays out of it.
@@ -338,7 +338,7 @@ export function PostFormDialog({
           )}
           <Button type="submit" form={formId} disabled={saving || loading}>
             {saving && <Spinner size="sm" />}
-            {saving ? "Salvando…" : editing ? "Salvar alterações" : "Criar Post"}
+            {saving ? "Salvando…" : editing ? "Salvar alterações" : "Criar post"}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,10 +1,12 @@
 /**
  * The checkout's payment panel (SPEC §4: loading, error, ready with a link; after success,
- * /payment-success after 2 s). An eager island (app/components/island.tsx): it creates the
- * payment session as soon as the page's script runs. Without JavaScript its button posts the
- * page's form instead, and the server sends the browser straight to the payment page.
+ * /payment-success after 2 s). Nothing happens before the buyer asks to pay (docs/decisions/0089):
+ * viewing the page creates no payment session and no order. The button is a plain form that
+ * posts (without JavaScript, or before the island wakes, the server sends the browser straight
+ * to the payment page); the island instead opens the payment page in a new tab, created in the
+ * click so no popup blocker stops it, and then follows the payment from here.
  */
-import { useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { AlertCircle, ArrowLeft, Check, ExternalLink, LockKeyhole, RotateCw } from "~/components/ui/icons";
 import { Spinner } from "~/components/ui/spinner";
@@ -19,7 +21,10 @@ const POLL_EVERY_MS = 3000;
 const POLL_FOR_MS = 45 * 60_000;
 
 type CheckoutState =
-  { phase: "loading" } | { phase: "error"; message: string } | { phase: "ready"; url: string; sessionId: string | null; paid: boolean };
+  | { phase: "idle" }
+  | { phase: "loading" }
+  | { phase: "error"; message: string }
+  | { phase: "ready"; url: string; sessionId: string | null; paid: boolean };
 
 /** SPEC §7: POST the item id; a failure yields the server's message or the status text. */
 async function createCheckout(item: Pick<CatalogItem, "kind" | "id">): Promise<{ url: string; sessionId: string | null }> {
@@ -54,21 +59,29 @@ export interface CheckoutPaymentProps {
 }
 
 export function CheckoutPayment({ item, demo, error }: CheckoutPaymentProps) {
-  const [state, setState] = useState<CheckoutState>({ phase: "loading" });
-  const [attempt, setAttempt] = useState(0);
-  const started = useRef<string | null>(null);
+  const [state, setState] = useState<CheckoutState>({ phase: "idle" });
 
-  // One session per visit (and per retry), created once the page's script runs.
-  useEffect(() => {
-    const key = `${item.kind}:${item.id}:${attempt}`;
-    if (started.current === key) return;
-    started.current = key;
+  // The buyer asked to pay: one session, its page in a new tab opened now (in the click).
+  function start(event?: FormEvent) {
+    event?.preventDefault();
+    const tab = window.open("", "_blank");
+    if (tab) {
+      tab.opener = null;
+      tab.document.title = m.loading;
+      tab.document.body.textContent = m.loading;
+    }
     setState({ phase: "loading" });
     createCheckout(item).then(
-      ({ url, sessionId }) => setState({ phase: "ready", url, sessionId, paid: false }),
-      (failure: unknown) => setState({ phase: "error", message: failure instanceof Error ? failure.message : m.sessionFailed }),
+      ({ url, sessionId }) => {
+        if (tab && !tab.closed) tab.location.href = new URL(url, window.location.href).href;
+        setState({ phase: "ready", url, sessionId, paid: false });
+      },
+      (failure: unknown) => {
+        tab?.close();
+        setState({ phase: "error", message: failure instanceof Error ? failure.message : m.sessionFailed });
+      },
     );
-  }, [item, attempt]);
+  }
 
   // While the visitor pays in the other tab, follow the order; once paid, move on (SPEC §4).
   const sessionId = state.phase === "ready" ? state.sessionId : null;
@@ -110,23 +123,25 @@ export function CheckoutPayment({ item, demo, error }: CheckoutPaymentProps) {
       {demo && (
         <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">{m.demoBanner}</p>
       )}
-      <noscript>
-        {error ? (
-          <div role="alert" className="mt-5 rounded-xl border border-destructive/40 bg-destructive/5 p-4">
-            <p className="font-semibold text-destructive">{m.errorTitle}</p>
-            <p className="mt-1 text-sm text-foreground">{error}</p>
-          </div>
-        ) : null}
-        <form method="post" className="mt-5">
-          <Button type="submit" size="lg" className="w-full">
-            {m.readyLink}
-          </Button>
-        </form>
-      </noscript>
       <div className="mt-5" aria-live="polite">
+        {state.phase === "idle" && (
+          <form method="post" onSubmit={start}>
+            {/* Why the last post without JavaScript failed (the page's action). */}
+            {error ? (
+              <div role="alert" className="mb-5 rounded-xl border border-destructive/40 bg-destructive/5 p-4">
+                <p className="font-semibold text-destructive">{m.errorTitle}</p>
+                <p className="mt-1 text-sm text-foreground">{error}</p>
+              </div>
+            ) : null}
+            <p className="text-sm text-muted-foreground">{demo ? m.demoReadyDescription : m.readyDescription}</p>
+            <Button type="submit" size="lg" className="mt-5 w-full" data-testid="checkout-start">
+              {m.readyLink}
+            </Button>
+          </form>
+        )}
+
         {state.phase === "loading" && (
-          // Only with JavaScript (html.js, app/lib/early-script.ts): without it the button above is the way.
-          <p role="status" className="hidden items-center gap-3 text-muted-foreground [.js_&]:flex">
+          <p role="status" className="flex items-center gap-3 text-muted-foreground">
             <Spinner />
             {m.loading}
           </p>
@@ -146,7 +161,7 @@ export function CheckoutPayment({ item, demo, error }: CheckoutPaymentProps) {
                   {m.back}
                 </Link>
               </Button>
-              <Button onClick={() => setAttempt((n) => n + 1)}>
+              <Button onClick={() => start()}>
                 <RotateCw aria-hidden />
                 {m.retry}
               </Button>

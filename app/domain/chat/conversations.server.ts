@@ -173,10 +173,10 @@ async function storeContact(
     body: [
       "Um visitante iniciou uma consultoria gratuita pelo chat do site.",
       "",
-      `Email: ${input.email}`,
+      `E-mail: ${input.email}`,
       `Telefone: ${input.phone}`,
       `Nome da empresa: ${input.message ?? "Não informado"}`,
-      `Modo: ${session.offline ? "offline (responder por email)" : "online (assistente)"}`,
+      `Modo: ${session.offline ? "offline (responder por e-mail)" : "online (assistente)"}`,
       `${ORIGIN_TITLE}: ${originSummary(attribution)}`,
       "",
       `Conversa: ${env.SITE_URL}/admin/conversas/${session.id}`,

@@ -86,7 +86,7 @@ export async function createContact(input: ContactInput, meta: SubmissionMeta, t
       [
         ["Nome", input.name],
         ["Empresa", input.company],
-        ["Email", input.email],
+        ["E-mail", input.email],
         ["Telefone", input.phone],
         ["Enviado por", formPlaceLabel(source)],
         ["Mensagem", input.message],
@@ -120,7 +120,7 @@ export async function createConsultation(input: ConsultationInput, meta: Submiss
       [
         ["Nome", input.name],
         ["Empresa", input.company],
-        ["Email", input.email],
+        ["E-mail", input.email],
         ["Telefone", input.phone],
         ["Área de atuação", input.industryArea],
         ["Botão usado", input.source],
@@ -162,7 +162,7 @@ export async function createCareerApplication(
       [
         ["Nome", input.name],
         ["Vaga", input.position],
-        ["Email", input.email],
+        ["E-mail", input.email],
         ["Telefone", input.phone],
         ["LinkedIn", input.linkedinUrl],
         ["Portfólio", input.portfolioUrl],

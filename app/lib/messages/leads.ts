@@ -19,7 +19,7 @@ export const newsletterMessages = {
   /** Beyond the spec: the double opt-in, said where there is room (never in the SPEC §8 toast). */
   confirmationNote:
     "Se este e-mail ainda não estiver inscrito, enviaremos um link para confirmar a inscrição. Ela só começa depois do clique.",
-  formNote: "Enviaremos um link de confirmação; cancele quando quiser pelo link presente em cada email.",
+  formNote: "Enviaremos um link de confirmação; cancele quando quiser pelo link presente em cada e-mail.",
 } as const;
 
 export const careersMessages = {
@@ -86,6 +86,6 @@ export const adminLeadMessages = {
   loadError: "Erro ao carregar os dados. Tente novamente mais tarde.",
   loadErrorTitle: "Erro ao carregar os dados",
   notInformed: "Não informado",
-  statusUpdated: { title: "Status atualizado", description: "O status da consulta foi alterado." },
+  statusUpdated: { title: "Etapa atualizada", description: "A etapa da solicitação foi alterada (no funil também)." },
   statusError: { title: "Erro ao atualizar status", description: "Não foi possível alterar o status da consulta." },
 } as const;

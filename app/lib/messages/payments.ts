@@ -38,6 +38,10 @@ export const paymentMessages = {
   successText: "Obrigado pela sua compra. Em breve nossa equipe entrará em contato para os próximos passos.",
   pendingTitle: "Pagamento em processamento",
   pendingText: "Recebemos seu pedido. Assim que o pagamento for confirmado, nossa equipe entrará em contato.",
+  // Without a payment to confirm (no session, or one we do not know): said so, never a success.
+  noPaymentTitle: "Nenhum pagamento encontrado",
+  noPaymentText:
+    "Este endereço não traz a confirmação de nenhum pagamento. Se você acabou de pagar, a confirmação chega por e-mail; para comprar, escolha um plano ou produto.",
   countdown: (seconds: number) => `Você será redirecionado para a página de produtos em ${seconds} segundo${seconds === 1 ? "" : "s"}.`,
   stayHere: "Permanecer nesta página",
   redirectStopped: "Redirecionamento automático cancelado.",

@@ -3,14 +3,14 @@
  * and date range. Read only: nothing on this page changes a row.
  */
 import { data, Form, Link } from "react-router";
-import { AdminTableSection } from "~/components/admin/data-table";
+import { AdminTableSection, StackedCell, StackedRow } from "~/components/admin/data-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import { ChevronLeft, ChevronRight, Filter, ScrollText } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
-import { TableCell, TableHead, TableRow } from "~/components/ui/table";
+import { TableHead } from "~/components/ui/table";
 import { auditFilterSchema, listAudit, type AuditFilter } from "~/domain/audit.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { auditActionLabel, auditDetails, privacyTexts as t, readableIp } from "~/lib/messages/privacy";
@@ -125,16 +125,23 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         emptyPadding="py-10"
       >
         {rows.map((r) => (
-          <TableRow key={r.id} data-testid="audit-row">
-            <TableCell className="whitespace-nowrap align-top">{dateFormat.format(new Date(r.createdAt))}</TableCell>
-            <TableCell className="align-top">
-              <span className={cn("font-medium", r.action.includes("failed") && "text-destructive")} title={r.action}>
+          // A card leads with the action; the details close it.
+          <StackedRow key={r.id} data-testid="audit-row">
+            <StackedCell label="Data e hora" className="whitespace-nowrap align-top">
+              {dateFormat.format(new Date(r.createdAt))}
+            </StackedCell>
+            <StackedCell wide className="align-top max-lg:-order-1">
+              <span className={cn("font-medium max-lg:text-base", r.action.includes("failed") && "text-destructive")} title={r.action}>
                 {auditActionLabel(r.action)}
               </span>
-            </TableCell>
-            <TableCell className="align-top">{r.actor ?? "—"}</TableCell>
-            <TableCell className="break-all align-top">{r.target ?? "—"}</TableCell>
-            <TableCell className="max-w-xs align-top">
+            </StackedCell>
+            <StackedCell label="Usuário" className="align-top">
+              {r.actor ?? "—"}
+            </StackedCell>
+            <StackedCell label="Alvo" className="break-all align-top">
+              {r.target ?? "—"}
+            </StackedCell>
+            <StackedCell label="Detalhes" wide className="align-top max-lg:order-2 lg:max-w-xs">
               {r.details.length ? (
                 <dl className="grid gap-0.5 text-xs">
                   {r.details.map((d) => (
@@ -146,9 +153,11 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               ) : (
                 "—"
               )}
-            </TableCell>
-            <TableCell className="whitespace-nowrap align-top text-xs">{r.ip ?? "—"}</TableCell>
-          </TableRow>
+            </StackedCell>
+            <StackedCell label="Endereço IP" className="whitespace-nowrap align-top text-xs max-lg:order-1">
+              {r.ip ?? "—"}
+            </StackedCell>
+          </StackedRow>
         ))}
       </AdminTableSection>
 

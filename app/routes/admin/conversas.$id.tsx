@@ -68,7 +68,7 @@ export default function Conversa({ loaderData }: Route.ComponentProps) {
         {session.email && (
           <div className="flex flex-wrap gap-3 pt-1 text-sm">
             <a href={`mailto:${session.email}`} className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
-              <Mail className="size-4" aria-hidden /> Responder por email
+              <Mail className="size-4" aria-hidden /> Responder por e-mail
             </a>
             {session.phone && (
               <a

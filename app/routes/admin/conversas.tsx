@@ -1,12 +1,12 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
-import { ActionsHead } from "~/components/admin/data-table";
+import { ActionsHead, StackedCell, StackedRow, StackedTable } from "~/components/admin/data-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { formatChatDate } from "~/components/chat/chat-format";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ChevronLeft, ChevronRight, MessagesSquare } from "~/components/ui/icons";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { TableHead } from "~/components/ui/table";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { CONVERSATIONS_PAGE_SIZE, listConversations } from "~/domain/chat/admin.server";
 import { queryOf } from "~/infra/forms.server";
@@ -36,7 +36,7 @@ export default function Conversas({ loaderData }: Route.ComponentProps) {
             <span className="sr-only"> conversas</span>
           </Badge>
         }
-        description="Visitantes que deixaram email e telefone no chat de consultoria gratuita. Conversas offline esperam o contato da equipe por email."
+        description="Visitantes que deixaram e-mail e telefone no chat de consultoria gratuita. Conversas offline esperam o contato da equipe por e-mail."
         size="compact"
         className="gap-3"
         actions={
@@ -56,9 +56,9 @@ export default function Conversas({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <div className="overflow-hidden rounded-xl border border-border bg-card">
-          <Table>
-            <TableHeader>
-              <TableRow>
+          <StackedTable
+            head={
+              <>
                 <TableHead>Data</TableHead>
                 <TableHead>E-mail</TableHead>
                 <TableHead>Telefone</TableHead>
@@ -66,34 +66,42 @@ export default function Conversas({ loaderData }: Route.ComponentProps) {
                 <TableHead>Modo</TableHead>
                 <TableHead className="text-right">Mensagens do visitante</TableHead>
                 <ActionsHead />
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {items.map((c) => (
-                <TableRow key={c.id}>
-                  <TableCell className="whitespace-nowrap">{formatChatDate(c.createdAt)}</TableCell>
-                  <TableCell>
-                    <a href={`mailto:${c.email}`} className="text-primary underline-offset-4 hover:underline">
-                      {c.email}
-                    </a>
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">{c.phone}</TableCell>
-                  <TableCell>{c.company || "-"}</TableCell>
-                  <TableCell>
-                    <Badge variant={c.offline ? "secondary" : "success"}>{c.offline ? "Offline" : "Online"}</Badge>
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{c.messageCount}</TableCell>
-                  <TableCell className="text-right">
-                    <Button asChild variant="outline" size="sm">
-                      <Link to={`/admin/conversas/${c.id}`} aria-label={`Ver conversa de ${c.email}`}>
-                        Ver conversa
-                      </Link>
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </>
+            }
+          >
+            {items.map((c) => (
+              <StackedRow key={c.id}>
+                <StackedCell label="Data" className="whitespace-nowrap">
+                  {formatChatDate(c.createdAt)}
+                </StackedCell>
+                <StackedCell wide className="max-lg:-order-1">
+                  <a
+                    href={`mailto:${c.email}`}
+                    className="break-all text-primary underline-offset-4 hover:underline max-lg:text-base max-lg:font-semibold"
+                  >
+                    {c.email}
+                  </a>
+                </StackedCell>
+                <StackedCell label="Telefone" className="whitespace-nowrap">
+                  {c.phone}
+                </StackedCell>
+                <StackedCell label="Empresa">{c.company || "-"}</StackedCell>
+                <StackedCell label="Modo">
+                  <Badge variant={c.offline ? "secondary" : "success"}>{c.offline ? "Offline" : "Online"}</Badge>
+                </StackedCell>
+                <StackedCell label="Mensagens do visitante" className="text-right tabular-nums">
+                  {c.messageCount}
+                </StackedCell>
+                <StackedCell actions className="text-right">
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={`/admin/conversas/${c.id}`} aria-label={`Ver conversa de ${c.email}`}>
+                      Ver conversa
+                    </Link>
+                  </Button>
+                </StackedCell>
+              </StackedRow>
+            ))}
+          </StackedTable>
         </div>
       )}
 

@@ -208,7 +208,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <Mail className="size-4" aria-hidden />
-          Cada novo lead também gera um email de aviso para a equipe.
+          Cada novo lead também gera um e-mail de aviso para a equipe.
         </p>
       </section>
     </div>

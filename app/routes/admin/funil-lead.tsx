@@ -14,7 +14,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { requireAdmin } from "~/domain/auth/sessions.server";
-import { getPipelineLead, pipelineUpdateSchema, updatePipeline } from "~/domain/pipeline.server";
+import { getPipelineLead, pipelineUpdateSchemaOf, updatePipeline } from "~/domain/pipeline.server";
 import { formError, parseForm } from "~/infra/forms.server";
 import { formatDateTime } from "~/lib/dates";
 import { ORIGIN_TITLE } from "~/lib/origin";
@@ -24,7 +24,7 @@ import {
   NOTE_MAX_LENGTH,
   PIPELINE_TYPE_INFO,
   pipelineMessages,
-  STAGES,
+  stagesOf,
   type PipelineType,
 } from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
@@ -62,7 +62,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireAdmin(context);
   const { type, id } = leadParams(params);
-  const submission = await parseForm(request, pipelineUpdateSchema);
+  const submission = await parseForm(request, pipelineUpdateSchemaOf(type));
   if (!submission.ok) return formError(submission.reply);
   const result = await updatePipeline(type, id, submission.value, { username: user.username, ip: context.clientIp });
   if (!result) throw data(pipelineMessages.notFound, { status: 404 });
@@ -88,7 +88,7 @@ export default function PipelineLead({ loaderData, actionData }: Route.Component
     [lead.type === "candidaturas" ? "Vaga" : "Empresa", lead.type === "candidaturas" ? lead.detail : lead.company],
     ...(lead.type === "consultas"
       ? ([
-          ["Status da consulta", lead.detail],
+          ["Área de atuação", lead.detail],
           ["Botão usado", lead.button],
         ] as Array<[string, React.ReactNode]>)
       : []),
@@ -174,7 +174,7 @@ export default function PipelineLead({ loaderData, actionData }: Route.Component
                   aria-invalid={errors.stage ? true : undefined}
                   aria-describedby={errors.stage ? "stage-error" : lead.type === "consultas" ? "stage-hint" : undefined}
                 >
-                  {STAGES.map((s) => (
+                  {stagesOf(lead.type).map((s) => (
                     <option key={s.value} value={s.value}>
                       {s.label}
                     </option>
@@ -182,7 +182,7 @@ export default function PipelineLead({ loaderData, actionData }: Route.Component
                 </NativeSelect>
                 {lead.type === "consultas" ? (
                   <p id="stage-hint" className="text-sm text-muted-foreground">
-                    Até ser definida aqui, a etapa acompanha o status da consulta.
+                    A etapa é o status da solicitação: mudar um é mudar o outro.
                   </p>
                 ) : null}
                 {errors.stage ? (

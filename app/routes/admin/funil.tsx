@@ -17,7 +17,7 @@ import { inboxSources, listInbox, readInboxFilters, stageCounts } from "~/domain
 import { formatDateTime } from "~/lib/dates";
 import { LEAD_TYPE_INFO, LEAD_TYPES } from "~/lib/lead-types";
 import { DIRECT_ORIGIN } from "~/lib/origin";
-import { brasiliaDay, PIPELINE_TYPE_INFO, PIPELINE_TYPES, pipelineMessages, STAGES } from "~/lib/pipeline";
+import { brasiliaDay, HIRING_STAGES, PIPELINE_TYPE_INFO, PIPELINE_TYPES, pipelineMessages, SALES_STAGES } from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/funil";
@@ -60,29 +60,40 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      <nav aria-label="Etapas do funil">
-        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
-          {STAGES.map((s) => {
-            const current = filters.etapa === s.value;
-            return (
-              <li key={s.value}>
-                <Link
-                  to={queryWith(filters, { etapa: current ? undefined : s.value })}
-                  aria-current={current ? "true" : undefined}
-                  className={cn(
-                    "flex items-baseline justify-between gap-2 rounded-lg border border-border bg-card px-3 py-2 text-sm hover:bg-secondary",
-                    current && "border-primary ring-1 ring-primary",
-                  )}
-                >
-                  <span className="font-medium">{s.label}</span>
-                  <span className="text-lg font-bold tabular-nums" data-testid={`stage-count-${s.value}`}>
-                    {counts[s.value]}
-                  </span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
+      <nav aria-label="Etapas do funil" className="grid gap-3">
+        {/* Sales and hiring are two pipelines (docs/decisions/0088): a type shows its own. */}
+        {[
+          { label: "Vendas", stages: SALES_STAGES, shown: filters.tipo !== "candidaturas" },
+          { label: "Contratação (candidaturas)", stages: HIRING_STAGES, shown: !filters.tipo || filters.tipo === "candidaturas" },
+        ]
+          .filter((group) => group.shown)
+          .map((group) => (
+            <div key={group.label} className="grid gap-1.5">
+              {filters.tipo ? null : <p className="text-sm font-semibold text-muted-foreground">{group.label}</p>}
+              <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
+                {group.stages.map((s) => {
+                  const current = filters.etapa === s.value;
+                  return (
+                    <li key={s.value}>
+                      <Link
+                        to={queryWith(filters, { etapa: current ? undefined : s.value })}
+                        aria-current={current ? "true" : undefined}
+                        className={cn(
+                          "flex items-baseline justify-between gap-2 rounded-lg border border-border bg-card px-3 py-2 text-sm hover:bg-secondary",
+                          current && "border-primary ring-1 ring-primary",
+                        )}
+                      >
+                        <span className="font-medium">{s.label}</span>
+                        <span className="text-lg font-bold tabular-nums" data-testid={`stage-count-${s.value}`}>
+                          {counts[s.value]}
+                        </span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          ))}
       </nav>
 
       <Form
@@ -123,12 +134,21 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           </label>
           <NativeSelect id="inbox-etapa" name="etapa" defaultValue={filters.etapa ?? ""} className="h-10 text-sm">
             <option value="">Todas as etapas</option>
-            <option value="abertos">Em aberto (novo, em contato, proposta)</option>
-            {STAGES.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
+            <option value="abertos">Em aberto (ainda sem desfecho)</option>
+            <optgroup label="Vendas">
+              {SALES_STAGES.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Contratação (candidaturas)">
+              {HIRING_STAGES.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </optgroup>
           </NativeSelect>
         </div>
         <div className="grid gap-1.5">
@@ -185,6 +205,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           </>
         }
         columnCount={5}
+        stacked={false}
         isEmpty={rows.length === 0}
         emptyText={filtered ? pipelineMessages.emptyFiltered : pipelineMessages.empty}
       >

@@ -134,13 +134,13 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
             <Card>
               <CardHeader>
                 <CardTitle asChild>
-                  <h2>Alterar status</h2>
+                  <h2>Etapa</h2>
                 </CardTitle>
               </CardHeader>
               <CardContent>
                 <Form method="post" className="grid gap-3">
                   <label htmlFor="status" className="text-sm font-medium">
-                    Status da solicitação
+                    Etapa da solicitação
                   </label>
                   <NativeSelect id="status" name="status" defaultValue={String(row.status)} key={String(row.status)}>
                     {CONSULTATION_STATUSES.map((s) => (
@@ -155,7 +155,7 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
                     </p>
                   ) : null}
                   <Button type="submit" disabled={saving}>
-                    {saving ? "Salvando..." : "Salvar status"}
+                    {saving ? "Salvando..." : "Salvar etapa"}
                   </Button>
                 </Form>
               </CardContent>

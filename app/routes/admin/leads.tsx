@@ -3,14 +3,14 @@
  * paginated table, a link to each detail view, and CSV export of what the search shows.
  */
 import { data, Form, Link, NavLink, useNavigation } from "react-router";
-import { ActionsHead, AdminTable } from "~/components/admin/data-table";
+import { ActionsHead, AdminTable, StackedCell, StackedRow } from "~/components/admin/data-table";
 import { LeadValue } from "~/components/admin/lead-value";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { AdminPagination } from "~/components/admin/pagination";
 import { Button } from "~/components/ui/button";
 import { Download, Search } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
-import { TableCell, TableHead, TableRow } from "~/components/ui/table";
+import { TableHead } from "~/components/ui/table";
 import { env } from "~/config.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { leadListQuery, listLeads, pendingSubscribers } from "~/domain/leads/admin.server";
@@ -47,8 +47,8 @@ export default function LeadList({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <nav aria-label="Tipos de lead" className="overflow-x-auto">
-        <ul className="flex gap-2">
+      <nav aria-label="Tipos de lead">
+        <ul className="flex flex-wrap gap-2">
           {LEAD_TYPES.map((t) => (
             <li key={t}>
               <NavLink
@@ -115,18 +115,27 @@ export default function LeadList({ loaderData }: Route.ComponentProps) {
         emptyText={info.empty}
       >
         {rows.map((row) => (
-          <TableRow key={String(row.id)} data-testid="lead-row">
-            {columns.map((c) => (
-              <TableCell key={c.key} className="align-top">
+          <StackedRow key={String(row.id)} data-testid="lead-row">
+            {columns.map((c, index) => (
+              // On a card the first column is its title; long texts and addresses take the card's width.
+              <StackedCell
+                key={c.key}
+                label={index === 0 ? undefined : c.label}
+                wide={index === 0 || c.kind === "long" || c.kind === "email"}
+                className={cn("align-top", index === 0 && "max-lg:text-base max-lg:font-semibold")}
+              >
                 <LeadValue field={c} value={row[c.key]} truncate />
-              </TableCell>
+              </StackedCell>
             ))}
-            <TableCell className="align-top">
-              <Link to={`/admin/leads/${type}/${row.id}`} className="whitespace-nowrap font-medium text-primary hover:underline">
+            <StackedCell actions className="align-top">
+              <Link
+                to={`/admin/leads/${type}/${row.id}`}
+                className="inline-flex min-h-11 items-center whitespace-nowrap font-medium text-primary hover:underline lg:min-h-0"
+              >
                 Ver detalhes<span className="sr-only"> do registro {String(row.id)}</span>
               </Link>
-            </TableCell>
-          </TableRow>
+            </StackedCell>
+          </StackedRow>
         ))}
       </AdminTable>
 

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { AdminTableSection } from "~/components/admin/data-table";
+import { AdminTableSection, StackedCell, StackedRow } from "~/components/admin/data-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { RefreshCw } from "~/components/ui/icons";
-import { TableCell, TableHead, TableRow } from "~/components/ui/table";
+import { TableHead } from "~/components/ui/table";
 import { toast } from "~/components/ui/use-toast";
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
@@ -153,36 +153,41 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         emptyText="Nenhum pedido ainda."
       >
         {orders.map((o) => (
-          <TableRow key={o.id}>
-            <TableCell className="text-muted-foreground">#{o.id}</TableCell>
-            <TableCell>
-              <span className="font-medium">{o.itemName}</span>
+          <StackedRow key={o.id}>
+            <StackedCell label="Nº" className="text-muted-foreground">
+              #{o.id}
+            </StackedCell>
+            <StackedCell wide className="max-lg:-order-1">
+              {/* the card's title */}
+              <span className="font-medium max-lg:text-base">{o.itemName}</span>
               <span className="block text-xs text-muted-foreground">
                 {o.kind === "plan" ? "Plano mensal" : "Produto"}
                 {o.provider === "demo" ? " · demonstração" : ""}
               </span>
-            </TableCell>
-            <TableCell className="whitespace-nowrap">
+            </StackedCell>
+            <StackedCell label="Valor" className="whitespace-nowrap">
               {formatBRL(o.amountCents)}
               {o.kind === "plan" ? "/mês" : ""}
-            </TableCell>
-            <TableCell>
+            </StackedCell>
+            <StackedCell label="Situação">
               <Badge variant={ORDER_BADGE[o.status] ?? "secondary"}>{orderStatusLabels[o.status] ?? o.status}</Badge>
-            </TableCell>
-            <TableCell>
+            </StackedCell>
+            <StackedCell label="Cliente" className="break-all lg:break-normal">
               {o.customerEmail ?? <span className="text-muted-foreground">—</span>}
               {o.customerName && <span className="block text-xs text-muted-foreground">{o.customerName}</span>}
-            </TableCell>
-            <TableCell className="text-xs" data-testid="order-attribution">
+            </StackedCell>
+            <StackedCell label="Origem da visita" className="text-xs" data-testid="order-attribution">
               {o.utmSource || o.utmMedium || o.utmCampaign ? (
                 <span className="block">{[o.utmSource, o.utmMedium, o.utmCampaign].map((v) => v || "—").join(" / ")}</span>
               ) : (
                 <span className="block">{o.referrerHost ?? (o.landingPath ? "Acesso direto" : "—")}</span>
               )}
-              {o.landingPath && <span className="block text-muted-foreground">entrada: {o.landingPath}</span>}
-            </TableCell>
-            <TableCell className="whitespace-nowrap">{formatDateTime(o.createdAt)}</TableCell>
-          </TableRow>
+              {o.landingPath && <span className="block break-all text-muted-foreground">entrada: {o.landingPath}</span>}
+            </StackedCell>
+            <StackedCell label="Data" className="whitespace-nowrap">
+              {formatDateTime(o.createdAt)}
+            </StackedCell>
+          </StackedRow>
         ))}
       </AdminTableSection>
 
@@ -203,21 +208,29 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         emptyText="Nenhuma assinatura ainda."
       >
         {subscriptions.map((s) => (
-          <TableRow key={s.id}>
-            <TableCell>
-              <span className="font-medium">{s.planName}</span>
+          <StackedRow key={s.id}>
+            <StackedCell wide>
+              <span className="font-medium max-lg:text-base">{s.planName}</span>
               <span className="block text-xs text-muted-foreground" title={s.providerSubscriptionId}>
                 {shortId(s.providerSubscriptionId)}
               </span>
-            </TableCell>
-            <TableCell className="whitespace-nowrap">{s.priceCents === null ? "—" : `${formatBRL(s.priceCents)}/mês`}</TableCell>
-            <TableCell>
+            </StackedCell>
+            <StackedCell label="Valor" className="whitespace-nowrap">
+              {s.priceCents === null ? "—" : `${formatBRL(s.priceCents)}/mês`}
+            </StackedCell>
+            <StackedCell label="Situação">
               <Badge variant={SUBSCRIPTION_BADGE[s.status] ?? "secondary"}>{subscriptionStatusLabels[s.status] ?? s.status}</Badge>
-            </TableCell>
-            <TableCell>{s.customerEmail ?? <span className="text-muted-foreground">—</span>}</TableCell>
-            <TableCell className="whitespace-nowrap">{s.currentPeriodEnd ? formatDate(s.currentPeriodEnd) : "—"}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatDateTime(s.createdAt)}</TableCell>
-          </TableRow>
+            </StackedCell>
+            <StackedCell label="Cliente" wide className="break-all lg:break-normal">
+              {s.customerEmail ?? <span className="text-muted-foreground">—</span>}
+            </StackedCell>
+            <StackedCell label="Próxima renovação" className="whitespace-nowrap">
+              {s.currentPeriodEnd ? formatDate(s.currentPeriodEnd) : "—"}
+            </StackedCell>
+            <StackedCell label="Início" className="whitespace-nowrap">
+              {formatDateTime(s.createdAt)}
+            </StackedCell>
+          </StackedRow>
         ))}
       </AdminTableSection>
     </div>

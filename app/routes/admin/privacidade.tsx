@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { ActionsHead } from "~/components/admin/data-table";
+import { ActionsHead, StackedCell, StackedRow, StackedTable } from "~/components/admin/data-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { COLUMNS, text } from "~/components/admin/privacy-data";
 import { RetentionSection, type RunDetails } from "~/components/admin/privacy-retention";
@@ -24,7 +24,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Download, FileJson, Pencil, Search, ShieldCheck, Trash2 } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { TableHead } from "~/components/ui/table";
 import { toast } from "~/components/ui/use-toast";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { correctedValues, privacyForm, privacyRefusal } from "~/domain/privacy/admin-intents.server";
@@ -255,38 +255,39 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
                   {PERSONAL_DATA_TABLES[key].label}
                   <Badge variant="secondary">{found[key].length}</Badge>
                 </h3>
-                <Table>
-                  <TableHeader>
-                    <TableRow>
+                <StackedTable
+                  head={
+                    <>
                       <TableHead>Nº</TableHead>
                       {COLUMNS[key].map((c) => (
                         <TableHead key={c.key}>{c.label}</TableHead>
                       ))}
                       {loaderData.correctable[key] && <ActionsHead />}
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {(found[key] as unknown as Record<string, unknown>[]).map((row) => (
-                      <TableRow key={String(row.id)}>
-                        <TableCell className="text-muted-foreground">#{String(row.id)}</TableCell>
-                        {COLUMNS[key].map((c) => (
-                          <TableCell key={c.key} className="align-top">
-                            {c.render ? c.render(row[c.key], row) : text(row[c.key])}
-                          </TableCell>
-                        ))}
-                        {loaderData.correctable[key] && (
-                          <TableCell className="text-right">
-                            <Button variant="ghost" size="sm" onClick={() => setEditing({ table: key, row })}>
-                              <Pencil aria-hidden />
-                              {t.correct}
-                              <span className="sr-only"> registro {String(row.id)}</span>
-                            </Button>
-                          </TableCell>
-                        )}
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                    </>
+                  }
+                >
+                  {(found[key] as unknown as Record<string, unknown>[]).map((row) => (
+                    <StackedRow key={String(row.id)}>
+                      <StackedCell label="Nº" className="text-muted-foreground">
+                        #{String(row.id)}
+                      </StackedCell>
+                      {COLUMNS[key].map((c) => (
+                        <StackedCell key={c.key} label={c.label} className="break-words align-top">
+                          {c.render ? c.render(row[c.key], row) : text(row[c.key])}
+                        </StackedCell>
+                      ))}
+                      {loaderData.correctable[key] && (
+                        <StackedCell actions className="text-right">
+                          <Button variant="ghost" size="sm" onClick={() => setEditing({ table: key, row })}>
+                            <Pencil aria-hidden />
+                            {t.correct}
+                            <span className="sr-only"> registro {String(row.id)}</span>
+                          </Button>
+                        </StackedCell>
+                      )}
+                    </StackedRow>
+                  ))}
+                </StackedTable>
               </section>
             ))}
           </div>
