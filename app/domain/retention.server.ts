@@ -23,6 +23,7 @@ import {
   newsletterSubscribers,
   orders,
   outbox,
+  spamSubmissions,
   submissionKeys,
   subscriptions,
 } from "~/db/schema";
@@ -56,6 +57,7 @@ export interface RetentionCounts {
   orders: number;
   subscriptions: number;
   outbox: number;
+  spamSubmissions: number;
   submissionKeys: number;
   pageViews: number;
   analyticsEvents: number;
@@ -229,6 +231,12 @@ async function applyRetention(tx: Executor, before: (kind: RetentionKind) => Dat
         .delete(outbox)
         .where(lt(outbox.createdAt, before("outbox")))
         .returning({ id: outbox.id }),
+    ),
+    spamSubmissions: count(
+      await tx
+        .delete(spamSubmissions)
+        .where(lt(spamSubmissions.createdAt, before("spam")))
+        .returning({ id: spamSubmissions.id }),
     ),
     submissionKeys: count(
       await tx

@@ -29,6 +29,7 @@ interface ClaimedRow {
   recipient: string;
   subject: string;
   body: string;
+  html: string | null;
   attempts: number;
 }
 
@@ -56,7 +57,7 @@ async function claimBatch(): Promise<ClaimedRow[]> {
         order by next_attempt_at, id
         limit ${BATCH_SIZE}
         for update skip locked)
-    returning id, kind, recipient, subject, body, attempts`);
+    returning id, kind, recipient, subject, body, html, attempts`);
   return rowsOf<ClaimedRow>(result).map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }));
 }
 
@@ -113,7 +114,7 @@ async function deliver(row: ClaimedRow): Promise<void> {
     return;
   }
   try {
-    await smtp.sendMail({ from: env.MAIL_FROM, to: row.recipient, subject: row.subject, text: row.body });
+    await smtp.sendMail({ from: env.MAIL_FROM, to: row.recipient, subject: row.subject, text: row.body, ...(row.html ? { html: row.html } : {}) });
   } catch (error) {
     await markFailed(row, error);
     return;

@@ -11,6 +11,8 @@ export interface EmailInput {
   kind: string; // e.g. 'lead.contact', 'lead.chat'
   subject: string;
   body: string; // plain text
+  /** An HTML alternative of the same text (sent as multipart/alternative); plain text only when absent. */
+  html?: string;
   recipient?: string; // defaults to CONTACT_EMAIL (the team)
 }
 
@@ -20,5 +22,6 @@ export async function enqueueEmail(executor: Executor, email: EmailInput): Promi
     recipient: email.recipient ?? env.CONTACT_EMAIL,
     subject: email.subject,
     body: email.body,
+    html: email.html ?? null,
   });
 }

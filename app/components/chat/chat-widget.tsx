@@ -7,6 +7,7 @@ import { Input } from "~/components/ui/input";
 import { DialogCloseButton, sheetDialogClassName, useDialogState } from "~/components/ui/native-dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { fieldErrors } from "~/lib/form-errors";
+import { PROOF_FIELD } from "~/lib/lead-fields";
 import { chatTexts } from "~/lib/messages/chat";
 import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
 import { useLocation } from "~/lib/navigation";
@@ -134,7 +135,8 @@ export function ChatContactForm({
   initial,
 }: {
   loading?: boolean;
-  onSubmit?: (values: ChatContactInput) => void;
+  /** The contact and its proof of work (docs/decisions/0090). */
+  onSubmit?: (values: ChatContactInput & { [PROOF_FIELD]?: string }) => void;
   initial?: FormState;
 }) {
   const [errors, setErrors] = useState<ContactErrors>(initial?.errors ?? {});
@@ -159,7 +161,14 @@ export function ChatContactForm({
       return;
     }
     setErrors({});
-    onSubmit(parsed.data);
+    // The proof of work (docs/decisions/0090): without one in time, the form posts natively (/enviar/chat).
+    const element = event.currentTarget;
+    void import("~/components/forms/proof-of-work").then(async (pow) => {
+      const proof = await pow.proofFor(element);
+      if (!proof) return pow.postNatively(element);
+      pow.spendProof(element);
+      onSubmit({ ...parsed.data, [PROOF_FIELD]: proof });
+    });
   };
 
   return (

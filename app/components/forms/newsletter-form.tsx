@@ -8,7 +8,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { ArrowRight } from "~/components/ui/icons";
 import { toast } from "~/components/ui/use-toast";
 import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
-import { isNewsletterEmailAcceptable, LIMITS } from "~/lib/lead-fields";
+import { isNewsletterEmailAcceptable, LIMITS, PROOF_FIELD } from "~/lib/lead-fields";
 import { newsletterMessages } from "~/lib/messages/leads";
 import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
 import { Link, useLocation } from "~/lib/navigation";
@@ -38,9 +38,13 @@ export function NewsletterForm({ className, initialEmail }: { className?: string
     const keyInput = form.elements.namedItem(IDEMPOTENCY_FIELD) as HTMLInputElement | null;
     try {
       const values = readForm(form);
+      // The proof of work (docs/decisions/0090): without one in time, the form posts natively.
+      const pow = await import("./proof-of-work");
+      const proof = await pow.proofFor(form);
+      if (!proof) return pow.postNatively(form);
       const result = await sendJson(
         "/api/newsletter",
-        { email: email.trim(), website: values.website, source: "rodape" },
+        { email: email.trim(), website: values.website, source: "rodape", [PROOF_FIELD]: proof },
         keyInput?.value || undefined,
       );
       if (!result.ok) {
@@ -54,6 +58,7 @@ export function NewsletterForm({ className, initialEmail }: { className?: string
       toast({ ...newsletterMessages.success, note: newsletterMessages.confirmationNote });
       form.reset();
       if (keyInput) keyInput.value = ""; // the next subscription is a new one
+      pow.spendProof(form, true);
     } catch {
       toast({ title: newsletterMessages.failureTitle, description: newsletterMessages.failureFallback, variant: "destructive" });
     } finally {

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, NavLink, Outlet } from "react-router";
+import { data, Form, NavLink, Outlet, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
   BarChart3,
@@ -13,6 +13,7 @@ import {
   MessagesSquare,
   Receipt,
   ScrollText,
+  ShieldAlert,
   ShieldCheck,
 } from "~/components/ui/icons";
 import { requireAdmin } from "~/domain/auth/sessions.server";
@@ -34,7 +35,8 @@ const NAV = [
   { to: "/admin/analises", label: "Análises", icon: BarChart3 },
   { to: "/admin", label: "Blog", icon: FileText, end: true },
   { to: "/admin/business-optimizations", label: "Questionários", icon: ClipboardList },
-  { to: "/admin/leads", label: "Leads", icon: Inbox }, // the inbox (pipeline); per-type lists below it
+  { to: "/admin/leads", label: "Leads", icon: Inbox, except: "/admin/leads/spam" }, // the inbox (pipeline); per-type lists below it
+  { to: "/admin/leads/spam", label: "Spam", icon: ShieldAlert }, // suspected submissions, apart from the leads (docs/decisions/0090)
   { to: "/admin/conversas", label: "Conversas", icon: MessagesSquare },
   { to: "/admin/pedidos", label: "Pedidos", icon: Receipt },
   { to: "/admin/privacidade", label: "Privacidade", icon: ShieldCheck },
@@ -43,6 +45,7 @@ const NAV = [
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
   useEffect(() => {
     window.localStorage.setItem(AUTH_STORAGE_KEY, "true"); // UI mirror only (SPEC §4)
   }, []);
@@ -65,15 +68,16 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
           <nav aria-label="Administração" className="order-3 w-full overflow-x-auto 2xl:order-none 2xl:w-auto">
             <ul className="flex gap-1">
-              {NAV.map(({ to, label, icon: Icon, end }) => (
+              {NAV.map(({ to, label, icon: Icon, end, except }) => (
                 <li key={to}>
                   <NavLink
                     to={to}
                     end={end}
+                    aria-current={except && pathname.startsWith(except) ? "false" : "page"}
                     className={({ isActive }) =>
                       cn(
                         "flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground",
-                        isActive && "bg-secondary text-foreground",
+                        isActive && !(except && pathname.startsWith(except)) && "bg-secondary text-foreground",
                       )
                     }
                   >
