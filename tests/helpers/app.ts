@@ -119,3 +119,23 @@ export async function loginCookie(app: TestApp, username = "admin", password = "
   if (!cookie) throw new Error(`login failed: ${res.status}`);
   return first(cookie.split(";"));
 }
+
+/**
+ * A solved proof-of-work challenge of the app (docs/decisions/0090), as the forms' islands send
+ * it in their `altcha` field: asked at GET /api/challenge and solved with the same library.
+ */
+export async function proofOfWork(baseUrl: string): Promise<string> {
+  const { solveChallenge } = await import("altcha-lib");
+  const { deriveKey } = await import("altcha-lib/algorithms/pbkdf2");
+  const res = await fetch(`${baseUrl}/api/challenge`);
+  const { data: challenge } = (await res.json()) as { data: import("altcha-lib").Challenge };
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error("proof of work not solved");
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+}
+
+/** A lead form's body with a fresh proof of work, as the site's own forms send it. */
+export async function withProof<T>(baseUrl: string, body: T): Promise<T> {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+  return { ...body, altcha: await proofOfWork(baseUrl) };
+}

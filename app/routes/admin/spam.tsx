@@ -105,7 +105,7 @@ export default function SpamPage({ loaderData, actionData }: Route.ComponentProp
         </p>
       ) : null}
       <p className="text-sm text-muted-foreground" data-testid="spam-total">
-        {total} {total === 1 ? "envio suspeito" : "envios suspeitos"}
+        {`${total} ${total === 1 ? "envio suspeito" : "envios suspeitos"}`}
       </p>
       <AdminTable
         head={
