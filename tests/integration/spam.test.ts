@@ -10,15 +10,13 @@
  * - one auto-reply per genuine lead, at most one per address per hour across forms;
  * - suspected spam is deleted after 30 days and is covered by the privacy search and erasure.
  */
-import { createHmac, hkdfSync } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { loginCookie, postJson, proofOfWork, startTestApp, withProof, type TestApp } from "../helpers/app";
+import { formStampFor as stamp, loginCookie, postJson, proofOfWork, startTestApp, TEST_SESSION_SECRET, withProof, type TestApp } from "../helpers/app";
 import { startFakeSmtp, type FakeSmtp } from "../mocks/smtp";
 import { waitFor } from "../support/wait";
 
-const SECRET = "segredo-de-teste-com-mais-de-32-caracteres-0123456789";
 let app: TestApp;
 let smtp: FakeSmtp;
 let cookie: string;
@@ -28,7 +26,7 @@ const newIp = () => `10.77.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) 
 
 beforeAll(async () => {
   smtp = await startFakeSmtp();
-  app = await startTestApp({ SMTP_URL: smtp.url, TRUST_PROXY: "1", SESSION_SECRET: SECRET });
+  app = await startTestApp({ SMTP_URL: smtp.url, TRUST_PROXY: "1", SESSION_SECRET: TEST_SESSION_SECRET });
   cookie = await loginCookie(app);
 }, 60_000);
 
@@ -63,13 +61,6 @@ const contact = (i: number, over: Record<string, unknown> = {}) => ({
   website: "",
   ...over,
 });
-
-/** A form stamp as the server signs it (docs/decisions/0090), issued `ageSeconds` ago. */
-function stamp(ageSeconds: number): string {
-  const key = Buffer.from(hkdfSync("sha256", SECRET, "", "spam:form-stamp", 32)).toString("hex");
-  const issuedAt = Math.floor(Date.now() / 1000) - ageSeconds;
-  return `${issuedAt}.${createHmac("sha256", key).update(`stamp.${issuedAt}`).digest("base64url").slice(0, 22)}`;
-}
 
 async function spamPage(query = "") {
   const res = await fetch(`${app.url}/admin/leads/spam${query}`, { headers: { cookie } });
