@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { axeScan, gotoHydrated, loginAsAdmin } from "./helpers";
+import { axeScan, gotoHydrated, loginAsAdmin, withProof } from "./helpers";
 
 const LEGAL_PAGES = [
   {
@@ -52,10 +52,16 @@ test("an admin finds, exports and erases a person's data", async ({ page }) => {
   const email = `titular.e2e.${Date.now()}@example.com`;
   // The person leaves data through the public API: a contact message and a newsletter subscription.
   const contact = await page.request.post("/api/contact", {
-    data: { name: "Titular de Teste", company: "Empresa E2E", email, phone: "11999990000", message: "Quero falar sobre agentes de IA." },
+    data: await withProof(page.request, {
+      name: "Titular de Teste",
+      company: "Empresa E2E",
+      email,
+      phone: "11999990000",
+      message: "Quero falar sobre agentes de IA.",
+    }),
   });
   expect(contact.status()).toBe(201);
-  const newsletter = await page.request.post("/api/newsletter", { data: { email } });
+  const newsletter = await page.request.post("/api/newsletter", { data: await withProof(page.request, { email }) });
   expect(newsletter.ok()).toBe(true);
 
   await page.goto("/login");

@@ -365,10 +365,14 @@ describe("attribution", () => {
     const ip = newIp();
     const campaign = `c-${table}`;
     await visit(`/blog?utm_source=ads&utm_campaign=${campaign}`, { ip, referer: "https://duckduckgo.com/" });
-    const res = await postJson(`${app.url}${endpointPath}`, await withProof(app.url, endpoint(endpointPath).valid(4, table.toLowerCase())), {
-      "x-forwarded-for": ip,
-      "user-agent": CHROME,
-    });
+    const res = await postJson(
+      `${app.url}${endpointPath}`,
+      await withProof(app.url, endpoint(endpointPath).valid(4, table.toLowerCase())),
+      {
+        "x-forwarded-for": ip,
+        "user-agent": CHROME,
+      },
+    );
     expect(res.status, res.text).toBeLessThan(300);
     const t = app.schema[table];
     const [row] = await app.db().select().from(t).where(eq(t.utmCampaign, campaign));
@@ -430,10 +434,14 @@ describe("Análises page, dashboard and CSV", () => {
   it("counts a lead one way on the dashboard, Análises and the pipeline; orders and newsletter sign-ups apart", async () => {
     const ip = newIp();
     await visit("/sobre", { ip });
-    const sent = await postJson(`${app.url}/api/contact`, await withProof(app.url, first(PUBLIC_POST_ENDPOINTS).valid(31, "uma-definicao")), {
-      "x-forwarded-for": ip,
-      "user-agent": CHROME,
-    });
+    const sent = await postJson(
+      `${app.url}/api/contact`,
+      await withProof(app.url, first(PUBLIC_POST_ENDPOINTS).valid(31, "uma-definicao")),
+      {
+        "x-forwarded-for": ip,
+        "user-agent": CHROME,
+      },
+    );
     expect(sent.status).toBe(201);
     // Conversions that are not leads: a paid order and a confirmed sign-up.
     const { orders, newsletterSubscribers } = app.schema;

@@ -147,7 +147,9 @@ describe("backup and restore", () => {
     const lead = await fetch(`${server.url}/api/contact`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(await withProof(server.url, { name: "Cliente Backup", company: "Empresa", email, phone: "", message: "Guardem isto." })),
+      body: JSON.stringify(
+        await withProof(server.url, { name: "Cliente Backup", company: "Empresa", email, phone: "", message: "Guardem isto." }),
+      ),
     });
     expect(lead.status).toBe(201);
     const sid = (await login(server.url, "admin", "admin123"))!;

@@ -13,7 +13,16 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { formStampFor as stamp, loginCookie, postJson, proofOfWork, startTestApp, TEST_SESSION_SECRET, withProof, type TestApp } from "../helpers/app";
+import {
+  formStampFor as stamp,
+  loginCookie,
+  postJson,
+  proofOfWork,
+  startTestApp,
+  TEST_SESSION_SECRET,
+  withProof,
+  type TestApp,
+} from "../helpers/app";
 import { startFakeSmtp, type FakeSmtp } from "../mocks/smtp";
 import { waitFor } from "../support/wait";
 
@@ -180,7 +189,9 @@ describe("the proof of work", () => {
       .db()
       .select({ email: app.schema.spamSubmissions.email, reasons: app.schema.spamSubmissions.reasons })
       .from(app.schema.spamSubmissions)
-      .where(sql`${app.schema.spamSubmissions.email} in ('visitante1002@example.com', 'visitante1003@example.com', 'visitante1004@example.com')`);
+      .where(
+        sql`${app.schema.spamSubmissions.email} in ('visitante1002@example.com', 'visitante1003@example.com', 'visitante1004@example.com')`,
+      );
     expect(Object.fromEntries(rows.map((r) => [r.email, r.reasons]))).toEqual({
       "visitante1002@example.com": ["pow-invalid"],
       "visitante1003@example.com": ["pow-invalid"],
@@ -342,10 +353,14 @@ describe("automatic replies", () => {
       .db()
       .select()
       .from(app.schema.outbox)
-      .where(and(sql`${app.schema.outbox.kind} like 'auto-reply.%'`, sql`lower(${app.schema.outbox.recipient}) = 'alvo.repetido@example.com'`));
+      .where(
+        and(sql`${app.schema.outbox.kind} like 'auto-reply.%'`, sql`lower(${app.schema.outbox.recipient}) = 'alvo.repetido@example.com'`),
+      );
     expect(replies).toHaveLength(1); // ...and replied to once
     // Counted at the SMTP server once the worker sent everything due.
-    await waitFor(async () => (await app.db().select().from(app.schema.outbox).where(eq(app.schema.outbox.status, "pending"))).length === 0);
+    await waitFor(
+      async () => (await app.db().select().from(app.schema.outbox).where(eq(app.schema.outbox.status, "pending"))).length === 0,
+    );
     expect(smtp.received.filter((m) => /^To: alvo\.repetido@example\.com/im.test(m))).toHaveLength(1);
 
     // Another address is not held back by this one.
