@@ -120,7 +120,7 @@ export function renderAutoReply(input: { name?: string | null; template: AutoRep
   const phone = formatPhone(env.CONTACT_WHATSAPP);
   const whatsapp = whatsappLink(env.CONTACT_WHATSAPP);
   const site = env.SITE_URL;
-  const footer = `Você recebeu este e-mail porque este endereço foi informado em um formulário do site da ${SITE_NAME}. Se não foi você, ignore esta mensagem: não enviaremos outras.`;
+  const footer = `Você recebeu este e-mail porque este endereço foi informado em um formulário do site da ${SITE_NAME}. Se não foi você, pode ignorar esta mensagem.`;
 
   const text = [
     greeting,
@@ -178,10 +178,10 @@ ${template.next.map((line) => p(escapeHtml(line))).join("\n")}
 ${template.note ? `<tr><td style="padding:16px 28px 0;">${p(escapeHtml(template.note), "font-size:15px;color:#4a5878;")}</td></tr>` : ""}
 <tr><td style="padding:16px 28px 8px;">
 <h2 style="margin:0 0 12px;font-size:18px;color:#0b1b3f;">Quer falar antes disso?</h2>
-<table role="presentation" cellpadding="0" cellspacing="0"><tr>
-<td style="padding:0 8px 8px 0;"><a href="${escapeHtml(whatsapp)}" style="display:inline-block;background:#047857;color:#ffffff;text-decoration:none;font-weight:700;font-size:15px;padding:12px 18px;border-radius:10px;">WhatsApp ${escapeHtml(phone)}</a></td>
-<td style="padding:0 0 8px;"><a href="mailto:${escapeHtml(env.CONTACT_EMAIL)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:700;font-size:15px;padding:12px 18px;border-radius:10px;">${escapeHtml(env.CONTACT_EMAIL)}</a></td>
-</tr></table>
+<div>
+<a href="${escapeHtml(whatsapp)}" style="display:inline-block;margin:0 8px 8px 0;background:#047857;color:#ffffff;text-decoration:none;font-weight:700;font-size:15px;padding:12px 18px;border-radius:10px;white-space:nowrap;">WhatsApp ${escapeHtml(phone)}</a>
+<a href="mailto:${escapeHtml(env.CONTACT_EMAIL)}" style="display:inline-block;margin:0 0 8px;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:700;font-size:15px;padding:12px 18px;border-radius:10px;white-space:nowrap;">${escapeHtml(env.CONTACT_EMAIL)}</a>
+</div>
 ${p(escapeHtml(WHATSAPP_PROMISE), "font-size:14px;color:#4a5878;margin-top:4px;")}
 </td></tr>
 <tr><td style="padding:8px 28px 24px;">
