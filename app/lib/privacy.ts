@@ -2,7 +2,7 @@
  * Versions of the legal texts. A consent record stores the version the person accepted, so a
  * new text gets a new version (and a new date) here.
  */
-export const PRIVACY_POLICY_VERSION = "1.1 (25/11/2026)";
+export const PRIVACY_POLICY_VERSION = "1.2 (27/11/2026)";
 export const TERMS_VERSION = "1.0 (22/11/2026)";
 /** The date a legal text's version carries ("1.1 (25/11/2026)" → "2026-11-25"), shown on its page and in `<time datetime>`. */
 export function versionDate(version: string): string {

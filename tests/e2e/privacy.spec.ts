@@ -7,7 +7,7 @@ const LEGAL_PAGES = [
     path: "/privacidade",
     heading: "Política de Privacidade",
     footer: "Política de Privacidade",
-    version: /Versão 1\.1 · Atualizada em 25 de novembro de 2026/,
+    version: /Versão 1\.2 · Atualizada em 27 de novembro de 2026/,
   },
   { path: "/termos", heading: "Termos de Uso", footer: "Termos de Uso", version: /Versão 1\.0 · Atualizada em 22 de novembro de 2026/ },
   { path: "/cookies", heading: "Política de Cookies", footer: "Cookies", version: /Versão 1\.1 · Atualizada em 25 de novembro de 2026/ },

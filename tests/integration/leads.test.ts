@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { count, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
+import { PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import { loginCookie, postJson, startTestApp, withProof, type TestApp } from "../helpers/app";
 import { FAIL_MARKER, type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
 import { waitFor } from "../support/wait";
@@ -100,7 +101,7 @@ describe("POST /api/contact", () => {
       .where(eq(app.schema.consentRecords.purpose, "contact-policy"))
       .orderBy(sql`id desc`)
       .limit(1);
-    expect(consent).toMatchObject({ email: "maria@example.com", action: "granted", policyVersion: "1.1 (25/11/2026)" });
+    expect(consent).toMatchObject({ email: "maria@example.com", action: "granted", policyVersion: PRIVACY_POLICY_VERSION });
   });
 
   it.each([
