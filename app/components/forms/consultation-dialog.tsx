@@ -11,9 +11,9 @@ import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { centeredDialogClassName, DialogCloseButton, useDialogState } from "~/components/ui/native-dialog";
 import { toast } from "~/components/ui/use-toast";
+import consultationForm from "~/forms/consultation/definition";
 import { LIMITS } from "~/lib/lead-fields";
 import { consultationMessages } from "~/lib/messages/leads";
-import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
 import { useLocation } from "~/lib/navigation";
 import { CONSULTATION_DIALOG_ID } from "~/lib/widget-events";
 import { Honeypot, IdempotencyField, ReturnTo, sendJson, useLeadForm, type FormState } from "./lead-form-utils";
@@ -66,7 +66,7 @@ export function ConsultationRequestDialog() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     run(event, {
       schema: (m) => m.consultationSchema,
-      send: (data, key) => sendJson("/api/consultations", data, key),
+      send: (data, key) => sendJson(consultationForm.api.path, data, key),
       onSuccess: () => {
         toast(consultationMessages.success);
         dialog.current?.close();
@@ -104,7 +104,7 @@ export function ConsultationRequestDialog() {
         <form
           noValidate
           method="post"
-          action={NATIVE_FORM_ACTIONS.consultation}
+          action={consultationForm.action}
           onSubmit={onSubmit}
           className="relative grid gap-4"
           aria-label="Solicitação de consultoria"

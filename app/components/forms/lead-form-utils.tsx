@@ -10,10 +10,9 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { callApi } from "~/lib/api-client";
-import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
+import { IDEMPOTENCY_FIELD, IDEMPOTENCY_HEADER } from "~/lib/early-script";
 import { fieldErrors } from "~/lib/form-errors";
 import { FORM_STAMP_FIELD, HONEYPOT_FIELD, PROOF_FIELD } from "~/lib/lead-fields";
-import { IDEMPOTENCY_HEADER } from "~/lib/native-forms";
 import { useSiteConfig } from "~/lib/site-config";
 import type { z } from "zod";
 

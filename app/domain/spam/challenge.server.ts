@@ -41,9 +41,7 @@ export async function newChallenge(): Promise<Challenge> {
   });
 }
 
-export type ProofCheck =
-  | { ok: true; id: string; expiresAt: Date }
-  | { ok: false; reason: "pow-missing" | "pow-invalid" | "pow-expired" };
+export type ProofCheck = { ok: true; id: string; expiresAt: Date } | { ok: false; reason: "pow-missing" | "pow-invalid" | "pow-expired" };
 
 /** The payload as the browser sends it: base64 of `{ challenge, solution }` (or that JSON itself). */
 function parsePayload(value: unknown): Payload | null {

@@ -8,7 +8,9 @@ import { autoReplies, spamChallenges } from "~/db/schema";
 import { AUTO_REPLY_WINDOW_SECONDS } from "~/domain/leads/auto-reply.server";
 
 export async function pruneSpamChecks(): Promise<void> {
-  await db().delete(spamChallenges).where(lt(spamChallenges.expiresAt, sql`now()`));
+  await db()
+    .delete(spamChallenges)
+    .where(lt(spamChallenges.expiresAt, sql`now()`));
   await db()
     .delete(autoReplies)
     .where(lt(autoReplies.sentAt, sql`now() - make_interval(secs => ${AUTO_REPLY_WINDOW_SECONDS})`));

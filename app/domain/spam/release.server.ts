@@ -10,11 +10,9 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { spamSubmissions } from "~/db/schema";
 import { recordAudit } from "~/domain/audit.server";
-import { LEAD_FORMS } from "~/domain/lead-forms.server";
-import type { LeadFormDefinition } from "~/domain/lead-submissions.server";
 import { queueLeadAutoReply } from "~/domain/leads/auto-reply.server";
+import { leadFormServer } from "~/forms/index.server";
 import { fail } from "~/infra/http.server";
-import type { z } from "zod";
 
 export interface SpamActor {
   username: string;
@@ -28,9 +26,14 @@ export async function releaseSpam(id: number, actor: SpamActor): Promise<{ form:
   return db().transaction(async (tx) => {
     const [row] = await tx.delete(spamSubmissions).where(eq(spamSubmissions.id, id)).returning();
     if (!row) throw fail(404, NOT_FOUND);
-    const definition = (LEAD_FORMS as Record<string, LeadFormDefinition<z.ZodType, { id?: number } | null>>)[row.form];
-    const parsed = definition?.schema.safeParse(row.data);
-    if (!definition || !parsed?.success) throw fail(409, "Este envio não pode ser movido para os leads: o formulário mudou desde então.");
+    let server: ReturnType<typeof leadFormServer> | undefined;
+    try {
+      server = leadFormServer(row.form);
+    } catch {
+      server = undefined; // a form that no longer exists
+    }
+    const parsed = server ? (await server.schema()).safeParse(row.data) : undefined;
+    if (!server || !parsed?.success) throw fail(409, "Este envio não pode ser movido para os leads: o formulário mudou desde então.");
     const meta = {
       ip: row.ip,
       userAgent: row.userAgent,
@@ -42,11 +45,17 @@ export async function releaseSpam(id: number, actor: SpamActor): Promise<{ form:
         utmCampaign: row.utmCampaign,
       },
     };
-    const result = await definition.store(parsed.data, meta, tx);
+    const result = (await server.store(parsed.data, meta, tx)) as { id?: number } | null;
     const autoReply = await queueLeadAutoReply(tx, row.form, parsed.data);
     const leadId = typeof result?.id === "number" ? result.id : null;
     await recordAudit(
-      { actor: actor.username, action: "lead.spam.release", target: `spam:${row.id}`, details: { form: row.form, leadId, autoReply }, ip: actor.ip },
+      {
+        actor: actor.username,
+        action: "lead.spam.release",
+        target: `spam:${row.id}`,
+        details: { form: row.form, leadId, autoReply },
+        ip: actor.ip,
+      },
       tx,
     );
     return { form: row.form, leadId };
@@ -55,8 +64,14 @@ export async function releaseSpam(id: number, actor: SpamActor): Promise<{ form:
 
 export async function deleteSpam(id: number, actor: SpamActor): Promise<void> {
   await db().transaction(async (tx) => {
-    const [row] = await tx.delete(spamSubmissions).where(eq(spamSubmissions.id, id)).returning({ id: spamSubmissions.id, form: spamSubmissions.form });
+    const [row] = await tx
+      .delete(spamSubmissions)
+      .where(eq(spamSubmissions.id, id))
+      .returning({ id: spamSubmissions.id, form: spamSubmissions.form });
     if (!row) throw fail(404, NOT_FOUND);
-    await recordAudit({ actor: actor.username, action: "lead.spam.delete", target: `spam:${row.id}`, details: { form: row.form }, ip: actor.ip }, tx);
+    await recordAudit(
+      { actor: actor.username, action: "lead.spam.delete", target: `spam:${row.id}`, details: { form: row.form }, ip: actor.ip },
+      tx,
+    );
   });
 }

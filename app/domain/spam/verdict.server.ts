@@ -27,15 +27,7 @@ export const SPAM_RULES = {
 } as const;
 
 export type SpamReason =
-  | "honeypot"
-  | "pow-missing"
-  | "pow-invalid"
-  | "pow-expired"
-  | "pow-replayed"
-  | "stamp-missing"
-  | "too-fast"
-  | "stamp-expired"
-  | "rate";
+  "honeypot" | "pow-missing" | "pow-invalid" | "pow-expired" | "pow-replayed" | "stamp-missing" | "too-fast" | "stamp-expired" | "rate";
 
 export interface Verdict {
   reasons: SpamReason[];
