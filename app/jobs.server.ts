@@ -11,10 +11,10 @@ import { runScheduledPublishing } from "~/domain/blog/scheduling.server";
 import { reconcileStripe } from "~/domain/payments/reconciliation.server";
 import { CHECK_EVERY_MS as DIGEST_CHECK_EVERY_MS, runDailyDigest } from "~/domain/pipeline-digest.server";
 import { CHECK_EVERY_MS as RETENTION_CHECK_EVERY_MS, runRetention } from "~/domain/retention.server";
+import { pruneSpamChecks } from "~/domain/spam/housekeeping.server";
 import type { Job } from "~/infra/jobs.server";
 import { MAIL_WORKER_INTERVAL_MS, processOutbox } from "~/infra/mail.server";
 import { pruneRateLimits } from "~/infra/rate-limit.server";
-import { pruneSpamChecks } from "~/domain/spam/housekeeping.server";
 
 const MINUTE = 60_000;
 

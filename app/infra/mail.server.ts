@@ -114,7 +114,13 @@ async function deliver(row: ClaimedRow): Promise<void> {
     return;
   }
   try {
-    await smtp.sendMail({ from: env.MAIL_FROM, to: row.recipient, subject: row.subject, text: row.body, ...(row.html ? { html: row.html } : {}) });
+    await smtp.sendMail({
+      from: env.MAIL_FROM,
+      to: row.recipient,
+      subject: row.subject,
+      text: row.body,
+      ...(row.html ? { html: row.html } : {}),
+    });
   } catch (error) {
     await markFailed(row, error);
     return;

@@ -223,7 +223,13 @@ export async function queueAutoReply(tx: Executor, input: AutoReplyInput): Promi
   );
   if (!taken.length) return false;
   const mail = renderAutoReply(input);
-  await enqueueEmail(tx, { kind: input.template.kind, recipient: input.email.trim(), subject: mail.subject, body: mail.text, html: mail.html });
+  await enqueueEmail(tx, {
+    kind: input.template.kind,
+    recipient: input.email.trim(),
+    subject: mail.subject,
+    body: mail.text,
+    html: mail.html,
+  });
   return true;
 }
 

@@ -12,8 +12,8 @@
  *   MAX_STAMP_AGE_SECONDS, or more than NATIVE_POSTS_PER_HOUR such posts from one network in an
  *   hour, makes it spam.
  */
-import { HONEYPOT_FIELD, FORM_STAMP_FIELD, PROOF_FIELD } from "~/lib/lead-fields";
 import { addressKey, hitRateLimit } from "~/infra/rate-limit.server";
+import { HONEYPOT_FIELD, FORM_STAMP_FIELD, PROOF_FIELD } from "~/lib/lead-fields";
 import { checkProof } from "./challenge.server";
 import { stampAge } from "./stamp.server";
 

@@ -38,7 +38,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       ...(await listSpam(page)),
-      done: done === "liberado" ? { message: spamTexts.released, list: SPAM_RELEASED_LIST[form] ?? null } : done === "excluido" ? { message: spamTexts.deleted, list: null } : null,
+      done:
+        done === "liberado"
+          ? { message: spamTexts.released, list: SPAM_RELEASED_LIST[form] ?? null }
+          : done === "excluido"
+            ? { message: spamTexts.deleted, list: null }
+            : null,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
