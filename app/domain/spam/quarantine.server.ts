@@ -5,7 +5,7 @@
  * lists it; 'Não é spam' stores it as the lead it would have been (./release.server.ts); the
  * retention job deletes the rest after RETENTION.spam.
  */
-import { count, desc, eq } from "drizzle-orm";
+import { count, desc } from "drizzle-orm";
 import { db, type Executor } from "~/db/client.server";
 import { spamSubmissions } from "~/db/schema";
 import type { Attribution } from "~/domain/analytics/attribution.server";
@@ -71,14 +71,4 @@ export async function listSpam(page = 1): Promise<{ rows: SpamRow[]; total: numb
     .limit(SPAM_PAGE_SIZE)
     .offset((current - 1) * SPAM_PAGE_SIZE);
   return { rows, total: Number(total), page: current, pageCount };
-}
-
-export async function countSpam(): Promise<number> {
-  const [row] = await db().select({ total: count() }).from(spamSubmissions);
-  return Number(row?.total ?? 0);
-}
-
-export async function findSpam(id: number, executor: Executor = db()): Promise<SpamRow | undefined> {
-  const [row] = await executor.select().from(spamSubmissions).where(eq(spamSubmissions.id, id));
-  return row;
 }
