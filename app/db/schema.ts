@@ -35,6 +35,12 @@ const attribution = () => ({
   utmSource: text("utm_source"),
   utmMedium: text("utm_medium"),
   utmCampaign: text("utm_campaign"),
+  /**
+   * Whether that visit is one Análises counted (found by the visitor's daily hash), or the
+   * attribution fell back to the form's page (beacons blocked, another day): the leads without a
+   * counted visit are shown on their own line (docs/decisions/0085). Null: stored before this was recorded.
+   */
+  visitCounted: boolean("visit_counted"),
 });
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -278,8 +284,8 @@ export const outbox = pgTable(
     kind: text("kind").notNull(), // e.g. 'lead.contact'
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull(),
-    body: text("body").notNull(), // plain text, always
-    /** An HTML alternative of `body` (the visitor's auto-reply); null: plain text only. */
+    body: text("body").notNull(),
+    /** Optional HTML alternative of `body` (the plain text is always sent too). */
     html: text("html"),
     status: text("status").notNull().default("pending"), // pending | sent | logged | failed
     attempts: integer("attempts").notNull().default(0),

@@ -11,7 +11,7 @@ export interface EmailInput {
   kind: string; // e.g. 'lead.contact', 'lead.chat'
   subject: string;
   body: string; // plain text
-  /** An HTML alternative of the same text (sent as multipart/alternative); plain text only when absent. */
+  /** Optional HTML alternative; the plain text is always sent beside it. */
   html?: string;
   recipient?: string; // defaults to CONTACT_EMAIL (the team)
 }

@@ -6,6 +6,7 @@ import { formatBRL } from "~/lib/catalog";
 import { formatDateTime } from "~/lib/dates";
 import { orderStatusLabels, subscriptionStatusLabels } from "~/lib/messages/payments";
 import { FIELD_LABELS, type PersonalDataTable } from "~/lib/messages/privacy";
+import { consentPlaceLabel, consentPurposeLabel } from "~/lib/origin";
 import { formatDay, stageLabel } from "~/lib/pipeline";
 import { consultationStatusLabel } from "~/lib/schemas/leads";
 import type { ReactNode } from "react";
@@ -40,6 +41,7 @@ const OUTBOX_KIND: Record<string, string> = {
   "auto-reply.questionnaire": "Resposta automática ao questionário",
   "auto-reply.careers": "Resposta automática à candidatura",
   "auto-reply.chat": "Resposta automática ao contato do chat",
+  "analytics.weekly": "Relatório semanal de análises",
 };
 
 export const COLUMNS: Record<PersonalDataTable, Column[]> = {
@@ -64,10 +66,10 @@ export const COLUMNS: Record<PersonalDataTable, Column[]> = {
   ],
   consentRecords: [
     col("email", "E-mail ou hash", (v) => text(v, 28)),
-    col("purpose", "Finalidade"),
+    col("purpose", "Finalidade", (v) => consentPurposeLabel(String(v))),
     col("action", "Ação", (v) => (v === "withdrawn" ? "Revogado" : "Concedido")),
     col("policyVersion", "Política"),
-    col("source", "Origem"),
+    col("source", "Formulário", (v) => consentPlaceLabel(String(v))),
     created,
   ],
   chatSessions: [

@@ -43,6 +43,7 @@ export async function releaseSpam(id: number, actor: SpamActor): Promise<{ form:
         utmSource: row.utmSource,
         utmMedium: row.utmMedium,
         utmCampaign: row.utmCampaign,
+        visitCounted: row.visitCounted ?? true, // null: stored before the flag existed, counted as with a visit (docs/decisions/0085)
       },
     };
     const result = (await server.store(parsed.data, meta, tx)) as { id?: number } | null;

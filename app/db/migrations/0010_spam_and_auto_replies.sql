@@ -21,8 +21,8 @@ CREATE TABLE "spam_submissions" (
 	"utm_source" text,
 	"utm_medium" text,
 	"utm_campaign" text,
+	"visit_counted" boolean,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "outbox" ADD COLUMN "html" text;--> statement-breakpoint
 CREATE INDEX "spam_submissions_created_idx" ON "spam_submissions" USING btree ("created_at");
