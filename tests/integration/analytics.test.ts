@@ -528,7 +528,7 @@ describe("paid click ids (decision 0085)", () => {
     expect(html).toContain("location.search");
     expect((await viewBeacon("/produtos?gclid=EAIaIQobChMI", { ip, referer: "https://www.google.com/" })).status).toBe(204);
     // A lead from that visit is attributed to the paid click too.
-    const lead = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(41, "gclid"), {
+    const lead = await postJson(`${app.url}/api/contact`, await withProof(app.url, first(PUBLIC_POST_ENDPOINTS).valid(41, "gclid")), {
       "x-forwarded-for": ip,
       "user-agent": CHROME,
       referer: `${app.url}/produtos`,
@@ -577,18 +577,22 @@ describe("goals and conversion (decision 0085)", () => {
     // One visitor from a campaign who writes (a counted visit) ...
     const ip = newIp();
     await visit("/carreiras?utm_source=metas-fonte&utm_medium=social&utm_campaign=metas", { ip, referer: "https://www.linkedin.com/" });
-    const counted = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(51, "metas"), {
+    const counted = await postJson(`${app.url}/api/contact`, await withProof(app.url, first(PUBLIC_POST_ENDPOINTS).valid(51, "metas")), {
       "x-forwarded-for": ip,
       "user-agent": CHROME,
     });
     expect(counted.status).toBe(201);
     // ... and two contacts whose visit was never counted (beacons blocked): the form's page is all we know.
     for (const n of [52, 53]) {
-      const res = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(n, "metas-sem-visita"), {
-        "x-forwarded-for": newIp(),
-        "user-agent": CHROME,
-        referer: `${app.url}/carreiras?utm_source=metas-fonte&utm_medium=social&utm_campaign=metas`,
-      });
+      const res = await postJson(
+        `${app.url}/api/contact`,
+        await withProof(app.url, first(PUBLIC_POST_ENDPOINTS).valid(n, "metas-sem-visita")),
+        {
+          "x-forwarded-for": newIp(),
+          "user-agent": CHROME,
+          referer: `${app.url}/carreiras?utm_source=metas-fonte&utm_medium=social&utm_campaign=metas`,
+        },
+      );
       expect(res.status).toBe(201);
     }
     // A paid order from the same campaign: a goal, never a lead.
@@ -663,17 +667,21 @@ describe("goals and conversion (decision 0085)", () => {
     const ip = newIp();
     await visit("/termos", { ip, referer: "https://busca.example/" });
     for (const n of [58, 59]) {
-      const res = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(n, "duas-vezes"), {
+      const res = await postJson(`${app.url}/api/contact`, await withProof(app.url, first(PUBLIC_POST_ENDPOINTS).valid(n, "duas-vezes")), {
         "x-forwarded-for": ip,
         "user-agent": CHROME,
       });
       expect(res.status).toBe(201);
     }
     for (let n = 0; n < 12; n++) {
-      const res = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(60 + n, "sem-contador"), {
-        "x-forwarded-for": newIp(),
-        "user-agent": CHROME,
-      });
+      const res = await postJson(
+        `${app.url}/api/contact`,
+        await withProof(app.url, first(PUBLIC_POST_ENDPOINTS).valid(60 + n, "sem-contador")),
+        {
+          "x-forwarded-for": newIp(),
+          "user-agent": CHROME,
+        },
+      );
       expect(res.status).toBe(201);
     }
     const html = await (await fetch(`${app.url}/admin/analises?periodo=7`, { headers: { cookie: sid } })).text();
