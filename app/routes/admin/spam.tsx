@@ -77,7 +77,7 @@ const FIELD_LABELS: Record<string, string> = {
   email: "E-mail",
   phone: "Telefone",
   message: "Mensagem",
-  source: "Origem",
+  source: "Enviado por",
   position: "Vaga",
   experience: "Experiência",
   motivation: "Motivação",
