@@ -12,6 +12,7 @@ import { runScheduledPublishing } from "~/domain/blog/scheduling.server";
 import { reconcileStripe } from "~/domain/payments/reconciliation.server";
 import { CHECK_EVERY_MS as DIGEST_CHECK_EVERY_MS, runDailyDigest } from "~/domain/pipeline-digest.server";
 import { CHECK_EVERY_MS as RETENTION_CHECK_EVERY_MS, runRetention } from "~/domain/retention.server";
+import { pruneSpamChecks } from "~/domain/spam/housekeeping.server";
 import type { Job } from "~/infra/jobs.server";
 import { MAIL_WORKER_INTERVAL_MS, processOutbox } from "~/infra/mail.server";
 import { pruneRateLimits } from "~/infra/rate-limit.server";
@@ -22,6 +23,8 @@ export function backgroundJobs(): Job[] {
   return [
     { name: "limpeza-sessoes", everyMs: 10 * MINUTE, run: pruneExpiredSessions },
     { name: "limpeza-limites", everyMs: 10 * MINUTE, run: pruneRateLimits },
+    // Spent proof-of-work challenges once expired, auto-reply marks once their hour is over (docs/decisions/0090, 0091).
+    { name: "limpeza-antispam", everyMs: 10 * MINUTE, run: pruneSpamChecks },
     // Lead notifications and other e-mails queued in the outbox.
     { name: "envio-emails", everyMs: MAIL_WORKER_INTERVAL_MS, run: processOutbox },
     // LGPD retention, at most once a day across instances.

@@ -18,6 +18,7 @@ import {
 import appCss from "./app.css?url";
 import { ToastHost } from "./components/ui/toast-host";
 import { env } from "./config.server";
+import { formStamp } from "./domain/spam/stamp.server";
 import { AFTER_FIRST_PAINT } from "./lib/after-first-paint";
 import { ANALYTICS_PIXEL_PATH, VIEW_SCRIPT } from "./lib/analytics";
 import { EARLY_SCRIPT } from "./lib/early-script";
@@ -42,8 +43,13 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-export function loader() {
-  const site: PublicSiteConfig = { siteUrl: env.SITE_URL, whatsapp: env.CONTACT_WHATSAPP, email: env.CONTACT_EMAIL };
+export async function loader() {
+  const site: PublicSiteConfig = {
+    siteUrl: env.SITE_URL,
+    whatsapp: env.CONTACT_WHATSAPP,
+    email: env.CONTACT_EMAIL,
+    formStamp: await formStamp(),
+  };
   // The browser entries of public pages (vite.config.ts), for the Layout below.
   return { site, shellPages };
 }
@@ -64,7 +70,7 @@ const routerNavigation: Navigation = {
  * Router's scripts. The router only ever runs the admin, so in the browser this is never a
  * public page. Undefined for a router page.
  */
-function useDocumentPage(root: ReturnType<typeof loader> | undefined) {
+function useDocumentPage(root: Awaited<ReturnType<typeof loader>> | undefined) {
   const handles = useMatches().map((match) => match.handle);
   const { pathname } = useRouterLocation();
   const name = shellPageOf(handles);

@@ -65,6 +65,8 @@ export default [
       // The inbox of every sales lead (docs/decisions/0045), one lead's stage, follow-up and notes,
       // and the lists of each lead type with their records.
       route("leads", "routes/admin/funil.tsx"),
+      // Submissions suspected as spam, apart from the leads (docs/decisions/0090).
+      route("leads/spam", "routes/admin/spam.tsx"),
       route("leads/funil/:type/:id", "routes/admin/funil-lead.tsx"),
       route("leads/:type", "routes/admin/leads.tsx"),
       route("leads/:type/:id", "routes/admin/lead-detail.tsx"),
@@ -98,6 +100,8 @@ export default [
   route("api/contacts", "routes/api/contacts.ts"),
   route("api/leads/:type/export", "routes/api/leads-export.ts"),
   route("api/funil/export", "routes/api/funil-export.ts"),
+  // The lead forms' proof-of-work challenge (docs/decisions/0090).
+  route("api/challenge", "routes/api/challenge.ts"),
   // The blog: public reads, admin writes, revisions, preview links, uploads.
   route("api/blog/categories", "routes/api/blog-categories.ts"),
   route("api/blog/categories/:id", "routes/api/blog-category.ts"),

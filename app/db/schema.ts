@@ -641,3 +641,48 @@ export const searchPages = pgTable("search_pages", {
     .notNull()
     .generatedAlwaysAs(sql`search_document("title", "description", "body")`),
 });
+
+// ---------------------------------------------------------------- spam and auto-replies (docs/decisions/0090, 0091)
+/**
+ * Submissions of the lead forms suspected as spam (app/domain/spam/): stored so good input is
+ * never lost, but apart from the lead tables, so they never reach the pipeline, the lists, the
+ * counts, the notifications or the auto-replies. 'Não é spam' stores `data` through the form's
+ * own definition and deletes the row; the rest is deleted after RETENTION.spam.
+ */
+export const spamSubmissions = pgTable(
+  "spam_submissions",
+  {
+    id: serial("id").primaryKey(),
+    /** The lead form (app/domain/lead-submissions.server.ts LeadForm). */
+    form: text("form").notNull(),
+    /** The submitter's address as typed, for the privacy search; null when the form has none. */
+    email: text("email"),
+    /** The validated input, as the form's definition stores it. */
+    data: jsonb("data").notNull(),
+    /** Why it was suspected: e.g. ['pow-missing'], ['honeypot'], ['too-fast', 'rate']. */
+    reasons: jsonb("reasons").$type<string[]>().notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    ...attribution(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("spam_submissions_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Proof-of-work challenges already spent (their nonce), so one solution is good for one
+ * submission across every instance. Deleted once expired (the retention job).
+ */
+export const spamChallenges = pgTable("spam_challenges", {
+  id: text("id").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * The last auto-reply sent to an address (a keyed hash of the whole address, lower case; never
+ * the address itself): at most one per address per hour, across forms and instances.
+ */
+export const autoReplies = pgTable("auto_replies", {
+  addressHash: text("address_hash").primaryKey(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,16 +1,20 @@
 /**
  * How a lead form's submission is accepted, in one place for both ways in: the JSON API of
  * SPEC §7 and the same forms posted without JavaScript (their HTTP side: app/routes/lead-endpoint.server.ts).
- * Honeypot → per-address rate limit → validation → one transaction that stores the lead with its
- * notification, exactly once per submission (app/infra/idempotency.server.ts). Bad input stores
- * nothing and gets a 4xx with Portuguese messages.
+ * Per-address rate limit → validation → the spam verdict (app/domain/spam/, docs/decisions/0090)
+ * → one transaction that stores, exactly once per submission (app/infra/idempotency.server.ts),
+ * either the lead with its notification and the visitor's auto-reply
+ * (app/domain/leads/auto-reply.server.ts), or, for suspected spam, the submission in the spam
+ * quarantine, answered the same. Bad input stores nothing and gets a 4xx with Portuguese messages.
  */
 import { fieldErrors, INVALID_INPUT_MESSAGE } from "~/infra/http.server";
 import { storeOnce, submissionKey, type Transaction } from "~/infra/idempotency.server";
 import { hitRateLimit, retryText } from "~/infra/rate-limit.server";
-import { HONEYPOT_FIELD } from "~/lib/lead-fields";
 import { leadServerMessages } from "~/lib/messages/leads";
 import { attributionFor, type Attribution } from "./analytics/attribution.server";
+import { queueLeadAutoReply } from "./leads/auto-reply.server";
+import { admitOrQuarantine } from "./spam/quarantine.server";
+import { judgeSubmission } from "./spam/verdict.server";
 import type { z } from "zod";
 
 /** A lead form's name: its folder under app/forms/ (the key of its rate limit and of its submissions). */
@@ -66,10 +70,6 @@ export async function submitLead<S extends z.ZodType, R>(
   body: Record<string, unknown>,
   context: SubmitContext,
 ): Promise<R> {
-  const honeypot = body[HONEYPOT_FIELD];
-  if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== "") {
-    throw new LeadRejection(400, leadServerMessages.spam);
-  }
   const limit = await hitRateLimit(`lead:${definition.form}:${context.ip ?? "unknown"}`, LEAD_RATE_LIMIT, LEAD_RATE_WINDOW_SECONDS);
   if (!limit.allowed) {
     throw new LeadRejection(429, leadServerMessages.rateLimited(retryText(limit.retryAfterSeconds)), undefined, {
@@ -87,5 +87,13 @@ export async function submitLead<S extends z.ZodType, R>(
   const key = submissionKey(definition.form, context.idempotencyKey, context.native ? data : undefined);
   const attribution = await attributionFor({ ip: context.ip, userAgent: context.userAgent, referer: context.referer ?? null });
   const meta: SubmissionMeta = { ip: context.ip, userAgent: context.userAgent?.slice(0, 300) ?? null, attribution };
-  return storeOnce(key, definition.form, (tx) => definition.store(data, meta, tx));
+  const verdict = await judgeSubmission(body, { native: Boolean(context.native), ip: context.ip });
+  return storeOnce(key, definition.form, async (tx) => {
+    const screened = await admitOrQuarantine(tx, verdict, { form: definition.form, data, meta });
+    // Suspected spam gets the answer a lead gets (an id): nothing tells a script it was caught.
+    if (!screened.admitted) return { id: screened.id } as R;
+    const result = await definition.store(data, meta, tx);
+    await queueLeadAutoReply(tx, definition.form, data);
+    return result;
+  });
 }

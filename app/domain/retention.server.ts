@@ -24,6 +24,7 @@ import {
   newsletterSubscribers,
   orders,
   outbox,
+  spamSubmissions,
   submissionKeys,
   subscriptions,
 } from "~/db/schema";
@@ -59,6 +60,7 @@ export interface RetentionCounts {
   orders: number;
   subscriptions: number;
   outbox: number;
+  spamSubmissions: number;
   submissionKeys: number;
   pageViews: number;
   analyticsEvents: number;
@@ -242,6 +244,12 @@ async function applyRetention(tx: Executor, before: (kind: RetentionKind) => Dat
         .delete(outbox)
         .where(lt(outbox.createdAt, before("outbox")))
         .returning({ id: outbox.id }),
+    ),
+    spamSubmissions: count(
+      await tx
+        .delete(spamSubmissions)
+        .where(lt(spamSubmissions.createdAt, before("spam")))
+        .returning({ id: spamSubmissions.id }),
     ),
     submissionKeys: count(
       await tx

@@ -6,6 +6,10 @@
 import type { BusinessOptimizationInput } from "./schemas/leads";
 
 export const HONEYPOT_FIELD = "website";
+/** Hidden field with the signed time the form was rendered (app/domain/spam/stamp.server.ts). */
+export const FORM_STAMP_FIELD = "formStamp";
+/** Hidden field (and JSON key) with the proof-of-work solution, as ALTCHA names it (app/domain/spam/challenge.server.ts). */
+export const PROOF_FIELD = "altcha";
 
 export const LIMITS = {
   name: 120,

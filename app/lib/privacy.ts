@@ -52,6 +52,11 @@ export const RETENTION = {
   orders: { amount: 72, unit: "months" },
   /** outbox rows (notification e-mails, which repeat the lead's data). */
   outbox: { amount: 90, unit: "days" },
+  /**
+   * spam_submissions: form submissions suspected as spam (docs/decisions/0090), kept apart from the
+   * leads for the admin to check, counted from the submission.
+   */
+  spam: { amount: 30, unit: "days" },
   /** submission_keys (idempotency of lead forms; no personal data), counted from the submission. */
   submissionKeys: { amount: 1, unit: "days" },
   /**

@@ -7,6 +7,8 @@ export interface PublicSiteConfig {
   siteUrl: string;
   whatsapp: string; // digits only, with country code
   email: string;
+  /** The signed time this page was rendered, for its lead forms (app/domain/spam/stamp.server.ts). */
+  formStamp?: string;
 }
 
 export const WHATSAPP_GREETING = "Olá! Gostaria de saber mais sobre os agentes de IA da Agile IA para a minha empresa.";

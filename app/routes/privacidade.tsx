@@ -208,7 +208,7 @@ function sections(dpoEmail: string): LegalSection[] {
               {
                 term: "Dados",
                 value:
-                  "Endereço IP e navegador em tentativas de login, contadores temporários de requisições por endereço IP (contra abuso e spam) e o registro de auditoria das ações administrativas.",
+                  "Endereço IP e navegador em tentativas de login e nos envios de formulário, contadores temporários de requisições por endereço IP (contra abuso e spam), o conteúdo de envios suspeitos de spam e o registro de auditoria das ações administrativas. Contra robôs, os formulários resolvem no seu navegador um pequeno cálculo gerado pelo nosso próprio servidor (prova de trabalho), sem serviços de terceiros.",
               },
               { term: "Finalidade", value: "Proteger o site, os dados que ele guarda e comprovar quem fez o quê na administração." },
               { term: "Base legal", value: "Legítimo interesse (art. 7º, IX) e o dever de segurança do art. 46." },
@@ -304,7 +304,12 @@ function sections(dpoEmail: string): LegalSection[] {
               e e-mail são anonimizados e ficam só os valores para a contabilidade.
             </li>
             <li>
-              E-mails de notificação na fila de envio: <strong>{period("outbox")}</strong>.
+              E-mails de notificação na fila de envio, e a resposta automática que confirma o recebimento do seu formulário:{" "}
+              <strong>{period("outbox")}</strong>.
+            </li>
+            <li>
+              Envios de formulário tratados como suspeitos de spam (guardados à parte, para conferência): <strong>{period("spam")}</strong>{" "}
+              a partir do envio.
             </li>
             <li>
               Estatísticas de visitas: cada página vista fica guardada por <strong>{period("analyticsRaw")}</strong>; depois restam apenas

@@ -206,6 +206,9 @@ export async function runFirstTaps(base, pages, { runs = 1 } = {}) {
  * be a page in Portuguese (never raw JSON), and the second submit (the browser's back, then the
  * same form sent again) must store nothing. `tag` makes this run's e-mail addresses unique.
  */
+/** How long the no-JavaScript visitor spends on a form before sending it (more than SPAM_RULES.minFillSeconds). */
+const PERSON_FILL_MS = 4_000;
+
 export const NO_JS_FORMS = [
   {
     name: "contato",
@@ -298,7 +301,11 @@ export async function runNoJsForms(target, { tag }) {
       const row = { form: form.name, email };
       try {
         await page.goto(`${target.url}${form.path}`);
-        const [response] = await Promise.all([page.waitForNavigation(), (await form.fill(page, email)).click()]);
+        const submit = await form.fill(page, email);
+        // A person takes a few seconds to fill a form in; a post faster than that is judged a
+        // script's (the form's signed stamp, docs/decisions/0090).
+        await page.waitForTimeout(PERSON_FILL_MS);
+        const [response] = await Promise.all([page.waitForNavigation(), submit.click()]);
         row.status = response?.status() ?? null;
         row.contentType = response?.headers()["content-type"] ?? null;
         const body = (await page.locator("body").innerText()).trim();

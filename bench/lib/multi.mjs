@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import net from "node:net";
 import pg from "pg";
-import { log, parseJson, PORTS, request, SECRETS, sleep, startApp } from "./util.mjs";
+import { log, parseJson, PORTS, request, SECRETS, sleep, startApp, withProof } from "./util.mjs";
 
 function listOf(json) {
   const d = json?.data;
@@ -58,7 +58,7 @@ export async function runTwoInstances({ dbUrl, buildDir, logFile, checks, adminR
     const leads = [];
     for (const e of [contact, bo]) {
       const body = e.valid(Date.now() % 1_000_000, "multi");
-      const r = await request(`${a.url}${e.path}`, { method: "POST", json: body });
+      const r = await request(`${a.url}${e.path}`, { method: "POST", json: await withProof(a.url, body) });
       if (r.status === 404) {
         leads.push({ endpoint: e.path, result: "HTTP 404 (ainda não existe)" });
         continue;
@@ -151,7 +151,7 @@ export async function runOutage({ dbUrl, buildDir, logFile, cases, checks, realS
       if (kind === "post" && contactExists) {
         const body = contact.valid(n, `queda${t0.toString(36)}`);
         email = body.email;
-        r = await request(`${app.url}/api/contact`, { method: "POST", json: body, timeoutMs: 20_000 });
+        r = await request(`${app.url}/api/contact`, { method: "POST", json: await withProof(app.url, body), timeoutMs: 20_000 });
       } else if (kind === "api" || kind === "post") r = await request(`${app.url}${apiPath}`, { timeoutMs: 20_000 });
       else if (kind === "page") r = await request(`${app.url}/blog`, { timeoutMs: 20_000 });
       else if (kind === "admin") r = await request(`${app.url}/admin/dashboard`, { headers: { cookie: sid }, timeoutMs: 20_000 });

@@ -2,7 +2,7 @@
 // serve, and an XSS corpus through every displayed text field, loaded in Chromium with a trap.
 import { chromium } from "playwright-core";
 import chromiumConfig from "../../tests/support/chromium.json" with { type: "json" };
-import { log, parseJson, request, SECRETS } from "./util.mjs";
+import { log, parseJson, request, SECRETS, withProof } from "./util.mjs";
 
 /** Guards, throttling, headers and secrets against a server started with SITE_URL=https://… */
 export async function runHttpChecks(target, checks, adminRoutes, { https, postPath, bruteForce = true, secrets = true }) {
@@ -149,7 +149,7 @@ export async function runXss(target, cases, adminRoutes) {
     for (const xss of XSS_CORPUS.slice(0, 6)) {
       const body = { ...e.valid(9000 + k++, "xss") };
       for (const f of fields) body[f] = `${String(body[f]).slice(0, 20)} ${xss}`.slice(0, 110);
-      const r = await request(`${target.url}${e.path}`, { method: "POST", json: body });
+      const r = await request(`${target.url}${e.path}`, { method: "POST", json: await withProof(target.url, body) });
       status = r.status;
       if (r.status === 404) break;
     }
@@ -165,13 +165,13 @@ export async function runXss(target, cases, adminRoutes) {
   if (session?.sessionId) {
     await request(`${target.url}/api/chat/contact`, {
       method: "POST",
-      json: {
+      json: await withProof(target.url, {
         email: "bench-xss-chat@example.com",
         phone: "11955554444",
         message: XSS_CORPUS[2].slice(0, 100),
         sessionId: session.sessionId,
         token: session.token,
-      },
+      }),
     });
     let last = 0;
     for (const xss of XSS_CORPUS.slice(0, 5)) {

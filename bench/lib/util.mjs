@@ -195,3 +195,19 @@ export async function findPostPath(base) {
   if (m) return { path: m[1], source: "link em /blog (a API ainda não responde)" };
   return { path: "/blog/agentes-de-ia-no-atendimento-do-chatbot-que-responde-ao-assistente-que-resolve", source: "slug do seed" };
 }
+
+/**
+ * A lead's body with a solved proof of work (docs/decisions/0090), as the site's forms send it:
+ * the challenge asked at GET /api/challenge and solved with the same library. Without a challenge
+ * (the route is missing, or the server cannot answer) the body goes as it is: it is then judged
+ * as a script's post.
+ */
+export async function withProof(baseUrl, body) {
+  const answer = await request(`${baseUrl}/api/challenge`);
+  const challenge = answer.status === 200 ? parseJson(answer.text)?.data : undefined;
+  if (!challenge) return body;
+  const { solveChallenge } = await import("altcha-lib");
+  const { deriveKey } = await import("altcha-lib/algorithms/pbkdf2");
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return solution ? { ...body, altcha: Buffer.from(JSON.stringify({ challenge, solution })).toString("base64") } : body;
+}

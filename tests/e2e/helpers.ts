@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /**
  * Navigates and waits until the page's scripts ran (a public page's entry, or the admin's router).
@@ -113,4 +113,17 @@ export async function watchBusyForm(page: Page, selector: string): Promise<{ rep
     );
   }, selector);
   return { report }; // wrapped: an async function would wait for it
+}
+
+/**
+ * A lead's JSON body with a solved proof of work (docs/decisions/0090), as the site's forms send
+ * it: the challenge asked through `request` and solved with the same library.
+ */
+export async function withProof<T extends object>(request: APIRequestContext, body: T): Promise<T & { altcha: string }> {
+  const { solveChallenge } = await import("altcha-lib");
+  const { deriveKey } = await import("altcha-lib/algorithms/pbkdf2");
+  const { data: challenge } = (await (await request.get("/api/challenge")).json()) as { data: import("altcha-lib").Challenge };
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error("proof of work not solved");
+  return { ...body, altcha: Buffer.from(JSON.stringify({ challenge, solution })).toString("base64") };
 }

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { axeScan, loginAsAdmin } from "./helpers";
+import { axeScan, loginAsAdmin, withProof } from "./helpers";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -309,7 +309,7 @@ test.describe("admin", () => {
     const before = Number(await page.getByTestId("count-contacts").textContent());
     const name = `Contato Painel ${unique()}`;
     const res = await page.request.post("/api/contact", {
-      data: { name, company: "Empresa Painel", email: "painel@example.com", phone: "", message: "Olá" },
+      data: await withProof(page.request, { name, company: "Empresa Painel", email: "painel@example.com", phone: "", message: "Olá" }),
     });
     expect(res.status()).toBe(201);
     await page.reload();
@@ -325,7 +325,7 @@ test.describe("admin", () => {
     await expect(page.getByTestId("debug-info")).toBeVisible();
     const company = `Empresa Polling ${unique()}`;
     const res = await page.request.post("/api/business-optimization", {
-      data: { companyName: company, contactName: "Dora", email: "dora@example.com", budget: "a-definir" },
+      data: await withProof(page.request, { companyName: company, contactName: "Dora", email: "dora@example.com", budget: "a-definir" }),
     });
     const { data } = await res.json();
     const card = page.locator(`[data-testid=submission][data-id="${data.id}"]`);
@@ -347,7 +347,13 @@ test.describe("admin", () => {
     const marker = unique();
     const payload = `<img src=x onerror=alert(1)><script>alert("${marker}")</script>`;
     await page.request.post("/api/contact", {
-      data: { name: `Ação São Paulo ${marker}`, company: "Coração Ltda", email: "xss@example.com", phone: "", message: payload },
+      data: await withProof(page.request, {
+        name: `Ação São Paulo ${marker}`,
+        company: "Coração Ltda",
+        email: "xss@example.com",
+        phone: "",
+        message: payload,
+      }),
     });
     await open(page, `/admin/leads/contatos?q=${marker}`);
     await expect(page.getByTestId("lead-row")).toHaveCount(1);
@@ -369,7 +375,13 @@ test.describe("admin", () => {
     const page = await context.newPage();
     await login(page);
     const res = await page.request.post("/api/consultations", {
-      data: { name: "Status Teste", email: "s@example.com", phone: "11999990000", company: "Status Ltda", industryArea: "Varejo" },
+      data: await withProof(page.request, {
+        name: "Status Teste",
+        email: "s@example.com",
+        phone: "11999990000",
+        company: "Status Ltda",
+        industryArea: "Varejo",
+      }),
     });
     const { data } = await res.json();
     await open(page, `/admin/leads/consultas/${data.id}`);

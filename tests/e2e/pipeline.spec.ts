@@ -4,7 +4,7 @@
  * stage; the same form works with JavaScript off. Accessibility scans of both pages.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { axeScan, loginAsAdmin } from "./helpers";
+import { axeScan, loginAsAdmin, withProof } from "./helpers";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -12,7 +12,12 @@ async function newLead(page: Page) {
   const tag = unique();
   const lead = { name: `Lúcia Funil ${tag}`, email: `lucia-${tag}@exemplo.com.br` };
   const res = await page.request.post("/api/contact", {
-    data: { ...lead, company: "Funil Ltda", phone: "11988887777", message: "Queremos um agente de atendimento." },
+    data: await withProof(page.request, {
+      ...lead,
+      company: "Funil Ltda",
+      phone: "11988887777",
+      message: "Queremos um agente de atendimento.",
+    }),
   });
   expect(res.ok()).toBe(true);
   return lead;

@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { axeScan, gotoHydrated, loginAsAdmin } from "./helpers";
+import { axeScan, gotoHydrated, loginAsAdmin, withProof } from "./helpers";
 
 const LEGAL_PAGES = [
   {
     path: "/privacidade",
     heading: "Política de Privacidade",
     footer: "Política de Privacidade",
-    version: /Versão 1\.1 · Atualizada em 25 de novembro de 2026/,
+    version: /Versão 1\.2 · Atualizada em 27 de novembro de 2026/,
   },
   { path: "/termos", heading: "Termos de Uso", footer: "Termos de Uso", version: /Versão 1\.0 · Atualizada em 22 de novembro de 2026/ },
   { path: "/cookies", heading: "Política de Cookies", footer: "Cookies", version: /Versão 1\.1 · Atualizada em 25 de novembro de 2026/ },
@@ -52,10 +52,16 @@ test("an admin finds, exports and erases a person's data", async ({ page }) => {
   const email = `titular.e2e.${Date.now()}@example.com`;
   // The person leaves data through the public API: a contact message and a newsletter subscription.
   const contact = await page.request.post("/api/contact", {
-    data: { name: "Titular de Teste", company: "Empresa E2E", email, phone: "11999990000", message: "Quero falar sobre agentes de IA." },
+    data: await withProof(page.request, {
+      name: "Titular de Teste",
+      company: "Empresa E2E",
+      email,
+      phone: "11999990000",
+      message: "Quero falar sobre agentes de IA.",
+    }),
   });
   expect(contact.status()).toBe(201);
-  const newsletter = await page.request.post("/api/newsletter", { data: { email } });
+  const newsletter = await page.request.post("/api/newsletter", { data: await withProof(page.request, { email }) });
   expect(newsletter.ok()).toBe(true);
 
   await page.goto("/login");

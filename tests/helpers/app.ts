@@ -3,7 +3,7 @@
  * file: in-memory PGlite by default, or a new PostgreSQL database when TEST_DATABASE_URL is set
  * (CI sets it; the database is dropped afterwards). Run `npm run build` first (npm test does).
  */
-import { randomBytes } from "node:crypto";
+import { createHmac, hkdfSync, randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { first } from "~/lib/first";
@@ -118,4 +118,38 @@ export async function loginCookie(app: TestApp, username = "admin", password = "
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("sid="));
   if (!cookie) throw new Error(`login failed: ${res.status}`);
   return first(cookie.split(";"));
+}
+
+/**
+ * A solved proof-of-work challenge of the app (docs/decisions/0090), as the forms' islands send
+ * it in their `altcha` field: asked at GET /api/challenge and solved with the same library.
+ */
+export async function proofOfWork(baseUrl: string): Promise<string> {
+  const { solveChallenge } = await import("altcha-lib");
+  const { deriveKey } = await import("altcha-lib/algorithms/pbkdf2");
+  const res = await fetch(`${baseUrl}/api/challenge`);
+  const { data: challenge } = (await res.json()) as { data: import("altcha-lib").Challenge };
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error("proof of work not solved");
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+}
+
+/** A lead form's body with a fresh proof of work, as the site's own forms send it. */
+export async function withProof<T>(baseUrl: string, body: T): Promise<T> {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+  return { ...body, altcha: await proofOfWork(baseUrl) };
+}
+
+/** A SESSION_SECRET for tests that sign what the server signs (form stamps). */
+export const TEST_SESSION_SECRET = "segredo-de-teste-com-mais-de-32-caracteres-0123456789";
+
+/**
+ * The signed render time a lead form carries (docs/decisions/0090), as the server would have
+ * rendered it `ageSeconds` ago with `secret` (start the app with that SESSION_SECRET): what a
+ * person's post without JavaScript sends after filling the form in.
+ */
+export function formStampFor(ageSeconds = 20, secret = TEST_SESSION_SECRET): string {
+  const key = Buffer.from(hkdfSync("sha256", secret, "", "spam:form-stamp", 32)).toString("hex");
+  const issuedAt = Math.floor(Date.now() / 1000) - ageSeconds;
+  return `${issuedAt}.${createHmac("sha256", key).update(`stamp.${issuedAt}`).digest("base64url").slice(0, 22)}`;
 }

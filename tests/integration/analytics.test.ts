@@ -9,7 +9,7 @@ import path from "node:path";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
+import { formStampFor, loginCookie, postJson, startTestApp, TEST_SESSION_SECRET, withProof, type TestApp } from "../helpers/app";
 import { PUBLIC_POST_ENDPOINTS } from "../support/cases";
 
 type Bundle = typeof import("../../server/app");
@@ -24,7 +24,7 @@ const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
 beforeAll(async () => {
-  app = await startTestApp({ TRUST_PROXY: "1", RATE_LIMIT_FACTOR: "100" });
+  app = await startTestApp({ TRUST_PROXY: "1", RATE_LIMIT_FACTOR: "100", SESSION_SECRET: TEST_SESSION_SECRET });
   bundle = (await import(/* @vite-ignore */ path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js"))) as Bundle;
 }, 90_000);
 afterAll(async () => {
@@ -294,7 +294,7 @@ describe("attribution", () => {
     const ip = newIp();
     await visit("/sobre?utm_source=x&utm_medium=cpc&utm_campaign=outono", { ip, referer: "https://www.linkedin.com/" });
     await visit("/", { ip, referer: `${app.url}/sobre` });
-    const res = await postJson(`${app.url}/api/contact`, endpoint("/api/contact").valid(1, "attr"), {
+    const res = await postJson(`${app.url}/api/contact`, await withProof(app.url, endpoint("/api/contact").valid(1, "attr")), {
       "x-forwarded-for": ip,
       "user-agent": CHROME,
       referer: `${app.url}/`,
@@ -314,7 +314,7 @@ describe("attribution", () => {
     const ip = newIp();
     await visit("/agentes?utm_source=google&utm_medium=cpc", { ip });
     await visit("/produtos", { ip }); // typed in: direct
-    const res = await postJson(`${app.url}/api/consultations`, endpoint("/api/consultations").valid(2, "attr"), {
+    const res = await postJson(`${app.url}/api/consultations`, await withProof(app.url, endpoint("/api/consultations").valid(2, "attr")), {
       "x-forwarded-for": ip,
       "user-agent": CHROME,
     });
@@ -340,7 +340,11 @@ describe("attribution", () => {
         "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0",
         referer: `${app.url}/sobre?utm_source=semjs&utm_campaign=teste`,
       },
-      body: new URLSearchParams({ ...(endpoint("/api/contact").valid(3, "nojs") as Record<string, string>), consent: "on" }),
+      body: new URLSearchParams({
+        ...(endpoint("/api/contact").valid(3, "nojs") as Record<string, string>),
+        consent: "on",
+        formStamp: formStampFor(20), // filled in for a while (docs/decisions/0090)
+      }),
     });
     expect(res.status).toBe(303);
     const [lead] = await app
@@ -361,10 +365,14 @@ describe("attribution", () => {
     const ip = newIp();
     const campaign = `c-${table}`;
     await visit(`/blog?utm_source=ads&utm_campaign=${campaign}`, { ip, referer: "https://duckduckgo.com/" });
-    const res = await postJson(`${app.url}${endpointPath}`, endpoint(endpointPath).valid(4, table.toLowerCase()), {
-      "x-forwarded-for": ip,
-      "user-agent": CHROME,
-    });
+    const res = await postJson(
+      `${app.url}${endpointPath}`,
+      await withProof(app.url, endpoint(endpointPath).valid(4, table.toLowerCase())),
+      {
+        "x-forwarded-for": ip,
+        "user-agent": CHROME,
+      },
+    );
     expect(res.status, res.text).toBeLessThan(300);
     const t = app.schema[table];
     const [row] = await app.db().select().from(t).where(eq(t.utmCampaign, campaign));
@@ -382,7 +390,7 @@ describe("Análises page, dashboard and CSV", () => {
   it("shows a campaign's visits and leads, the funnel and the landing pages for 7/30/90 days and a custom range", async () => {
     const ip = newIp();
     await visit("/produtos?utm_source=pagina-analises&utm_medium=social&utm_campaign=teste", { ip, referer: "https://t.co/abc" });
-    const lead = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(9, "analises"), {
+    const lead = await postJson(`${app.url}/api/contact`, await withProof(app.url, first(PUBLIC_POST_ENDPOINTS).valid(9, "analises")), {
       "x-forwarded-for": ip,
       "user-agent": CHROME,
     });
@@ -426,10 +434,14 @@ describe("Análises page, dashboard and CSV", () => {
   it("counts a lead one way on the dashboard, Análises and the pipeline; orders and newsletter sign-ups apart", async () => {
     const ip = newIp();
     await visit("/sobre", { ip });
-    const sent = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(31, "uma-definicao"), {
-      "x-forwarded-for": ip,
-      "user-agent": CHROME,
-    });
+    const sent = await postJson(
+      `${app.url}/api/contact`,
+      await withProof(app.url, first(PUBLIC_POST_ENDPOINTS).valid(31, "uma-definicao")),
+      {
+        "x-forwarded-for": ip,
+        "user-agent": CHROME,
+      },
+    );
     expect(sent.status).toBe(201);
     // Conversions that are not leads: a paid order and a confirmed sign-up.
     const { orders, newsletterSubscribers } = app.schema;
@@ -516,7 +528,7 @@ describe("paid click ids (decision 0085)", () => {
     expect(html).toContain("location.search");
     expect((await viewBeacon("/produtos?gclid=EAIaIQobChMI", { ip, referer: "https://www.google.com/" })).status).toBe(204);
     // A lead from that visit is attributed to the paid click too.
-    const lead = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(41, "gclid"), {
+    const lead = await postJson(`${app.url}/api/contact`, await withProof(app.url, first(PUBLIC_POST_ENDPOINTS).valid(41, "gclid")), {
       "x-forwarded-for": ip,
       "user-agent": CHROME,
       referer: `${app.url}/produtos`,
@@ -565,18 +577,22 @@ describe("goals and conversion (decision 0085)", () => {
     // One visitor from a campaign who writes (a counted visit) ...
     const ip = newIp();
     await visit("/carreiras?utm_source=metas-fonte&utm_medium=social&utm_campaign=metas", { ip, referer: "https://www.linkedin.com/" });
-    const counted = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(51, "metas"), {
+    const counted = await postJson(`${app.url}/api/contact`, await withProof(app.url, first(PUBLIC_POST_ENDPOINTS).valid(51, "metas")), {
       "x-forwarded-for": ip,
       "user-agent": CHROME,
     });
     expect(counted.status).toBe(201);
     // ... and two contacts whose visit was never counted (beacons blocked): the form's page is all we know.
     for (const n of [52, 53]) {
-      const res = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(n, "metas-sem-visita"), {
-        "x-forwarded-for": newIp(),
-        "user-agent": CHROME,
-        referer: `${app.url}/carreiras?utm_source=metas-fonte&utm_medium=social&utm_campaign=metas`,
-      });
+      const res = await postJson(
+        `${app.url}/api/contact`,
+        await withProof(app.url, first(PUBLIC_POST_ENDPOINTS).valid(n, "metas-sem-visita")),
+        {
+          "x-forwarded-for": newIp(),
+          "user-agent": CHROME,
+          referer: `${app.url}/carreiras?utm_source=metas-fonte&utm_medium=social&utm_campaign=metas`,
+        },
+      );
       expect(res.status).toBe(201);
     }
     // A paid order from the same campaign: a goal, never a lead.
@@ -651,17 +667,21 @@ describe("goals and conversion (decision 0085)", () => {
     const ip = newIp();
     await visit("/termos", { ip, referer: "https://busca.example/" });
     for (const n of [58, 59]) {
-      const res = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(n, "duas-vezes"), {
+      const res = await postJson(`${app.url}/api/contact`, await withProof(app.url, first(PUBLIC_POST_ENDPOINTS).valid(n, "duas-vezes")), {
         "x-forwarded-for": ip,
         "user-agent": CHROME,
       });
       expect(res.status).toBe(201);
     }
     for (let n = 0; n < 12; n++) {
-      const res = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(60 + n, "sem-contador"), {
-        "x-forwarded-for": newIp(),
-        "user-agent": CHROME,
-      });
+      const res = await postJson(
+        `${app.url}/api/contact`,
+        await withProof(app.url, first(PUBLIC_POST_ENDPOINTS).valid(60 + n, "sem-contador")),
+        {
+          "x-forwarded-for": newIp(),
+          "user-agent": CHROME,
+        },
+      );
       expect(res.status).toBe(201);
     }
     const html = await (await fetch(`${app.url}/admin/analises?periodo=7`, { headers: { cookie: sid } })).text();

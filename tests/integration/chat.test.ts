@@ -8,7 +8,7 @@ import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
+import { loginCookie, postJson, startTestApp, withProof, type TestApp } from "../helpers/app";
 import { type FakeChat, type SessionMode, startFakeChat } from "../mocks/chat";
 
 const API_KEY = "chave-secreta-do-assistente-123";
@@ -26,7 +26,9 @@ async function browserCall(path: string, body: unknown) {
   // One address per call (TRUST_PROXY is on), so only the rate-limit test meets the limits.
   visitor++;
   const ip = `10.0.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}`;
-  const result = await postJson(`${app.url}${path}`, body, { "x-forwarded-for": ip });
+  // The widget's contact step carries a solved proof of work (docs/decisions/0090).
+  const sent = path === "/api/chat/contact" ? await withProof(app.url, body) : body;
+  const result = await postJson(`${app.url}${path}`, sent, { "x-forwarded-for": ip });
   expect(result.text).not.toContain(API_KEY);
   expect(result.text).not.toContain(ASSISTANT_ID);
   expect(result.text).not.toContain(upstreamUrl);

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withProof } from "../helpers/app";
 
 let child: ChildProcess;
 let url = "";
@@ -72,21 +73,24 @@ describe("e-mails without SMTP", () => {
     const contact = await fetch(`${url}/api/contact`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "Ana Sigilo", company: "Cliente Exemplo", email: visitor, message: marker }),
+      body: JSON.stringify(await withProof(url, { name: "Ana Sigilo", company: "Cliente Exemplo", email: visitor, message: marker })),
     });
     expect(contact.status).toBeLessThan(300);
     const newsletter = await fetch(`${url}/api/newsletter`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: visitor }),
+      body: JSON.stringify(await withProof(url, { email: visitor })),
     });
     expect(newsletter.status).toBe(200);
 
-    await logged(() => outboxLines().length >= 2);
+    await logged(() => outboxLines().length >= 3);
     const lines = outboxLines();
-    expect(lines.map((l) => l.template).sort()).toEqual(["lead.contact", "newsletter.confirmation"]);
+    expect(lines.map((l) => l.template).sort()).toEqual(["auto-reply.contact", "lead.contact", "newsletter.confirmation"]);
+    for (const template of ["newsletter.confirmation", "auto-reply.contact"]) {
+      const toVisitor = lines.find((l) => l.template === template)!;
+      expect(toVisitor.recipientDomain).toBe("cliente-exemplo.com.br");
+    }
     const toVisitor = lines.find((l) => l.template === "newsletter.confirmation")!;
-    expect(toVisitor.recipientDomain).toBe("cliente-exemplo.com.br");
     expect(typeof toVisitor.outboxId).toBe("number");
     for (const line of lines) {
       expect(Object.keys(line)).not.toEqual(expect.arrayContaining(["body"]));

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { postJson, startTestApp, type TestApp } from "../helpers/app";
+import { formStampFor, postJson, startTestApp, TEST_SESSION_SECRET, withProof, type TestApp } from "../helpers/app";
 import { atLeast } from "../support/rows";
 
 let app: TestApp;
@@ -15,7 +15,7 @@ let ipCounter = 0;
 const newIp = () => `10.8.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
 beforeAll(async () => {
-  app = await startTestApp({ TRUST_PROXY: "1" });
+  app = await startTestApp({ TRUST_PROXY: "1", SESSION_SECRET: TEST_SESSION_SECRET });
 });
 afterAll(async () => {
   await app?.close();
@@ -27,13 +27,16 @@ async function rows(table: Table) {
   return value;
 }
 
-/** A browser's native form post: urlencoded, answers HTML, redirects not followed. */
+/**
+ * A browser's native form post: urlencoded, answers HTML, redirects not followed. Its form was
+ * rendered a while ago (the signed form stamp a person's post carries: docs/decisions/0090).
+ */
 function nativePost(path: string, fields: Record<string, string>, ip = newIp()) {
   return fetch(`${app.url}${path}`, {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html", "x-forwarded-for": ip },
-    body: new URLSearchParams(fields),
+    body: new URLSearchParams({ formStamp: formStampFor(20), ...fields }),
   });
 }
 
@@ -150,10 +153,22 @@ describe("native form posts (no JavaScript)", () => {
     expect(await rows("contacts")).toBe(before);
   });
 
-  it("the honeypot and the rate limit refuse with a page, not JSON", async () => {
+  it("a filled honeypot gets the same confirmation page and stores nothing but a spam row (docs/decisions/0090)", async () => {
+    const before = await rows("newsletterSubscribers");
     const spam = await nativePost("/enviar/newsletter", { email: `s-${tag()}@example.com`, website: "http://spam" });
-    expect(spam.status).toBe(400);
-    expect(spam.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(spam.status).toBe(303);
+    expect(spam.headers.get("location")).toMatch(/^\/enviar\/newsletter\?enviado=1/);
+    expect(await rows("newsletterSubscribers")).toBe(before);
+    const { value } = await app.db().select({ value: count() }).from(app.schema.spamSubmissions).then(first);
+    expect(value).toBeGreaterThan(0);
+  });
+
+  it("the rate limit refuses with a page, not JSON", async () => {
+    const ip = newIp();
+    let res: Response | undefined;
+    for (let i = 0; i < 11; i++) res = await nativePost("/enviar/newsletter", { email: `r-${i}-${tag()}@example.com` }, ip);
+    expect(res!.status).toBe(429);
+    expect(res!.headers.get("content-type")).toMatch(/^text\/html/);
   });
 
   it("the link back only leads to this site", async () => {
@@ -182,7 +197,7 @@ describe("idempotency keys", () => {
 
   it("the JSON API with an Idempotency-Key header answers the first result again; without one, each post is new", async () => {
     const before = await rows("contacts");
-    const body = contact();
+    const body = await withProof(app.url, contact());
     const key = { "Idempotency-Key": randomUUID().replaceAll("-", ""), "x-forwarded-for": newIp() };
     const [a, b] = await Promise.all([postJson(`${app.url}/api/contact`, body, key), postJson(`${app.url}/api/contact`, body, key)]);
     expect(a.status).toBe(201);
@@ -190,8 +205,8 @@ describe("idempotency keys", () => {
     expect(b.json.data.id).toBe(a.json.data.id);
     expect(await rows("contacts")).toBe(before + 1);
     // SPEC §7 clients that send no key are unchanged: two posts, two leads.
-    await postJson(`${app.url}/api/contact`, body, { "x-forwarded-for": newIp() });
-    await postJson(`${app.url}/api/contact`, body, { "x-forwarded-for": newIp() });
+    await postJson(`${app.url}/api/contact`, await withProof(app.url, contact()), { "x-forwarded-for": newIp() });
+    await postJson(`${app.url}/api/contact`, await withProof(app.url, contact()), { "x-forwarded-for": newIp() });
     expect(await rows("contacts")).toBe(before + 3);
   });
 });

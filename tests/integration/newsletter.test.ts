@@ -8,7 +8,7 @@ import { createHmac, hkdfSync } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
+import { formStampFor, loginCookie, postJson, startTestApp, withProof, type TestApp } from "../helpers/app";
 
 let app: TestApp;
 let ipCounter = 0;
@@ -20,7 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const subscribe = (email: string) => postJson(`${app.url}/api/newsletter`, { email }, { "x-forwarded-for": newIp() });
+/** As the footer form sends it: with a solved proof of work (docs/decisions/0090). */
+const subscribe = async (email: string) =>
+  postJson(`${app.url}/api/newsletter`, await withProof(app.url, { email }), { "x-forwarded-for": newIp() });
 
 async function subscriber(email: string) {
   const { newsletterSubscribers } = app.schema;
@@ -205,10 +207,15 @@ describe("newsletter subscription", () => {
 
   it("without JavaScript: /enviar/newsletter shows the spec's success texts and says a link was sent", async () => {
     const email = `sem-js-${tag()}@example.com`;
+    // The secret the server generated (no SESSION_SECRET here), to sign the form's stamp as it does.
+    await fetch(`${app.url}/enviar/newsletter`);
+    const { appSettings } = app.schema;
+    const secret = await app.db().select().from(appSettings).where(eq(appSettings.key, "session_secret")).then(first);
     const res = await fetch(`${app.url}/enviar/newsletter`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, "x-forwarded-for": newIp() },
-      body: new URLSearchParams({ email, source: "rodape" }),
+      // The form was rendered a while ago (its signed stamp: docs/decisions/0090).
+      body: new URLSearchParams({ email, source: "rodape", formStamp: formStampFor(20, secret.value) }),
       redirect: "manual",
     });
     expect(res.status).toBe(303);

@@ -11,7 +11,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createTestDatabase, usingPostgres } from "../helpers/app";
+import { createTestDatabase, usingPostgres, withProof } from "../helpers/app";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
@@ -147,7 +147,9 @@ describe("backup and restore", () => {
     const lead = await fetch(`${server.url}/api/contact`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "Cliente Backup", company: "Empresa", email, phone: "", message: "Guardem isto." }),
+      body: JSON.stringify(
+        await withProof(server.url, { name: "Cliente Backup", company: "Empresa", email, phone: "", message: "Guardem isto." }),
+      ),
     });
     expect(lead.status).toBe(201);
     const sid = (await login(server.url, "admin", "admin123"))!;

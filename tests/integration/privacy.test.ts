@@ -182,7 +182,8 @@ async function occurrences(needle: string): Promise<string[]> {
 describe("legal pages", () => {
   it.each([
     // The page analytics (docs/decisions/0040) changed the privacy and cookie policies: version 1.1; the CV sent
-    // with an application (docs/decisions/0093) the privacy policy: 1.2. Each page shows the date of its own version.
+    // with an application (docs/decisions/0093), the spam quarantine and the auto-reply (docs/decisions/0091,
+    // 0092) the privacy policy again: 1.2. Each page shows the date of its own version.
     ["/privacidade", "Política de Privacidade", "1.2", "27 de novembro de 2026"],
     ["/termos", "Termos de Uso", "1.0", "22 de novembro de 2026"],
     ["/cookies", "Política de Cookies", "1.1", "25 de novembro de 2026"],

@@ -46,6 +46,7 @@ const ADMIN_PAGES = [
   "/admin/business-optimizations",
   "/admin/leads",
   "/admin/leads/contatos",
+  "/admin/leads/spam",
   "/admin/conversas",
   "/admin/pedidos",
   "/admin/privacidade",

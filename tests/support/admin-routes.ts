@@ -19,6 +19,7 @@ export const ADMIN_PAGES = [
   "/admin/leads/contatos/1",
   "/admin/leads/consultas/1",
   "/admin/leads",
+  "/admin/leads/spam",
   "/admin/leads/funil/contatos/1",
   "/admin/analises",
   "/admin/posts/1",

@@ -37,6 +37,11 @@ const OUTBOX_KIND: Record<string, string> = {
   "newsletter.confirmation": "Confirmação de inscrição na newsletter",
   "payment.paid": "Aviso de pagamento confirmado",
   "pipeline.digest": "Resumo diário do funil",
+  "auto-reply.contact": "Resposta automática ao contato",
+  "auto-reply.consultation": "Resposta automática à solicitação de consultoria",
+  "auto-reply.questionnaire": "Resposta automática ao questionário",
+  "auto-reply.careers": "Resposta automática à candidatura",
+  "auto-reply.chat": "Resposta automática ao contato do chat",
   "analytics.weekly": "Relatório semanal de análises",
 };
 
@@ -96,6 +101,13 @@ export const COLUMNS: Record<PersonalDataTable, Column[]> = {
     col("recipient", "Destinatário"),
     col("subject", "Assunto", (v) => text(v, 50)),
     status(OUTBOX_STATUS),
+    created,
+  ],
+  spamSubmissions: [
+    col("form", "Formulário"),
+    col("email"),
+    col("data", "Dados enviados", (v) => text(JSON.stringify(v), 60)),
+    col("reasons", "Motivos", (v) => (Array.isArray(v) ? v.join(", ") : "—")),
     created,
   ],
   leadPipeline: [

@@ -8,6 +8,7 @@ import { DialogCloseButton, sheetDialogClassName, useDialogState } from "~/compo
 import { Spinner } from "~/components/ui/spinner";
 import chatForm from "~/forms/chat/definition";
 import { fieldErrors } from "~/lib/form-errors";
+import { PROOF_FIELD } from "~/lib/lead-fields";
 import { chatTexts } from "~/lib/messages/chat";
 import { useLocation } from "~/lib/navigation";
 import { LEGAL_PATHS } from "~/lib/privacy";
@@ -135,7 +136,8 @@ export function ChatContactForm({
   idPrefix = "chat",
 }: {
   loading?: boolean;
-  onSubmit?: (values: ChatContactInput) => void;
+  /** The contact and its proof of work (docs/decisions/0090). */
+  onSubmit?: (values: ChatContactInput & { [PROOF_FIELD]?: string }) => void;
   initial?: FormState;
   /** The fields' ids: /enviar/chat also has the widget's dialog, so it gives others. */
   idPrefix?: string;
@@ -162,7 +164,14 @@ export function ChatContactForm({
       return;
     }
     setErrors({});
-    onSubmit(parsed.data);
+    // The proof of work (docs/decisions/0090): without one in time, the form posts natively (/enviar/chat).
+    const element = event.currentTarget;
+    void import("~/components/forms/proof-of-work").then(async (pow) => {
+      const proof = await pow.proofFor(element);
+      if (!proof) return pow.postNatively(element);
+      pow.spendProof(element);
+      onSubmit({ ...parsed.data, [PROOF_FIELD]: proof });
+    });
   };
 
   return (

@@ -8,11 +8,12 @@
  * page (app/routes/enviar.tsx) for a submit made before that or without JavaScript. Browser
  * bubbles would speak the browser's language and could not show the spec's texts.
  */
-import { useCallback, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { callApi } from "~/lib/api-client";
 import { IDEMPOTENCY_FIELD, IDEMPOTENCY_HEADER } from "~/lib/early-script";
 import { fieldErrors } from "~/lib/form-errors";
-import { HONEYPOT_FIELD } from "~/lib/lead-fields";
+import { FORM_STAMP_FIELD, HONEYPOT_FIELD, PROOF_FIELD } from "~/lib/lead-fields";
+import { useSiteConfig } from "~/lib/site-config";
 import type { z } from "zod";
 
 type LeadSchemas = typeof import("~/lib/schemas/leads");
@@ -163,7 +164,11 @@ export function useLeadForm(initial: FormState = EMPTY_FORM_STATE) {
     setSubmitting(true);
     const key = idempotencyKey(element);
     try {
-      const result = await steps.send(checked.data, key.value);
+      // The proof of work (docs/decisions/0090): without one in time, the form posts natively.
+      const pow = await import("./proof-of-work");
+      const proof = await pow.proofFor(element);
+      if (!proof) return pow.postNatively(element);
+      const result = await steps.send(Object.assign({}, checked.data, { [PROOF_FIELD]: proof }) as z.infer<S>, key.value);
       if (!result.ok) {
         if (result.errors) setErrors(result.errors);
         steps.onFailure({ status: result.status, message: result.message });
@@ -171,6 +176,7 @@ export function useLeadForm(initial: FormState = EMPTY_FORM_STATE) {
       }
       element.reset();
       key.clear(); // the next submission is a new one
+      pow.spendProof(element, true);
       setForm(EMPTY_FORM_STATE);
       steps.onSuccess(result);
     } catch (error) {
@@ -183,8 +189,19 @@ export function useLeadForm(initial: FormState = EMPTY_FORM_STATE) {
   return { form, errors, setErrors, clearError, submitting, run };
 }
 
-/** Hidden from people and assistive technology; bots that fill every field reveal themselves. */
+/**
+ * The spam checks' fields (docs/decisions/0090): the honeypot, hidden from people and assistive
+ * technology (bots that fill every field reveal themselves), the signed time the form was
+ * rendered, and the proof of work, which the form's island starts solving as soon as it wakes
+ * (the form was started) and writes here.
+ */
 export function Honeypot() {
+  const { formStamp } = useSiteConfig();
+  const proof = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const form = proof.current?.form;
+    if (form) void import("./proof-of-work").then((pow) => pow.prepareProof(form));
+  }, []);
   return (
     // Inert: never focused, not even by a <dialog> opening on its first focusable field (decision 0031).
     <div aria-hidden="true" inert className="pointer-events-none absolute -left-[10000px] h-px w-px overflow-hidden">
@@ -192,6 +209,8 @@ export function Honeypot() {
         Deixe este campo em branco
         <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
+      <input type="hidden" name={FORM_STAMP_FIELD} defaultValue={formStamp ?? ""} />
+      <input type="hidden" name={PROOF_FIELD} defaultValue="" ref={proof} />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { ArrowRight } from "~/components/ui/icons";
 import { toast } from "~/components/ui/use-toast";
 import newsletterForm from "~/forms/newsletter/definition";
 import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
-import { isNewsletterEmailAcceptable, LIMITS } from "~/lib/lead-fields";
+import { isNewsletterEmailAcceptable, LIMITS, PROOF_FIELD } from "~/lib/lead-fields";
 import { newsletterMessages } from "~/lib/messages/leads";
 import { Link, useLocation } from "~/lib/navigation";
 import { LEGAL_PATHS } from "~/lib/privacy";
@@ -47,9 +47,13 @@ export function NewsletterForm({
     const keyInput = form.elements.namedItem(IDEMPOTENCY_FIELD) as HTMLInputElement | null;
     try {
       const values = readForm(form);
+      // The proof of work (docs/decisions/0090): without one in time, the form posts natively.
+      const pow = await import("./proof-of-work");
+      const proof = await pow.proofFor(form);
+      if (!proof) return pow.postNatively(form);
       const result = await sendJson(
         newsletterForm.api.path,
-        { email: email.trim(), website: values.website, source: "rodape" },
+        { email: email.trim(), website: values.website, source: "rodape", [PROOF_FIELD]: proof },
         keyInput?.value || undefined,
       );
       if (!result.ok) {
@@ -63,6 +67,7 @@ export function NewsletterForm({
       toast({ ...newsletterMessages.success, note: newsletterMessages.confirmationNote });
       form.reset();
       if (keyInput) keyInput.value = ""; // the next subscription is a new one
+      pow.spendProof(form, true);
     } catch {
       toast({ title: newsletterMessages.failureTitle, description: newsletterMessages.failureFallback, variant: "destructive" });
     } finally {

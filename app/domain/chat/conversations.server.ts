@@ -134,6 +134,7 @@ export async function saveChatContact(
   input: ChatContactInput & { sessionId?: string; token?: string },
   ip: string,
   attribution: Attribution | null = null,
+  hooks: ChatContactHooks = {},
 ): Promise<ChatResult<ChatSessionData>> {
   let row: ChatSessionRow | undefined;
   if (input.sessionId && input.token) {
@@ -144,17 +145,28 @@ export async function saveChatContact(
     await addMessage(db(), row.id, "assistant", chatTexts.firstMessage);
   }
   const session = row;
-  await db().transaction((tx) => storeContact(tx, session, input, attribution));
+  await db().transaction(async (tx) => {
+    if (hooks.admit && !(await hooks.admit(tx))) return;
+    if (await storeContact(tx, session, input, attribution)) await hooks.onFirstContact?.(tx);
+  });
   return { ok: true, data: await sessionData(session, null) };
 }
 
-/** Keeps the contact on the session and, the first time, greets and notifies the team. */
+/** What the contact step's caller adds inside its transaction (the spam check, the auto-reply: docs/decisions/0090, 0091). */
+export interface ChatContactHooks {
+  /** False: the contact is not stored (suspected spam, kept apart by the hook), the answer is the same. */
+  admit?: (tx: Executor) => Promise<boolean>;
+  /** After the contact was stored for the first time on this session. */
+  onFirstContact?: (tx: Executor) => Promise<unknown>;
+}
+
+/** Keeps the contact on the session and, the first time, greets and notifies the team (and says true). */
 async function storeContact(
   tx: Executor,
   session: ChatSessionRow,
   input: ChatContactInput,
   attribution: Attribution | null,
-): Promise<void> {
+): Promise<boolean> {
   const contact = { email: input.email, phone: input.phone, company: input.message ?? null, updatedAt: new Date() };
   const [first] = await tx
     .update(chatSessions)
@@ -164,7 +176,7 @@ async function storeContact(
   if (!first) {
     // Sent again (e.g. a retry): keep the newest contact, notify only once.
     await tx.update(chatSessions).set(contact).where(eq(chatSessions.id, session.id));
-    return;
+    return false;
   }
   await addMessage(tx, session.id, "assistant", chatTexts.greeting);
   await enqueueEmail(tx, {
@@ -182,6 +194,7 @@ async function storeContact(
       `Conversa: ${env.SITE_URL}/admin/conversas/${session.id}`,
     ].join("\n"),
   });
+  return true;
 }
 
 /**

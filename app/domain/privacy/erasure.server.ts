@@ -28,6 +28,7 @@ import {
   orders,
   outbox,
   rateLimits,
+  spamSubmissions,
   subscriptions,
 } from "~/db/schema";
 import { ANONYMISED_MARKER } from "~/lib/privacy";
@@ -78,6 +79,7 @@ export async function eraseSubject(email: string, actor: Actor): Promise<Erasure
       chatMessages: deletedMessages,
       chatSessions: await del(chatSessions, found.chatSessions),
       outbox: await del(outbox, found.outbox),
+      spamSubmissions: await del(spamSubmissions, found.spamSubmissions),
       // Throttling counters keyed by the address (e.g. per-e-mail form limits).
       rateLimits: (await tx.delete(rateLimits).where(mentionsAddress(rateLimits.key, normalized)).returning({ key: rateLimits.key }))
         .length,

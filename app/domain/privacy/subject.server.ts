@@ -25,6 +25,7 @@ import {
   newsletterSubscribers,
   orders,
   outbox,
+  spamSubmissions,
   subscriptions,
 } from "~/db/schema";
 import { toCsv } from "~/infra/csv.server";
@@ -95,6 +96,8 @@ export interface PersonalData extends BlogMentions {
   orders: Row<typeof orders>[];
   subscriptions: Row<typeof subscriptions>[];
   outbox: Row<typeof outbox>[];
+  /** Submissions suspected as spam (docs/decisions/0090): the address given, or quoted in what was sent. */
+  spamSubmissions: Row<typeof spamSubmissions>[];
   /** The admin's stage, follow-up and notes on this person's leads (docs/decisions/0045). */
   leadPipeline: Row<typeof leadPipeline>[];
   leadNotes: Row<typeof leadNotes>[];
@@ -111,7 +114,7 @@ const sameEmail = (column: AnyPgColumn, email: string): SQL => sql`lower(trim(${
  * Neither side may continue the address: no address character before it, and after it no
  * letter, digit or hyphen, nor a dot that starts another domain label.
  */
-export const mentionsAddress = (column: AnyPgColumn, email: string): SQL =>
+export const mentionsAddress = (column: AnyPgColumn | SQL, email: string): SQL =>
   sql`${column} ~* ${`(?<![a-z0-9._%+'-])${escapeRegex(email)}(?![a-z0-9_-]|\\.[a-z0-9])`}`;
 
 function escapeRegex(text: string): string {
@@ -134,6 +137,7 @@ export async function collect(executor: Executor, email: string, hashed: string)
     orderRows,
     subscriptionRows,
     outboxRows,
+    spamRows,
   ] = await Promise.all([
     executor.select().from(contacts).where(sameEmail(contacts.email, email)).orderBy(asc(contacts.id)),
     executor.select().from(consultations).where(sameEmail(consultations.email, email)).orderBy(asc(consultations.id)),
@@ -165,6 +169,11 @@ export async function collect(executor: Executor, email: string, hashed: string)
       .from(outbox)
       .where(or(sameEmail(outbox.recipient, email), mentionsAddress(outbox.subject, email), mentionsAddress(outbox.body, email)))
       .orderBy(asc(outbox.id)),
+    executor
+      .select()
+      .from(spamSubmissions)
+      .where(or(sameEmail(spamSubmissions.email, email), mentionsAddress(sql`${spamSubmissions.data}::text`, email)))
+      .orderBy(asc(spamSubmissions.id)),
   ]);
   const applicationIds = applicationRows.map((a) => a.id);
   const cvRows: CvRow[] = applicationIds.length
@@ -216,6 +225,7 @@ export async function collect(executor: Executor, email: string, hashed: string)
     orders: orderRows,
     subscriptions: subscriptionRows,
     outbox: outboxRows,
+    spamSubmissions: spamRows,
   };
 }
 

@@ -78,7 +78,6 @@ export const consultationMessages = {
 
 /** Server answers shared by every lead endpoint. */
 export const leadServerMessages = {
-  spam: "Não foi possível processar o envio. Se você preencheu um campo oculto por engano, recarregue a página e tente novamente.",
   rateLimited: (wait: string) => `Muitos envios em pouco tempo. Aguarde ${wait} e tente novamente.`,
 } as const;
 

@@ -14,6 +14,7 @@ import {
   MessagesSquare,
   Receipt,
   ScrollText,
+  ShieldAlert,
   ShieldCheck,
   X,
 } from "~/components/ui/icons";
@@ -36,7 +37,8 @@ const NAV = [
   { to: "/admin/analises", label: "Análises", icon: BarChart3 },
   { to: "/admin", label: "Blog", icon: FileText, end: true },
   { to: "/admin/business-optimizations", label: "Questionários", icon: ClipboardList },
-  { to: "/admin/leads", label: "Leads", icon: Inbox }, // the inbox (pipeline); per-type lists below it
+  { to: "/admin/leads", label: "Leads", icon: Inbox, except: "/admin/leads/spam" }, // the inbox (pipeline); per-type lists below it
+  { to: "/admin/leads/spam", label: "Spam", icon: ShieldAlert }, // suspected submissions, apart from the leads (docs/decisions/0090)
   { to: "/admin/conversas", label: "Conversas", icon: MessagesSquare },
   { to: "/admin/pedidos", label: "Pedidos", icon: Receipt },
   { to: "/admin/privacidade", label: "Privacidade", icon: ShieldCheck },
@@ -48,6 +50,7 @@ const NAV = [
 const MENU_ID = "admin-menu";
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
   useEffect(() => {
     window.localStorage.setItem(AUTH_STORAGE_KEY, "true"); // UI mirror only (SPEC §4)
   }, []);
@@ -83,16 +86,18 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           >
             <nav aria-label="Administração" className="lg:order-3 lg:w-full 2xl:order-none 2xl:w-auto">
               <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:flex lg:flex-wrap lg:gap-1">
-                {NAV.map(({ to, label, icon: Icon, end }) => (
+                {NAV.map(({ to, label, icon: Icon, end, except }) => (
                   <li key={to}>
                     <NavLink
                       to={to}
                       end={end}
+                      // The inbox is not the current page on the Spam page below its address.
+                      aria-current={except && pathname.startsWith(except) ? "false" : "page"}
                       className={({ isActive }) =>
                         cn(
                           "flex min-h-12 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground lg:min-h-0 lg:whitespace-nowrap",
                           "max-lg:border max-lg:border-border",
-                          isActive && "bg-secondary text-foreground max-lg:border-primary/40",
+                          isActive && !(except && pathname.startsWith(except)) && "bg-secondary text-foreground max-lg:border-primary/40",
                         )
                       }
                     >
