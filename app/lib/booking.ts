@@ -81,7 +81,13 @@ export function sameClock(zone: string, instants: readonly string[]): boolean {
 }
 
 /** A Google Calendar "add event" link (no API, no script: a plain link with the event's fields). */
-export function googleCalendarUrl(event: { title: string; start: string | Date; end: string | Date; details: string; location?: string }): string {
+export function googleCalendarUrl(event: {
+  title: string;
+  start: string | Date;
+  end: string | Date;
+  details: string;
+  location?: string;
+}): string {
   const stamp = (v: string | Date) =>
     asDate(v)
       .toISOString()
@@ -130,7 +136,8 @@ export const bookingMessages = {
   rescheduling: "Remarcando...",
   rescheduledTitle: "Reunião remarcada",
   invalidLink: "Link inválido",
-  invalidLinkText: "Não encontramos uma reunião para este link. Ele pode estar incompleto; copie o endereço completo do e-mail que você recebeu.",
+  invalidLinkText:
+    "Não encontramos uma reunião para este link. Ele pode estar incompleto; copie o endereço completo do e-mail que você recebeu.",
   alreadyCancelled: "Esta reunião já foi cancelada.",
   tooLate: "Esta reunião já começou ou já passou.",
   rateLimited: (wait: string) => `Muitas tentativas. Tente novamente em ${wait}.`,

@@ -109,7 +109,10 @@ export function hoursOf(availability: Availability, day: string): DayHours {
 }
 
 /** The occupied range of a meeting starting at `start` (its buffers included). */
-export function occupiedRange(start: Date, availability: Pick<Availability, "durationMinutes" | "bufferBeforeMinutes" | "bufferAfterMinutes">) {
+export function occupiedRange(
+  start: Date,
+  availability: Pick<Availability, "durationMinutes" | "bufferBeforeMinutes" | "bufferAfterMinutes">,
+) {
   const s = DateTime.fromJSDate(start);
   return {
     start: s.minus({ minutes: availability.bufferBeforeMinutes }).toJSDate(),
@@ -130,7 +133,11 @@ export function bookableWindow(availability: Availability, now: Date): { earlies
  * Free slots whose start falls on the days `from` … `to` (YYYY-MM-DD in the business's zone),
  * in time order.
  */
-export function computeSlots(availability: Availability, busy: readonly BusyRange[], query: { from: string; to: string; now: Date }): Slot[] {
+export function computeSlots(
+  availability: Availability,
+  busy: readonly BusyRange[],
+  query: { from: string; to: string; now: Date },
+): Slot[] {
   const zone = availability.timeZone;
   const { earliest, latest } = bookableWindow(availability, query.now);
   const firstDay = dayIn(earliest, zone) > query.from ? dayIn(earliest, zone) : query.from;

@@ -19,7 +19,10 @@ export const instantSchema = z
   .trim()
   .min(1, "Escolha um horário.")
   .max(40, "Horário inválido.")
-  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), "Horário inválido.")
+  .refine(
+    (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
+    "Horário inválido.",
+  )
   .transform((v) => new Date(v));
 
 export const bookingSchema = z.object({
