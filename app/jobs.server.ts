@@ -3,6 +3,7 @@
  * Importing a module never starts anything.
  */
 import { env } from "~/config.server";
+import { REMINDER_CHECK_MS, runBookingReminders } from "~/domain/booking/reminders.server";
 import { flushAnalytics } from "~/domain/analytics/record.server";
 import { rollUpPending } from "~/domain/analytics/rollups.server";
 import { deleteOldSalts } from "~/domain/analytics/salt.server";
@@ -37,6 +38,8 @@ export function backgroundJobs(): Job[] {
         await deleteOldSalts();
       },
     },
+    // Meeting reminders 24 h and 1 h before, each claimed once across instances (docs/decisions/0084).
+    { name: "lembretes-reunioes", everyMs: REMINDER_CHECK_MS, atStart: true, run: () => runBookingReminders() },
     // Scheduled posts go live within a check of their minute, and at start if they fell due while
     // every instance was down (docs/decisions/0060).
     { name: "publicacao-agendada", everyMs: env.SCHEDULE_CHECK_MS, atStart: true, run: runScheduledPublishing },

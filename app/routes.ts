@@ -27,8 +27,17 @@ export default [
     route("cookies", "routes/cookies.tsx"),
     // Lead forms posted without JavaScript: confirmation, or the form again with its errors.
     route("enviar/:form", "routes/enviar.tsx"),
+    // Meeting booking (docs/decisions/0080–0084): pick a time, the confirmation, and the
+    // visitor's private links from the e-mail (cancel, reschedule), all plain forms.
+    route("agendar", "routes/agendar.tsx"),
+    route("agendar/reserva/:token", "routes/agendar-reserva.tsx"),
+    route("agendar/cancelar/:token", "routes/agendar-cancelar.tsx"),
+    route("agendar/remarcar/:token", "routes/agendar-remarcar.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // A booking's .ics download, and the admin's private calendar feed (token in the address).
+  route("agendar/reserva/:token/convite.ics", "routes/agendar-ics.ts"),
+  route("agenda/feed/:file", "routes/agenda-feed.ts"),
   route("logout", "routes/logout.ts"),
   // Files for crawlers and security researchers.
   route("robots.txt", "routes/robots[.]txt.ts"),
@@ -112,6 +121,9 @@ export default [
   route("api/chat/session", "routes/api/chat-session.ts"),
   route("api/chat/contact", "routes/api/chat-contact.ts"),
   route("api/chat", "routes/api/chat.ts"),
+  // Meeting booking (docs/decisions/0080–0084): free times and the booking itself.
+  route("api/booking/slots", "routes/api/booking-slots.ts"),
+  route("api/booking", "routes/api/booking.ts"),
   // The pages' analytics beacons (docs/decisions/0056).
   route("api/analytics", "routes/api/analytics.ts"),
   route("api/analytics/pixel", "routes/api/analytics-pixel.ts"),

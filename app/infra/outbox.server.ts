@@ -7,11 +7,22 @@ import { env } from "~/config.server";
 import type { Executor } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 
+/** A file sent with a message, stored with it in the outbox (text content: an .ics, a CSV). */
+export interface MailAttachment {
+  filename: string;
+  /** e.g. `text/calendar; charset=utf-8; method=REQUEST` */
+  contentType: string;
+  content: string;
+}
+
 export interface EmailInput {
   kind: string; // e.g. 'lead.contact', 'lead.chat'
   subject: string;
   body: string; // plain text
   recipient?: string; // defaults to CONTACT_EMAIL (the team)
+  /** An HTML alternative of `body` (optional; the plain text is always sent). */
+  html?: string;
+  attachments?: MailAttachment[];
 }
 
 export async function enqueueEmail(executor: Executor, email: EmailInput): Promise<void> {
@@ -20,5 +31,7 @@ export async function enqueueEmail(executor: Executor, email: EmailInput): Promi
     recipient: email.recipient ?? env.CONTACT_EMAIL,
     subject: email.subject,
     body: email.body,
+    html: email.html ?? null,
+    attachments: email.attachments?.length ? email.attachments : null,
   });
 }

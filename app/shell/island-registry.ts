@@ -16,6 +16,7 @@ export const ISLANDS = {
   careers: () => import("~/components/forms/careers-form").then((m) => m.CareersForm),
   questionnaire: () => import("~/components/marketing/formulario/form").then((m) => m.QuestionnaireForm),
   checkout: () => import("~/components/checkout/checkout-payment").then((m) => m.CheckoutPayment),
+  bookingTimes: () => import("~/components/booking/booking-times").then((m) => m.BookingTimes),
   countdown: () => import("~/components/checkout/payment-countdown").then((m) => m.PaymentCountdown),
 } satisfies Record<string, Loader>;
 

@@ -55,3 +55,84 @@ export const slotsQuerySchema = z
 
 /** A message to the visitor with an admin's cancel or reschedule (optional). */
 export const visitorNoteSchema = text(1000).optional();
+
+// ---------------------------------------------------------------- the admin's availability (/admin/agenda)
+const HOUR = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+const int = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z
+      .string(message)
+      .regex(/^\d{1,4}$/, message)
+      .transform(Number)
+      .pipe(z.number().int().min(min, message).max(max, message)),
+  );
+
+export const WEEKDAY_LABELS = [
+  ["1", "Segunda-feira"],
+  ["2", "Terça-feira"],
+  ["3", "Quarta-feira"],
+  ["4", "Quinta-feira"],
+  ["5", "Sexta-feira"],
+  ["6", "Sábado"],
+  ["7", "Domingo"],
+] as const;
+
+const dayFields = Object.fromEntries(
+  WEEKDAY_LABELS.flatMap(([d]) => [
+    [`open${d}`, z.string().optional()],
+    [`start${d}`, z.string().trim().optional()],
+    [`end${d}`, z.string().trim().optional()],
+  ]),
+) as Record<string, z.ZodOptional<z.ZodString>>;
+
+export const availabilityFormSchema = z
+  .object({
+    ...dayFields,
+    durationMinutes: z.enum(["30", "45", "60"], "Escolha 30, 45 ou 60 minutos.").transform(Number),
+    bufferBeforeMinutes: int(0, 120, "Use de 0 a 120 minutos."),
+    bufferAfterMinutes: int(0, 120, "Use de 0 a 120 minutos."),
+    minNoticeHours: int(0, 720, "Use de 0 a 720 horas."),
+    horizonDays: int(1, 365, "Use de 1 a 365 dias."),
+    maxPerDay: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v ?? "")
+      .pipe(z.union([z.literal(""), z.string().regex(/^\d{1,2}$/, "Use de 1 a 50 reuniões, ou deixe vazio.")]))
+      .transform((v) => (v === "" ? null : Number(v)))
+      .refine((v) => v === null || (v >= 1 && v <= 50), "Use de 1 a 50 reuniões, ou deixe vazio."),
+    placeKind: z.enum(["video", "phone", "link-later"], "Escolha onde a reunião acontece."),
+    placeDetail: z.string().trim().max(500, "Use no máximo 500 caracteres.").optional(),
+  })
+  .superRefine((v, ctx) => {
+    const fields = v as unknown as Record<string, string | undefined>;
+    for (const [d] of WEEKDAY_LABELS) {
+      if (!fields[`open${d}`]) continue;
+      const start = fields[`start${d}`] ?? "";
+      const end = fields[`end${d}`] ?? "";
+      if (!HOUR.test(start)) ctx.addIssue({ code: "custom", path: [`start${d}`], message: "Informe a hora no formato HH:MM." });
+      else if (!HOUR.test(end)) ctx.addIssue({ code: "custom", path: [`end${d}`], message: "Informe a hora no formato HH:MM." });
+      else if (end <= start) ctx.addIssue({ code: "custom", path: [`end${d}`], message: "O fim deve ser depois do início." });
+    }
+    if (v.placeKind === "video" && !/^https:\/\/\S+$/.test(v.placeDetail ?? "")) {
+      ctx.addIssue({ code: "custom", path: ["placeDetail"], message: "Informe o link da sala (https://…)." });
+    }
+  });
+export type AvailabilityForm = z.output<typeof availabilityFormSchema>;
+
+export const exceptionFormSchema = z
+  .object({
+    day: dayParamSchema,
+    kind: z.enum(["closed", "open"], "Escolha fechado ou aberto."),
+    start: z.string().trim().optional(),
+    end: z.string().trim().optional(),
+    note: z.string().trim().max(200, "Use no máximo 200 caracteres.").optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind !== "open") return;
+    if (!HOUR.test(v.start ?? "")) ctx.addIssue({ code: "custom", path: ["start"], message: "Informe a hora no formato HH:MM." });
+    else if (!HOUR.test(v.end ?? "")) ctx.addIssue({ code: "custom", path: ["end"], message: "Informe a hora no formato HH:MM." });
+    else if ((v.end ?? "") <= (v.start ?? "")) ctx.addIssue({ code: "custom", path: ["end"], message: "O fim deve ser depois do início." });
+  });
+export type ExceptionForm = z.output<typeof exceptionFormSchema>;

@@ -1,0 +1,93 @@
+/**
+ * The free times of one day, each a link to the form with that time (keyboard and no-JavaScript
+ * friendly: a link per time whose accessible name is the whole date and hour). Server-rendered in
+ * Brasília time; as an eager island (docs/decisions/0058), once the page's script runs it shows
+ * each time in the visitor's own zone with Brasília's beside it, when they differ.
+ */
+import { useSyncExternalStore } from "react";
+import { Clock } from "~/components/ui/icons";
+import {
+  BOOKING_TIME_ZONE,
+  bookingMessages,
+  browserTimeZone,
+  dayKey,
+  formatLongDay,
+  formatSlot,
+  formatTime,
+  sameClock,
+} from "~/lib/booking";
+
+/** The zone does not change while the page is open. */
+const subscribeNever = () => () => {};
+
+export interface BookingTimesProps {
+  slots: Array<{ start: string; end: string }>;
+  /** The address a time links to, with `{start}` replaced by the time's ISO instant. */
+  hrefTemplate: string;
+  /** The time already chosen (marked as current). */
+  selected?: string | null;
+}
+
+export function BookingTimes({ slots, hrefTemplate, selected }: BookingTimesProps) {
+  // The server (and hydration) render Brasília; the browser's own zone right after, when it differs.
+  const zone = useSyncExternalStore(
+    subscribeNever,
+    () => {
+      const local = browserTimeZone();
+      return local &&
+        local !== BOOKING_TIME_ZONE &&
+        !sameClock(
+          local,
+          slots.map((s) => s.start),
+        )
+        ? local
+        : null;
+    },
+    () => null,
+  );
+
+  return (
+    <div>
+      <p className="mb-3 flex items-center gap-2 text-sm text-muted-foreground" data-testid="booking-zone-note">
+        <Clock className="size-4" aria-hidden />
+        {zone ? bookingMessages.localNote(zone) : bookingMessages.brasiliaNote}
+      </p>
+      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4" data-testid="booking-times">
+        {slots.map((s) => {
+          const current = selected === s.start;
+          const brasilia = formatTime(s.start);
+          const local = zone ? formatTime(s.start, zone) : null;
+          const otherDay = zone && dayKey(s.start, zone) !== dayKey(s.start) ? formatLongDay(s.start, zone) : null;
+          const name = zone
+            ? `${formatSlot(s.start, zone)} no seu horário (${brasilia} em Brasília)`
+            : `${formatSlot(s.start)}, horário de Brasília`;
+          return (
+            <li key={s.start}>
+              <a
+                href={hrefTemplate.replace("{start}", encodeURIComponent(s.start))}
+                aria-label={name}
+                aria-current={current ? "true" : undefined}
+                data-start={s.start}
+                className={
+                  "flex min-h-11 flex-col items-center justify-center rounded-lg border px-3 py-2 text-center font-semibold tabular-nums transition-colors " +
+                  "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 " +
+                  (current
+                    ? "border-primary bg-primary text-primary-foreground"
+                    : "border-input bg-background text-foreground hover:border-primary hover:bg-secondary")
+                }
+              >
+                <span>{local ?? brasilia}</span>
+                {zone ? (
+                  <span className={"text-xs font-normal " + (current ? "" : "text-muted-foreground")}>
+                    {otherDay ? `${otherDay} · ` : ""}
+                    {brasilia} em Brasília
+                  </span>
+                ) : null}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
