@@ -4,7 +4,7 @@
  * POST. A time taken meanwhile answers 'Horário indisponível' with fresh times.
  */
 import { data, redirect } from "react-router";
-import { BookingShell, DayList, Notice, TimeList } from "~/components/booking/booking-page";
+import { BookingShell, DayList, Notice, TimeList, upperFirst } from "~/components/booking/booking-page";
 import { Button } from "~/components/ui/button";
 import { BookingRejection, findByToken, rescheduleBooking } from "~/domain/booking/bookings.server";
 import { PRIVATE_HEADERS, pickerState } from "~/domain/booking/page.server";
@@ -78,18 +78,18 @@ export default function RescheduleBooking({ loaderData, actionData, params }: Ro
       ) : null}
       {picker ? (
         <div className="grid gap-10">
-          <section aria-labelledby="dias">
+          <section aria-labelledby="dias" className="min-w-0">
             <h2 id="dias" className="mb-4 text-xl font-bold">
               {bookingMessages.daysHeading}
             </h2>
             <DayList days={picker.days} selected={picker.selectedDay} hrefOf={(day) => `${self}?dia=${day}#horarios`} />
           </section>
           {picker.selectedDay && selectedFirst ? (
-            <section aria-labelledby="horarios">
+            <section aria-labelledby="horarios" className="min-w-0 max-w-3xl">
               <h2 id="horarios" className="mb-1 text-xl font-bold">
                 {bookingMessages.timesHeading}
               </h2>
-              <p className="mb-4 capitalize text-muted-foreground">{formatLongDay(selectedFirst)}</p>
+              <p className="mb-4 text-muted-foreground">{upperFirst(formatLongDay(selectedFirst))}</p>
               <TimeList
                 slots={picker.slots}
                 hrefTemplate={`${self}?dia=${picker.selectedDay}&inicio={start}#confirmar`}

@@ -5,7 +5,7 @@
  * and no Referer leaves it.
  */
 import { data } from "react-router";
-import { BookingShell, Notice } from "~/components/booking/booking-page";
+import { BookingShell, Notice, upperFirst } from "~/components/booking/booking-page";
 import { CalendarCheck, Download, ExternalLink } from "~/components/ui/icons";
 import { findByToken } from "~/domain/booking/bookings.server";
 import { meetingTitle } from "~/domain/booking/calendar.server";
@@ -55,14 +55,14 @@ export default function BookingConfirmation({ loaderData: b }: Route.ComponentPr
         {b.cancelled ? (
           <Notice tone="error" title={bookingMessages.alreadyCancelled} />
         ) : (
-          <Notice tone="success" title={bookingMessages.confirmedTitle}>
-            Confirmação enviada para <strong>{b.email}</strong>.
+          <Notice tone="success" title="Confirmação enviada">
+            O convite está no e-mail <strong>{b.email}</strong>.
           </Notice>
         )}
         <dl className="grid gap-3 sm:grid-cols-[auto_1fr] sm:gap-x-6">
           <dt className="text-sm text-muted-foreground">Quando</dt>
           <dd className="font-semibold" data-testid="booking-when">
-            {formatSlot(b.start)} até {formatTime(b.end)} (horário de Brasília)
+            {upperFirst(formatSlot(b.start))} até {formatTime(b.end)} (horário de Brasília)
           </dd>
           <dt className="text-sm text-muted-foreground">Onde</dt>
           <dd>{b.place}</dd>

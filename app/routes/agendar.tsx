@@ -6,7 +6,7 @@
  * Personal and uncached: the free times change with every booking.
  */
 import { data, redirect } from "react-router";
-import { BookingForm, BookingShell, DayList, Notice, TimeList, type BookingFormValues } from "~/components/booking/booking-page";
+import { BookingForm, BookingShell, DayList, Notice, TimeList, type BookingFormValues, upperFirst } from "~/components/booking/booking-page";
 import { BookingRejection, submitBooking } from "~/domain/booking/bookings.server";
 import { pickerState } from "~/domain/booking/page.server";
 import { readBody } from "~/infra/http.server";
@@ -73,18 +73,18 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
         </Notice>
       ) : null}
       <div className="grid gap-10">
-        <section aria-labelledby="dias">
+        <section aria-labelledby="dias" className="min-w-0">
           <h2 id="dias" className="mb-4 text-xl font-bold">
             {bookingMessages.daysHeading}
           </h2>
           <DayList days={days} selected={selectedDay} hrefOf={dayHref} />
         </section>
         {selectedDay && selectedFirst ? (
-          <section aria-labelledby="horarios">
+          <section aria-labelledby="horarios" className="min-w-0 max-w-3xl">
             <h2 id="horarios" className="mb-1 text-xl font-bold">
               {bookingMessages.timesHeading}
             </h2>
-            <p className="mb-4 capitalize text-muted-foreground">{formatLongDay(selectedFirst)}</p>
+            <p className="mb-4 text-muted-foreground">{upperFirst(formatLongDay(selectedFirst))}</p>
             <TimeList slots={slots} hrefTemplate={timeHref} selected={chosen?.start} />
           </section>
         ) : null}

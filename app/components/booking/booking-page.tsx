@@ -22,6 +22,9 @@ export interface BookingDay {
   count: number;
 }
 
+/** "segunda-feira, 30 de novembro" → "Segunda-feira, 30 de novembro" (only the first letter). */
+export const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export function BookingShell({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
   return (
     <>
@@ -62,24 +65,24 @@ export function Notice({ tone, title, children }: { tone: "error" | "success"; t
 export function DayList({ days, selected, hrefOf }: { days: BookingDay[]; selected: string | null; hrefOf: (day: string) => string }) {
   if (!days.length) return <p className="text-muted-foreground">{bookingMessages.noDays}</p>;
   return (
-    <ul className="flex gap-2 overflow-x-auto pb-2 sm:flex-wrap sm:overflow-visible" data-testid="booking-days">
+    <ul className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap" data-testid="booking-days">
       {days.map((d) => {
         const current = d.day === selected;
         return (
-          <li key={d.day} className="shrink-0">
+          <li key={d.day}>
             <a
               href={hrefOf(d.day)}
               aria-current={current ? "date" : undefined}
               aria-label={`${formatLongDay(d.first)}, ${d.count} ${d.count === 1 ? "horário livre" : "horários livres"}`}
               className={cn(
-                "flex min-h-11 min-w-24 flex-col items-center justify-center rounded-lg border px-3 py-2 text-center text-sm transition-colors",
+                "flex min-h-11 flex-col sm:min-w-28 items-center justify-center rounded-lg border px-3 py-2 text-center text-sm transition-colors",
                 "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
                 current
                   ? "border-primary bg-primary text-primary-foreground"
                   : "border-input bg-background hover:border-primary hover:bg-secondary",
               )}
             >
-              <span className="font-semibold capitalize">{formatShortDay(d.first)}</span>
+              <span className="font-semibold">{upperFirst(formatShortDay(d.first))}</span>
               <span className={cn("text-xs", current ? "" : "text-muted-foreground")}>
                 {d.count} {d.count === 1 ? "horário" : "horários"}
               </span>
@@ -137,7 +140,7 @@ export function BookingForm({
       </h2>
       <div className="mt-3 rounded-lg bg-secondary p-4">
         <p className="font-semibold" data-testid="booking-chosen">
-          {formatSlot(start)} até {formatTime(end)}
+          {upperFirst(formatSlot(start))} até {formatTime(end)}
         </p>
         <p className="text-sm text-muted-foreground">Horário de Brasília · {place}</p>
         <a href={changeHref} className="mt-1 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
