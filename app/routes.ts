@@ -77,6 +77,9 @@ export default [
       // Chat conversations.
       route("conversas", "routes/admin/conversas.tsx"),
       route("conversas/:id", "routes/admin/conversas.$id.tsx"),
+      // Booked meetings: availability, upcoming meetings, one meeting (docs/decisions/0080–0084).
+      route("agenda", "routes/admin/agenda.tsx"),
+      route("agenda/:id", "routes/admin/agenda-reuniao.tsx"),
       // Data-subject requests and the audit log.
       route("privacidade", "routes/admin/privacidade.tsx"),
       route("privacidade/exportar", "routes/admin/privacidade-exportar.ts"),

@@ -13,6 +13,7 @@ import { db, type Executor } from "~/db/client.server";
 import { rowsOf } from "~/db/driver.server";
 import {
   auditLog,
+  bookings,
   businessOptimizations,
   careerApplications,
   chatMessages,
@@ -46,6 +47,7 @@ export type RetentionTrigger = "agendada" | "manual";
 
 export interface RetentionCounts {
   careerApplications: number;
+  bookings: number;
   chatSessions: number;
   chatMessages: number;
   contacts: number;
@@ -162,6 +164,13 @@ async function applyRetention(tx: Executor, before: (kind: RetentionKind) => Dat
         .delete(careerApplications)
         .where(lt(careerApplications.createdAt, before("careerApplications")))
         .returning({ id: careerApplications.id }),
+    ),
+    // Counted from the meeting's end: a booking made long ahead is kept its whole period after it.
+    bookings: count(
+      await tx
+        .delete(bookings)
+        .where(lt(bookings.endsAt, before("bookings")))
+        .returning({ id: bookings.id }),
     ),
     chatSessions: chatSessionCount,
     chatMessages: chatMessageCount,

@@ -9,7 +9,7 @@ import { and, asc, count, eq, like } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { postJson, startTestApp, type TestApp } from "../helpers/app";
+import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
 import { type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
 
 let app: TestApp;
@@ -323,6 +323,176 @@ describe("reminders", () => {
     expect(
       smtp.received.filter((m) => m.includes(`To: ${who.email}`) && /Subject: .*Lembrete|Subject: =\?UTF-8/i.test(m)).length,
     ).toBeLessThanOrEqual(3);
+  });
+});
+
+describe("/admin/agenda", () => {
+  let cookie: string;
+  beforeAll(async () => {
+    cookie = await loginCookie(app);
+  });
+  const post = (path: string, fields: Record<string, string>) =>
+    fetch(`${app.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie, origin: app.url },
+      body: new URLSearchParams(fields),
+    });
+
+  it("saves the availability with one schema, refusing bad hours with field errors", async () => {
+    const bad = await post("/admin/agenda", {
+      intent: "settings",
+      open1: "1",
+      start1: "18:00",
+      end1: "09:00",
+      durationMinutes: "45",
+      bufferBeforeMinutes: "0",
+      bufferAfterMinutes: "0",
+      minNoticeHours: "24",
+      horizonDays: "30",
+      maxPerDay: "",
+      placeKind: "video",
+      placeDetail: "",
+    });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("O fim deve ser depois do início.");
+    expect(html).toContain("Informe o link da sala");
+    const good = await post("/admin/agenda", {
+      intent: "settings",
+      ...Object.fromEntries(
+        [1, 2, 3, 4, 5].flatMap((d) => [
+          [`open${d}`, "1"],
+          [`start${d}`, "09:00"],
+          [`end${d}`, "18:00"],
+        ]),
+      ),
+      durationMinutes: "60",
+      bufferBeforeMinutes: "0",
+      bufferAfterMinutes: "15",
+      minNoticeHours: "24",
+      horizonDays: "30",
+      maxPerDay: "6",
+      placeKind: "video",
+      placeDetail: "https://meet.example.com/agile",
+    });
+    expect(good.status).toBe(200);
+    const all = await slots();
+    expect(all.every((s) => Date.parse(s.end) - Date.parse(s.start) === 60 * 60_000)).toBe(true);
+  });
+
+  it("creates, serves and revokes the private calendar feed", async () => {
+    await post("/admin/agenda", { intent: "renew-feed" });
+    const page = await (await fetch(`${app.url}/admin/agenda`, { headers: { cookie } })).text();
+    const url = /(\/agenda\/feed\/[A-Za-z0-9_-]+\.ics)/.exec(page)![1]!;
+    const feed = await fetch(`${app.url}${url}`);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("content-type")).toMatch(/^text\/calendar/);
+    const calendar = new ICAL.Component(ICAL.parse(await feed.text()));
+    expect(calendar.getAllSubcomponents("vevent").length).toBeGreaterThan(0);
+    await post("/admin/agenda", { intent: "revoke-feed" });
+    expect((await fetch(`${app.url}${url}`)).status).toBe(404);
+  });
+
+  it("cancels a meeting from its page with a message to the visitor", async () => {
+    const { bookings } = app.schema;
+    const [live] = await app.db().select().from(bookings).where(eq(bookings.status, "confirmed")).limit(1);
+    const detail = await fetch(`${app.url}/admin/agenda/${live!.id}`, { headers: { cookie } });
+    expect(detail.status).toBe(200);
+    const res = await post(`/admin/agenda/${live!.id}`, { intent: "cancel", note: "Surgiu um imprevisto, podemos remarcar?" });
+    expect(res.status).toBe(200);
+    const [mail] = await outboxFor(live!.email, "booking.cancelled");
+    expect(mail!.body).toContain("Surgiu um imprevisto");
+  });
+});
+
+describe("one lead, one story", () => {
+  let cookie: string;
+  beforeAll(async () => {
+    cookie = await loginCookie(app);
+  });
+
+  it("a booking with no earlier lead is a lead of its own in the pipeline, with the visit's attribution", async () => {
+    const free = await slots();
+    const who = person("direto");
+    // The visit: a campaign landing page, then the booking sent from /agendar.
+    const ua = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+    const res = await postJson(
+      `${app.url}/api/booking`,
+      { start: free[12]!.start, ...who },
+      { "user-agent": ua, referer: `${app.url}/agendar?utm_source=linkedin&utm_medium=social&utm_campaign=consultoria` },
+    );
+    expect(res.status).toBe(201);
+    const { bookings } = app.schema;
+    const row = first(await app.db().select().from(bookings).where(eq(bookings.id, res.json.data.id)));
+    expect(row.consultationId).toBeNull();
+    expect(row.utmCampaign).toBe("consultoria");
+    const inbox = await fetch(`${app.url}/admin/leads?tipo=reunioes`, { headers: { cookie } });
+    expect(inbox.status).toBe(200);
+    expect(await inbox.text()).toContain(who.email);
+    const lead = await fetch(`${app.url}/admin/leads/funil/reunioes/${row.id}`, { headers: { cookie } });
+    expect(lead.status).toBe(200);
+  });
+
+  it("a booking by someone who asked for a consultation continues that lead: linked, status 'scheduled', not a second lead", async () => {
+    const who = person("consulta");
+    const consult = await postJson(`${app.url}/api/consultations`, { ...who, industryArea: "Varejo" });
+    expect(consult.status).toBe(201);
+    const free = await slots();
+    const res = await postJson(`${app.url}/api/booking`, { start: free[14]!.start, ...who, email: who.email.toUpperCase() });
+    expect(res.status).toBe(201);
+    const { bookings, consultations, auditLog } = app.schema;
+    const row = first(await app.db().select().from(bookings).where(eq(bookings.id, res.json.data.id)));
+    expect(row.consultationId).toBe(consult.json.data.id);
+    const c = first(await app.db().select().from(consultations).where(eq(consultations.id, consult.json.data.id)));
+    expect(c.status).toBe("scheduled");
+    const inbox = await (await fetch(`${app.url}/admin/leads?tipo=reunioes`, { headers: { cookie } })).text();
+    expect(inbox).not.toContain(who.email.toUpperCase());
+    const audit = await app
+      .db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `booking:${row.id}`));
+    expect(audit.map((a) => a.action)).toContain("booking.create");
+    expect(JSON.stringify(audit)).not.toContain(who.email);
+  });
+
+  it("Análises' funnel ends with 'Reunião agendada', and the dashboard counts the leads", async () => {
+    const page = await (await fetch(`${app.url}/admin/analises`, { headers: { cookie } })).text();
+    expect(page).toContain("Reunião agendada");
+    const dashboard = await fetch(`${app.url}/admin/dashboard`, { headers: { cookie } });
+    expect(dashboard.status).toBe(200);
+  });
+
+  it("privacy: the export holds the person's bookings, erasure deletes them and frees their times", async () => {
+    const who = person("titular");
+    const free = await slots();
+    const res = await postJson(`${app.url}/api/booking`, { start: free[16]!.start, ...who });
+    expect(res.status).toBe(201);
+    const exported = await fetch(`${app.url}/admin/privacidade/exportar`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({ email: who.email, format: "json" }),
+    });
+    expect(exported.status).toBe(200);
+    const doc = (await exported.json()) as { tabelas: Record<string, unknown[]> };
+    expect(doc.tabelas.bookings).toHaveLength(1);
+    const { eraseSubject } = await import("~/domain/privacy/erasure.server");
+    const report = await eraseSubject(who.email, { username: "admin" });
+    expect(report.deleted.bookings).toBe(1);
+    const { bookings } = app.schema;
+    expect(await app.db().select().from(bookings).where(eq(bookings.email, who.email))).toHaveLength(0);
+    expect((await slots()).some((s) => s.start === free[16]!.start)).toBe(true);
+  });
+
+  it("retention deletes bookings whose meeting ended more than the period ago", async () => {
+    const { runRetention } = await import("~/domain/retention.server");
+    const { bookings } = app.schema;
+    const before = first(await app.db().select({ n: count() }).from(bookings)).n;
+    const kept = await runRetention({ trigger: "manual", periods: { bookings: { amount: 24, unit: "months" } } });
+    expect(kept.status === "done" && kept.counts.bookings).toBe(0);
+    const far = new Date(Date.now() + 3 * 365 * 86_400_000);
+    const gone = await runRetention({ trigger: "manual", now: far });
+    expect(gone.status === "done" && gone.counts.bookings).toBe(before);
   });
 });
 

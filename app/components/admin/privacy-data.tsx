@@ -35,6 +35,12 @@ const OUTBOX_KIND: Record<string, string> = {
   "newsletter.confirmation": "Confirmação de inscrição na newsletter",
   "payment.paid": "Aviso de pagamento confirmado",
   "pipeline.digest": "Resumo diário do funil",
+  "booking.confirmation": "Confirmação de reunião agendada",
+  "booking.notice": "Aviso de reunião agendada, remarcada ou cancelada",
+  "booking.rescheduled": "Reunião remarcada",
+  "booking.cancelled": "Reunião cancelada",
+  "booking.reminder.day": "Lembrete de reunião (24 h antes)",
+  "booking.reminder.hour": "Lembrete de reunião (1 h antes)",
 };
 
 export const COLUMNS: Record<PersonalDataTable, Column[]> = {
@@ -70,6 +76,15 @@ export const COLUMNS: Record<PersonalDataTable, Column[]> = {
     col("phone"),
     col("company"),
     col("messages", "Mensagens", (v, row) => <ChatMessages messages={v as ChatMessage[]} offline={Boolean(row.offline)} />),
+    created,
+  ],
+  bookings: [
+    col("name"),
+    col("company"),
+    col("email"),
+    col("phone"),
+    col("startsAt", "Reunião", (v) => when(v)),
+    col("status", "Situação", (v) => (v === "cancelled" ? "Cancelada" : "Confirmada")),
     created,
   ],
   orders: [

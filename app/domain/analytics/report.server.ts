@@ -59,7 +59,8 @@ export function daysOf(range: { from: string; to: string }): string[] {
 /** Conversions that are not leads (decision 0047): a newsletter sign-up once confirmed, an order once paid. */
 const CONVERSIONS_SQL = sql`
   select 'newsletter' as type, created_at from newsletter_subscribers where status <> 'pending'
-  union all select 'pedido', created_at from orders where status = 'paid'`;
+  union all select 'pedido', created_at from orders where status = 'paid'
+  union all select 'reuniao', created_at from bookings`;
 
 interface LeadGroup {
   type: string;
@@ -84,12 +85,13 @@ async function leadGroups(range: { from: string; to: string }): Promise<LeadGrou
   );
 }
 
-async function conversions(range: { from: string; to: string }): Promise<{ newsletter: number; orders: number }> {
+async function conversions(range: { from: string; to: string }): Promise<{ newsletter: number; orders: number; meetings: number }> {
   const rows = rowsOf<{ type: string; n: number }>(
     await db().execute(sql`select type, count(*)::int as n from (${CONVERSIONS_SQL}) c where ${inPeriod(range)} group by 1`),
   );
   const of = (type: string) => rows.find((r) => r.type === type)?.n ?? 0;
-  return { newsletter: of("newsletter"), orders: of("pedido") };
+  // Every meeting booked at /agendar (docs/decisions/0082), whether it continues an earlier lead or is one.
+  return { newsletter: of("newsletter"), orders: of("pedido"), meetings: of("reuniao") };
 }
 
 /** Leads stored since an instant (the dashboard's last 7 days). */
@@ -120,7 +122,7 @@ export interface AnalyticsReport {
   range: DateRange;
   series: DayPoint[];
   /** `leads` as the pipeline counts them; newsletter confirmations and paid orders apart (decision 0047). */
-  totals: { views: number; visits: number; visitors: number; leads: number; newsletter: number; orders: number };
+  totals: { views: number; visits: number; visitors: number; leads: number; newsletter: number; orders: number; meetings: number };
   pages: Array<{ path: string; views: number; visitors: number }>;
   posts: Array<{ path: string; title: string; views: number; visitors: number }>;
   referrers: Array<{ host: string; visits: number; visitors: number }>;
@@ -253,6 +255,7 @@ export async function analyticsReport(range: DateRange, options: { refresh?: boo
       { step: "widget", label: "Abriram o chat ou a consultoria", value: event("widget") },
       { step: "formulario", label: "Começaram a preencher um formulário", value: event("form") },
       { step: "lead", label: "Leads registrados", value: totalLeads },
+      { step: "reuniao", label: "Reunião agendada", value: others.meetings },
     ],
     leadsByType: [...leadsByType].map(([type, n]) => ({ type, leads: n })).sort((a, b) => b.leads - a.leads),
   };

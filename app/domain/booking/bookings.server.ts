@@ -297,7 +297,8 @@ export async function rescheduleBooking(
       if (b.status === "cancelled") throw new BookingRejection(409, bookingMessages.alreadyCancelled);
       if (actor.by === "visitor" && b.startsAt <= now) throw new BookingRejection(409, bookingMessages.tooLate);
       const { availability } = await loadAvailability(tx);
-      await checkSlot(tx, availability, start, now, id);
+      // The team may move a meeting inside the notice period; visitors may not.
+      await checkSlot(tx, actor.by === "admin" ? { ...availability, minNoticeHours: 0 } : availability, start, now, id);
       const occupied = occupiedRange(start, availability);
       const row = await tx
         .update(bookings)
@@ -341,6 +342,16 @@ export async function rescheduleBooking(
 }
 
 // ---------------------------------------------------------------- the admin's agenda and the feed
+/** The times one booking could move to (the team's view: no minimum notice; its own time is free for it). */
+export async function slotsForMove(id: number, now = new Date()): Promise<Slot[]> {
+  const { availability } = await loadAvailability();
+  const a = { ...availability, minNoticeHours: 0 };
+  const from = dayIn(now, a.timeZone);
+  const to = dayIn(new Date(now.getTime() + a.horizonDays * DAY_MS), a.timeZone);
+  const bounds = dayBounds(from, to);
+  return computeSlots(a, await busyAround(db(), bounds.from, bounds.to, id), { from, to, now });
+}
+
 /** Live meetings from the start of today (Brasília) on, soonest first. */
 export async function upcomingBookings(now = new Date(), limit = 200): Promise<Booking[]> {
   const { availability } = await loadAvailability();

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { asc, eq, gte, sql } from "drizzle-orm";
+import { env } from "~/config.server";
 import { db, type Executor } from "~/db/client.server";
 import { bookingExceptions, bookingSettings } from "~/db/schema";
 import { recordAudit } from "~/domain/audit.server";
@@ -128,6 +129,9 @@ export async function removeException(id: number, actor: Actor): Promise<boolean
     return true;
   });
 }
+
+/** The feed's address for calendar apps. */
+export const feedAddress = (token: string) => `${env.SITE_URL}/agenda/feed/${token}.ics`;
 
 /** A new feed address (the old one stops working at once). */
 export async function renewFeedToken(actor: Actor): Promise<string> {

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { db, type Executor } from "~/db/client.server";
 import {
   appSettings,
+  bookings,
   businessOptimizations,
   careerApplications,
   chatMessages,
@@ -89,6 +90,8 @@ export interface PersonalData extends BlogMentions {
   newsletterSubscribers: Row<typeof newsletterSubscribers>[];
   consentRecords: Row<typeof consentRecords>[];
   chatSessions: Array<Row<typeof chatSessions> & { messages: Row<typeof chatMessages>[] }>;
+  /** Meetings booked at /agendar (docs/decisions/0082). */
+  bookings: Row<typeof bookings>[];
   orders: Row<typeof orders>[];
   subscriptions: Row<typeof subscriptions>[];
   outbox: Row<typeof outbox>[];
@@ -128,6 +131,7 @@ export async function collect(executor: Executor, email: string, hashed: string)
     orderRows,
     subscriptionRows,
     outboxRows,
+    bookingRows,
   ] = await Promise.all([
     executor.select().from(contacts).where(sameEmail(contacts.email, email)).orderBy(asc(contacts.id)),
     executor.select().from(consultations).where(sameEmail(consultations.email, email)).orderBy(asc(consultations.id)),
@@ -159,6 +163,7 @@ export async function collect(executor: Executor, email: string, hashed: string)
       .from(outbox)
       .where(or(sameEmail(outbox.recipient, email), mentionsAddress(outbox.subject, email), mentionsAddress(outbox.body, email)))
       .orderBy(asc(outbox.id)),
+    executor.select().from(bookings).where(sameEmail(bookings.email, email)).orderBy(asc(bookings.id)),
   ]);
   const sessionIds = sessionRows.map((s) => s.id);
   const messageRows = sessionIds.length
@@ -171,6 +176,7 @@ export async function collect(executor: Executor, email: string, hashed: string)
     [leadPipeline.chatSessionId, leadNotes.chatSessionId, sessionRows],
     [leadPipeline.businessOptimizationId, leadNotes.businessOptimizationId, questionnaireRows],
     [leadPipeline.careerApplicationId, leadNotes.careerApplicationId, applicationRows],
+    [leadPipeline.bookingId, leadNotes.bookingId, bookingRows],
   ];
   const ofLeads = (which: 0 | 1) =>
     or(
@@ -198,6 +204,7 @@ export async function collect(executor: Executor, email: string, hashed: string)
     newsletterSubscribers: newsletterRows,
     consentRecords: consentRows,
     chatSessions: sessionRows.map((s) => ({ ...s, messages: messageRows.filter((m) => m.chatSessionId === s.id) })),
+    bookings: bookingRows,
     orders: orderRows,
     subscriptions: subscriptionRows,
     outbox: outboxRows,

@@ -85,6 +85,7 @@ export default function PipelineLead({ loaderData, actionData }: Route.Component
     ],
     [lead.type === "candidaturas" ? "Vaga" : "Empresa", lead.type === "candidaturas" ? lead.detail : lead.company],
     ...(lead.type === "consultas" ? ([["Status da consulta", lead.detail]] as Array<[string, React.ReactNode]>) : []),
+    ...(lead.type === "reunioes" ? ([["Reunião (Brasília)", lead.detail]] as Array<[string, React.ReactNode]>) : []),
     ["Origem", lead.source],
     ["Recebido em", formatDateTime(lead.createdAt)],
   ];

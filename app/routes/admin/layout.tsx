@@ -3,6 +3,7 @@ import { data, Form, NavLink, Outlet } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
   BarChart3,
+  CalendarDays,
   ClipboardList,
   ExternalLink,
   FileText,
@@ -35,6 +36,7 @@ const NAV = [
   { to: "/admin", label: "Blog", icon: FileText, end: true },
   { to: "/admin/business-optimizations", label: "Questionários", icon: ClipboardList },
   { to: "/admin/leads", label: "Leads", icon: Inbox }, // the inbox (pipeline); per-type lists below it
+  { to: "/admin/agenda", label: "Agenda", icon: CalendarDays },
   { to: "/admin/conversas", label: "Conversas", icon: MessagesSquare },
   { to: "/admin/pedidos", label: "Pedidos", icon: Receipt },
   { to: "/admin/privacidade", label: "Privacidade", icon: ShieldCheck },
