@@ -11,6 +11,7 @@ import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { centeredDialogClassName, DialogCloseButton, useDialogState } from "~/components/ui/native-dialog";
 import { toast } from "~/components/ui/use-toast";
+import { bookingMessages } from "~/lib/booking";
 import { LIMITS } from "~/lib/lead-fields";
 import { consultationMessages } from "~/lib/messages/leads";
 import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
@@ -68,7 +69,12 @@ export function ConsultationRequestDialog() {
       schema: (m) => m.consultationSchema,
       send: (data, key) => sendJson("/api/consultations", data, key),
       onSuccess: () => {
-        toast(consultationMessages.success);
+        // The next step right away: a meeting time instead of waiting for our reply (docs/decisions/0082).
+        toast({
+          ...consultationMessages.success,
+          duration: 15_000,
+          action: { label: bookingMessages.entryLink, onClick: () => window.location.assign("/agendar") },
+        });
         dialog.current?.close();
       },
       onFailure: ({ message }) =>
