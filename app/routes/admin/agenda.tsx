@@ -217,9 +217,12 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
                     </label>
                     <FormField
                       id={`start${d}`}
-                      label={`Início (${label.toLowerCase()})`}
+                      label={
+                        <>
+                          Início<span className="sr-only"> ({label.toLowerCase()})</span>
+                        </>
+                      }
                       error={settingsErrors[`start${d}`]}
-                      className="[&_label]:sr-only sm:[&_label]:not-sr-only"
                     >
                       <Input
                         type="time"
@@ -230,9 +233,12 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
                     </FormField>
                     <FormField
                       id={`end${d}`}
-                      label={`Fim (${label.toLowerCase()})`}
+                      label={
+                        <>
+                          Fim<span className="sr-only"> ({label.toLowerCase()})</span>
+                        </>
+                      }
                       error={settingsErrors[`end${d}`]}
-                      className="[&_label]:sr-only sm:[&_label]:not-sr-only"
                     >
                       <Input
                         type="time"
