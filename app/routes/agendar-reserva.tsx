@@ -2,7 +2,7 @@
  * /agendar/reserva/{token}: the booking's confirmation, reached after booking and from the
  * e-mail. 'Adicionar ao calendário' downloads the .ics; the Google Calendar link opens Google's
  * own form with the meeting filled in. Private (a token in the address): never cached or indexed,
- * and no Referer leaves it.
+ * and no Referer leaves for another site.
  */
 import { data } from "react-router";
 import { BookingShell, Notice, upperFirst } from "~/components/booking/booking-page";

@@ -8,8 +8,11 @@ import { bookableDays, listSlots } from "./bookings.server";
 import { loadAvailability } from "./settings.server";
 import { dayIn, isDay } from "./slots";
 
-/** Pages with a booking's token in the address: kept by no one, and no Referer leaves them. */
-export const PRIVATE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+/**
+ * Pages with a booking's token in the address: kept by no one, and no Referer leaves for another site
+ * (`same-origin`, not `no-referrer`: that would make the pages' own form posts send `Origin: null`).
+ */
+export const PRIVATE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 
 export interface PickerState {
   days: Array<{ day: string; first: string; count: number }>;
