@@ -82,7 +82,7 @@ export default function RescheduleBooking({ loaderData, actionData, params }: Ro
             <h2 id="dias" className="mb-4 text-xl font-bold">
               {bookingMessages.daysHeading}
             </h2>
-            <DayList days={picker.days} selected={picker.selectedDay} hrefOf={(day) => `${self}?dia=${day}#horarios`} />
+            <DayList days={picker.days} selected={picker.selectedDay} action={`${self}#horarios`} />
           </section>
           {picker.selectedDay && selectedFirst ? (
             <section aria-labelledby="horarios" className="min-w-0 max-w-3xl">
@@ -90,11 +90,7 @@ export default function RescheduleBooking({ loaderData, actionData, params }: Ro
                 {bookingMessages.timesHeading}
               </h2>
               <p className="mb-4 text-muted-foreground">{upperFirst(formatLongDay(selectedFirst))}</p>
-              <TimeList
-                slots={picker.slots}
-                hrefTemplate={`${self}?dia=${picker.selectedDay}&inicio={start}#confirmar`}
-                selected={picker.chosen?.start}
-              />
+              <TimeList slots={picker.slots} action={`${self}#confirmar`} day={picker.selectedDay} selected={picker.chosen?.start} />
             </section>
           ) : null}
           {picker.chosen ? (

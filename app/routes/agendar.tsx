@@ -6,7 +6,15 @@
  * Personal and uncached: the free times change with every booking.
  */
 import { data, redirect } from "react-router";
-import { BookingForm, BookingShell, DayList, Notice, TimeList, type BookingFormValues, upperFirst } from "~/components/booking/booking-page";
+import {
+  BookingForm,
+  BookingShell,
+  DayList,
+  Notice,
+  TimeList,
+  type BookingFormValues,
+  upperFirst,
+} from "~/components/booking/booking-page";
 import { BookingRejection, submitBooking } from "~/domain/booking/bookings.server";
 import { pickerState } from "~/domain/booking/page.server";
 import { readBody } from "~/infra/http.server";
@@ -64,7 +72,6 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
   const { days, selectedDay, slots, chosen, unavailable, place } = loaderData;
   const selectedFirst = days.find((d) => d.day === selectedDay)?.first;
   const dayHref = (day: string) => `/agendar?dia=${day}#horarios`;
-  const timeHref = `/agendar?dia=${selectedDay ?? ""}&inicio={start}#dados`;
   return (
     <BookingShell title={bookingMessages.pageTitle} intro={<p>{bookingMessages.pageIntro}</p>}>
       {unavailable ? (
@@ -77,7 +84,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           <h2 id="dias" className="mb-4 text-xl font-bold">
             {bookingMessages.daysHeading}
           </h2>
-          <DayList days={days} selected={selectedDay} hrefOf={dayHref} />
+          <DayList days={days} selected={selectedDay} action="/agendar#horarios" />
         </section>
         {selectedDay && selectedFirst ? (
           <section aria-labelledby="horarios" className="min-w-0 max-w-3xl">
@@ -85,7 +92,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               {bookingMessages.timesHeading}
             </h2>
             <p className="mb-4 text-muted-foreground">{upperFirst(formatLongDay(selectedFirst))}</p>
-            <TimeList slots={slots} hrefTemplate={timeHref} selected={chosen?.start} />
+            <TimeList slots={slots} action="/agendar#dados" day={selectedDay} selected={chosen?.start} />
           </section>
         ) : null}
         {chosen ? (

@@ -1,6 +1,6 @@
 /**
  * Booking the free consultation at /agendar (docs/decisions/0080–0084) in the real Chromium: the
- * keyboard journey (every time a link whose name is the whole date and hour), a booking end to end
+ * keyboard journey (every time a button whose name is the whole date and hour), a booking end to end
  * with JavaScript off (days, times, form, confirmation, the e-mail's cancel link), a time taken
  * while the visitor typed ('Horário indisponível' with fresh times), the visitor's own time zone
  * beside Brasília's, the admin's agenda, and axe on the pages. Nothing waits for hydration: the
@@ -27,7 +27,7 @@ async function tabTo(page: Page, name: RegExp, max = 120): Promise<string> {
 }
 
 /** The n-th bookable day's link (each test takes its own day, so tests never race for a time). */
-const dayLink = (page: Page, n: number) => page.getByTestId("booking-days").getByRole("link").nth(n);
+const dayLink = (page: Page, n: number) => page.getByTestId("booking-days").getByRole("button").nth(n);
 
 async function fillForm(page: Page, who: { name: string; email: string }) {
   const form = page.locator("#dados form");
@@ -47,7 +47,7 @@ test("with the keyboard alone: a day, a time named by its full date and hour, th
   await tabTo(page, new RegExp(`^${secondDay.split(",")[0]}, ${secondDay.split(",")[1]!.trim()}`));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/dia=\d{4}-\d{2}-\d{2}/);
-  const times = page.getByTestId("booking-times").getByRole("link");
+  const times = page.getByTestId("booking-times").getByRole("button");
   await expect(times.first()).toHaveAccessibleName(TIME_NAME);
   const chosen = await tabTo(page, TIME_NAME);
   await page.keyboard.press("Enter");
@@ -82,7 +82,7 @@ test("without JavaScript: book end to end, then cancel from the e-mail's private
   await page.goto("/agendar");
   await expect(page.getByTestId("booking-zone-note")).toHaveText("Horários de Brasília (GMT-3).");
   await dayLink(page, 2).click();
-  const time = page.getByTestId("booking-times").getByRole("link").nth(1);
+  const time = page.getByTestId("booking-times").getByRole("button").nth(1);
   await time.click();
   const form = await fillForm(page, { name: `Sem Script ${unique()}`, email: `sem.script.${unique()}@example.com` });
   // Field errors come back beside the fields with the values kept.
@@ -114,7 +114,7 @@ test("a time taken while the visitor typed: 'Horário indisponível' with the da
   const page = await context.newPage();
   await page.goto("/agendar");
   await dayLink(page, 3).click();
-  const time = page.getByTestId("booking-times").getByRole("link").nth(2);
+  const time = page.getByTestId("booking-times").getByRole("button").nth(2);
   const start = (await time.getAttribute("data-start"))!;
   await time.click();
   await fillForm(page, { name: `Atrasado ${unique()}`, email: `atrasado.${unique()}@example.com` });
@@ -129,7 +129,7 @@ test("a time taken while the visitor typed: 'Horário indisponível' with the da
   ]);
   expect(answer.status()).toBe(409);
   await expect(page.getByRole("alert").filter({ hasText: "Horário indisponível" })).toBeVisible();
-  const fresh = page.getByTestId("booking-times").getByRole("link");
+  const fresh = page.getByTestId("booking-times").getByRole("button");
   await expect(fresh.first()).toBeVisible();
   await expect(page.locator(`[data-start="${start}"]`)).toHaveCount(0);
   await context.close();
@@ -140,7 +140,7 @@ test("with JavaScript, a visitor in Lisbon reads the times in Lisbon with Brasí
   const page = await context.newPage();
   await page.goto("/agendar");
   await expect(page.getByTestId("booking-zone-note")).toContainText("Europe/Lisbon");
-  const first = page.getByTestId("booking-times").getByRole("link").first();
+  const first = page.getByTestId("booking-times").getByRole("button").first();
   await expect(first).toContainText("em Brasília");
   await expect(first).toHaveAccessibleName(/no seu horário \(\d{2}:\d{2} em Brasília\)$/);
   await context.close();
@@ -152,7 +152,7 @@ test("axe finds no violations on /agendar, its form and the confirmation; the ad
   await page.goto("/agendar");
   expect((await axeScan(page)).violations).toEqual([]);
   await dayLink(page, 4).click();
-  await page.getByTestId("booking-times").getByRole("link").first().click();
+  await page.getByTestId("booking-times").getByRole("button").first().click();
   expect((await axeScan(page)).violations).toEqual([]);
   const who = `Painel ${unique()}`;
   await fillForm(page, { name: who, email: `painel.${unique()}@example.com` });
@@ -172,4 +172,39 @@ test("axe finds no violations on /agendar, its form and the confirmation; the ad
   await page.getByRole("link", { name: new RegExp(`Detalhes da reunião de ${who}`) }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Reunião com ${who}` })).toBeVisible();
   await context.close();
+});
+
+test("entry points: the contact section, the consultation request's confirmation and the chat after its contact step", async ({ page }) => {
+  await page.goto("/");
+  await page
+    .locator("#contact")
+    .getByRole("link", { name: /Escolha um horário/ })
+    .click();
+  await expect(page).toHaveURL(/\/agendar$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Agende sua consultoria gratuita" })).toBeVisible();
+
+  // The consultation request (a spec button keeps opening it): its confirmation offers a time.
+  await page.goto("/");
+  await page.getByRole("button", { name: "Solicitar Apresentação de Cases" }).first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel(/^Nome/).first().fill("Rita Lobo");
+  await dialog.getByLabel(/^Email/).fill(`rita.${unique()}@example.com`);
+  await dialog.getByLabel(/^Telefone/).fill("31988887777");
+  await dialog.getByLabel(/^Empresa/).fill("Lobo Ltda");
+  await dialog.getByLabel(/^Área de atuação/).fill("Educação");
+  await dialog.getByRole("button", { name: "Enviar solicitação" }).click();
+  await page
+    .getByRole("region", { name: /Notificações/ })
+    .getByRole("button", { name: "Escolha um horário" })
+    .click();
+  await expect(page).toHaveURL(/\/agendar$/);
+
+  // The chat (the spec's 'Consultoria Gratuita' still opens it), once its contact step is done.
+  await page.goto("/");
+  await page.getByRole("button", { name: "Consultoria Gratuita" }).last().click();
+  const chat = page.getByRole("dialog", { name: "Consultoria Gratuita" });
+  await chat.getByLabel("Email").fill(`chat.${unique()}@example.com`);
+  await chat.getByLabel("Telefone").fill("11987654321");
+  await chat.getByRole("button", { name: "Iniciar consultoria" }).click();
+  await expect(chat.getByTestId("chat-booking-link").getByRole("link", { name: "Escolha um horário" })).toHaveAttribute("href", "/agendar");
 });

@@ -61,50 +61,59 @@ export function Notice({ tone, title, children }: { tone: "error" | "success"; t
   );
 }
 
-/** The bookable days as links; the chosen one is current. */
-export function DayList({ days, selected, hrefOf }: { days: BookingDay[]; selected: string | null; hrefOf: (day: string) => string }) {
+/**
+ * The bookable days, each a submit button of a GET form (`dia=YYYY-MM-DD`), the chosen one current:
+ * works without JavaScript, and crawlers follow no link per day.
+ */
+export function DayList({ days, selected, action }: { days: BookingDay[]; selected: string | null; action: string }) {
   if (!days.length) return <p className="text-muted-foreground">{bookingMessages.noDays}</p>;
   return (
-    <ul className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap" data-testid="booking-days">
-      {days.map((d) => {
-        const current = d.day === selected;
-        return (
-          <li key={d.day}>
-            <a
-              href={hrefOf(d.day)}
-              aria-current={current ? "date" : undefined}
-              aria-label={`${formatLongDay(d.first)}, ${d.count} ${d.count === 1 ? "horário livre" : "horários livres"}`}
-              className={cn(
-                "flex min-h-11 flex-col sm:min-w-28 items-center justify-center rounded-lg border px-3 py-2 text-center text-sm transition-colors",
-                "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
-                current
-                  ? "border-primary bg-primary text-primary-foreground"
-                  : "border-input bg-background hover:border-primary hover:bg-secondary",
-              )}
-            >
-              <span className="font-semibold">{upperFirst(formatShortDay(d.first))}</span>
-              <span className={cn("text-xs", current ? "" : "text-muted-foreground")}>
-                {d.count} {d.count === 1 ? "horário" : "horários"}
-              </span>
-            </a>
-          </li>
-        );
-      })}
-    </ul>
+    <form method="get" action={action}>
+      <ul className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap" data-testid="booking-days">
+        {days.map((d) => {
+          const current = d.day === selected;
+          return (
+            <li key={d.day}>
+              <button
+                type="submit"
+                name="dia"
+                value={d.day}
+                aria-current={current ? "date" : undefined}
+                aria-label={`${formatLongDay(d.first)}, ${d.count} ${d.count === 1 ? "horário livre" : "horários livres"}`}
+                className={cn(
+                  "flex min-h-11 w-full cursor-pointer flex-col items-center justify-center rounded-lg border px-3 py-2 text-center text-sm transition-colors sm:min-w-28",
+                  "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
+                  current
+                    ? "border-primary bg-primary text-primary-foreground"
+                    : "border-input bg-background hover:border-primary hover:bg-secondary",
+                )}
+              >
+                <span className="font-semibold">{upperFirst(formatShortDay(d.first))}</span>
+                <span className={cn("text-xs", current ? "" : "text-muted-foreground")}>
+                  {d.count} {d.count === 1 ? "horário" : "horários"}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </form>
   );
 }
 
 export function TimeList({
   slots,
-  hrefTemplate,
+  action,
+  day,
   selected,
 }: {
   slots: Array<{ start: string; end: string }>;
-  hrefTemplate: string;
+  action: string;
+  day: string;
   selected?: string | null;
 }) {
   if (!slots.length) return <p className="text-muted-foreground">{bookingMessages.noTimes}</p>;
-  return <Island name="bookingTimes" component={BookingTimes} props={{ slots, hrefTemplate, selected: selected ?? null }} eager />;
+  return <Island name="bookingTimes" component={BookingTimes} props={{ slots, action, day, selected: selected ?? null }} eager />;
 }
 
 export interface BookingFormValues {

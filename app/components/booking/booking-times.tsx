@@ -1,6 +1,7 @@
 /**
- * The free times of one day, each a link to the form with that time (keyboard and no-JavaScript
- * friendly: a link per time whose accessible name is the whole date and hour). Server-rendered in
+ * The free times of one day, each a submit button of a GET form (`inicio=<instant>`): one tap, no
+ * JavaScript needed, and no link a crawler would multiply by every time of every day. Each
+ * button's accessible name is the whole date and hour. Server-rendered in
  * Brasília time; as an eager island (docs/decisions/0058), once the page's script runs it shows
  * each time in the visitor's own zone with Brasília's beside it, when they differ.
  */
@@ -22,13 +23,15 @@ const subscribeNever = () => () => {};
 
 export interface BookingTimesProps {
   slots: Array<{ start: string; end: string }>;
-  /** The address a time links to, with `{start}` replaced by the time's ISO instant. */
-  hrefTemplate: string;
+  /** Where the form goes (the page itself, with the form's fragment). */
+  action: string;
+  /** The chosen day, sent along. */
+  day: string;
   /** The time already chosen (marked as current). */
   selected?: string | null;
 }
 
-export function BookingTimes({ slots, hrefTemplate, selected }: BookingTimesProps) {
+export function BookingTimes({ slots, action, day, selected }: BookingTimesProps) {
   // The server (and hydration) render Brasília; the browser's own zone right after, when it differs.
   const zone = useSyncExternalStore(
     subscribeNever,
@@ -52,42 +55,47 @@ export function BookingTimes({ slots, hrefTemplate, selected }: BookingTimesProp
         <Clock className="size-4" aria-hidden />
         {zone ? bookingMessages.localNote(zone) : bookingMessages.brasiliaNote}
       </p>
-      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4" data-testid="booking-times">
-        {slots.map((s) => {
-          const current = selected === s.start;
-          const brasilia = formatTime(s.start);
-          const local = zone ? formatTime(s.start, zone) : null;
-          const otherDay = zone && dayKey(s.start, zone) !== dayKey(s.start) ? formatLongDay(s.start, zone) : null;
-          const name = zone
-            ? `${formatSlot(s.start, zone)} no seu horário (${brasilia} em Brasília)`
-            : `${formatSlot(s.start)}, horário de Brasília`;
-          return (
-            <li key={s.start}>
-              <a
-                href={hrefTemplate.replace("{start}", encodeURIComponent(s.start))}
-                aria-label={name}
-                aria-current={current ? "true" : undefined}
-                data-start={s.start}
-                className={
-                  "flex min-h-11 flex-col items-center justify-center rounded-lg border px-3 py-2 text-center font-semibold tabular-nums transition-colors " +
-                  "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 " +
-                  (current
-                    ? "border-primary bg-primary text-primary-foreground"
-                    : "border-input bg-background text-foreground hover:border-primary hover:bg-secondary")
-                }
-              >
-                <span>{local ?? brasilia}</span>
-                {zone ? (
-                  <span className={"text-xs font-normal " + (current ? "" : "text-muted-foreground")}>
-                    {otherDay ? `${otherDay} · ` : ""}
-                    {brasilia} em Brasília
-                  </span>
-                ) : null}
-              </a>
-            </li>
-          );
-        })}
-      </ul>
+      <form method="get" action={action}>
+        <input type="hidden" name="dia" value={day} />
+        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4" data-testid="booking-times">
+          {slots.map((s) => {
+            const current = selected === s.start;
+            const brasilia = formatTime(s.start);
+            const local = zone ? formatTime(s.start, zone) : null;
+            const otherDay = zone && dayKey(s.start, zone) !== dayKey(s.start) ? formatLongDay(s.start, zone) : null;
+            const name = zone
+              ? `${formatSlot(s.start, zone)} no seu horário (${brasilia} em Brasília)`
+              : `${formatSlot(s.start)}, horário de Brasília`;
+            return (
+              <li key={s.start}>
+                <button
+                  type="submit"
+                  name="inicio"
+                  value={s.start}
+                  aria-label={name}
+                  aria-current={current ? "true" : undefined}
+                  data-start={s.start}
+                  className={
+                    "flex min-h-11 w-full cursor-pointer flex-col items-center justify-center rounded-lg border px-3 py-2 text-center font-semibold tabular-nums transition-colors " +
+                    "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 " +
+                    (current
+                      ? "border-primary bg-primary text-primary-foreground"
+                      : "border-input bg-background text-foreground hover:border-primary hover:bg-secondary")
+                  }
+                >
+                  <span>{local ?? brasilia}</span>
+                  {zone ? (
+                    <span className={"text-xs font-normal " + (current ? "" : "text-muted-foreground")}>
+                      {otherDay ? `${otherDay} · ` : ""}
+                      {brasilia} em Brasília
+                    </span>
+                  ) : null}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </form>
     </div>
   );
 }
