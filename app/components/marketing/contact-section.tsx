@@ -66,7 +66,7 @@ export function ContactSection({
                   <CalendarDays className="size-6" />
                 </span>
                 <span>
-                  <span className="block text-sm text-muted-foreground">Reunião de 30 minutos, sem compromisso</span>
+                  <span className="block text-sm text-muted-foreground">Consultoria gratuita, sem compromisso</span>
                   <span className="block font-semibold text-navy group-hover:text-primary">{bookingMessages.entryLink}</span>
                 </span>
               </a>
