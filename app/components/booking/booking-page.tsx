@@ -79,7 +79,6 @@ export function DayList({ days, selected, action }: { days: BookingDay[]; select
                 name="dia"
                 value={d.day}
                 aria-current={current ? "date" : undefined}
-                aria-label={`${formatLongDay(d.first)}, ${d.count} ${d.count === 1 ? "horário livre" : "horários livres"}`}
                 className={cn(
                   "flex min-h-11 w-full cursor-pointer flex-col items-center justify-center rounded-lg border px-3 py-2 text-center text-sm transition-colors sm:min-w-28",
                   "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
@@ -88,10 +87,12 @@ export function DayList({ days, selected, action }: { days: BookingDay[]; select
                     : "border-input bg-background hover:border-primary hover:bg-secondary",
                 )}
               >
+                {/* The name is the visible text (WCAG 2.5.3) followed by the whole date. */}
                 <span className="font-semibold">{upperFirst(formatShortDay(d.first))}</span>
                 <span className={cn("text-xs", current ? "" : "text-muted-foreground")}>
                   {d.count} {d.count === 1 ? "horário" : "horários"}
                 </span>
+                <span className="sr-only">, {formatLongDay(d.first)}</span>
               </button>
             </li>
           );

@@ -7,16 +7,7 @@
  */
 import { useSyncExternalStore } from "react";
 import { Clock } from "~/components/ui/icons";
-import {
-  BOOKING_TIME_ZONE,
-  bookingMessages,
-  browserTimeZone,
-  dayKey,
-  formatLongDay,
-  formatSlot,
-  formatTime,
-  sameClock,
-} from "~/lib/booking";
+import { BOOKING_TIME_ZONE, bookingMessages, browserTimeZone, dayKey, formatLongDay, formatTime, sameClock } from "~/lib/booking";
 
 /** The zone does not change while the page is open. */
 const subscribeNever = () => () => {};
@@ -63,16 +54,12 @@ export function BookingTimes({ slots, action, day, selected }: BookingTimesProps
             const brasilia = formatTime(s.start);
             const local = zone ? formatTime(s.start, zone) : null;
             const otherDay = zone && dayKey(s.start, zone) !== dayKey(s.start) ? formatLongDay(s.start, zone) : null;
-            const name = zone
-              ? `${formatSlot(s.start, zone)} no seu horário (${brasilia} em Brasília)`
-              : `${formatSlot(s.start)}, horário de Brasília`;
             return (
               <li key={s.start}>
                 <button
                   type="submit"
                   name="inicio"
                   value={s.start}
-                  aria-label={name}
                   aria-current={current ? "true" : undefined}
                   data-start={s.start}
                   className={
@@ -83,7 +70,12 @@ export function BookingTimes({ slots, action, day, selected }: BookingTimesProps
                       : "border-input bg-background text-foreground hover:border-primary hover:bg-secondary")
                   }
                 >
-                  <span>{local ?? brasilia}</span>
+                  {/* The name: the whole date, then the visible hour(s) as written (WCAG 2.5.3). */}
+                  <span>
+                    <span className="sr-only">{formatLongDay(s.start, zone ?? BOOKING_TIME_ZONE)}, às </span>
+                    {local ?? brasilia}
+                    <span className="sr-only">{zone ? " no seu horário," : ", horário de Brasília"}</span>
+                  </span>
                   {zone ? (
                     <span className={"text-xs font-normal " + (current ? "" : "text-muted-foreground")}>
                       {otherDay ? `${otherDay} · ` : ""}
