@@ -7,6 +7,7 @@ import { REMINDER_CHECK_MS, runBookingReminders } from "~/domain/booking/reminde
 import { flushAnalytics } from "~/domain/analytics/record.server";
 import { rollUpPending } from "~/domain/analytics/rollups.server";
 import { deleteOldSalts } from "~/domain/analytics/salt.server";
+import { CHECK_EVERY_MS as WEEKLY_CHECK_EVERY_MS, runWeeklyReport } from "~/domain/analytics/weekly-report.server";
 import { pruneExpiredSessions } from "~/domain/auth/sessions.server";
 import { runScheduledPublishing } from "~/domain/blog/scheduling.server";
 import { reconcileStripe } from "~/domain/payments/reconciliation.server";
@@ -28,6 +29,8 @@ export function backgroundJobs(): Job[] {
     { name: "retencao-dados", everyMs: RETENTION_CHECK_EVERY_MS, run: () => runRetention({ trigger: "agendada" }) },
     // The daily pipeline e-mail (does nothing without SMTP_URL).
     { name: "resumo-funil", everyMs: DIGEST_CHECK_EVERY_MS, run: () => runDailyDigest() },
+    // The weekly report to the owner, Mondays from 8h, once across instances (does nothing without SMTP_URL).
+    { name: "relatorio-semanal", everyMs: WEEKLY_CHECK_EVERY_MS, run: () => runWeeklyReport() },
     // Page views are written every second, and once more when the server stops.
     { name: "analises-gravacao", everyMs: 1_000, run: flushAnalytics, final: flushAnalytics },
     {

@@ -2,6 +2,7 @@
  * The route table, mirroring SPEC §2 (pages) and §7 (JSON API). Each area keeps its block.
  */
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { LEAD_FORMS } from "./forms";
 
 export default [
   // ------------------------------------------------------------ public pages (header + footer)
@@ -91,13 +92,14 @@ export default [
   ]),
 
   // ------------------------------------------------------------ JSON API (SPEC §7)
-  // Lead forms and the admin's lead lists and exports.
-  route("api/contact", "routes/api/contact.ts"),
-  route("api/newsletter", "routes/api/newsletter.ts"),
-  route("api/careers/application", "routes/api/careers-application.ts"),
-  route("api/business-optimization", "routes/api/business-optimization.ts"),
+  // Lead forms: each form's JSON endpoint is declared by its definition (app/forms/*/definition.ts:
+  // /api/contact, /api/newsletter, /api/careers/application, /api/business-optimization and
+  // /api/consultations, whose module also lists the requests for the admin; docs/decisions/0071).
+  ...LEAD_FORMS.flatMap((form) =>
+    form.api ? [route(form.api.path.slice(1), form.api.module ?? "routes/api/lead-form.ts", { id: `lead-form/${form.name}` })] : [],
+  ),
+  // The admin's lead lists and exports.
   route("api/business-optimizations", "routes/api/business-optimizations.ts"),
-  route("api/consultations", "routes/api/consultations.ts"),
   route("api/consultations/:id", "routes/api/consultations.$id.ts"),
   route("api/contacts", "routes/api/contacts.ts"),
   route("api/leads/:type/export", "routes/api/leads-export.ts"),

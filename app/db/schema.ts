@@ -35,6 +35,12 @@ const attribution = () => ({
   utmSource: text("utm_source"),
   utmMedium: text("utm_medium"),
   utmCampaign: text("utm_campaign"),
+  /**
+   * Whether that visit is one Análises counted (found by the visitor's daily hash), or the
+   * attribution fell back to the form's page (beacons blocked, another day): the leads without a
+   * counted visit are shown on their own line (docs/decisions/0085). Null: stored before this was recorded.
+   */
+  visitCounted: boolean("visit_counted"),
 });
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -279,12 +285,12 @@ export const outbox = pgTable(
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
+    /** Optional HTML alternative of `body` (the plain text is always sent too). */
+    html: text("html"),
     status: text("status").notNull().default("pending"), // pending | sent | logged | failed
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
-    /** Optional HTML alternative of `body` (the plain text stays the source of truth). */
-    html: text("html"),
     /** Files sent with the message (e.g. a meeting's .ics invitation): `MailAttachment[]` (app/infra/outbox.server.ts). */
     attachments: jsonb("attachments"),
     createdAt: createdAt(),

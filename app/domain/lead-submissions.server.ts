@@ -13,7 +13,8 @@ import { leadServerMessages } from "~/lib/messages/leads";
 import { attributionFor, type Attribution } from "./analytics/attribution.server";
 import type { z } from "zod";
 
-export type LeadForm = "contact" | "newsletter" | "careers" | "consultation" | "questionnaire" | "chat";
+/** A lead form's name: its folder under app/forms/ (the key of its rate limit and of its submissions). */
+export type LeadForm = string;
 
 /** Per form and per address: 10 submissions in 10 minutes (times RATE_LIMIT_FACTOR). */
 export const LEAD_RATE_LIMIT = 10;
@@ -26,10 +27,12 @@ export interface SubmissionMeta {
   attribution?: Attribution | null;
 }
 
-/** A lead form: what it accepts and how it is stored (see app/domain/lead-forms.server.ts). */
-export interface LeadFormDefinition<S extends z.ZodType = z.ZodType, R = unknown> {
+/** What the pipeline needs of a lead form: what it accepts and how it is stored (app/forms/, docs/decisions/0071). */
+export interface LeadFormHandler<S extends z.ZodType = z.ZodType, R = unknown> {
+  /** The form's name (app/forms/{name}/). */
   form: LeadForm;
-  schema: S;
+  /** Loads the form's schema (a dynamic import, so the browser's first load has no zod). */
+  schema: () => Promise<S>;
   /** Stores the lead and queues its notification, inside the transaction it is given. */
   store: (data: z.infer<S>, meta: SubmissionMeta, tx: Transaction) => Promise<R>;
   /** Checks only a post made without JavaScript needs (e.g. the contact consent box the API never receives). */
@@ -59,7 +62,7 @@ export interface SubmitContext {
 
 /** Accepts one submission or throws a LeadRejection. A repeated submission returns the first result. */
 export async function submitLead<S extends z.ZodType, R>(
-  definition: LeadFormDefinition<S, R>,
+  definition: LeadFormHandler<S, R>,
   body: Record<string, unknown>,
   context: SubmitContext,
 ): Promise<R> {
@@ -73,7 +76,7 @@ export async function submitLead<S extends z.ZodType, R>(
       "Retry-After": String(limit.retryAfterSeconds),
     });
   }
-  const parsed = definition.schema.safeParse(body);
+  const parsed = (await definition.schema()).safeParse(body);
   const extra = context.native ? definition.nativeCheck?.(body) : null;
   if (!parsed.success || extra) {
     const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...extra };

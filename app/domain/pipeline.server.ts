@@ -13,6 +13,7 @@ import { toCsv } from "~/infra/csv.server";
 import { formatDateTime } from "~/lib/dates";
 import { first } from "~/lib/first";
 import { consultationStatusLabel } from "~/lib/lead-fields";
+import { DIRECT_ORIGIN, ORIGIN_COLUMNS } from "~/lib/origin";
 import {
   ACCENTED_LETTERS,
   brasiliaDay,
@@ -56,6 +57,11 @@ const LEADS: Record<
   reunioes: { table: "bookings", where: "x.consultation_id is null and x.chat_session_id is null", ref: "bookingId", audit: "booking" },
 };
 
+/** Each lead type's table and which of its rows are leads: a goal of Análises each (app/domain/analytics/goals.server.ts). */
+export const LEAD_TABLES: ReadonlyArray<{ type: PipelineType; table: string; where?: string }> = Object.entries(LEADS).map(
+  ([type, lead]) => ({ type: type as PipelineType, table: lead.table, where: lead.where }),
+);
+
 type LeadRef = (typeof LEADS)[PipelineType]["ref"];
 /** `{ contactId: 12 }`: the reference column of a pipeline row or note. */
 const refValue = (ref: LeadRef, id: number) => ({ [ref]: id }) as { [K in LeadRef]?: number };
@@ -69,7 +75,7 @@ export const LEADS_WITH_VISIT = sql.raw(
   `(${Object.entries(LEADS)
     .map(
       ([type, lead]) =>
-        `select '${type}' as type, x.landing_path, x.utm_source, x.utm_medium, x.utm_campaign, x.created_at from ${lead.table} x` +
+        `select '${type}' as type, x.landing_path, x.referrer_host, x.utm_source, x.utm_medium, x.utm_campaign, x.visit_counted, x.created_at from ${lead.table} x` +
         (lead.where ? ` where ${lead.where}` : ""),
     )
     .join(" union all ")})`,
@@ -81,30 +87,36 @@ const consultationStage = `case x.status ${Object.entries(STAGE_OF_CONSULTATION_
   .join(" ")} else 'novo' end`;
 
 /**
- * Every lead with its effective stage. `source` is the seam for attribution (docs/decisions/0042):
- * today only a consultation knows where it came from (the button); the landing page/UTM columns
- * join here when they exist, and the inbox filter and CSV follow without other changes.
+ * The visit's origin as every lead table stores it (docs/decisions/0042), and the source the inbox
+ * filters on: the campaign's source, else the site the visitor came from ('' for a direct visit).
+ */
+const ORIGIN = `x.landing_path, x.referrer_host, x.utm_source, x.utm_medium, x.utm_campaign,
+         coalesce(x.utm_source, x.referrer_host, '') as origin`;
+
+/**
+ * Every lead with its effective stage and the origin of its visit (one vocabulary,
+ * docs/decisions/0087: 'Origem' is the visit's; a consultation's `button` is the button pressed).
  */
 const INBOX = sql.raw(`(
   select 'contatos' as type, x.id, x.name, x.email, x.company, null::text as detail, x.created_at,
-         coalesce(p.stage, 'novo') as stage, p.follow_up_on::text as follow_up_on, null::text as source
+         coalesce(p.stage, 'novo') as stage, p.follow_up_on::text as follow_up_on, null::text as button, ${ORIGIN}
     from contacts x left join lead_pipeline p on p.contact_id = x.id
   union all
   select 'consultas', x.id, x.name, x.email, x.company, x.status, x.created_at,
-         coalesce(p.stage, ${consultationStage}), p.follow_up_on::text, x.source
+         coalesce(p.stage, ${consultationStage}), p.follow_up_on::text, x.source, ${ORIGIN}
     from consultations x left join lead_pipeline p on p.consultation_id = x.id
   union all
   select 'conversas', x.id, null, x.email, x.company, null, x.created_at,
-         coalesce(p.stage, 'novo'), p.follow_up_on::text, null
+         coalesce(p.stage, 'novo'), p.follow_up_on::text, null, ${ORIGIN}
     from chat_sessions x left join lead_pipeline p on p.chat_session_id = x.id
    where ${LEADS.conversas.where}
   union all
   select 'questionarios', x.id, x.contact_name, x.email, x.company_name, null, x.created_at,
-         coalesce(p.stage, 'novo'), p.follow_up_on::text, null
+         coalesce(p.stage, 'novo'), p.follow_up_on::text, null, ${ORIGIN}
     from business_optimizations x left join lead_pipeline p on p.business_optimization_id = x.id
   union all
   select 'candidaturas', x.id, x.name, x.email, null, x.position, x.created_at,
-         coalesce(p.stage, 'novo'), p.follow_up_on::text, null
+         coalesce(p.stage, 'novo'), p.follow_up_on::text, null, ${ORIGIN}
     from career_applications x left join lead_pipeline p on p.career_application_id = x.id
   union all
   select 'reunioes', x.id, x.name, x.email, x.company,
@@ -126,7 +138,14 @@ export interface InboxLead {
   createdAt: Date;
   stage: Stage;
   followUpOn: string | null;
-  source: string | null;
+  /** Consultation: the button the visitor pressed. */
+  button: string | null;
+  /** The visit the lead came from (shown as 'Origem da visita', like the full record). */
+  landingPath: string | null;
+  referrerHost: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
 }
 
 type RawLead = {
@@ -139,7 +158,12 @@ type RawLead = {
   created_at: Date | string;
   stage: Stage;
   follow_up_on: string | null;
-  source: string | null;
+  button: string | null;
+  landing_path: string | null;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
 };
 
 function toLead(r: RawLead): InboxLead {
@@ -153,7 +177,12 @@ function toLead(r: RawLead): InboxLead {
     createdAt: new Date(r.created_at),
     stage: r.stage,
     followUpOn: r.follow_up_on,
-    source: r.source,
+    button: r.button,
+    landingPath: r.landing_path,
+    referrerHost: r.referrer_host,
+    utmSource: r.utm_source,
+    utmMedium: r.utm_medium,
+    utmCampaign: r.utm_campaign,
   };
 }
 
@@ -203,7 +232,7 @@ function whereOf(filters: InboxFilters, today: string): SQL {
   if (filters.etapa === "abertos") conditions.push(sql`l.stage in (${list(OPEN_STAGES)})`);
   else if (filters.etapa) conditions.push(sql`l.stage = ${filters.etapa}`);
   if (filters.retorno === "vencido") conditions.push(sql`l.follow_up_on <= ${today} and l.stage in (${list(OPEN_STAGES)})`);
-  if (filters.origem) conditions.push(sql`l.source = ${filters.origem}`);
+  if (filters.origem) conditions.push(sql`l.origin = ${filters.origem === DIRECT_ORIGIN ? "" : filters.origem}`);
   const search = filters.q ? searchCondition(filters.q) : undefined;
   if (search) conditions.push(search);
   return sql.join(conditions, sql` and `);
@@ -236,12 +265,12 @@ export async function stageCounts(filters: InboxFilters): Promise<Record<Stage, 
   return counts;
 }
 
-/** The origins present, for the filter's choices. */
+/** The visits' sources present (campaign source or site), for the filter's choices; direct visits last. */
 export async function inboxSources(): Promise<string[]> {
-  const rows = rowsOf<{ source: string }>(
-    await db().execute(sql`select distinct l.source from ${INBOX} where l.source is not null order by 1 limit 50`),
+  const rows = rowsOf<{ origin: string }>(
+    await db().execute(sql`select distinct l.origin from ${INBOX} where l.origin <> '' order by 1 limit 50`),
   );
-  return rows.map((r) => r.source);
+  return [...rows.map((r) => r.origin), DIRECT_ORIGIN];
 }
 
 // ---------------------------------------------------------------- one lead: stage, follow-up, notes
@@ -364,7 +393,19 @@ export async function leadsSince(since: Date, executor: Executor = db(), limit =
 // ---------------------------------------------------------------- CSV export (the lead CSV's protections: csv.server.ts)
 export async function exportInboxCsv(filters: InboxFilters): Promise<{ csv: string; count: number }> {
   const { rows } = await listInbox({ ...filters, page: 1 }, { pageSize: 100_000 });
-  const header = ["Tipo", "ID", "Nome", "Email", "Empresa", "Detalhe", "Etapa", "Próximo retorno", "Origem", "Recebido em"];
+  const header = [
+    "Tipo",
+    "ID",
+    "Nome",
+    "E-mail",
+    "Empresa",
+    "Detalhe",
+    "Etapa",
+    "Próximo retorno",
+    "Botão usado",
+    ...ORIGIN_COLUMNS.map((c) => c.label),
+    "Recebido em",
+  ];
   const records = rows.map((r) => [
     PIPELINE_TYPE_INFO[r.type].label,
     r.id,
@@ -374,7 +415,8 @@ export async function exportInboxCsv(filters: InboxFilters): Promise<{ csv: stri
     r.detail,
     stageLabel(r.stage),
     formatDay(r.followUpOn),
-    r.source,
+    r.button,
+    ...ORIGIN_COLUMNS.map((c) => r[c.key]),
     formatDateTime(r.createdAt),
   ]);
   return { csv: toCsv([header, ...records]), count: rows.length };

@@ -19,9 +19,10 @@ export interface EmailInput {
   kind: string; // e.g. 'lead.contact', 'lead.chat'
   subject: string;
   body: string; // plain text
-  recipient?: string; // defaults to CONTACT_EMAIL (the team)
-  /** An HTML alternative of `body` (optional; the plain text is always sent). */
+  /** Optional HTML alternative; the plain text is always sent beside it. */
   html?: string;
+  recipient?: string; // defaults to CONTACT_EMAIL (the team)
+  /** Files sent with the message (e.g. a meeting's .ics invitation). */
   attachments?: MailAttachment[];
 }
 

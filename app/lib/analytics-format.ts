@@ -20,4 +20,10 @@ export function formatDayShort(day: string): string {
   return `${d}/${m}/${y}`;
 }
 
+/** The goal Análises opens on: every lead type at once (docs/decisions/0085). */
+export const ALL_LEADS = "leads";
+export const ALL_LEADS_LABEL = "Leads (todos os tipos)";
+/** The line of the conversions whose visit Análises did not count. */
+export const WITHOUT_VISIT = "Sem visita contada";
+
 export const DEVICE_LABELS: Record<string, string> = { mobile: "Celular", tablet: "Tablet", desktop: "Computador" };

@@ -34,6 +34,8 @@ import { CHAT_DIALOG_ID } from "./widget-events";
 export const HEADER_SCROLL_THRESHOLD = 10;
 /** Hidden field of every lead form; see app/infra/idempotency.server.ts. */
 export const IDEMPOTENCY_FIELD = "idempotencyKey";
+/** Header with which the browser's JSON submits carry the same key. */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 
 // Written as a real function for type checking; sent as its source text (see EARLY_SCRIPT).
 function early(chatId: string, threshold: number, keyField: string, beaconUrl: string) {

@@ -14,7 +14,7 @@ export interface LeadField {
   label: string;
   /** Shown in the list table (the detail view shows every field). */
   inTable?: boolean;
-  kind?: "text" | "long" | "date" | "email" | "url" | "status" | "subscription";
+  kind?: "text" | "long" | "date" | "email" | "url" | "status" | "subscription" | "place";
 }
 
 export interface LeadTypeInfo {
@@ -57,7 +57,7 @@ export const LEAD_TYPE_INFO: Record<LeadType, LeadTypeInfo> = {
       { key: "phone", label: "Telefone", inTable: true },
       { key: "industryArea", label: "Área de atuação", inTable: true },
       { key: "status", label: "Status", inTable: true, kind: "status" },
-      { key: "source", label: "Origem" },
+      { key: "source", label: "Botão usado" },
       { key: "createdAt", label: "Recebida em", inTable: true, kind: "date" },
     ],
   },
@@ -90,7 +90,7 @@ export const LEAD_TYPE_INFO: Record<LeadType, LeadTypeInfo> = {
       { key: "id", label: "ID" },
       { key: "email", label: "Email", inTable: true, kind: "email" },
       { key: "status", label: "Situação", inTable: true, kind: "subscription" },
-      { key: "source", label: "Origem", inTable: true },
+      { key: "source", label: "Formulário", inTable: true, kind: "place" },
       { key: "policyVersion", label: "Versão da política aceita", inTable: true },
       { key: "consentedAt", label: "Consentimento em", inTable: true, kind: "date" },
       { key: "unsubscribedAt", label: "Descadastrado em", kind: "date" },

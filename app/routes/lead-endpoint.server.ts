@@ -1,14 +1,14 @@
 /**
  * The HTTP side of the lead forms: a request becomes a submission (address, browser, idempotency
  * key), and a refusal becomes an answer. The rules live in app/domain/lead-submissions.server.ts;
- * this is shared by the JSON API routes (`leadEndpoint`) and the no-JavaScript posts (./enviar.tsx).
+ * the forms in app/forms/ (docs/decisions/0071). Shared by the JSON endpoints (`leadFormAction`)
+ * and the posts made without JavaScript (./enviar.tsx).
  */
-import { LeadRejection, submitLead, type LeadFormDefinition, type SubmitContext } from "~/domain/lead-submissions.server";
-import { fail, INVALID_INPUT_MESSAGE, methodNotAllowed, readBody } from "~/infra/http.server";
-import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
-import { IDEMPOTENCY_HEADER } from "~/lib/native-forms";
+import { LeadRejection, submitLead, type SubmitContext } from "~/domain/lead-submissions.server";
+import { leadFormServer } from "~/forms/index.server";
+import { INVALID_INPUT_MESSAGE, methodNotAllowed, readBody } from "~/infra/http.server";
+import { IDEMPOTENCY_FIELD, IDEMPOTENCY_HEADER } from "~/lib/early-script";
 import type { AppLoadContext } from "react-router";
-import type { z } from "zod";
 
 interface ActionArgsLike {
   request: Request;
@@ -27,28 +27,21 @@ export function submitContext(request: Request, context: AppLoadContext, body: R
 }
 
 /**
- * The action of a public lead endpoint of the JSON API: `answer` shapes the success (SPEC §7
- * shapes differ per form), `failure` the refusal (default: DESIGN.md's `{ success: false, message, errors? }`).
+ * The JSON endpoint of the lead form named `name` (SPEC §7): its answer to an accepted submission
+ * and to a refused one (default: DESIGN.md's `{ success: false, message, errors? }`) are the form's.
  */
-export function leadEndpoint<S extends z.ZodType, R>(
-  definition: LeadFormDefinition<S, R>,
-  options: {
-    answer: (result: R) => Response;
-    failure?: (status: number, message: string, errors?: Record<string, string>) => Response;
-  },
-) {
-  return async ({ request, context }: ActionArgsLike): Promise<Response> => {
-    if (request.method !== "POST") return methodNotAllowed();
-    try {
-      const body = await readBody(request);
-      return options.answer(await submitLead(definition, body, submitContext(request, context, body)));
-    } catch (error) {
-      const rejection = await asRejection(error);
-      const response = (options.failure ?? fail)(rejection.status, rejection.message, rejection.errors);
-      for (const [k, v] of Object.entries(rejection.headers ?? {})) response.headers.set(k, v);
-      return response;
-    }
-  };
+export async function leadFormAction(name: string, { request, context }: ActionArgsLike): Promise<Response> {
+  if (request.method !== "POST") return methodNotAllowed();
+  const server = leadFormServer(name);
+  try {
+    const body = await readBody(request);
+    return server.answer(await submitLead(server, body, submitContext(request, context, body)));
+  } catch (error) {
+    const rejection = await asRejection(error);
+    const response = server.failure(rejection.status, rejection.message, rejection.errors);
+    for (const [k, v] of Object.entries(rejection.headers ?? {})) response.headers.set(k, v);
+    return response;
+  }
 }
 
 /** A LeadRejection, or readBody's 400 (empty or malformed body) as one; anything else is a bug and is rethrown. */

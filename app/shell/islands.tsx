@@ -14,14 +14,14 @@
 import { AUTH_STORAGE_KEY } from "~/lib/messages/auth";
 import { blogText } from "~/lib/messages/blog";
 import { SHELL_DATA_ID, type ShellData } from "./contract";
-import { ISLANDS, type IslandName } from "./island-registry";
+import { ISLANDS } from "./island-registry";
 
 const hydrated = new WeakMap<HTMLElement, Promise<void>>();
 let toastsMounted = false;
 
 /** React and the island's code, then the island itself; resolves once React has committed it. */
 async function hydrateIsland(element: HTMLElement, data: ShellData): Promise<void> {
-  const load = ISLANDS[element.dataset.island as IslandName];
+  const load = ISLANDS[element.dataset.island ?? ""];
   if (!load) return;
   const [
     { startTransition, useEffect },

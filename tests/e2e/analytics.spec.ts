@@ -102,3 +102,34 @@ test("the funnel steps and every page view are sent as beacons, never awaited by
   expect(await context.cookies()).toEqual([]);
   await context.close();
 });
+
+test("an ad click (gclid) is paid Google traffic in Análises, though the page came from the cache; Análises fits a phone", async ({
+  browser,
+  context,
+}) => {
+  const campaign = `anuncio-${unique()}`;
+  // Another visitor warms the cache for the page (cached without tracking parameters, decision 0055).
+  const warm = await visitorContext(browser);
+  await (await warm.newPage()).goto("/produtos");
+  await warm.close();
+  const visitor = await visitorContext(browser);
+  const page = await visitor.newPage();
+  const beacon = page.waitForRequest((r) => r.url().endsWith("/api/analytics") && r.method() === "POST");
+  await page.goto(`/produtos?gclid=EAIaIQobChMI${unique()}&utm_campaign=${campaign}`);
+  // The page's own beacon carries the address the visitor has, click id included.
+  expect(JSON.parse((await beacon).postData() ?? "{}")).toMatchObject({ k: "view", p: expect.stringContaining("gclid=") });
+  await visitor.close();
+
+  const admin = await context.newPage();
+  await loginAsAdmin(admin);
+  await admin.goto("/admin/analises?periodo=7");
+  const row = admin.getByTestId("campaigns").getByRole("row").filter({ hasText: campaign });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("rowheader")).toHaveText("google");
+  await expect(row.getByRole("cell").nth(0)).toHaveText("cpc");
+  await expect(row.getByRole("cell").nth(2)).toHaveText("1");
+  for (const width of [360, 390, 1440]) {
+    await admin.setViewportSize({ width, height: 900 });
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+  }
+});

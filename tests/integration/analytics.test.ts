@@ -481,3 +481,196 @@ describe("Análises page, dashboard and CSV", () => {
     expect(audit[0]).toMatchObject({ actor: "admin", target: "campanhas" });
   });
 });
+
+describe("paid click ids (decision 0085)", () => {
+  it.each([
+    ["gclid", "google"],
+    ["gbraid", "google"],
+    ["wbraid", "google"],
+    ["fbclid", "meta"],
+    ["msclkid", "microsoft"],
+  ])("a visit with only ?%s is paid traffic from %s", async (param, network) => {
+    const ip = newIp();
+    await visit(`/agentes?${param}=Cj0KCQ${param}`, { ip });
+    expect(await viewsOf(ip)).toMatchObject([{ path: "/agentes", entry: true, utmSource: network, utmMedium: "cpc", utmCampaign: null }]);
+  });
+
+  it("utm_* win over a click id; a click id keeps utm_campaign", async () => {
+    const ip = newIp();
+    await visit("/blog?gclid=abc&utm_source=newsletter&utm_medium=email", { ip });
+    await visit("/sobre?fbclid=IwAR0&utm_campaign=black-friday", { ip, referer: "https://l.facebook.com/" });
+    expect((await viewsOf(ip)).map((v) => [v.utmSource, v.utmMedium, v.utmCampaign])).toEqual([
+      ["newsletter", "email", null],
+      ["meta", "cpc", "black-friday"],
+    ]);
+  });
+
+  it("a visit with only ?gclid, answered from the page cache, shows as paid Google traffic in Análises", async () => {
+    // The cache keys the page without tracking parameters (decision 0055): warm it, then land with a click id.
+    const plain = await (await fetch(`${app.url}/produtos`, { headers: { "user-agent": CHROME } })).text();
+    const ip = newIp();
+    const landed = await fetch(`${app.url}/produtos?gclid=EAIaIQobChMI`, { headers: { "user-agent": CHROME, "x-forwarded-for": ip } });
+    const html = await landed.text();
+    expect(html).toBe(plain); // the same cached answer...
+    // ...whose view script reads the address the visitor really has, query included.
+    expect(html).toContain("location.search");
+    expect((await viewBeacon("/produtos?gclid=EAIaIQobChMI", { ip, referer: "https://www.google.com/" })).status).toBe(204);
+    // A lead from that visit is attributed to the paid click too.
+    const lead = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(41, "gclid"), {
+      "x-forwarded-for": ip,
+      "user-agent": CHROME,
+      referer: `${app.url}/produtos`,
+    });
+    expect(lead.status).toBe(201);
+    const [stored] = await app.db().select().from(app.schema.contacts).where(eq(app.schema.contacts.id, lead.json.data.id));
+    expect(stored).toMatchObject({ utmSource: "google", utmMedium: "cpc", landingPath: "/produtos", visitCounted: true });
+
+    const sid = await loginCookie(app);
+    const page = (await (await fetch(`${app.url}/admin/analises?periodo=7`, { headers: { cookie: sid } })).text()).replaceAll(
+      "<!-- -->",
+      "",
+    );
+    const campaigns = /data-testid="campaigns"[\s\S]*?<\/table>/.exec(page)?.[0] ?? "";
+    const rows = [...campaigns.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((m) =>
+      [...m[1]!.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((c) => c[1]!.replace(/<[^>]+>/g, "")),
+    );
+    const google = rows.find((r) => r[0] === "google" && r[1] === "cpc" && r[2] === "—");
+    expect(google, JSON.stringify(rows)).toBeDefined();
+    expect(Number(google![3])).toBeGreaterThanOrEqual(1); // visits
+    expect(Number(google![4])).toBeGreaterThanOrEqual(1); // leads
+    const sources = /data-testid="sources"[\s\S]*?<\/table>/.exec(page)?.[0] ?? "";
+    expect(sources).toMatch(/>google</);
+  });
+});
+
+describe("goals and conversion (decision 0085)", () => {
+  let sid: string;
+  beforeAll(async () => {
+    sid = await loginCookie(app);
+  });
+  const report = async (query: string) => {
+    const { analyticsReport } = await import("~/domain/analytics/report.server");
+    const { parseRange } = await import("~/domain/analytics/report.server");
+    await bundle.analytics.flushAnalytics();
+    await bundle.analytics.rollUpDay(bundle.analytics.dayOf(Date.now()));
+    const parsed = parseRange(new URLSearchParams(query));
+    if (!parsed.ok) throw new Error(parsed.message);
+    return analyticsReport(parsed.range, { refresh: false, goal: new URLSearchParams(query).get("meta") ?? undefined });
+  };
+
+  it("counts each goal, per source, campaign and landing page; conversions without a counted visit are their own line", async () => {
+    const before = await report("periodo=7&meta=contatos");
+    const goalOf = (r: typeof before, key: string) => r.goals.find((g) => g.key === key)!;
+
+    // One visitor from a campaign who writes (a counted visit) ...
+    const ip = newIp();
+    await visit("/carreiras?utm_source=metas-fonte&utm_medium=social&utm_campaign=metas", { ip, referer: "https://www.linkedin.com/" });
+    const counted = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(51, "metas"), {
+      "x-forwarded-for": ip,
+      "user-agent": CHROME,
+    });
+    expect(counted.status).toBe(201);
+    // ... and two contacts whose visit was never counted (beacons blocked): the form's page is all we know.
+    for (const n of [52, 53]) {
+      const res = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(n, "metas-sem-visita"), {
+        "x-forwarded-for": newIp(),
+        "user-agent": CHROME,
+        referer: `${app.url}/carreiras?utm_source=metas-fonte&utm_medium=social&utm_campaign=metas`,
+      });
+      expect(res.status).toBe(201);
+    }
+    // A paid order from the same campaign: a goal, never a lead.
+    await app.db().insert(app.schema.orders).values({
+      kind: "product",
+      itemId: "x",
+      itemName: "Pedido de campanha",
+      amountCents: 100,
+      status: "paid",
+      provider: "demo",
+      utmSource: "metas-fonte",
+      utmMedium: "social",
+      utmCampaign: "metas",
+      landingPath: "/carreiras",
+      visitCounted: true,
+    });
+
+    const after = await report("periodo=7&meta=contatos");
+    expect(goalOf(after, "contatos").conversions - goalOf(before, "contatos").conversions).toBe(3);
+    expect(goalOf(after, "contatos").withoutVisit - goalOf(before, "contatos").withoutVisit).toBe(2);
+    expect(goalOf(after, "pedido").conversions - goalOf(before, "pedido").conversions).toBe(1);
+    expect(goalOf(after, "leads").conversions - goalOf(before, "leads").conversions).toBe(3); // the order is not a lead
+    expect(after.totals.leads).toBe(goalOf(after, "leads").conversions);
+    expect(after.totals.leadsWithoutVisit - before.totals.leadsWithoutVisit).toBe(2);
+    // Rates count only conversions with a counted visit.
+    const leadsRow = goalOf(after, "leads");
+    expect(leadsRow.rate).toBeCloseTo((leadsRow.conversions - leadsRow.withoutVisit) / after.totals.visits, 6);
+
+    // Per campaign and source: the counted contact only; the two others on the line of their own.
+    expect(after.campaigns.find((c) => c.campaign === "metas")).toMatchObject({
+      source: "metas-fonte",
+      visits: 1,
+      conversions: 1,
+      rate: 1,
+    });
+    expect(after.sources.find((s) => s.source === "metas-fonte")).toMatchObject({ visits: 1, conversions: 1, rate: 1 });
+    expect(after.goal.withoutVisit - before.goal.withoutVisit).toBe(2);
+    // Another goal: the paid order, by the same campaign.
+    const orders = await report("periodo=7&meta=pedido");
+    expect(orders.goal.label).toBe("Pedidos pagos");
+    expect(orders.campaigns.find((c) => c.campaign === "metas")).toMatchObject({ conversions: 1 });
+
+    // The page: conversion per goal, the own line, and the CSV of a goal.
+    const html = (await (await fetch(`${app.url}/admin/analises?periodo=7&meta=contatos`, { headers: { cookie: sid } })).text()).replaceAll(
+      "<!-- -->",
+      "",
+    );
+    expect(html).toContain('data-testid="goals"');
+    for (const label of [
+      "Leads (todos os tipos)",
+      "Contatos",
+      "Consultorias",
+      "Conversas no chat",
+      "Questionários",
+      "Candidaturas",
+      "Inscrições confirmadas na newsletter",
+      "Pedidos pagos",
+    ])
+      expect(html).toContain(label);
+    expect(html).toMatch(/<em>Sem visita contada<\/em>/);
+    expect(html).toMatch(/data-testid="total-rate-note"[^>]*>\d+ leads sem visita contada ficam fora da taxa\./);
+    const csv = await (
+      await fetch(`${app.url}/api/analytics/export?tabela=fontes&periodo=7&meta=pedido`, { headers: { cookie: sid } })
+    ).text();
+    expect(csv).toContain("Fonte;Visitas;Conversões: Pedidos pagos;Conversão (%)");
+    expect(csv).toMatch(/metas-fonte;1;1;100,00/);
+    expect((await fetch(`${app.url}/api/analytics/export?tabela=metas&periodo=7`, { headers: { cookie: sid } })).status).toBe(200);
+  });
+
+  it("leads outnumbering the counted visits never draw a bar past its card, and the rates say why", async () => {
+    // One counted visit that brings two leads: a rate of 200 % on its landing page.
+    const ip = newIp();
+    await visit("/termos", { ip, referer: "https://busca.example/" });
+    for (const n of [58, 59]) {
+      const res = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(n, "duas-vezes"), {
+        "x-forwarded-for": ip,
+        "user-agent": CHROME,
+      });
+      expect(res.status).toBe(201);
+    }
+    for (let n = 0; n < 12; n++) {
+      const res = await postJson(`${app.url}/api/contact`, first(PUBLIC_POST_ENDPOINTS).valid(60 + n, "sem-contador"), {
+        "x-forwarded-for": newIp(),
+        "user-agent": CHROME,
+      });
+      expect(res.status).toBe(201);
+    }
+    const html = await (await fetch(`${app.url}/admin/analises?periodo=7`, { headers: { cookie: sid } })).text();
+    const widths = [...html.matchAll(/style="width:\s*([\d.]+)%/g)].map((m) => Number(m[1]));
+    expect(widths.length).toBeGreaterThan(0);
+    expect(Math.max(...widths)).toBeLessThanOrEqual(100);
+    expect(html).toContain("ficam fora da taxa");
+    const landings = /data-testid="landings"[\s\S]*?<\/table>/.exec(html.replaceAll("<!-- -->", ""))?.[0] ?? "";
+    expect(landings).toMatch(/\/termos[\s\S]*?>1<[\s\S]*?>2<[\s\S]*?>200%</);
+    expect(html).toContain('data-testid="rate-over"');
+  });
+});

@@ -195,3 +195,23 @@ describe("idempotency keys", () => {
     expect(await rows("contacts")).toBe(before + 3);
   });
 });
+
+describe("every form of app/forms (docs/decisions/0071)", () => {
+  it("has its JSON endpoint and its page without JavaScript, both derived from its definition", async () => {
+    const { LEAD_FORMS } = await import("~/forms");
+    const build = await app.build();
+    const paths = Object.values(build.routes).map((route) => `/${route?.path ?? ""}`);
+    expect(LEAD_FORMS.length).toBeGreaterThanOrEqual(6);
+    for (const form of LEAD_FORMS) {
+      const page = await fetch(`${app.url}${form.action}`);
+      expect(page.status, form.action).toBe(200);
+      expect(await page.text(), form.action).toContain(form.page.title.replace(/&/g, "&amp;"));
+      if (!form.api) continue;
+      expect(paths, form.api.path).toContain(form.api.path);
+      // An empty submission reaches the form's own pipeline: a 400 with its field errors, nothing stored.
+      const res = await postJson(`${app.url}${form.api.path}`, {}, { "x-forwarded-for": newIp() });
+      expect(res.status, form.api.path).toBe(400);
+      expect((res.json as { errors?: object } | undefined)?.errors, form.api.path).toBeTruthy();
+    }
+  });
+});

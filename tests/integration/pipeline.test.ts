@@ -47,6 +47,13 @@ beforeAll(async () => {
       industryArea: "Logística",
       status: "scheduled",
       source: "Agendar Consultoria Exclusiva",
+      // The visit it came from: an e-mail campaign (decision 0042).
+      landingPath: "/sobre",
+      referrerHost: "mail.example.com",
+      utmSource: "newsletter",
+      utmMedium: "email",
+      utmCampaign: "lancamento-outono",
+      visitCounted: true,
     })
     .returning({ id: consultations.id })
     .then(first));
@@ -138,6 +145,37 @@ describe("inbox", () => {
     const stageOf = (name: string) => rows.find((r) => r[2] === name)?.[6];
     expect(stageOf("Ana Paula Silva")).toBe("Novo");
     expect(stageOf("Pedro Alves")).toBe("Em contato"); // status 'scheduled'
+  });
+
+  it("the lead's page and its full record show the same origin of the visit; the button pressed is 'Botão usado'", async () => {
+    /** The visit's origin as a page shows it: each attribution field's text. */
+    const origin = (html: string) =>
+      Object.fromEntries([...html.matchAll(/data-testid="(attribution-[a-z]+)"[^>]*>([^<]*)</g)].map((m) => [m[1], m[2]])) as Record<
+        string,
+        string
+      >;
+    const pipelinePage = await (await get(`/admin/leads/funil/consultas/${ids.pedro}`)).text();
+    const record = await (await get(`/admin/leads/consultas/${ids.pedro}`)).text();
+    const expected = {
+      "attribution-campaign": "lancamento-outono",
+      "attribution-source": "newsletter",
+      "attribution-medium": "email",
+      "attribution-landing": "/sobre",
+      "attribution-referrer": "mail.example.com",
+    };
+    expect(origin(pipelinePage)).toEqual(expected);
+    expect(origin(record)).toEqual(expected);
+    for (const html of [pipelinePage, record]) {
+      expect(html).toContain("Origem da visita");
+      expect(html).toMatch(/>Botão usado<\/dt>/);
+      expect(html).toContain("Agendar Consultoria Exclusiva");
+      // 'Origem' alone (the old label of the button, or of a missing origin) is gone.
+      expect(html).not.toMatch(/>Origem<\//);
+    }
+    // A lead without a recorded visit says so on both pages, in the same words.
+    const none = "Sem dados da visita";
+    expect(await (await get(`/admin/leads/funil/contatos/${ids.ana}`)).text()).toContain(none);
+    expect(await (await get(`/admin/leads/contatos/${ids.ana}`)).text()).toContain(none);
   });
 
   it("finds a person by the whole e-mail address or whole words of the name, never a part", async () => {
@@ -289,7 +327,11 @@ describe("filters and CSV", () => {
     expect(await namesIn("?etapa=abertos")).not.toContain("visitante@chat.com.br");
     const due = (await exported("?retorno=vencido")).map((r) => r[2]);
     expect(due).toEqual(["Pedro Alves", "João Pereira"]); // the most overdue first
-    expect(await namesIn(`?origem=${encodeURIComponent("Agendar Consultoria Exclusiva")}`)).toEqual(["Pedro Alves"]);
+    // Origin is the visit's (decision 0087): the campaign's source, else the site, else a direct visit.
+    expect(await namesIn("?origem=newsletter")).toEqual(["Pedro Alves"]);
+    expect(await namesIn(`?origem=${encodeURIComponent("Agendar Consultoria Exclusiva")}`)).toEqual([]);
+    expect(await namesIn("?origem=direto")).not.toContain("Pedro Alves");
+    expect((await namesIn("?origem=direto")).length).toBe((await namesIn()).length - 1);
     expect(await namesIn("?tipo=contatos&etapa=em-contato")).toEqual(["Ana Paula Silva"]);
     // Unknown values are ignored, not an error.
     expect((await get("/admin/leads?tipo=pedidos&etapa=x&page=-3")).status).toBe(200);
@@ -310,7 +352,12 @@ describe("filters and CSV", () => {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // BOM: Excel keeps the accents
     const text = bytes.subarray(3).toString("utf8");
-    expect(text.startsWith("Tipo;ID;Nome;Email;Empresa;Detalhe;Etapa;Próximo retorno;Origem;Recebido em\r\n")).toBe(true);
+    expect(
+      text.startsWith(
+        "Tipo;ID;Nome;E-mail;Empresa;Detalhe;Etapa;Próximo retorno;Botão usado;Campanha (utm_campaign);Fonte (utm_source);" +
+          "Meio (utm_medium);Página de entrada;Site de origem;Recebido em\r\n",
+      ),
+    ).toBe(true);
     expect(text).toContain(`'=HYPERLINK(`); // a formula is never a formula
     const { auditLog } = app.schema;
     const audit = await app

@@ -215,7 +215,8 @@ describe("standards", () => {
     if (warnings.length) console.log(`Nu checker warnings (${warnings.length}):\n${[...new Set(warnings)].join("\n")}`);
     console.log(`standards: ${pages.size} pages validated`);
     expect(messages.filter((m) => m.type === "error" || m.type === "non-document-error").map(describe)).toEqual([]);
-  });
+    // A limit, not a measurement: one JVM checks every page (~10 s alone, 35 s on a busy 2-core machine).
+  }, 120_000);
 
   it("every internal link and resource answers 200 (or an intended redirect); external links are well formed", async () => {
     const broken: string[] = [];

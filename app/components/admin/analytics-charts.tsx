@@ -187,7 +187,7 @@ export function DataTable({
         <thead className="bg-muted">
           <tr>
             {head.map((h, i) => (
-              <th key={h} scope="col" className={`px-3 py-2 font-semibold ${i < textColumns ? "text-left" : "text-right"}`}>
+              <th key={h} scope="col" className={`px-2 py-2 font-semibold sm:px-3 ${i < textColumns ? "text-left" : "text-right"}`}>
                 {h}
               </th>
             ))}
@@ -198,14 +198,18 @@ export function DataTable({
             <tr key={r} className="border-b border-border last:border-0">
               {row.map((cell, i) =>
                 i === 0 ? (
-                  <th key={i} scope="row" className="max-w-[16rem] px-3 py-2 text-left font-normal break-words">
+                  <th key={i} scope="row" className="max-w-[16rem] px-2 py-2 text-left font-normal break-words sm:px-3">
                     {cell}
                     {bars ? <Bar share={bars[r]} /> : null}
                   </th>
                 ) : (
                   <td
                     key={i}
-                    className={i < textColumns ? "px-3 py-2 text-left break-words" : "px-3 py-2 text-right tabular-nums whitespace-nowrap"}
+                    className={
+                      i < textColumns
+                        ? "px-2 py-2 text-left break-words sm:px-3"
+                        : "px-2 py-2 text-right tabular-nums whitespace-nowrap sm:px-3"
+                    }
                   >
                     {cell}
                   </td>
@@ -219,8 +223,14 @@ export function DataTable({
   );
 }
 
-/** The bar under a row's first cell: its share (0–1) of the largest row, never thinner than 2%. */
+/** The bar under a row's first cell: its share (0–1) of the largest row; above zero never thinner than 2%, never wider than its cell. */
 function Bar({ share }: { share: number | undefined }) {
   if (share === undefined) return null;
-  return <span className="mt-1 block h-1.5 rounded bg-primary/70" style={{ width: `${Math.max(share * 100, 2)}%` }} aria-hidden />;
+  return (
+    <span
+      className="mt-1 block h-1.5 rounded bg-primary/70"
+      style={{ width: `${share > 0 ? Math.min(100, Math.max(share * 100, 2)) : 0}%` }}
+      aria-hidden
+    />
+  );
 }

@@ -4,6 +4,7 @@ import { formatDateTime } from "~/lib/dates";
 import { consultationStatusLabel } from "~/lib/lead-fields";
 import { subscriptionStatusLabel, type LeadField } from "~/lib/lead-types";
 import { adminLeadMessages } from "~/lib/messages/leads";
+import { formPlaceLabel } from "~/lib/origin";
 
 export function LeadValue({ field, value, truncate }: { field: LeadField; value: unknown; truncate?: boolean }) {
   if (value === null || value === undefined || value === "") {
@@ -15,6 +16,8 @@ export function LeadValue({ field, value, truncate }: { field: LeadField; value:
       return <span className="whitespace-nowrap">{formatDateTime(value as string | Date)}</span>;
     case "status":
       return <Badge variant={text === "pending" ? "secondary" : "default"}>{consultationStatusLabel(text)}</Badge>;
+    case "place":
+      return <span className={truncate ? "block min-w-28 max-w-64 break-words" : "break-words"}>{formPlaceLabel(text)}</span>;
     case "subscription":
       return <Badge variant={text === "active" ? "success" : "outline"}>{subscriptionStatusLabel(text)}</Badge>;
     case "email":

@@ -6,6 +6,7 @@ import { formatBRL } from "~/lib/catalog";
 import { formatDateTime } from "~/lib/dates";
 import { orderStatusLabels, subscriptionStatusLabels } from "~/lib/messages/payments";
 import { FIELD_LABELS, type PersonalDataTable } from "~/lib/messages/privacy";
+import { consentPlaceLabel, consentPurposeLabel } from "~/lib/origin";
 import { formatDay, stageLabel } from "~/lib/pipeline";
 import { consultationStatusLabel } from "~/lib/schemas/leads";
 import type { ReactNode } from "react";
@@ -41,6 +42,7 @@ const OUTBOX_KIND: Record<string, string> = {
   "booking.cancelled": "Reunião cancelada",
   "booking.reminder.day": "Lembrete de reunião (24 h antes)",
   "booking.reminder.hour": "Lembrete de reunião (1 h antes)",
+  "analytics.weekly": "Relatório semanal de análises",
 };
 
 export const COLUMNS: Record<PersonalDataTable, Column[]> = {
@@ -65,10 +67,10 @@ export const COLUMNS: Record<PersonalDataTable, Column[]> = {
   ],
   consentRecords: [
     col("email", "E-mail ou hash", (v) => text(v, 28)),
-    col("purpose", "Finalidade"),
+    col("purpose", "Finalidade", (v) => consentPurposeLabel(String(v))),
     col("action", "Ação", (v) => (v === "withdrawn" ? "Revogado" : "Concedido")),
     col("policyVersion", "Política"),
-    col("source", "Origem"),
+    col("source", "Formulário", (v) => consentPlaceLabel(String(v))),
     created,
   ],
   chatSessions: [

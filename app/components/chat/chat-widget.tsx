@@ -6,10 +6,10 @@ import { Bot, Clock, Rocket, SendHorizontal } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { DialogCloseButton, sheetDialogClassName, useDialogState } from "~/components/ui/native-dialog";
 import { Spinner } from "~/components/ui/spinner";
+import chatForm from "~/forms/chat/definition";
 import { bookingMessages } from "~/lib/booking";
 import { fieldErrors } from "~/lib/form-errors";
 import { chatTexts } from "~/lib/messages/chat";
-import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
 import { useLocation } from "~/lib/navigation";
 import { LEGAL_PATHS } from "~/lib/privacy";
 import { CHAT_COMPANY_MAX, CHAT_MESSAGE_MAX, chatContactSchema, type ChatContactInput } from "~/lib/schemas/chat";
@@ -176,7 +176,7 @@ export function ChatContactForm({
     <form
       noValidate
       method="post"
-      action={NATIVE_FORM_ACTIONS.chat}
+      action={chatForm.action}
       onSubmit={submit}
       className="relative grid gap-3"
       aria-label="Seus dados para a consultoria"

@@ -10,9 +10,9 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
+import careersForm from "~/forms/careers/definition";
 import { LIMITS } from "~/lib/lead-fields";
 import { careersMessages } from "~/lib/messages/leads";
-import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
 import { useLocation } from "~/lib/navigation";
 import { Honeypot, IdempotencyField, ReturnTo, sendJson, useLeadForm, type FormState } from "./lead-form-utils";
 import { PrivacyNote } from "./privacy-note";
@@ -27,7 +27,7 @@ export function CareersForm({ positions, initial }: { positions: string[]; initi
     run(event, {
       schema: (m) => m.careerApplicationSchema,
       send: async (data, key) => {
-        const result = await sendJson<{ ok?: boolean }>("/api/careers/application", data, key);
+        const result = await sendJson<{ ok?: boolean }>(careersForm.api.path, data, key);
         // An answer without `ok: true` is a failure, whatever its status.
         return result.json?.ok ? result : { ...result, ok: false };
       },
@@ -48,7 +48,7 @@ export function CareersForm({ positions, initial }: { positions: string[]; initi
     <form
       noValidate
       method="post"
-      action={NATIVE_FORM_ACTIONS.careers}
+      action={careersForm.action}
       onSubmit={onSubmit}
       aria-label="Formulário de candidatura"
       className="relative grid gap-5"

@@ -11,10 +11,10 @@ import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { centeredDialogClassName, DialogCloseButton, useDialogState } from "~/components/ui/native-dialog";
 import { toast } from "~/components/ui/use-toast";
+import consultationForm from "~/forms/consultation/definition";
 import { bookingMessages } from "~/lib/booking";
 import { LIMITS } from "~/lib/lead-fields";
 import { consultationMessages } from "~/lib/messages/leads";
-import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
 import { useLocation } from "~/lib/navigation";
 import { CONSULTATION_DIALOG_ID } from "~/lib/widget-events";
 import { Honeypot, IdempotencyField, ReturnTo, sendJson, useLeadForm, type FormState } from "./lead-form-utils";
@@ -67,7 +67,7 @@ export function ConsultationRequestDialog() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     run(event, {
       schema: (m) => m.consultationSchema,
-      send: (data, key) => sendJson("/api/consultations", data, key),
+      send: (data, key) => sendJson(consultationForm.api.path, data, key),
       onSuccess: () => {
         // The next step right away: a meeting time instead of waiting for our reply (docs/decisions/0082).
         toast({
@@ -110,7 +110,7 @@ export function ConsultationRequestDialog() {
         <form
           noValidate
           method="post"
-          action={NATIVE_FORM_ACTIONS.consultation}
+          action={consultationForm.action}
           onSubmit={onSubmit}
           className="relative grid gap-4"
           aria-label="Solicitação de consultoria"

@@ -8,9 +8,9 @@ import { Send } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
+import contactForm from "~/forms/contact/definition";
 import { LIMITS } from "~/lib/lead-fields";
 import { contactMessages } from "~/lib/messages/leads";
-import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
 import { Link, useLocation } from "~/lib/navigation";
 import { LEGAL_PATHS } from "~/lib/privacy";
 import { cn } from "~/lib/utils";
@@ -28,7 +28,7 @@ export function ContactForm({ source = "home", initial }: { source?: string; ini
       schema: (m) => m.contactFormSchema,
       values: (fields) => ({ ...fields, consent: fields.consent === "on" }),
       // SPEC §7: the consent flag stays in the browser.
-      send: ({ consent: _consent, ...payload }, key) => sendJson("/api/contact", { ...payload, source }, key),
+      send: ({ consent: _consent, ...payload }, key) => sendJson(contactForm.api.path, { ...payload, source }, key),
       onSuccess: () => toast(contactMessages.success),
       onFailure: ({ message }) =>
         toast({ title: contactMessages.failureTitle, description: message || contactMessages.failureFallback, variant: "destructive" }),
@@ -38,7 +38,7 @@ export function ContactForm({ source = "home", initial }: { source?: string; ini
     <form
       noValidate
       method="post"
-      action={NATIVE_FORM_ACTIONS.contact}
+      action={contactForm.action}
       onSubmit={onSubmit}
       data-contact-form={source}
       aria-label="Formulário de contato"

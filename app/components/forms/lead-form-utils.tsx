@@ -10,10 +10,9 @@
  */
 import { useCallback, useState, type FormEvent } from "react";
 import { callApi } from "~/lib/api-client";
-import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
+import { IDEMPOTENCY_FIELD, IDEMPOTENCY_HEADER } from "~/lib/early-script";
 import { fieldErrors } from "~/lib/form-errors";
 import { HONEYPOT_FIELD } from "~/lib/lead-fields";
-import { IDEMPOTENCY_HEADER } from "~/lib/native-forms";
 import type { z } from "zod";
 
 type LeadSchemas = typeof import("~/lib/schemas/leads");

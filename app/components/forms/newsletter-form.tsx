@@ -7,10 +7,10 @@
 import { useRef, useState, type FormEvent } from "react";
 import { ArrowRight } from "~/components/ui/icons";
 import { toast } from "~/components/ui/use-toast";
+import newsletterForm from "~/forms/newsletter/definition";
 import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
 import { isNewsletterEmailAcceptable, LIMITS } from "~/lib/lead-fields";
 import { newsletterMessages } from "~/lib/messages/leads";
-import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
 import { Link, useLocation } from "~/lib/navigation";
 import { LEGAL_PATHS } from "~/lib/privacy";
 import { cn } from "~/lib/utils";
@@ -39,7 +39,7 @@ export function NewsletterForm({ className, initialEmail }: { className?: string
     try {
       const values = readForm(form);
       const result = await sendJson(
-        "/api/newsletter",
+        newsletterForm.api.path,
         { email: email.trim(), website: values.website, source: "rodape" },
         keyInput?.value || undefined,
       );
@@ -65,7 +65,7 @@ export function NewsletterForm({ className, initialEmail }: { className?: string
     <form
       noValidate
       method="post"
-      action={NATIVE_FORM_ACTIONS.newsletter}
+      action={newsletterForm.action}
       onSubmit={onSubmit}
       aria-label="Inscrição na newsletter"
       className={cn("relative", className)}

@@ -13,6 +13,8 @@ export interface Attribution {
   utmSource: string | null;
   utmMedium: string | null;
   utmCampaign: string | null;
+  /** Found among the views Análises counted (by the daily hash), or not (docs/decisions/0085). */
+  visitCounted: boolean;
 }
 
 export interface VisitorRequest {
@@ -27,9 +29,10 @@ export interface VisitorRequest {
  * campaign or another site, else the latest direct one (last non-direct click), found by the
  * same daily hash the views carry. Without one (a bot-like browser, a visit over two days, or
  * the views of another instance not written yet), the page the form was sent from, with its UTM.
- * Never fails a lead: on error, that fallback.
+ * Never fails a lead: on error, that fallback. Always an answer, so a lead without a counted
+ * visit says so (`visitCounted: false`) even when nothing else is known.
  */
-export async function attributionFor(visitor: VisitorRequest, now = Date.now()): Promise<Attribution | null> {
+export async function attributionFor(visitor: VisitorRequest, now = Date.now()): Promise<Attribution> {
   try {
     if (visitor.ip && isCountedBrowser(visitor.userAgent)) {
       await flushAnalytics();
@@ -54,7 +57,7 @@ export async function attributionFor(visitor: VisitorRequest, now = Date.now()):
             desc(pageViews.id),
           )
           .limit(1);
-        if (row) return row;
+        if (row) return { ...row, visitCounted: true };
       }
     }
   } catch (error) {
@@ -63,24 +66,34 @@ export async function attributionFor(visitor: VisitorRequest, now = Date.now()):
   return fromReferer(visitor.referer);
 }
 
-function fromReferer(referer: string | null): Attribution | null {
-  if (!referer) return null;
+const NO_VISIT: Attribution = {
+  landingPath: null,
+  referrerHost: null,
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
+  visitCounted: false,
+};
+
+function fromReferer(referer: string | null): Attribution {
+  if (!referer) return NO_VISIT;
   try {
     const page = parsePage(new URL(referer).pathname + new URL(referer).search);
-    if (!isCountedPage(page.path)) return null;
+    if (!isCountedPage(page.path)) return NO_VISIT;
     return {
       landingPath: page.path,
       referrerHost: null,
       utmSource: page.utmSource,
       utmMedium: page.utmMedium,
       utmCampaign: page.utmCampaign,
+      visitCounted: false,
     };
   } catch {
-    return null;
+    return NO_VISIT;
   }
 }
 
 /** The attribution of a request (routes that store a lead outside the lead-form pipeline). */
-export function attributionOfRequest(request: Request, clientIp: string | null): Promise<Attribution | null> {
+export function attributionOfRequest(request: Request, clientIp: string | null): Promise<Attribution> {
   return attributionFor({ ip: clientIp, userAgent: request.headers.get("user-agent"), referer: request.headers.get("referer") });
 }

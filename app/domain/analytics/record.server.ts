@@ -158,14 +158,31 @@ const clean = (value: string | null | undefined, max = 100) => {
   return text ? text : null;
 };
 
+/**
+ * The click ids ad networks add to their links (auto-tagging), in order of precedence: a visit
+ * carrying one is paid traffic from that network even without `utm_*` (docs/decisions/0085).
+ */
+export const PAID_CLICK_IDS: ReadonlyArray<{ param: string; source: string; medium: string }> = [
+  { param: "gclid", source: "google", medium: "cpc" },
+  { param: "gbraid", source: "google", medium: "cpc" },
+  { param: "wbraid", source: "google", medium: "cpc" },
+  { param: "msclkid", source: "microsoft", medium: "cpc" },
+  { param: "fbclid", source: "meta", medium: "cpc" },
+];
+
+/**
+ * A page's path and campaign. `utm_source`/`utm_medium` win when present; otherwise a click id
+ * says which network paid for the visit (source and medium), and `utm_campaign` is kept.
+ */
 export function parsePage(url: string): { path: string; utmSource: string | null; utmMedium: string | null; utmCampaign: string | null } {
   const u = new URL(url, "http://local");
-  return {
-    path: u.pathname.slice(0, 300),
-    utmSource: clean(u.searchParams.get("utm_source")),
-    utmMedium: clean(u.searchParams.get("utm_medium")),
-    utmCampaign: clean(u.searchParams.get("utm_campaign")),
-  };
+  let utmSource = clean(u.searchParams.get("utm_source"));
+  let utmMedium = clean(u.searchParams.get("utm_medium"));
+  if (!utmSource && !utmMedium) {
+    const paid = PAID_CLICK_IDS.find((c) => u.searchParams.get(c.param));
+    if (paid) ({ source: utmSource, medium: utmMedium } = paid);
+  }
+  return { path: u.pathname.slice(0, 300), utmSource, utmMedium, utmCampaign: clean(u.searchParams.get("utm_campaign")) };
 }
 
 const hostOf = (value: string | undefined) => {

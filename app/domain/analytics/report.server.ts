@@ -8,10 +8,12 @@ import { and, between, count, eq, gte, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { rowsOf } from "~/db/driver.server";
 import { analyticsDaily, blogPosts } from "~/db/schema";
-import { CUSTOM_RANGE, DEVICE_LABELS, RANGE_PRESETS, type DateRange } from "~/lib/analytics-format";
+import { CUSTOM_RANGE, DEVICE_LABELS, RANGE_PRESETS, WITHOUT_VISIT, type DateRange } from "~/lib/analytics-format";
 import { first } from "~/lib/first";
+import { visitSourceLabel } from "~/lib/origin";
 import { LEADS_WITH_VISIT } from "../pipeline.server";
 import { addDays, dayOf, dayStart } from "./days.server";
+import { ALL_LEADS, ALL_LEADS_LABEL, GOAL_ROWS, GOALS, goalKeys, goalLabel, isGoal } from "./goals.server";
 import { refreshAnalytics } from "./rollups.server";
 
 export { CUSTOM_RANGE, type DateRange };
@@ -55,43 +57,31 @@ export function daysOf(range: { from: string; to: string }): string[] {
   return days;
 }
 
-// ---------------------------------------------------------------- leads with their attribution
-/** Conversions that are not leads (decision 0047): a newsletter sign-up once confirmed, an order once paid. */
-const CONVERSIONS_SQL = sql`
-  select 'newsletter' as type, created_at from newsletter_subscribers where status <> 'pending'
-  union all select 'pedido', created_at from orders where status = 'paid'
-  union all select 'reuniao', created_at from bookings`;
-
-interface LeadGroup {
-  type: string;
+// ---------------------------------------------------------------- conversions with their attribution
+/** Conversions of every goal in a range, grouped by goal, origin and whether the visit was counted (docs/decisions/0085). */
+interface ConversionGroup {
+  goal: string;
   landingPath: string | null;
+  /** The visit's source: the campaign's, else the site it came from ('' for a direct visit). */
+  source: string;
   utmSource: string | null;
   utmMedium: string | null;
   utmCampaign: string | null;
-  leads: number;
+  counted: boolean;
+  n: number;
 }
 
-const inPeriod = (range: { from: string; to: string }) =>
-  sql`created_at >= ${dayStart(range.from).toISOString()}::timestamptz and created_at < ${dayStart(addDays(range.to, 1)).toISOString()}::timestamptz`;
-
-async function leadGroups(range: { from: string; to: string }): Promise<LeadGroup[]> {
-  return rowsOf<LeadGroup>(
+async function conversionGroups(range: { from: string; to: string }): Promise<ConversionGroup[]> {
+  const rows = rowsOf<ConversionGroup>(
     await db().execute(sql`
-      select type, landing_path as "landingPath", utm_source as "utmSource", utm_medium as "utmMedium", utm_campaign as "utmCampaign",
-             count(*)::int as leads
-        from ${LEADS_WITH_VISIT} l
-       where ${inPeriod(range)}
-       group by 1, 2, 3, 4, 5`),
+      select goal, landing_path as "landingPath", coalesce(utm_source, referrer_host, '') as source,
+             utm_source as "utmSource", utm_medium as "utmMedium", utm_campaign as "utmCampaign", counted, count(*)::int as n
+        from ${GOAL_ROWS}
+       where at >= ${dayStart(range.from).toISOString()}::timestamptz and at < ${dayStart(addDays(range.to, 1)).toISOString()}::timestamptz
+       group by 1, 2, 3, 4, 5, 6, 7`),
   );
-}
-
-async function conversions(range: { from: string; to: string }): Promise<{ newsletter: number; orders: number; meetings: number }> {
-  const rows = rowsOf<{ type: string; n: number }>(
-    await db().execute(sql`select type, count(*)::int as n from (${CONVERSIONS_SQL}) c where ${inPeriod(range)} group by 1`),
-  );
-  const of = (type: string) => rows.find((r) => r.type === type)?.n ?? 0;
-  // Every meeting booked at /agendar (docs/decisions/0082), whether it continues an earlier lead or is one.
-  return { newsletter: of("newsletter"), orders: of("pedido"), meetings: of("reuniao") };
+  // PGlite and node-postgres both answer booleans, counts as numbers (::int); normalised anyway.
+  return rows.map((r) => ({ ...r, counted: r.counted === true || String(r.counted) === "true", n: Number(r.n) }));
 }
 
 /** Leads stored since an instant (the dashboard's last 7 days). */
@@ -115,18 +105,45 @@ export interface CampaignRow {
   campaign: string | null;
   visits: number;
   visitors: number;
-  leads: number;
+  /** Conversions of the chosen goal whose visit was counted. */
+  conversions: number;
+  rate: number | null;
+}
+export interface GoalRow {
+  key: string;
+  label: string;
+  lead: boolean;
+  conversions: number;
+  /** Of them, those whose visit Análises did not count (their own line: never in a rate). */
+  withoutVisit: number;
+  /** (conversions − withoutVisit) per visit. */
   rate: number | null;
 }
 export interface AnalyticsReport {
   range: DateRange;
   series: DayPoint[];
-  /** `leads` as the pipeline counts them; newsletter confirmations and paid orders apart (decision 0047). */
-  totals: { views: number; visits: number; visitors: number; leads: number; newsletter: number; orders: number; meetings: number };
+  /**
+   * `leads` as the pipeline counts them (of them `leadsWithoutVisit` without a counted visit);
+   * newsletter confirmations and paid orders apart (decision 0047).
+   */
+  totals: {
+    views: number;
+    visits: number;
+    visitors: number;
+    leads: number;
+    leadsWithoutVisit: number;
+    newsletter: number;
+    orders: number;
+  };
+  /** Conversion per goal: all leads first, then each lead type, then the other conversions. */
+  goals: GoalRow[];
+  /** The goal the tables per source, campaign and landing page count. */
+  goal: { key: string; label: string; withoutVisit: number };
   pages: Array<{ path: string; views: number; visitors: number }>;
   posts: Array<{ path: string; title: string; views: number; visitors: number }>;
   referrers: Array<{ host: string; visits: number; visitors: number }>;
-  landings: Array<{ path: string; visits: number; leads: number; rate: number | null }>;
+  sources: Array<{ source: string; visits: number; conversions: number; rate: number | null }>;
+  landings: Array<{ path: string; visits: number; conversions: number; rate: number | null }>;
   campaigns: CampaignRow[];
   devices: Array<{ device: string; views: number; visitors: number }>;
   funnel: Array<{ step: string; label: string; value: number }>;
@@ -145,10 +162,11 @@ const safeDecode = (value: string) => {
 const rate = (leads: number, visits: number) => (visits > 0 ? leads / visits : null);
 const campaignKey = (s: string | null, m: string | null, c: string | null) => [s ?? "", m ?? "", c ?? ""].join("\t");
 
-export async function analyticsReport(range: DateRange, options: { refresh?: boolean } = {}): Promise<AnalyticsReport> {
+export async function analyticsReport(range: DateRange, options: { refresh?: boolean; goal?: string } = {}): Promise<AnalyticsReport> {
   if (options.refresh !== false) await refreshAnalytics();
+  const goalKey = options.goal && isGoal(options.goal) ? options.goal : ALL_LEADS;
   const inRange = between(analyticsDaily.day, range.from, range.to);
-  const [totalRows, dimensionRows, leads] = await Promise.all([
+  const [totalRows, dimensionRows, groups] = await Promise.all([
     db()
       .select({ day: analyticsDaily.day, views: analyticsDaily.views, visits: analyticsDaily.visits, visitors: analyticsDaily.visitors })
       .from(analyticsDaily)
@@ -162,11 +180,10 @@ export async function analyticsReport(range: DateRange, options: { refresh?: boo
         visitors: sql<number>`sum(${analyticsDaily.visitors})::int`,
       })
       .from(analyticsDaily)
-      .where(and(inRange, inArray(analyticsDaily.dimension, ["page", "referrer", "campaign", "device", "event"])))
+      .where(and(inRange, inArray(analyticsDaily.dimension, ["page", "referrer", "campaign", "source", "device", "event"])))
       .groupBy(analyticsDaily.dimension, analyticsDaily.key),
-    leadGroups(range),
+    conversionGroups(range),
   ]);
-  const others = await conversions(range);
 
   const byDay = new Map(totalRows.map((r) => [r.day, r]));
   const series = daysOf(range).map((day) => {
@@ -175,7 +192,24 @@ export async function analyticsReport(range: DateRange, options: { refresh?: boo
   });
   const sum = (key: "views" | "visits" | "visitors") => series.reduce((a, p) => a + p[key], 0);
   const dim = (name: string) => dimensionRows.filter((r) => r.dimension === name);
-  const totalLeads = leads.reduce((a, g) => a + g.leads, 0);
+  const visits = sum("visits");
+
+  // Conversion per goal; a conversion without a counted visit is on its own line, never in a rate.
+  const leadKeys = new Set(goalKeys(ALL_LEADS));
+  const goalRow = (key: string, label: string, lead: boolean): GoalRow => {
+    const keys = new Set(goalKeys(key));
+    const of = groups.filter((g) => keys.has(g.goal));
+    const conversions = of.reduce((a, g) => a + g.n, 0);
+    const withoutVisit = of.reduce((a, g) => a + (g.counted ? 0 : g.n), 0);
+    return { key, label, lead, conversions, withoutVisit, rate: rate(conversions - withoutVisit, visits) };
+  };
+  const goals = [goalRow(ALL_LEADS, ALL_LEADS_LABEL, true), ...GOALS.map((g) => goalRow(g.key, g.label, g.lead))];
+  const allLeads = goals[0]!;
+  const other = (key: string) => goals.find((g) => g.key === key)?.conversions ?? 0;
+  const leads = groups.filter((g) => leadKeys.has(g.goal));
+  const chosenKeys = new Set(goalKeys(goalKey));
+  const chosen = groups.filter((g) => chosenKeys.has(g.goal));
+  const counted = chosen.filter((g) => g.counted);
 
   const pageRows = dim("page").sort((a, b) => b.views - a.views || a.key.localeCompare(b.key));
   const pages = pageRows.slice(0, TOP).map((r) => ({ path: r.key, views: r.views, visitors: r.visitors }));
@@ -199,40 +233,50 @@ export async function analyticsReport(range: DateRange, options: { refresh?: boo
     .slice(0, TOP)
     .map((r) => ({ host: r.key, visits: r.visits, visitors: r.visitors }));
 
-  const leadsByLanding = new Map<string, number>();
-  const leadsByCampaign = new Map<string, number>();
-  const leadsByType = new Map<string, number>();
-  for (const g of leads) {
-    if (g.landingPath) leadsByLanding.set(g.landingPath, (leadsByLanding.get(g.landingPath) ?? 0) + g.leads);
-    if (g.utmSource || g.utmMedium || g.utmCampaign) {
-      const key = campaignKey(g.utmSource, g.utmMedium, g.utmCampaign);
-      leadsByCampaign.set(key, (leadsByCampaign.get(key) ?? 0) + g.leads);
-    }
-    leadsByType.set(g.type, (leadsByType.get(g.type) ?? 0) + g.leads);
+  const add = (map: Map<string, number>, key: string, n: number) => map.set(key, (map.get(key) ?? 0) + n);
+  const byLanding = new Map<string, number>();
+  const byCampaign = new Map<string, number>();
+  const bySource = new Map<string, number>();
+  for (const g of counted) {
+    if (g.landingPath) add(byLanding, g.landingPath, g.n);
+    if (g.utmSource || g.utmMedium || g.utmCampaign) add(byCampaign, campaignKey(g.utmSource, g.utmMedium, g.utmCampaign), g.n);
+    add(bySource, g.source, g.n);
   }
+  const leadsByType = new Map<string, number>();
+  for (const g of leads) add(leadsByType, g.goal, g.n);
 
   const visitsByLanding = new Map(pageRows.filter((r) => r.visits > 0).map((r) => [r.key, r.visits]));
-  const landingPaths = new Set([...visitsByLanding.keys(), ...leadsByLanding.keys()]);
+  const landingPaths = new Set([...visitsByLanding.keys(), ...byLanding.keys()]);
   const landings = [...landingPaths]
     .map((path) => {
-      const visits = visitsByLanding.get(path) ?? 0;
-      const n = leadsByLanding.get(path) ?? 0;
-      return { path, visits, leads: n, rate: rate(n, visits) };
+      const v = visitsByLanding.get(path) ?? 0;
+      const n = byLanding.get(path) ?? 0;
+      return { path, visits: v, conversions: n, rate: rate(n, v) };
     })
-    .sort((a, b) => b.leads - a.leads || b.visits - a.visits || a.path.localeCompare(b.path))
+    .sort((a, b) => b.conversions - a.conversions || b.visits - a.visits || a.path.localeCompare(b.path))
+    .slice(0, TOP * 2);
+
+  const visitsBySource = new Map(dim("source").map((r) => [r.key, r.visits]));
+  const sources = [...new Set([...visitsBySource.keys(), ...bySource.keys()])]
+    .map((source) => {
+      const v = visitsBySource.get(source) ?? 0;
+      const n = bySource.get(source) ?? 0;
+      return { source, visits: v, conversions: n, rate: rate(n, v) };
+    })
+    .sort((a, b) => b.conversions - a.conversions || b.visits - a.visits || a.source.localeCompare(b.source))
     .slice(0, TOP * 2);
 
   const campaignVisits = new Map(dim("campaign").map((r) => [r.key, r]));
-  const campaignKeys = new Set([...campaignVisits.keys(), ...leadsByCampaign.keys()]);
+  const campaignKeys = new Set([...campaignVisits.keys(), ...byCampaign.keys()]);
   const campaigns = [...campaignKeys]
     .map((key) => {
       // campaignKey always joins three parts, so the defaults never apply.
       const [source = null, medium = null, campaign = null] = key.split("\t").map((v) => v || null);
-      const visits = campaignVisits.get(key)?.visits ?? 0;
-      const n = leadsByCampaign.get(key) ?? 0;
-      return { source, medium, campaign, visits, visitors: campaignVisits.get(key)?.visitors ?? 0, leads: n, rate: rate(n, visits) };
+      const v = campaignVisits.get(key)?.visits ?? 0;
+      const n = byCampaign.get(key) ?? 0;
+      return { source, medium, campaign, visits: v, visitors: campaignVisits.get(key)?.visitors ?? 0, conversions: n, rate: rate(n, v) };
     })
-    .sort((a, b) => b.leads - a.leads || b.visits - a.visits)
+    .sort((a, b) => b.conversions - a.conversions || b.visits - a.visits)
     .slice(0, TOP * 2);
 
   const devices = dim("device")
@@ -243,10 +287,21 @@ export async function analyticsReport(range: DateRange, options: { refresh?: boo
   return {
     range,
     series,
-    totals: { views: sum("views"), visits: sum("visits"), visitors: sum("visitors"), leads: totalLeads, ...others },
+    totals: {
+      views: sum("views"),
+      visits,
+      visitors: sum("visitors"),
+      leads: allLeads.conversions,
+      leadsWithoutVisit: allLeads.withoutVisit,
+      newsletter: other("newsletter"),
+      orders: other("pedido"),
+    },
+    goals,
+    goal: { key: goalKey, label: goalLabel(goalKey), withoutVisit: chosen.reduce((a, g) => a + (g.counted ? 0 : g.n), 0) },
     pages,
     posts,
     referrers,
+    sources,
     landings,
     campaigns,
     devices,
@@ -254,8 +309,8 @@ export async function analyticsReport(range: DateRange, options: { refresh?: boo
       { step: "visita", label: "Visitantes", value: sum("visitors") },
       { step: "widget", label: "Abriram o chat ou a consultoria", value: event("widget") },
       { step: "formulario", label: "Começaram a preencher um formulário", value: event("form") },
-      { step: "lead", label: "Leads registrados", value: totalLeads },
-      { step: "reuniao", label: "Reunião agendada", value: others.meetings },
+      { step: "lead", label: "Leads registrados", value: allLeads.conversions },
+      { step: "reuniao", label: "Reunião agendada", value: goals.find((g) => g.key === "agendamento")?.conversions ?? 0 },
     ],
     leadsByType: [...leadsByType].map(([type, n]) => ({ type, leads: n })).sort((a, b) => b.leads - a.leads),
   };
@@ -284,6 +339,8 @@ export const ANALYTICS_TABLES = {
   paginas: "Páginas mais vistas",
   posts: "Posts mais lidos",
   origens: "Sites de origem",
+  metas: "Conversão por meta",
+  fontes: "Conversão por fonte",
   campanhas: "Campanhas",
   entradas: "Conversão por página de entrada",
   funil: "Funil",
@@ -294,6 +351,8 @@ export type AnalyticsTable = keyof typeof ANALYTICS_TABLES;
 export function isAnalyticsTable(value: string | null): value is AnalyticsTable {
   return value !== null && Object.hasOwn(ANALYTICS_TABLES, value);
 }
+
+const conversionsHead = (report: AnalyticsReport) => (report.goal.key === ALL_LEADS ? "Leads" : `Conversões: ${report.goal.label}`);
 
 const ratio = (value: number | null) => (value === null ? "" : (Math.round(value * 10_000) / 100).toFixed(2).replace(".", ","));
 
@@ -308,15 +367,28 @@ export function analyticsTableRows(report: AnalyticsReport, table: AnalyticsTabl
       return [["Post", "Endereço", "Visualizações", "Visitantes"], ...report.posts.map((p) => [p.title, p.path, p.views, p.visitors])];
     case "origens":
       return [["Site de origem", "Visitas", "Visitantes"], ...report.referrers.map((r) => [r.host, r.visits, r.visitors])];
+    case "metas":
+      return [
+        ["Meta", "Conversões", "Sem visita contada", "Conversão (%)"],
+        ...report.goals.map((g) => [g.label, g.conversions, g.withoutVisit, ratio(g.rate)]),
+      ];
+    case "fontes":
+      return [
+        ["Fonte", "Visitas", conversionsHead(report), "Conversão (%)"],
+        ...report.sources.map((r) => [visitSourceLabel(r.source), r.visits, r.conversions, ratio(r.rate)]),
+        [WITHOUT_VISIT, "", report.goal.withoutVisit, ""],
+      ];
     case "campanhas":
       return [
-        ["utm_source", "utm_medium", "utm_campaign", "Visitas", "Visitantes", "Leads", "Conversão (%)"],
-        ...report.campaigns.map((c) => [c.source, c.medium, c.campaign, c.visits, c.visitors, c.leads, ratio(c.rate)]),
+        ["utm_source", "utm_medium", "utm_campaign", "Visitas", "Visitantes", conversionsHead(report), "Conversão (%)"],
+        ...report.campaigns.map((c) => [c.source, c.medium, c.campaign, c.visits, c.visitors, c.conversions, ratio(c.rate)]),
+        [WITHOUT_VISIT, "", "", "", "", report.goal.withoutVisit, ""],
       ];
     case "entradas":
       return [
-        ["Página de entrada", "Visitas", "Leads", "Conversão (%)"],
-        ...report.landings.map((l) => [l.path, l.visits, l.leads, ratio(l.rate)]),
+        ["Página de entrada", "Visitas", conversionsHead(report), "Conversão (%)"],
+        ...report.landings.map((l) => [l.path, l.visits, l.conversions, ratio(l.rate)]),
+        [WITHOUT_VISIT, "", report.goal.withoutVisit, ""],
       ];
     case "funil":
       return [["Etapa", "Quantidade"], ...report.funnel.map((s) => [s.label, s.value])];

@@ -31,6 +31,9 @@ export async function rollUpDay(day: string): Promise<void> {
        where day = ${day}::date and entry and (utm_source is not null or utm_medium is not null or utm_campaign is not null)
        group by day, utm_source, utm_medium, utm_campaign
       union all
+      select day, 'source', coalesce(utm_source, referrer_host, ''), count(*), count(*), count(distinct visitor_hash)
+        from page_views where day = ${day}::date and entry group by day, 3
+      union all
       select day, 'device', device, count(*), count(*) filter (where entry), count(distinct visitor_hash)
         from page_views where day = ${day}::date group by day, device
       union all
@@ -41,7 +44,8 @@ export async function rollUpDay(day: string): Promise<void> {
 
 /**
  * Today and yesterday (still moving), and any older day with raw rows but no rollup (the server
- * was down when it ended, or rows were imported).
+ * was down when it ended, or rows were imported), or a rollup older than the `source` dimension
+ * (docs/decisions/0085: rebuilt while the raw rows are kept).
  */
 export async function rollUpPending(now = Date.now()): Promise<number> {
   await flushAnalytics();
@@ -50,7 +54,7 @@ export async function rollUpPending(now = Date.now()): Promise<number> {
     await db().execute(sql`
       select distinct day::text as day from page_views
        where day >= ${yesterday}::date
-          or day not in (select day from analytics_daily where dimension = 'total')
+          or day not in (select day from analytics_daily where dimension = 'source')
       union
       select distinct day::text from analytics_events where day >= ${yesterday}::date`),
   ).map((r) => r.day);

@@ -16,6 +16,7 @@ import { enqueueEmail } from "~/infra/outbox.server";
 import { hitRateLimit, retryText } from "~/infra/rate-limit.server";
 import { first } from "~/lib/first";
 import { chatTexts, OFFLINE_SESSION_PREFIX, offlineReply, PARSE_ERROR_REPLY, sendFailureReply } from "~/lib/messages/chat";
+import { ORIGIN_TITLE, originSummary } from "~/lib/origin";
 import type { ChatContactInput, ChatReplyData, ChatSessionData, ChatSessionNotice } from "~/lib/schemas/chat";
 import { sessionSecret } from "../auth/cookies.server";
 import { callUpstream, extractReply, extractSessionId, MESSAGE_TIMEOUT_MS, SESSION_TIMEOUT_MS, upstreamUrl } from "./upstream.server";
@@ -176,6 +177,7 @@ async function storeContact(
       `Telefone: ${input.phone}`,
       `Nome da empresa: ${input.message ?? "Não informado"}`,
       `Modo: ${session.offline ? "offline (responder por email)" : "online (assistente)"}`,
+      `${ORIGIN_TITLE}: ${originSummary(attribution)}`,
       "",
       `Conversa: ${env.SITE_URL}/admin/conversas/${session.id}`,
     ].join("\n"),

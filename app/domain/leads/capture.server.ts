@@ -11,6 +11,7 @@ import type { SubmissionMeta } from "~/domain/lead-submissions.server";
 import type { Transaction } from "~/infra/idempotency.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { first } from "~/lib/first";
+import { formPlaceLabel, ORIGIN_TITLE, originSummary } from "~/lib/origin";
 import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import {
   BUSINESS_OPTIMIZATION_CHOICES,
@@ -29,8 +30,18 @@ export const orNull = (value: string | undefined | null) => (value ? value : nul
 export const oneLine = (value: string) => value.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, " ").slice(0, 150);
 export const adminLink = (path: string) => `${env.SITE_URL}${path}`;
 
-export function mailBody(intro: string, fields: Array<[string, string | null | undefined]>, link: string): string {
+/**
+ * A team notification's text. With `origin` (the lead's attribution), one line says where the
+ * visit came from, in the admin's words (docs/decisions/0087).
+ */
+export function mailBody(
+  intro: string,
+  fields: Array<[string, string | null | undefined]>,
+  link: string,
+  origin?: Parameters<typeof originSummary>[0],
+): string {
   const lines = fields.map(([label, value]) => `${label}: ${value ? value : "Não informado"}`);
+  if (origin !== undefined) lines.push(`${ORIGIN_TITLE}: ${originSummary(origin)}`);
   return [intro, "", ...lines, "", `Ver no painel: ${link}`].join("\n");
 }
 
@@ -76,10 +87,11 @@ export async function createContact(input: ContactInput, meta: SubmissionMeta, t
         ["Empresa", input.company],
         ["Email", input.email],
         ["Telefone", input.phone],
-        ["Página", source],
+        ["Enviado por", formPlaceLabel(source)],
         ["Mensagem", input.message],
       ],
       adminLink(`/admin/leads/contatos/${row.id}`),
+      meta.attribution ?? null,
     ),
   });
   return row;
@@ -110,9 +122,10 @@ export async function createConsultation(input: ConsultationInput, meta: Submiss
         ["Email", input.email],
         ["Telefone", input.phone],
         ["Área de atuação", input.industryArea],
-        ["Botão de origem", input.source],
+        ["Botão usado", input.source],
       ],
       adminLink(`/admin/leads/consultas/${row.id}`),
+      meta.attribution ?? null,
     ),
   });
   return row;
@@ -154,6 +167,7 @@ export async function createCareerApplication(
         ["Motivação", input.motivation],
       ],
       adminLink(`/admin/leads/candidaturas/${row.id}`),
+      meta.attribution ?? null,
     ),
   });
   return row;
@@ -173,14 +187,15 @@ export async function createBusinessOptimization(
     .then(first);
   await enqueueEmail(tx, {
     kind: "lead.questionnaire",
-    subject: oneLine(`Novo formulário de otimização: ${input.companyName} (${input.contactName})`),
+    subject: oneLine(`Novo questionário de otimização: ${input.companyName} (${input.contactName})`),
     body: mailBody(
-      "Um novo formulário de otimização de negócios foi enviado pelo site.",
+      "Um novo questionário de otimização de negócios foi enviado pelo site.",
       fields.map((f) => {
         const choices = BUSINESS_OPTIMIZATION_CHOICES[f];
         return [BUSINESS_OPTIMIZATION_LABELS[f], choices ? choiceLabel(choices, values[f]) : values[f]];
       }),
       adminLink(`/admin/business-optimizations`),
+      meta.attribution ?? null,
     ),
   });
   return row;

@@ -9,6 +9,7 @@ import type { SubmissionMeta } from "~/domain/lead-submissions.server";
 import type { Transaction } from "~/infra/idempotency.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { first } from "~/lib/first";
+import { formPlaceLabel } from "~/lib/origin";
 import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import { type NewsletterInput } from "~/lib/schemas/leads";
 import { adminLink, mailBody, oneLine, recordConsent } from "./capture.server";
@@ -144,10 +145,11 @@ export async function confirmNewsletter(token: string, meta: SubmissionMeta): Pr
       body: mailBody(
         "Uma inscrição na newsletter foi confirmada pelo link enviado por e-mail.",
         [
-          ["Email", row.email],
-          ["Origem", source],
+          ["E-mail", row.email],
+          ["Enviado por", formPlaceLabel(source)],
         ],
         adminLink(`/admin/leads/newsletter/${row.id}`),
+        row,
       ),
     });
     return { email: row.email, unsubscribeToken: row.unsubscribeToken, alreadyConfirmed: false };

@@ -27,6 +27,10 @@ export const careersMessages = {
   submitting: "Enviando candidatura...",
   success: { title: "Candidatura enviada!", description: "Recebemos sua candidatura. Entraremos em contato em breve." },
   failure: { title: "Erro", description: "Não foi possível enviar sua candidatura. Tente novamente." },
+  page: {
+    title: "Envie a sua candidatura",
+    lead: "Conte sobre a sua experiência e por que quer fazer parte da Agile IA. Respondemos a todas as candidaturas.",
+  },
 } as const;
 
 export const questionnaireMessages = {

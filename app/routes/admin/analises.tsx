@@ -11,9 +11,20 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Download } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
+import { goalChoices } from "~/domain/analytics/goals.server";
 import { analyticsReport, parseRange, type AnalyticsTable } from "~/domain/analytics/report.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
-import { CUSTOM_RANGE, DEVICE_LABELS, formatDayShort, formatNumber, formatPercent, type DateRange } from "~/lib/analytics-format";
+import {
+  ALL_LEADS,
+  CUSTOM_RANGE,
+  WITHOUT_VISIT,
+  DEVICE_LABELS,
+  formatDayShort,
+  formatNumber,
+  formatPercent,
+  type DateRange,
+} from "~/lib/analytics-format";
+import { visitSourceLabel } from "~/lib/origin";
 import { PIPELINE_TYPE_INFO, type PipelineType } from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/analises";
@@ -23,13 +34,15 @@ export const meta: Route.MetaFunction = () => [{ title: `Análises | ${SITE_NAME
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
   const started = performance.now();
-  const parsed = parseRange(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const parsed = parseRange(params);
+  const goals = goalChoices();
   const headers = { "Cache-Control": "no-store" };
-  if (!parsed.ok) return data({ error: parsed.message, range: parsed.range, report: null }, { status: 400, headers });
-  const report = await analyticsReport(parsed.range);
+  if (!parsed.ok) return data({ error: parsed.message, range: parsed.range, report: null, goals }, { status: 400, headers });
+  const report = await analyticsReport(parsed.range, { goal: params.get("meta") ?? undefined });
   // The bench reads the server's own time for the 90-day page (bar: < 300 ms).
   return data(
-    { error: null, range: parsed.range, report },
+    { error: null, range: parsed.range, report, goals },
     { headers: { ...headers, "Server-Timing": `relatorio;dur=${(performance.now() - started).toFixed(1)}` } },
   );
 }
@@ -45,8 +58,9 @@ const PRESET_LABELS: Record<DateRange["preset"], string> = {
   [CUSTOM_RANGE]: "Personalizado",
 };
 
-function exportHref(range: DateRange, table: AnalyticsTable): string {
+function exportHref(range: DateRange, table: AnalyticsTable, goal?: string): string {
   const params = new URLSearchParams({ tabela: table, periodo: range.preset });
+  if (goal && goal !== ALL_LEADS) params.set("meta", goal);
   if (range.preset === CUSTOM_RANGE) {
     params.set("de", range.from);
     params.set("ate", range.to);
@@ -59,13 +73,16 @@ function Section({
   description,
   range,
   table,
+  goal,
   children,
   className,
 }: {
   title: string;
-  description?: string;
+  description?: React.ReactNode;
   range: DateRange;
   table?: AnalyticsTable;
+  /** The goal the table counts (its CSV asks for the same). */
+  goal?: string;
   children: React.ReactNode;
   className?: string;
 }) {
@@ -81,7 +98,7 @@ function Section({
         </div>
         {table ? (
           <a
-            href={exportHref(range, table)}
+            href={exportHref(range, table, goal)}
             className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
             download
           >
@@ -96,10 +113,51 @@ function Section({
 }
 
 const share = (value: number, max: number) => (max > 0 ? value / max : 0);
+/** A rate drawn as a bar: at most the card's width (a rate can exceed 100 %: decision 0047). */
+const rateBar = (value: number | null) => Math.min(1, value ?? 0);
 const dash = (value: string | null) => value ?? "—";
 
+/** Why a rate is what it is: what stays out of it, and what a rate above 100 % means. */
+function rateNote(withoutVisit: number, value: number | null): string | undefined {
+  const parts: string[] = [];
+  if (withoutVisit > 0)
+    parts.push(
+      `${formatNumber(withoutVisit)} ${withoutVisit === 1 ? "lead sem visita contada fica" : "leads sem visita contada ficam"} fora da taxa.`,
+    );
+  if (value !== null && value > 1) parts.push("Acima de 100%: houve visitas com mais de um lead.");
+  return parts.length ? parts.join(" ") : undefined;
+}
+
+/** A rate above 100 % in a table is explained under it (decision 0085). */
+function OverNote({ rates }: { rates: Array<number | null> }) {
+  if (!rates.some((r) => r !== null && r > 1)) return null;
+  return (
+    <p className="mt-3 text-sm text-muted-foreground" data-testid="rate-over">
+      Taxas acima de 100%: houve visitas que trouxeram mais de uma conversão. A barra para no fim da célula.
+    </p>
+  );
+}
+
+function GoalNote({ label, what }: { label: string; what: string }) {
+  return (
+    <>
+      {what} Meta: <strong className="font-semibold text-foreground">{label}</strong> (escolha outra no período, acima).
+    </>
+  );
+}
+
+/** The conversions whose visit was not counted: their own line, without visits or a rate. */
+function withoutVisitRow(count: number, columns: number, blanks: number): React.ReactNode[][] {
+  if (count === 0) return [];
+  const row: React.ReactNode[] = [<em key="label">{WITHOUT_VISIT}</em>];
+  for (let i = 1; i < columns; i++) row.push(i <= blanks ? "—" : i === columns - 2 ? formatNumber(count) : "—");
+  return [row];
+}
+
 export default function Analises({ loaderData }: Route.ComponentProps) {
-  const { error, range, report } = loaderData;
+  const { error, range, report, goals } = loaderData;
+  const allLeads = report?.goals.find((g) => g.key === ALL_LEADS);
+  const conversionsHead = report?.goal.key === ALL_LEADS ? "Leads" : "Conversões";
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <AdminPageHeader
@@ -132,6 +190,18 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
           </label>
           <Input id="ate" name="ate" type="date" defaultValue={range.to} className="w-auto" />
         </div>
+        <div className="grid min-w-0 max-w-full gap-1">
+          <label htmlFor="meta" className="text-sm font-medium">
+            Meta <span className="font-normal text-muted-foreground">(por fonte, campanha e entrada)</span>
+          </label>
+          <NativeSelect id="meta" name="meta" defaultValue={report?.goal.key ?? ALL_LEADS} className="w-full min-w-0 sm:w-auto">
+            {goals.map((g) => (
+              <option key={g.key} value={g.key}>
+                {g.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
         <Button type="submit">Aplicar</Button>
         {error ? (
           <p role="alert" className="basis-full text-sm text-destructive">
@@ -154,9 +224,9 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
               { label: "Leads", value: formatNumber(report.totals.leads), testId: "total-leads" },
               {
                 label: "Conversão (leads por visita)",
-                value: formatPercent(report.totals.visits > 0 ? report.totals.leads / report.totals.visits : null),
+                value: formatPercent(allLeads?.rate ?? null),
                 testId: "total-rate",
-                note: report.totals.leads > report.totals.visits ? "Acima de 100%: há leads de visitas não contadas." : undefined,
+                note: rateNote(report.totals.leadsWithoutVisit, allLeads?.rate ?? null),
               },
             ].map((c) => (
               <Card key={c.label} className="last:col-span-2 lg:last:col-span-1">
@@ -169,7 +239,11 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
                   <p className="font-display text-3xl font-extrabold tabular-nums" data-testid={c.testId}>
                     {c.value}
                   </p>
-                  {"note" in c && c.note ? <p className="mt-1 text-xs text-muted-foreground">{c.note}</p> : null}
+                  {"note" in c && c.note ? (
+                    <p className="mt-1 text-xs text-muted-foreground" data-testid={`${c.testId}-note`}>
+                      {c.note}
+                    </p>
+                  ) : null}
                 </CardContent>
               </Card>
             ))}
@@ -179,7 +253,7 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
             <TrafficChart id="trafego" series={report.series} />
           </Section>
 
-          <div className="grid gap-6 xl:grid-cols-2">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-2">
             <Section title="Funil" description="Da visita ao lead, no período." range={range} table="funil">
               <Funnel steps={report.funnel} />
               {report.leadsByType.length ? (
@@ -207,43 +281,110 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
           </div>
 
           <Section
+            title="Conversão por meta"
+            description="Cada tipo de lead, as inscrições confirmadas na newsletter e os pedidos pagos. A taxa divide o que veio de uma visita contada pelas visitas do período; o que chegou sem visita contada (contador bloqueado, envio sem a página) aparece à parte, fora da taxa."
+            range={range}
+            table="metas"
+          >
+            <DataTable
+              testId="goals"
+              caption="Conversão por meta"
+              head={["Meta", "Conversões", "Taxa"]}
+              rows={report.goals.map((g) => [
+                <>
+                  {g.key === ALL_LEADS ? <strong>{g.label}</strong> : g.label}
+                  {g.withoutVisit ? (
+                    <span className="block text-xs text-muted-foreground" data-testid="goal-without-visit">
+                      {formatNumber(g.withoutVisit)} {WITHOUT_VISIT.toLowerCase()}
+                    </span>
+                  ) : null}
+                </>,
+                formatNumber(g.conversions),
+                formatPercent(g.rate),
+              ])}
+              bars={report.goals.map((g) => rateBar(g.rate))}
+            />
+            <OverNote rates={report.goals.map((r) => r.rate)} />
+          </Section>
+
+          <Section
+            title="Conversão por fonte"
+            description={<GoalNote label={report.goal.label} what="Fonte da campanha, senão o site de onde a visita veio." />}
+            range={range}
+            table="fontes"
+            goal={report.goal.key}
+          >
+            <DataTable
+              testId="sources"
+              caption={`Conversão por fonte: ${report.goal.label}`}
+              head={["Fonte", "Visitas", conversionsHead, "Taxa"]}
+              rows={[
+                ...report.sources.map((r) => [
+                  visitSourceLabel(r.source),
+                  formatNumber(r.visits),
+                  formatNumber(r.conversions),
+                  formatPercent(r.rate),
+                ]),
+                ...withoutVisitRow(report.goal.withoutVisit, 4, 0),
+              ]}
+              bars={report.sources.map((r) => rateBar(r.rate))}
+            />
+            <OverNote rates={report.sources.map((r) => r.rate)} />
+          </Section>
+
+          <Section
             title="Campanhas"
-            description="Visitas que chegaram por links com parâmetros UTM e os leads que elas trouxeram."
+            description={
+              <GoalNote
+                label={report.goal.label}
+                what="Visitas que chegaram por links com parâmetros UTM ou por anúncios (gclid, gbraid, wbraid, fbclid, msclkid marcam a rede como fonte e 'cpc' como meio)."
+              />
+            }
             range={range}
             table="campanhas"
+            goal={report.goal.key}
           >
             <DataTable
               testId="campaigns"
-              caption="Campanhas: visitas, leads e conversão"
-              head={["Origem (utm_source)", "Meio (utm_medium)", "Campanha (utm_campaign)", "Visitas", "Leads", "Conversão"]}
+              caption={`Campanhas: visitas, conversões e conversão (${report.goal.label})`}
+              head={["Fonte (utm_source)", "Meio (utm_medium)", "Campanha (utm_campaign)", "Visitas", conversionsHead, "Taxa"]}
               textColumns={3}
-              rows={report.campaigns.map((c) => [
-                dash(c.source),
-                dash(c.medium),
-                dash(c.campaign),
-                formatNumber(c.visits),
-                formatNumber(c.leads),
-                formatPercent(c.rate),
-              ])}
+              rows={[
+                ...report.campaigns.map((c) => [
+                  dash(c.source),
+                  dash(c.medium),
+                  dash(c.campaign),
+                  formatNumber(c.visits),
+                  formatNumber(c.conversions),
+                  formatPercent(c.rate),
+                ]),
+                ...(report.campaigns.length ? withoutVisitRow(report.goal.withoutVisit, 6, 2) : []),
+              ]}
               empty="Nenhuma visita de campanha no período."
             />
+            <OverNote rates={report.campaigns.map((r) => r.rate)} />
           </Section>
 
           <Section
             title="Conversão por página de entrada"
-            description="Páginas por onde as visitas começaram e quantos leads cada uma trouxe."
+            description={<GoalNote label={report.goal.label} what="Páginas por onde as visitas começaram." />}
             range={range}
             table="entradas"
+            goal={report.goal.key}
           >
             <DataTable
               testId="landings"
-              caption="Páginas de entrada: visitas, leads e conversão"
-              head={["Página de entrada", "Visitas", "Leads", "Conversão"]}
-              rows={report.landings.map((l) => [l.path, formatNumber(l.visits), formatNumber(l.leads), formatPercent(l.rate)])}
+              caption={`Páginas de entrada: visitas, conversões e conversão (${report.goal.label})`}
+              head={["Página de entrada", "Visitas", conversionsHead, "Taxa"]}
+              rows={[
+                ...report.landings.map((l) => [l.path, formatNumber(l.visits), formatNumber(l.conversions), formatPercent(l.rate)]),
+                ...(report.landings.length ? withoutVisitRow(report.goal.withoutVisit, 4, 0) : []),
+              ]}
             />
+            <OverNote rates={report.landings.map((r) => r.rate)} />
           </Section>
 
-          <div className="grid gap-6 xl:grid-cols-2">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-2">
             <Section title="Páginas mais vistas" range={range} table="paginas">
               <DataTable
                 testId="pages"

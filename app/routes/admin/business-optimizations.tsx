@@ -24,7 +24,7 @@ import {
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/business-optimizations";
 
-export const meta: Route.MetaFunction = () => [{ title: `Formulários de Otimização | ${SITE_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: `Questionários | ${SITE_NAME}` }];
 
 const POLL_INTERVAL_MS = 3000;
 const ENDPOINT = "/api/business-optimizations";
@@ -89,11 +89,11 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-bold">Formulários de Otimização</h1>
+          <h1 className="text-3xl font-bold">Questionários</h1>
           {/* The unit as hidden text: HTML allows no aria-label on a plain span. */}
           <Badge variant="secondary" data-testid="submission-count">
             {total}
-            <span className="sr-only"> formulários</span>
+            <span className="sr-only"> questionários</span>
           </Badge>
         </div>
         <Button variant="outline" onClick={refresh} disabled={loading}>
@@ -157,7 +157,7 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
       ) : null}
 
       {rows.length === 0 ? (
-        <p className="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">Nenhum formulário recebido ainda.</p>
+        <p className="rounded-lg border border-border bg-card p-8 text-center text-muted-foreground">Nenhum questionário recebido ainda.</p>
       ) : (
         <ul className="grid gap-6" data-testid="submissions">
           {rows.map((row) => (
@@ -199,7 +199,7 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
                   </dl>
                   <section
                     className="mt-6 grid gap-2 border-t border-border pt-4"
-                    aria-label={`Origem da visita: ${row.companyName || `formulário #${row.id}`}`}
+                    aria-label={`Origem da visita: ${row.companyName || `questionário #${row.id}`}`}
                   >
                     <h3 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Origem da visita</h3>
                     <AttributionFacts row={row} compact />

@@ -39,7 +39,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       testId: "count-consultations",
     },
     {
-      label: "Formulários de otimização",
+      label: "Questionários",
       value: d.optimizationCount,
       icon: ClipboardList,
       to: "/admin/business-optimizations",
@@ -67,7 +67,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
-      <AdminPageHeader title="Painel Administrativo" description="Resumo dos contatos, consultas e formulários recebidos pelo site." />
+      <AdminPageHeader title="Painel Administrativo" description="Resumo dos contatos, consultas e questionários recebidos pelo site." />
 
       <section aria-label="Totais" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {counters.map(({ label, value, icon: Icon, to, testId }) => (

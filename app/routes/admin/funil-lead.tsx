@@ -5,6 +5,7 @@
  * (one schema reads the form: docs/decisions/0064).
  */
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AttributionFacts } from "~/components/admin/attribution";
 import { FollowUp, StageBadge } from "~/components/admin/pipeline";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -16,6 +17,7 @@ import { requireAdmin } from "~/domain/auth/sessions.server";
 import { getPipelineLead, pipelineUpdateSchema, updatePipeline } from "~/domain/pipeline.server";
 import { formError, parseForm } from "~/infra/forms.server";
 import { formatDateTime } from "~/lib/dates";
+import { ORIGIN_TITLE } from "~/lib/origin";
 import {
   brasiliaDay,
   isPipelineType,
@@ -76,7 +78,7 @@ export default function PipelineLead({ loaderData, actionData }: Route.Component
   const facts: Array<[string, React.ReactNode]> = [
     ["Tipo", info.label],
     [
-      "Email",
+      "E-mail",
       lead.email ? (
         <a href={`mailto:${lead.email}`} className="break-all text-primary hover:underline">
           {lead.email}
@@ -84,9 +86,13 @@ export default function PipelineLead({ loaderData, actionData }: Route.Component
       ) : null,
     ],
     [lead.type === "candidaturas" ? "Vaga" : "Empresa", lead.type === "candidaturas" ? lead.detail : lead.company],
-    ...(lead.type === "consultas" ? ([["Status da consulta", lead.detail]] as Array<[string, React.ReactNode]>) : []),
+    ...(lead.type === "consultas"
+      ? ([
+          ["Status da consulta", lead.detail],
+          ["Botão usado", lead.button],
+        ] as Array<[string, React.ReactNode]>)
+      : []),
     ...(lead.type === "reunioes" ? ([["Reunião (Brasília)", lead.detail]] as Array<[string, React.ReactNode]>) : []),
-    ["Origem", lead.source],
     ["Recebido em", formatDateTime(lead.createdAt)],
   ];
 
@@ -133,6 +139,13 @@ export default function PipelineLead({ loaderData, actionData }: Route.Component
                 </dd>
               </div>
             </dl>
+            {/* The same origin as the full record shows, from the same columns (docs/decisions/0087). */}
+            <section aria-labelledby="origem-visita" className="grid gap-2 border-t border-border pt-4">
+              <h3 id="origem-visita" className="text-sm font-semibold">
+                {ORIGIN_TITLE}
+              </h3>
+              <AttributionFacts row={lead} />
+            </section>
             <a
               href={info.record(lead.id)}
               className="inline-flex w-fit items-center gap-1 text-sm font-medium text-primary hover:underline"

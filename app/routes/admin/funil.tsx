@@ -16,6 +16,7 @@ import { requireAdmin } from "~/domain/auth/sessions.server";
 import { inboxSources, listInbox, readInboxFilters, stageCounts } from "~/domain/pipeline.server";
 import { formatDateTime } from "~/lib/dates";
 import { LEAD_TYPE_INFO, LEAD_TYPES } from "~/lib/lead-types";
+import { DIRECT_ORIGIN } from "~/lib/origin";
 import { brasiliaDay, PIPELINE_TYPE_INFO, PIPELINE_TYPES, pipelineMessages, STAGES } from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
@@ -132,13 +133,13 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="grid gap-1.5">
           <label htmlFor="inbox-origem" className="text-sm font-medium">
-            Origem
+            Origem da visita
           </label>
           <NativeSelect id="inbox-origem" name="origem" defaultValue={filters.origem ?? ""} className="h-10 text-sm">
             <option value="">Todas as origens</option>
             {sources.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {s === DIRECT_ORIGIN ? "Direto ou sem dados" : s}
               </option>
             ))}
           </NativeSelect>

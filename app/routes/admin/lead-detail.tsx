@@ -15,6 +15,7 @@ import { formatDateTime } from "~/lib/dates";
 import { flashCookie } from "~/lib/flash";
 import { isLeadType, LEAD_TYPE_INFO } from "~/lib/lead-types";
 import { adminLeadMessages } from "~/lib/messages/leads";
+import { consentPlaceLabel, consentPurposeLabel, ORIGIN_TITLE } from "~/lib/origin";
 import { isPipelineType } from "~/lib/pipeline";
 import { CONSULTATION_STATUSES, consultationStatusSchema } from "~/lib/schemas/leads";
 import { SITE_NAME } from "~/lib/site";
@@ -93,7 +94,7 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
           <Card>
             <CardHeader>
               <CardTitle asChild>
-                <h2>Origem da visita</h2>
+                <h2>{ORIGIN_TITLE}</h2>
               </CardTitle>
             </CardHeader>
             <CardContent>
@@ -145,10 +146,10 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
                   {consents.map((c) => (
                     <li key={c.id} className="rounded-lg border border-border p-3">
                       <p className="font-medium">
-                        {c.action === "withdrawn" ? "Consentimento retirado" : "Consentimento concedido"} ({c.purpose})
+                        {c.action === "withdrawn" ? "Consentimento retirado" : "Consentimento concedido"} ({consentPurposeLabel(c.purpose)})
                       </p>
                       <p className="text-muted-foreground">
-                        {formatDateTime(c.createdAt)} · política {c.policyVersion} · origem {c.source}
+                        {formatDateTime(c.createdAt)} · política {c.policyVersion} · {consentPlaceLabel(c.source)}
                       </p>
                     </li>
                   ))}

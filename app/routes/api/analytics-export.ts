@@ -9,7 +9,7 @@ import type { Route } from "./+types/analytics-export";
 export const handle = { policy: adminOnly() };
 
 /**
- * GET /api/analytics/export?tabela=&periodo=&de=&ate= (admin): one table of the Análises page as
+ * GET /api/analytics/export?tabela=&periodo=&de=&ate=&meta= (admin): one table of the Análises page as
  * CSV (UTF-8 with BOM, ';', formulas neutralised: the lead CSV's rules, app/infra/csv.server.ts),
  * beside the lead CSV's /api/leads/:type/export.
  */
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!isAnalyticsTable(table)) return fail(400, "Tabela desconhecida.");
   const parsed = parseRange(params);
   if (!parsed.ok) return fail(400, parsed.message);
-  const rows = analyticsTableRows(await analyticsReport(parsed.range), table);
+  const rows = analyticsTableRows(await analyticsReport(parsed.range, { goal: params.get("meta") ?? undefined }), table);
   await recordAudit({
     actor: user.username,
     action: "analytics.export",

@@ -1,9 +1,8 @@
 import { requireAdminApi } from "~/domain/auth/sessions.server";
-import { LEAD_FORMS } from "~/domain/lead-forms.server";
 import { allLeads } from "~/domain/leads/admin.server";
 import { ok } from "~/infra/http.server";
 import { adminOnly } from "~/lib/route-policy";
-import { leadEndpoint } from "../lead-endpoint.server";
+import { leadFormAction } from "../lead-endpoint.server";
 import type { Route } from "./+types/consultations";
 
 export const handle = { policy: { ...adminOnly(), writeAccess: "public" } };
@@ -14,5 +13,5 @@ export async function loader({ context }: Route.LoaderArgs) {
   return ok(await allLeads("consultas"), { headers: { "Cache-Control": "no-store" } });
 }
 
-/** POST /api/consultations (public): the consultation-request dialog. */
-export const action = leadEndpoint(LEAD_FORMS.consultation, { answer: (row) => ok({ id: row.id }, { status: 201 }) });
+/** POST /api/consultations (public): the consultation-request dialog (app/forms/consultation). */
+export const action = (args: Route.ActionArgs) => leadFormAction("consultation", args);

@@ -1,5 +1,6 @@
 /** Copy of /carreiras (SPEC §2 "Careers page"). Position names keep the spec's English titles. */
 import { BookOpen, Clock, HeartPulse, Home, Laptop, Rocket } from "~/components/ui/icons";
+import { careersMessages } from "~/lib/messages/leads";
 
 /** Title and description of the page (its <head>, and its result in the site search). */
 export const CAREERS_META = {
@@ -136,9 +137,5 @@ export const JOBS: Job[] = [
   },
 ];
 
-export const APPLICATION = {
-  eyebrow: "Candidatura",
-  title: "Envie a sua candidatura",
-  lead: "Conte sobre a sua experiência e por que quer fazer parte da Agile IA. Respondemos a todas as candidaturas.",
-  apply: "Candidatar-se",
-};
+/** The application form's heading: the same texts as its page without JavaScript (app/forms/careers). */
+export const APPLICATION = { eyebrow: "Candidatura", ...careersMessages.page, apply: "Candidatar-se" };

@@ -12,6 +12,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
+import questionnaireForm from "~/forms/questionnaire/definition";
 import {
   BUSINESS_OPTIMIZATION_CHOICES,
   BUSINESS_OPTIMIZATION_LABELS as LABELS,
@@ -19,7 +20,6 @@ import {
   type BusinessOptimizationField,
 } from "~/lib/lead-fields";
 import { questionnaireMessages } from "~/lib/messages/leads";
-import { NATIVE_FORM_ACTIONS } from "~/lib/native-forms";
 import type { FormEvent } from "react";
 
 type FieldSpec = {
@@ -123,11 +123,7 @@ export function QuestionnaireForm({ initial }: { initial?: FormState }) {
     run(event, {
       schema: (m) => m.businessOptimizationSchema,
       send: async (data, key) => {
-        const result = await sendJson<{ success?: boolean; data?: { id?: number }; error?: string }>(
-          "/api/business-optimization",
-          data,
-          key,
-        );
+        const result = await sendJson<{ success?: boolean; data?: { id?: number }; error?: string }>(questionnaireForm.api.path, data, key);
         if (result.ok && !result.json?.success) throw new Error(result.json?.error || questionnaireMessages.unknownError);
         return result;
       },
@@ -200,7 +196,7 @@ export function QuestionnaireForm({ initial }: { initial?: FormState }) {
     <form
       noValidate
       method="post"
-      action={NATIVE_FORM_ACTIONS.questionnaire}
+      action={questionnaireForm.action}
       onSubmit={onSubmit}
       aria-label="Formulário de otimização de negócios"
       className="relative mx-auto grid max-w-5xl gap-6 px-4"

@@ -57,6 +57,7 @@ CREATE TABLE "bookings" (
 	"utm_source" text,
 	"utm_medium" text,
 	"utm_campaign" text,
+	"visit_counted" boolean,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "bookings_uid_unique" UNIQUE("uid"),
@@ -69,7 +70,6 @@ ALTER TABLE "lead_notes" DROP CONSTRAINT "lead_notes_one_lead";--> statement-bre
 ALTER TABLE "lead_pipeline" DROP CONSTRAINT "lead_pipeline_one_lead";--> statement-breakpoint
 ALTER TABLE "lead_notes" ADD COLUMN "booking_id" integer;--> statement-breakpoint
 ALTER TABLE "lead_pipeline" ADD COLUMN "booking_id" integer;--> statement-breakpoint
-ALTER TABLE "outbox" ADD COLUMN "html" text;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "attachments" jsonb;--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_consultation_id_consultations_id_fk" FOREIGN KEY ("consultation_id") REFERENCES "public"."consultations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_chat_session_id_chat_sessions_id_fk" FOREIGN KEY ("chat_session_id") REFERENCES "public"."chat_sessions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

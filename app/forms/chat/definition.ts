@@ -1,0 +1,18 @@
+/**
+ * The chat widget's contact step (SPEC §4, §5). With JavaScript the widget sends it with its own
+ * session (/api/chat/contact); this definition is the same step posted without JavaScript.
+ */
+import { chatTexts } from "../../lib/messages/chat";
+import { defineLeadForm } from "../define";
+
+export default defineLeadForm({
+  name: "chat",
+  slug: "chat",
+  schema: () => import("../../lib/schemas/chat").then((m) => m.chatContactSchema),
+  page: {
+    title: chatTexts.title,
+    lead: chatTexts.subtitle,
+    failureTitle: chatTexts.nativeFailureTitle,
+    success: () => chatTexts.nativeConfirmation,
+  },
+});

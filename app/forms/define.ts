@@ -1,0 +1,60 @@
+/**
+ * A lead form, declared once (docs/decisions/0071). Each form is a folder under app/forms/:
+ *
+ *   definition.ts     this shape: its names, its addresses, its schema and the texts of its page
+ *   store.server.ts   how an accepted submission is stored (and what its JSON endpoint answers)
+ *   form.tsx          `Island`, the part public pages hydrate, and `PageForm`, the form that the
+ *                     page for posts without JavaScript (/enviar/{slug}) renders
+ *
+ * Everything else is derived from these folders and never edited per form: the JSON endpoint's
+ * route (app/routes.ts), the no-JavaScript post and its confirmation page (app/routes/enviar.tsx),
+ * the island registry (app/shell/island-registry.ts) and the submission pipeline
+ * (app/forms/index.server.ts → app/domain/lead-submissions.server.ts).
+ *
+ * Browser-safe and imported by app/routes.ts at build time: relative imports only, and the schema
+ * behind a dynamic import so zod stays out of a page's first load.
+ */
+import type { z } from "zod";
+
+export interface LeadFormPage {
+  /** The heading of /enviar/{slug} when the form is shown there. */
+  title: string;
+  /** The line under it. */
+  lead: string;
+  /** The title of the alert when a post is refused. */
+  failureTitle: string;
+  /** The confirmation's title and text; `id` is the stored row's id when `showsId` says so. */
+  success: (id: string | null) => { title: string; description: string };
+  /** More to say under the confirmation than its toast says. */
+  note?: string;
+  /** The confirmation names the stored row's id (SPEC §8's questionnaire toast does). */
+  showsId?: boolean;
+  /** A field whose refusal has its own alert (SPEC §8's newsletter 'Email inválido'). */
+  fieldFailure?: { field: string; title: string; description: string };
+  /** The form brings its own cards, so the page does not wrap it in one. */
+  bare?: boolean;
+}
+
+export interface LeadFormDefinition<S extends z.ZodType = z.ZodType> {
+  /** The folder's name: the island's name, the submission's kind, the key of its rate limit. */
+  name: string;
+  /** /enviar/{slug}: where the form posts without JavaScript. */
+  slug: string;
+  /** Its JSON endpoint (SPEC §7), served by app/routes/api/lead-form.ts unless `module` names another. */
+  api?: { path: `/api/${string}`; module?: string };
+  /** The rules of its fields, with their Portuguese messages (shared by browser and server). */
+  schema: () => Promise<S>;
+  page: LeadFormPage;
+}
+
+export interface DefinedLeadForm<S extends z.ZodType = z.ZodType> extends LeadFormDefinition<S> {
+  /** The address the form posts to without JavaScript. */
+  action: string;
+}
+
+/** Keeps the definition's own types: its schema's, and `api.path` when it has an endpoint. */
+export function defineLeadForm<S extends z.ZodType, const D extends Omit<LeadFormDefinition, "schema">>(
+  definition: D & { schema: () => Promise<S> },
+): D & { schema: () => Promise<S>; action: string } {
+  return { ...definition, action: `/enviar/${definition.slug}` };
+}
