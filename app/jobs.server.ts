@@ -3,13 +3,13 @@
  * Importing a module never starts anything.
  */
 import { env } from "~/config.server";
-import { REMINDER_CHECK_MS, runBookingReminders } from "~/domain/booking/reminders.server";
 import { flushAnalytics } from "~/domain/analytics/record.server";
 import { rollUpPending } from "~/domain/analytics/rollups.server";
 import { deleteOldSalts } from "~/domain/analytics/salt.server";
 import { CHECK_EVERY_MS as WEEKLY_CHECK_EVERY_MS, runWeeklyReport } from "~/domain/analytics/weekly-report.server";
 import { pruneExpiredSessions } from "~/domain/auth/sessions.server";
 import { runScheduledPublishing } from "~/domain/blog/scheduling.server";
+import { REMINDER_CHECK_MS, runBookingReminders } from "~/domain/booking/reminders.server";
 import { reconcileStripe } from "~/domain/payments/reconciliation.server";
 import { CHECK_EVERY_MS as DIGEST_CHECK_EVERY_MS, runDailyDigest } from "~/domain/pipeline-digest.server";
 import { CHECK_EVERY_MS as RETENTION_CHECK_EVERY_MS, runRetention } from "~/domain/retention.server";
