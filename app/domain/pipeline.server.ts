@@ -122,7 +122,7 @@ const INBOX = sql.raw(`(
   select 'reunioes', x.id, x.name, x.email, x.company,
          case when x.status = 'cancelled' then 'Cancelada: ' else '' end
            || to_char(x.starts_at at time zone 'America/Sao_Paulo', 'DD/MM/YYYY HH24:MI'),
-         x.created_at, coalesce(p.stage, 'novo'), p.follow_up_on::text, null
+         x.created_at, coalesce(p.stage, 'novo'), p.follow_up_on::text, null, ${ORIGIN}
     from bookings x left join lead_pipeline p on p.booking_id = x.id
    where ${LEADS.reunioes.where}
 ) l`);
