@@ -9,6 +9,7 @@ import { deleteOldSalts } from "~/domain/analytics/salt.server";
 import { CHECK_EVERY_MS as WEEKLY_CHECK_EVERY_MS, runWeeklyReport } from "~/domain/analytics/weekly-report.server";
 import { pruneExpiredSessions } from "~/domain/auth/sessions.server";
 import { runScheduledPublishing } from "~/domain/blog/scheduling.server";
+import { REMINDER_CHECK_MS, runBookingReminders } from "~/domain/booking/reminders.server";
 import { reconcileStripe } from "~/domain/payments/reconciliation.server";
 import { CHECK_EVERY_MS as DIGEST_CHECK_EVERY_MS, runDailyDigest } from "~/domain/pipeline-digest.server";
 import { CHECK_EVERY_MS as RETENTION_CHECK_EVERY_MS, runRetention } from "~/domain/retention.server";
@@ -43,6 +44,8 @@ export function backgroundJobs(): Job[] {
         await deleteOldSalts();
       },
     },
+    // Meeting reminders 24 h and 1 h before, each claimed once across instances (docs/decisions/0084).
+    { name: "lembretes-reunioes", everyMs: REMINDER_CHECK_MS, atStart: true, run: () => runBookingReminders() },
     // Scheduled posts go live within a check of their minute, and at start if they fell due while
     // every instance was down (docs/decisions/0060).
     { name: "publicacao-agendada", everyMs: env.SCHEDULE_CHECK_MS, atStart: true, run: runScheduledPublishing },

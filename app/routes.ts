@@ -32,8 +32,17 @@ export default [
     ...LEAD_FORMS.flatMap((form) =>
       form.pageModule ? [route(`enviar/${form.slug}`, form.pageModule, { id: `lead-page/${form.name}` })] : [],
     ),
+    // Meeting booking (docs/decisions/0080–0084): pick a time, the confirmation, and the
+    // visitor's private links from the e-mail (cancel, reschedule), all plain forms.
+    route("agendar", "routes/agendar.tsx"),
+    route("agendar/reserva/:token", "routes/agendar-reserva.tsx"),
+    route("agendar/cancelar/:token", "routes/agendar-cancelar.tsx"),
+    route("agendar/remarcar/:token", "routes/agendar-remarcar.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // A booking's .ics download, and the admin's private calendar feed (token in the address).
+  route("agendar/reserva/:token/convite.ics", "routes/agendar-ics.ts"),
+  route("agenda/feed/:file", "routes/agenda-feed.ts"),
   route("logout", "routes/logout.ts"),
   // Files for crawlers and security researchers.
   route("robots.txt", "routes/robots[.]txt.ts"),
@@ -77,6 +86,9 @@ export default [
       // Chat conversations.
       route("conversas", "routes/admin/conversas.tsx"),
       route("conversas/:id", "routes/admin/conversas.$id.tsx"),
+      // Booked meetings: availability, upcoming meetings, one meeting (docs/decisions/0080–0084).
+      route("agenda", "routes/admin/agenda.tsx"),
+      route("agenda/:id", "routes/admin/agenda-reuniao.tsx"),
       // Data-subject requests and the audit log.
       route("privacidade", "routes/admin/privacidade.tsx"),
       route("privacidade/exportar", "routes/admin/privacidade-exportar.ts"),
@@ -124,6 +136,9 @@ export default [
   route("api/chat/session", "routes/api/chat-session.ts"),
   route("api/chat/contact", "routes/api/chat-contact.ts"),
   route("api/chat", "routes/api/chat.ts"),
+  // Meeting booking (docs/decisions/0080–0084): free times and the booking itself.
+  route("api/booking/slots", "routes/api/booking-slots.ts"),
+  route("api/booking", "routes/api/booking.ts"),
   // The pages' analytics beacons (docs/decisions/0056).
   route("api/analytics", "routes/api/analytics.ts"),
   route("api/analytics/pixel", "routes/api/analytics-pixel.ts"),

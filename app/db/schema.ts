@@ -291,6 +291,8 @@ export const outbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
+    /** Files sent with the message (e.g. a meeting's .ics invitation): `MailAttachment[]` (app/infra/outbox.server.ts). */
+    attachments: jsonb("attachments"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
@@ -483,12 +485,13 @@ const leadReference = () => ({
   chatSessionId: integer("chat_session_id").references(() => chatSessions.id, { onDelete: "cascade" }),
   businessOptimizationId: integer("business_optimization_id").references(() => businessOptimizations.id, { onDelete: "cascade" }),
   careerApplicationId: integer("career_application_id").references(() => careerApplications.id, { onDelete: "cascade" }),
+  bookingId: integer("booking_id").references((): AnyPgColumn => bookings.id, { onDelete: "cascade" }),
 });
 type LeadReferenceColumns = Record<keyof ReturnType<typeof leadReference>, AnyPgColumn>;
 const exactlyOneLead = (name: string, t: LeadReferenceColumns) =>
   check(
     name,
-    sql`num_nonnulls(${t.contactId}, ${t.consultationId}, ${t.chatSessionId}, ${t.businessOptimizationId}, ${t.careerApplicationId}) = 1`,
+    sql`num_nonnulls(${t.contactId}, ${t.consultationId}, ${t.chatSessionId}, ${t.businessOptimizationId}, ${t.careerApplicationId}, ${t.bookingId}) = 1`,
   );
 
 /**
@@ -513,6 +516,7 @@ export const leadPipeline = pgTable(
     uniqueIndex("lead_pipeline_chat_session_uq").on(t.chatSessionId),
     uniqueIndex("lead_pipeline_business_optimization_uq").on(t.businessOptimizationId),
     uniqueIndex("lead_pipeline_career_application_uq").on(t.careerApplicationId),
+    uniqueIndex("lead_pipeline_booking_uq").on(t.bookingId),
     index("lead_pipeline_follow_up_idx").on(t.followUpOn),
     exactlyOneLead("lead_pipeline_one_lead", t),
   ],
@@ -534,6 +538,7 @@ export const leadNotes = pgTable(
     index("lead_notes_chat_session_idx").on(t.chatSessionId),
     index("lead_notes_business_optimization_idx").on(t.businessOptimizationId),
     index("lead_notes_career_application_idx").on(t.careerApplicationId),
+    index("lead_notes_booking_idx").on(t.bookingId),
     exactlyOneLead("lead_notes_one_lead", t),
   ],
 );
@@ -686,3 +691,103 @@ export const autoReplies = pgTable("auto_replies", {
   addressHash: text("address_hash").primaryKey(),
   sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
 });
+// ---------------------------------------------------------------- meeting booking (docs/decisions/0080–0084)
+/** PostgreSQL's range of instants; written as `[start,end)` text, read only by SQL. */
+const tstzrange = customType<{ data: string }>({ dataType: () => "tstzrange" });
+
+/**
+ * The admin's availability, one row (id 1). Weekly hours are Brasília wall-clock times:
+ * `{ "1": [["09:00", "18:00"]], … }` keyed by ISO weekday (1 Monday … 7 Sunday); a day without
+ * a key is closed. Slots are computed from it in app/domain/booking/slots.ts.
+ */
+export const bookingSettings = pgTable(
+  "booking_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    timeZone: text("time_zone").notNull().default("America/Sao_Paulo"),
+    weeklyHours: jsonb("weekly_hours").notNull(),
+    durationMinutes: integer("duration_minutes").notNull().default(30),
+    bufferBeforeMinutes: integer("buffer_before_minutes").notNull().default(0),
+    bufferAfterMinutes: integer("buffer_after_minutes").notNull().default(0),
+    minNoticeHours: integer("min_notice_hours").notNull().default(24),
+    horizonDays: integer("horizon_days").notNull().default(30),
+    /** At most this many meetings on one (Brasília) day; null: no cap. */
+    maxPerDay: integer("max_per_day"),
+    /** video (a fixed room link) | phone | link-later ('enviaremos o link'). */
+    placeKind: text("place_kind").notNull().default("link-later"),
+    /** The video room's address (video) or the number the consultancy calls from (phone). */
+    placeDetail: text("place_detail"),
+    /** Secret of the private calendar feed (/agenda/feed/{token}.ics); null: no feed. */
+    feedToken: text("feed_token").unique(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("booking_settings_one_row", sql`${t.id} = 1`),
+    check("booking_settings_duration", sql`${t.durationMinutes} in (30, 45, 60)`),
+    check("booking_settings_place", sql`${t.placeKind} in ('video', 'phone', 'link-later')`),
+  ],
+);
+
+/** A day that differs from the weekly hours: closed (a holiday, a day off), or open with its own hours. */
+export const bookingExceptions = pgTable("booking_exceptions", {
+  id: serial("id").primaryKey(),
+  day: date("day", { mode: "string" }).notNull().unique(),
+  /** closed | open */
+  kind: text("kind").notNull(),
+  /** For 'open': `[["09:00", "12:00"]]`, Brasília wall-clock. */
+  hours: jsonb("hours"),
+  note: text("note"),
+  createdAt: createdAt(),
+});
+
+/**
+ * A booked meeting. `occupied` is the meeting with its buffers; the hand-written exclusion
+ * constraint `bookings_no_overlap` (migration `booking`) refuses two live bookings whose
+ * occupied ranges overlap, whichever instance writes them (docs/decisions/0081).
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: serial("id").primaryKey(),
+    /** iCalendar UID: the same for every update of this meeting (RFC 5545). */
+    uid: text("uid").notNull().unique(),
+    /** iCalendar SEQUENCE: raised at every reschedule or cancellation. */
+    sequence: integer("sequence").notNull().default(0),
+    /** confirmed | cancelled */
+    status: text("status").notNull().default("confirmed"),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    bufferBeforeMinutes: integer("buffer_before_minutes").notNull().default(0),
+    bufferAfterMinutes: integer("buffer_after_minutes").notNull().default(0),
+    /** [startsAt − buffer before, endsAt + buffer after): what no other live booking may overlap. */
+    occupied: tstzrange("occupied").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    company: text("company").notNull(),
+    message: text("message"),
+    /** Where the meeting happens, as it was when booked (settings may change later). */
+    placeKind: text("place_kind").notNull(),
+    placeDetail: text("place_detail"),
+    /** Secret of the visitor's private links (confirmation, .ics, cancel, reschedule). */
+    manageToken: text("manage_token").notNull().unique(),
+    /** The lead it continues (same whole e-mail address, shortly before), if any (docs/decisions/0082). */
+    consultationId: integer("consultation_id").references(() => consultations.id, { onDelete: "set null" }),
+    chatSessionId: integer("chat_session_id").references(() => chatSessions.id, { onDelete: "set null" }),
+    /** Reminders claimed (and queued) by the reminder job: each at most once. */
+    reminderDaySentAt: timestamp("reminder_day_sent_at", { withTimezone: true }),
+    reminderHourSentAt: timestamp("reminder_hour_sent_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** visitor | admin */
+    cancelledBy: text("cancelled_by"),
+    ...attribution(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("bookings_starts_idx").on(t.startsAt),
+    index("bookings_email_idx").on(sql`lower(${t.email})`),
+    check("bookings_status", sql`${t.status} in ('confirmed', 'cancelled')`),
+    check("bookings_interval", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);

@@ -45,7 +45,7 @@ const LEADS: Record<
   {
     table: string;
     where?: string;
-    ref: "contactId" | "consultationId" | "chatSessionId" | "businessOptimizationId" | "careerApplicationId";
+    ref: "contactId" | "consultationId" | "chatSessionId" | "businessOptimizationId" | "careerApplicationId" | "bookingId";
     audit: string;
   }
 > = {
@@ -55,6 +55,9 @@ const LEADS: Record<
   conversas: { table: "chat_sessions", where: "x.email is not null", ref: "chatSessionId", audit: "chat" },
   questionarios: { table: "business_optimizations", ref: "businessOptimizationId", audit: "questionnaire" },
   candidaturas: { table: "career_applications", ref: "careerApplicationId", audit: "application" },
+  // A booked meeting is a lead of its own only when it continues none (docs/decisions/0082): one
+  // that follows a consultation request or a chat contact is part of that lead's story.
+  reunioes: { table: "bookings", where: "x.consultation_id is null and x.chat_session_id is null", ref: "bookingId", audit: "booking" },
 };
 
 /** Each lead type's table and which of its rows are leads: a goal of Análises each (app/domain/analytics/goals.server.ts). */
@@ -119,6 +122,13 @@ const INBOX = sql.raw(`(
   select 'candidaturas', x.id, x.name, x.email, null, x.position, x.created_at,
          coalesce(p.stage, '${firstStage("candidaturas")}'), p.follow_up_on::text, null, ${ORIGIN}
     from career_applications x left join lead_pipeline p on p.career_application_id = x.id
+  union all
+  select 'reunioes', x.id, x.name, x.email, x.company,
+         case when x.status = 'cancelled' then 'Cancelada: ' else '' end
+           || to_char(x.starts_at at time zone 'America/Sao_Paulo', 'DD/MM/YYYY HH24:MI'),
+         x.created_at, coalesce(p.stage, 'novo'), p.follow_up_on::text, null, ${ORIGIN}
+    from bookings x left join lead_pipeline p on p.booking_id = x.id
+   where ${LEADS.reunioes.where}
 ) l`);
 
 export interface InboxLead {

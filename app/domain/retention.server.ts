@@ -13,6 +13,7 @@ import { db, type Executor } from "~/db/client.server";
 import { rowsOf } from "~/db/driver.server";
 import {
   auditLog,
+  bookings,
   businessOptimizations,
   careerApplicationCvs,
   careerApplications,
@@ -50,6 +51,7 @@ export interface RetentionCounts {
   careerApplications: number;
   /** The CVs of those applications (they would go by ON DELETE CASCADE; counted for the report). */
   careerApplicationCvs: number;
+  bookings: number;
   chatSessions: number;
   chatMessages: number;
   contacts: number;
@@ -177,6 +179,13 @@ async function applyRetention(tx: Executor, before: (kind: RetentionKind) => Dat
         .delete(careerApplications)
         .where(lt(careerApplications.createdAt, before("careerApplications")))
         .returning({ id: careerApplications.id }),
+    ),
+    // Counted from the meeting's end: a booking made long ahead is kept its whole period after it.
+    bookings: count(
+      await tx
+        .delete(bookings)
+        .where(lt(bookings.endsAt, before("bookings")))
+        .returning({ id: bookings.id }),
     ),
     chatSessions: chatSessionCount,
     chatMessages: chatMessageCount,

@@ -18,6 +18,8 @@ export function redactUrl(url: string): string {
       .replace(/([?&](?:token|session_id|code|email|q)=)[^&#]*/gi, "$1[redacted]")
       // A post's preview link is a secret in the path (docs/decisions/0060).
       .replace(/^(\/previa\/)[^/?#]+/i, "$1[redacted]")
+      // A booking's private links and the admin's calendar feed (docs/decisions/0083).
+      .replace(/^(\/agendar\/(?:reserva|cancelar|remarcar)\/|\/agenda\/feed\/)[^/?#]+/i, "$1[redacted]")
       .replace(/[^/?&=#\s]+(?:@|%40)[^/?&=#\s]+/gi, "[email]")
   );
 }

@@ -10,6 +10,7 @@ import { env } from "~/config.server";
 import { db } from "~/db/client.server";
 import { rowsOf } from "~/db/driver.server";
 import { logger } from "~/infra/logger.server";
+import type { MailAttachment } from "~/infra/outbox.server";
 
 export const MAIL_WORKER_INTERVAL_MS = 2_000;
 export const MAX_ATTEMPTS = 8;
@@ -30,6 +31,7 @@ interface ClaimedRow {
   subject: string;
   body: string;
   html: string | null;
+  attachments: MailAttachment[] | null;
   attempts: number;
 }
 
@@ -57,7 +59,7 @@ async function claimBatch(): Promise<ClaimedRow[]> {
         order by next_attempt_at, id
         limit ${BATCH_SIZE}
         for update skip locked)
-    returning id, kind, recipient, subject, body, html, attempts`);
+    returning id, kind, recipient, subject, body, html, attachments, attempts`);
   return rowsOf<ClaimedRow>(result).map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }));
 }
 
@@ -120,6 +122,9 @@ async function deliver(row: ClaimedRow): Promise<void> {
       subject: row.subject,
       text: row.body,
       ...(row.html ? { html: row.html } : {}),
+      ...(row.attachments?.length
+        ? { attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) }
+        : {}),
     });
   } catch (error) {
     await markFailed(row, error);

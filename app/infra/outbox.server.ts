@@ -7,6 +7,14 @@ import { env } from "~/config.server";
 import type { Executor } from "~/db/client.server";
 import { outbox } from "~/db/schema";
 
+/** A file sent with a message, stored with it in the outbox (text content: an .ics, a CSV). */
+export interface MailAttachment {
+  filename: string;
+  /** e.g. `text/calendar; charset=utf-8; method=REQUEST` */
+  contentType: string;
+  content: string;
+}
+
 export interface EmailInput {
   kind: string; // e.g. 'lead.contact', 'lead.chat'
   subject: string;
@@ -14,6 +22,8 @@ export interface EmailInput {
   /** Optional HTML alternative; the plain text is always sent beside it. */
   html?: string;
   recipient?: string; // defaults to CONTACT_EMAIL (the team)
+  /** Files sent with the message (e.g. a meeting's .ics invitation). */
+  attachments?: MailAttachment[];
 }
 
 export async function enqueueEmail(executor: Executor, email: EmailInput): Promise<void> {
@@ -23,5 +33,6 @@ export async function enqueueEmail(executor: Executor, email: EmailInput): Promi
     subject: email.subject,
     body: email.body,
     html: email.html ?? null,
+    attachments: email.attachments?.length ? email.attachments : null,
   });
 }

@@ -6,7 +6,7 @@
 import type { ConsultationStatus } from "./lead-fields";
 
 /** Sales leads, by URL segment. Newsletter subscribers and orders are not (decision 0045). */
-export const PIPELINE_TYPES = ["contatos", "consultas", "conversas", "questionarios", "candidaturas"] as const;
+export const PIPELINE_TYPES = ["contatos", "consultas", "conversas", "questionarios", "candidaturas", "reunioes"] as const;
 export type PipelineType = (typeof PIPELINE_TYPES)[number];
 
 export function isPipelineType(value: string | null | undefined): value is PipelineType {
@@ -19,6 +19,8 @@ export const PIPELINE_TYPE_INFO: Record<PipelineType, { label: string; plural: s
   conversas: { label: "Conversa no chat", plural: "Conversas no chat", record: (id) => `/admin/conversas/${id}` },
   questionarios: { label: "Questionário", plural: "Questionários", record: (id) => `/admin/business-optimizations#formulario-${id}` },
   candidaturas: { label: "Candidatura", plural: "Candidaturas", record: (id) => `/admin/leads/candidaturas/${id}` },
+  // A meeting booked at /agendar by someone who left no earlier lead (docs/decisions/0082).
+  reunioes: { label: "Reunião agendada", plural: "Reuniões agendadas", record: (id) => `/admin/agenda/${id}` },
 };
 
 /** The sales pipeline: contacts, consultations, chat conversations and questionnaires. */

@@ -42,6 +42,8 @@ export const RETENTION = {
   chatTranscripts: { amount: 12, unit: "months" },
   /** contacts, consultations and business_optimizations (questionnaires). */
   leads: { amount: 24, unit: "months" },
+  /** bookings (meetings booked at /agendar), counted from the meeting's end (docs/decisions/0082). */
+  bookings: { amount: 24, unit: "months" },
   /** newsletter_subscribers that unsubscribed (the consent records keep the proof). */
   newsletterUnsubscribed: { amount: 30, unit: "days" },
   /** newsletter requests whose confirmation link was never clicked, from the last e-mail sent. */

@@ -287,6 +287,9 @@ function sections(dpoEmail: string): LegalSection[] {
               Conversas do chat: <strong>{period("chatTranscripts")}</strong> a partir da última mensagem.
             </li>
             <li>
+              Reuniões agendadas pelo site: <strong>{period("bookings")}</strong> a partir da data da reunião.
+            </li>
+            <li>
               Candidaturas, com o currículo enviado: <strong>{period("careerApplications")}</strong> a partir do envio, para vagas futuras
               compatíveis com o seu perfil.
             </li>

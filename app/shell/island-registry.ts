@@ -17,6 +17,7 @@ const FORM_ISLANDS = import.meta.glob<ComponentType<any>>("../forms/*/form.tsx",
 export const ISLANDS: Record<string, Loader> = {
   ...Object.fromEntries(Object.entries(FORM_ISLANDS).map(([path, load]) => [path.split("/").at(-2), load])),
   checkout: () => import("~/components/checkout/checkout-payment").then((m) => m.CheckoutPayment),
+  bookingTimes: () => import("~/components/booking/booking-times").then((m) => m.BookingTimes),
   countdown: () => import("~/components/checkout/payment-countdown").then((m) => m.PaymentCountdown),
 };
 

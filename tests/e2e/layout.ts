@@ -16,6 +16,7 @@ export const ADMIN_PAGES = {
   "admin-painel": "/admin/dashboard",
   "admin-questionarios": "/admin/business-optimizations",
   "admin-funil": "/admin/leads",
+  "admin-agenda": "/admin/agenda",
   "admin-leads": "/admin/leads/contatos",
   "admin-conversas": "/admin/conversas",
   "admin-pedidos": "/admin/pedidos",

@@ -47,6 +47,20 @@ async function seedAdminRecords() {
     .insert(schema.consultations)
     .values({ name: "Bia", email: "bia@example.com", phone: "11999998888", company: "Empresa", industryArea: "Varejo" });
   await db.insert(schema.chatSessions).values({ sessionId: "offline-1", email: "caio@example.com", offline: true });
+  const start = new Date(Date.now() + 7 * 86_400_000);
+  const end = new Date(start.getTime() + 30 * 60_000);
+  await db.insert(schema.bookings).values({
+    uid: "seguranca@agendar",
+    startsAt: start,
+    endsAt: end,
+    occupied: `[${start.toISOString()},${end.toISOString()})`,
+    name: "Davi",
+    email: "davi@example.com",
+    phone: "11999997777",
+    company: "Empresa",
+    placeKind: "link-later",
+    manageToken: "seguranca-token-aaaaaaaaaaaaaaaa",
+  });
   const [post] = await db.select().from(schema.blogPosts).orderBy(schema.blogPosts.id).limit(1);
   if (!post) throw new Error("the seed wrote no post");
   const { title, slug, summary, content } = post;

@@ -22,6 +22,8 @@ export const ADMIN_PAGES = [
   "/admin/leads/spam",
   "/admin/leads/funil/contatos/1",
   "/admin/analises",
+  "/admin/agenda",
+  "/admin/agenda/1",
   "/admin/posts/1",
   "/admin/posts/1/revisoes/1",
 ];

@@ -11,6 +11,13 @@ describe("redactUrl (access log)", () => {
     ["/busca?q=maria+da+silva&x=1", "/busca?q=[redacted]&x=1"],
     ["/api/search?q=ana%40b.com", "/api/search?q=[redacted]"],
     ["/busca?qq=1&faq=2", "/busca?qq=1&faq=2"],
+    // A booking's private links and the admin's calendar feed (docs/decisions/0083).
+    ["/agendar/reserva/AbC_123-xyz", "/agendar/reserva/[redacted]"],
+    ["/agendar/reserva/AbC_123-xyz/convite.ics", "/agendar/reserva/[redacted]/convite.ics"],
+    ["/agendar/cancelar/AbC_123", "/agendar/cancelar/[redacted]"],
+    ["/agendar/remarcar/AbC_123?dia=2026-12-01", "/agendar/remarcar/[redacted]?dia=2026-12-01"],
+    ["/agenda/feed/AbC_123.ics", "/agenda/feed/[redacted]"],
+    ["/agendar?dia=2026-12-01", "/agendar?dia=2026-12-01"],
     ["/admin/leads/ana%40empresa.com.br/export", "/admin/leads/[email]/export"],
     ["/blog/um-post?categoria=ia", "/blog/um-post?categoria=ia"],
   ])("%s → %s", (input, expected) => {

@@ -42,6 +42,12 @@ const OUTBOX_KIND: Record<string, string> = {
   "auto-reply.questionnaire": "Resposta automática ao questionário",
   "auto-reply.careers": "Resposta automática à candidatura",
   "auto-reply.chat": "Resposta automática ao contato do chat",
+  "booking.confirmation": "Confirmação de reunião agendada",
+  "booking.notice": "Aviso de reunião agendada, remarcada ou cancelada",
+  "booking.rescheduled": "Reunião remarcada",
+  "booking.cancelled": "Reunião cancelada",
+  "booking.reminder.day": "Lembrete de reunião (24 h antes)",
+  "booking.reminder.hour": "Lembrete de reunião (1 h antes)",
   "analytics.weekly": "Relatório semanal de análises",
 };
 
@@ -85,6 +91,15 @@ export const COLUMNS: Record<PersonalDataTable, Column[]> = {
     col("phone"),
     col("company"),
     col("messages", "Mensagens", (v, row) => <ChatMessages messages={v as ChatMessage[]} offline={Boolean(row.offline)} />),
+    created,
+  ],
+  bookings: [
+    col("name"),
+    col("company"),
+    col("email"),
+    col("phone"),
+    col("startsAt", "Reunião", (v) => when(v)),
+    col("status", "Situação", (v) => (v === "cancelled" ? "Cancelada" : "Confirmada")),
     created,
   ],
   orders: [

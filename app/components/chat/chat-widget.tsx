@@ -7,6 +7,7 @@ import { Input } from "~/components/ui/input";
 import { DialogCloseButton, sheetDialogClassName, useDialogState } from "~/components/ui/native-dialog";
 import { Spinner } from "~/components/ui/spinner";
 import chatForm from "~/forms/chat/definition";
+import { bookingMessages } from "~/lib/booking";
 import { fieldErrors } from "~/lib/form-errors";
 import { PROOF_FIELD } from "~/lib/lead-fields";
 import { chatTexts } from "~/lib/messages/chat";
@@ -74,7 +75,16 @@ export function ChatWidget() {
 
       <div className="border-t border-border bg-background p-4">
         {chat.contact ? (
-          <ChatInput disabled={chat.loading} onSend={chat.send} />
+          <>
+            <ChatInput disabled={chat.loading} onSend={chat.send} />
+            {/* The contact step is done: a meeting time is one link away (docs/decisions/0082). */}
+            <p className="mt-2 text-xs text-muted-foreground" data-testid="chat-booking-link">
+              Prefere conversar por vídeo?{" "}
+              <a href="/agendar" className="font-semibold text-primary underline-offset-4 hover:underline">
+                {bookingMessages.entryLink}
+              </a>
+            </p>
+          </>
         ) : (
           <ChatContactForm loading={chat.loading} onSubmit={chat.submitContact} />
         )}

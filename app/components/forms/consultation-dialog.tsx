@@ -12,6 +12,7 @@ import { Input } from "~/components/ui/input";
 import { centeredDialogClassName, DialogCloseButton, useDialogState } from "~/components/ui/native-dialog";
 import { toast } from "~/components/ui/use-toast";
 import consultationForm from "~/forms/consultation/definition";
+import { bookingMessages } from "~/lib/booking";
 import { LIMITS } from "~/lib/lead-fields";
 import { consultationMessages } from "~/lib/messages/leads";
 import { useLocation } from "~/lib/navigation";
@@ -77,7 +78,12 @@ export function ConsultationRequestDialog() {
       schema: (m) => m.consultationSchema,
       send: (data, key) => sendJson(consultationForm.api.path, data, key),
       onSuccess: () => {
-        toast(consultationMessages.success);
+        // The next step right away: a meeting time instead of waiting for our reply (docs/decisions/0082).
+        toast({
+          ...consultationMessages.success,
+          duration: 15_000,
+          action: { label: bookingMessages.entryLink, onClick: () => window.location.assign("/agendar") },
+        });
         dialog.current?.close();
       },
       onFailure: ({ message }) =>

@@ -1,7 +1,8 @@
 /** A contact section: heading and direct channels beside the site contact form. */
 import { ContactForm } from "~/components/forms/contact-form";
 import { Island } from "~/components/island";
-import { Clock, Mail, MapPin } from "~/components/ui/icons";
+import { CalendarDays, Clock, Mail, MapPin } from "~/components/ui/icons";
+import { bookingMessages } from "~/lib/booking";
 import { formatPhone } from "~/lib/site";
 import { useSiteConfig } from "~/lib/site-config";
 import { PROMISES } from "./site-content";
@@ -51,6 +52,22 @@ export function ContactSection({
                 <span className="min-w-0">
                   <span className="block text-sm text-muted-foreground">E-mail comercial</span>
                   <span className="block [overflow-wrap:anywhere] font-semibold text-navy group-hover:text-primary">{email}</span>
+                </span>
+              </a>
+            </li>
+            <li>
+              {/* Book the free consultation directly (docs/decisions/0082). */}
+              <a
+                href="/agendar"
+                className="group flex items-center gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm transition-shadow hover:shadow-soft"
+                data-testid="contact-booking-link"
+              >
+                <span aria-hidden className="flex size-12 items-center justify-center rounded-xl bg-secondary text-primary">
+                  <CalendarDays className="size-6" />
+                </span>
+                <span>
+                  <span className="block text-sm text-muted-foreground">Consultoria gratuita, sem compromisso</span>
+                  <span className="block font-semibold text-navy group-hover:text-primary">{bookingMessages.entryLink}</span>
                 </span>
               </a>
             </li>

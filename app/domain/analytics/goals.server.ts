@@ -44,6 +44,8 @@ const OTHER_GOALS: Goal[] = [
     where: "x.status = 'paid'",
     at: "coalesce(x.paid_at, x.created_at)",
   },
+  // Every meeting booked at /agendar, whether it continues an earlier lead or is one (docs/decisions/0082).
+  { key: "agendamento", label: "Reuniões agendadas", lead: false, table: "bookings" },
 ];
 
 export const GOALS: readonly Goal[] = [

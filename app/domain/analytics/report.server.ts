@@ -310,6 +310,7 @@ export async function analyticsReport(range: DateRange, options: { refresh?: boo
       { step: "widget", label: "Abriram o chat ou a consultoria", value: event("widget") },
       { step: "formulario", label: "Começaram a preencher um formulário", value: event("form") },
       { step: "lead", label: "Leads registrados", value: allLeads.conversions },
+      { step: "reuniao", label: "Reunião agendada", value: goals.find((g) => g.key === "agendamento")?.conversions ?? 0 },
     ],
     leadsByType: [...leadsByType].map(([type, n]) => ({ type, leads: n })).sort((a, b) => b.leads - a.leads),
   };

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/driver.server";
 import {
+  bookings,
   businessOptimizations,
   careerApplications,
   chatSessions,
@@ -46,6 +47,7 @@ export const CORRECTABLE = {
   careerApplications: { table: careerApplications, fields: { name: NAME, email: EMAIL, phone: PHONE } },
   newsletterSubscribers: { table: newsletterSubscribers, fields: { email: EMAIL } },
   chatSessions: { table: chatSessions, fields: { email: optional(EMAIL), phone: optional(PHONE), company: optional(COMPANY) } },
+  bookings: { table: bookings, fields: { name: NAME, company: COMPANY, email: EMAIL, phone: PHONE } },
   orders: { table: orders, fields: { customerName: optional(NAME), customerEmail: optional(EMAIL) } },
   subscriptions: { table: subscriptions, fields: { customerEmail: optional(EMAIL) } },
 } satisfies Record<string, { table: PgTable; fields: Record<string, FieldSpec> }>;

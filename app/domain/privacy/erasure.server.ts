@@ -14,6 +14,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import {
+  bookings,
   businessOptimizations,
   careerApplicationCvs,
   careerApplications,
@@ -78,6 +79,7 @@ export async function eraseSubject(email: string, actor: Actor): Promise<Erasure
       newsletterSubscribers: await del(newsletterSubscribers, found.newsletterSubscribers),
       chatMessages: deletedMessages,
       chatSessions: await del(chatSessions, found.chatSessions),
+      bookings: await del(bookings, found.bookings),
       outbox: await del(outbox, found.outbox),
       spamSubmissions: await del(spamSubmissions, found.spamSubmissions),
       // Throttling counters keyed by the address (e.g. per-e-mail form limits).

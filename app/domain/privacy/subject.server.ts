@@ -12,6 +12,7 @@ import { z } from "zod";
 import { db, type Executor } from "~/db/client.server";
 import {
   appSettings,
+  bookings,
   businessOptimizations,
   careerApplicationCvs,
   careerApplications,
@@ -93,6 +94,8 @@ export interface PersonalData extends BlogMentions {
   newsletterSubscribers: Row<typeof newsletterSubscribers>[];
   consentRecords: Row<typeof consentRecords>[];
   chatSessions: Array<Row<typeof chatSessions> & { messages: Row<typeof chatMessages>[] }>;
+  /** Meetings booked at /agendar (docs/decisions/0082). */
+  bookings: Row<typeof bookings>[];
   orders: Row<typeof orders>[];
   subscriptions: Row<typeof subscriptions>[];
   outbox: Row<typeof outbox>[];
@@ -138,6 +141,7 @@ export async function collect(executor: Executor, email: string, hashed: string)
     subscriptionRows,
     outboxRows,
     spamRows,
+    bookingRows,
   ] = await Promise.all([
     executor.select().from(contacts).where(sameEmail(contacts.email, email)).orderBy(asc(contacts.id)),
     executor.select().from(consultations).where(sameEmail(consultations.email, email)).orderBy(asc(consultations.id)),
@@ -174,6 +178,7 @@ export async function collect(executor: Executor, email: string, hashed: string)
       .from(spamSubmissions)
       .where(or(sameEmail(spamSubmissions.email, email), mentionsAddress(sql`${spamSubmissions.data}::text`, email)))
       .orderBy(asc(spamSubmissions.id)),
+    executor.select().from(bookings).where(sameEmail(bookings.email, email)).orderBy(asc(bookings.id)),
   ]);
   const applicationIds = applicationRows.map((a) => a.id);
   const cvRows: CvRow[] = applicationIds.length
@@ -194,6 +199,7 @@ export async function collect(executor: Executor, email: string, hashed: string)
     [leadPipeline.chatSessionId, leadNotes.chatSessionId, sessionRows],
     [leadPipeline.businessOptimizationId, leadNotes.businessOptimizationId, questionnaireRows],
     [leadPipeline.careerApplicationId, leadNotes.careerApplicationId, applicationRows],
+    [leadPipeline.bookingId, leadNotes.bookingId, bookingRows],
   ];
   const ofLeads = (which: 0 | 1) =>
     or(
@@ -222,6 +228,7 @@ export async function collect(executor: Executor, email: string, hashed: string)
     newsletterSubscribers: newsletterRows,
     consentRecords: consentRows,
     chatSessions: sessionRows.map((s) => ({ ...s, messages: messageRows.filter((m) => m.chatSessionId === s.id) })),
+    bookings: bookingRows,
     orders: orderRows,
     subscriptions: subscriptionRows,
     outbox: outboxRows,

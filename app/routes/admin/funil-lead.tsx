@@ -92,6 +92,7 @@ export default function PipelineLead({ loaderData, actionData }: Route.Component
           ["Botão usado", lead.button],
         ] as Array<[string, React.ReactNode]>)
       : []),
+    ...(lead.type === "reunioes" ? ([["Reunião (Brasília)", lead.detail]] as Array<[string, React.ReactNode]>) : []),
     ["Recebido em", formatDateTime(lead.createdAt)],
   ];
 

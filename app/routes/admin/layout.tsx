@@ -3,6 +3,7 @@ import { data, Form, NavLink, Outlet, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
   BarChart3,
+  CalendarDays,
   ClipboardList,
   ExternalLink,
   FileText,
@@ -39,6 +40,7 @@ const NAV = [
   { to: "/admin/business-optimizations", label: "Questionários", icon: ClipboardList },
   { to: "/admin/leads", label: "Leads", icon: Inbox, except: "/admin/leads/spam" }, // the inbox (pipeline); per-type lists below it
   { to: "/admin/leads/spam", label: "Spam", icon: ShieldAlert }, // suspected submissions, apart from the leads (docs/decisions/0090)
+  { to: "/admin/agenda", label: "Agenda", icon: CalendarDays },
   { to: "/admin/conversas", label: "Conversas", icon: MessagesSquare },
   { to: "/admin/pedidos", label: "Pedidos", icon: Receipt },
   { to: "/admin/privacidade", label: "Privacidade", icon: ShieldCheck },

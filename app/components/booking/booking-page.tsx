@@ -1,0 +1,203 @@
+/**
+ * /agendar, server-rendered (docs/decisions/0058): the bookable days (links), the chosen day's
+ * free times (links; an eager island shows them in the visitor's zone), then the short form,
+ * a plain POST. Everything works with no JavaScript.
+ */
+import { Honeypot } from "~/components/forms/lead-form-utils";
+import { Island } from "~/components/island";
+import { Button } from "~/components/ui/button";
+import { fieldA11y, FormField } from "~/components/ui/form-field";
+import { AlertCircle, CalendarDays, CheckCircle2 } from "~/components/ui/icons";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { bookingFieldLabels, bookingMessages, formatLongDay, formatShortDay, formatSlot, formatTime } from "~/lib/booking";
+import { cn } from "~/lib/utils";
+import { BookingTimes } from "./booking-times";
+import type { ReactNode } from "react";
+
+export interface BookingDay {
+  day: string;
+  /** An instant on that day (its first free time), to write the day's name in Brasília. */
+  first: string;
+  count: number;
+}
+
+/** "segunda-feira, 30 de novembro" → "Segunda-feira, 30 de novembro" (only the first letter). */
+export const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export function BookingShell({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <header className="border-b border-border bg-muted">
+        <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
+          <p className="flex items-center gap-2 font-display text-sm font-bold uppercase tracking-widest text-primary">
+            <CalendarDays className="size-4" aria-hidden /> Consultoria gratuita
+          </p>
+          <h1 className="mt-3 text-3xl font-extrabold leading-tight sm:text-4xl">{title}</h1>
+          <div className="mt-3 max-w-2xl text-muted-foreground">{intro}</div>
+        </div>
+      </header>
+      <div className="mx-auto max-w-5xl px-4 py-10">{children}</div>
+    </>
+  );
+}
+
+export function Notice({ tone, title, children }: { tone: "error" | "success"; title: string; children?: ReactNode }) {
+  const Icon = tone === "error" ? AlertCircle : CheckCircle2;
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={cn(
+        "mb-6 flex gap-3 rounded-lg border p-4",
+        tone === "error" ? "border-destructive/40 bg-destructive/5 text-destructive" : "border-primary/30 bg-secondary text-foreground",
+      )}
+    >
+      <Icon className="mt-0.5 size-5 shrink-0" aria-hidden />
+      <div>
+        <p className="font-semibold">{title}</p>
+        {children ? <div className="mt-1 text-sm text-foreground">{children}</div> : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The bookable days, each a submit button of a GET form (`dia=YYYY-MM-DD`), the chosen one current:
+ * works without JavaScript, and crawlers follow no link per day.
+ */
+export function DayList({ days, selected, action }: { days: BookingDay[]; selected: string | null; action: string }) {
+  if (!days.length) return <p className="text-muted-foreground">{bookingMessages.noDays}</p>;
+  return (
+    <form method="get" action={action}>
+      <ul className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap" data-testid="booking-days">
+        {days.map((d) => {
+          const current = d.day === selected;
+          return (
+            <li key={d.day}>
+              <button
+                type="submit"
+                name="dia"
+                value={d.day}
+                aria-current={current ? "date" : undefined}
+                className={cn(
+                  "flex min-h-11 w-full cursor-pointer flex-col items-center justify-center rounded-lg border px-3 py-2 text-center text-sm transition-colors sm:min-w-28",
+                  "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
+                  current
+                    ? "border-primary bg-primary text-primary-foreground"
+                    : "border-input bg-background hover:border-primary hover:bg-secondary",
+                )}
+              >
+                {/* The name is the visible text (WCAG 2.5.3) followed by the whole date. */}
+                <span className="font-semibold">{upperFirst(formatShortDay(d.first))}</span>
+                <span className={cn("text-xs", current ? "" : "text-muted-foreground")}>
+                  {d.count} {d.count === 1 ? "horário" : "horários"}
+                </span>
+                <span className="sr-only">, {formatLongDay(d.first)}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </form>
+  );
+}
+
+export function TimeList({
+  slots,
+  action,
+  day,
+  selected,
+}: {
+  slots: Array<{ start: string; end: string }>;
+  action: string;
+  day: string;
+  selected?: string | null;
+}) {
+  if (!slots.length) return <p className="text-muted-foreground">{bookingMessages.noTimes}</p>;
+  return <Island name="bookingTimes" component={BookingTimes} props={{ slots, action, day, selected: selected ?? null }} eager />;
+}
+
+export interface BookingFormValues {
+  name?: string;
+  email?: string;
+  phone?: string;
+  company?: string;
+  message?: string;
+}
+
+/** The short form of step 3: a plain POST to the page's own address. */
+export function BookingForm({
+  start,
+  end,
+  place,
+  errors,
+  values,
+  message,
+  changeHref,
+}: {
+  start: string;
+  end: string;
+  place: string;
+  errors: Record<string, string>;
+  values: BookingFormValues;
+  message?: string | null;
+  changeHref: string;
+}) {
+  return (
+    <section aria-labelledby="booking-form-heading" className="rounded-2xl border border-border bg-card p-5 shadow-soft sm:p-8">
+      <h2 id="booking-form-heading" className="text-xl font-bold">
+        {bookingMessages.formHeading}
+      </h2>
+      <div className="mt-3 rounded-lg bg-secondary p-4">
+        <p className="font-semibold" data-testid="booking-chosen">
+          {upperFirst(formatSlot(start))} até {formatTime(end)}
+        </p>
+        <p className="text-sm text-muted-foreground">Horário de Brasília · {place}</p>
+        <a href={changeHref} className="mt-1 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
+          {bookingMessages.changeTime}
+        </a>
+      </div>
+      {message ? (
+        <p role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+          {message}
+        </p>
+      ) : null}
+      <form method="post" className="mt-6 grid gap-5 sm:grid-cols-2" noValidate data-busy-label={bookingMessages.submitting}>
+        <input type="hidden" name="start" value={start} />
+        <Honeypot />
+        <FormField id="booking-name" label={bookingFieldLabels.name} error={errors.name} required>
+          <Input name="name" autoComplete="name" defaultValue={values.name} {...fieldA11y("booking-name", errors.name)} />
+        </FormField>
+        <FormField id="booking-email" label={bookingFieldLabels.email} error={errors.email} required>
+          <Input name="email" type="email" autoComplete="email" defaultValue={values.email} {...fieldA11y("booking-email", errors.email)} />
+        </FormField>
+        <FormField id="booking-phone" label={bookingFieldLabels.phone} error={errors.phone} required>
+          <Input name="phone" type="tel" autoComplete="tel" defaultValue={values.phone} {...fieldA11y("booking-phone", errors.phone)} />
+        </FormField>
+        <FormField id="booking-company" label={bookingFieldLabels.company} error={errors.company} required>
+          <Input
+            name="company"
+            autoComplete="organization"
+            defaultValue={values.company}
+            {...fieldA11y("booking-company", errors.company)}
+          />
+        </FormField>
+        <FormField id="booking-message" label={bookingFieldLabels.message} error={errors.message} className="sm:col-span-2">
+          <Textarea name="message" rows={3} defaultValue={values.message} {...fieldA11y("booking-message", errors.message)} />
+        </FormField>
+        <p className="text-sm text-muted-foreground sm:col-span-2">
+          Usaremos seus dados só para esta reunião, conforme a{" "}
+          <a href="/privacidade" className="font-medium text-primary underline-offset-4 hover:underline">
+            Política de Privacidade
+          </a>
+          .
+        </p>
+        <div className="sm:col-span-2">
+          <Button type="submit" size="lg" className="w-full sm:w-auto">
+            {bookingMessages.submit}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,387 @@
+/**
+ * Booking a meeting, and changing it: one transaction each, with its e-mails queued in the
+ * outbox and one audit row. The slot must be one the computation offers right now (./slots.ts);
+ * the database's exclusion constraint refuses an overlap whatever happens in between
+ * (docs/decisions/0081), answered 409 'Horário indisponível', never a 5xx.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
+import { db, type Executor } from "~/db/client.server";
+import { rowsOf } from "~/db/driver.server";
+import { bookings, chatSessions, consultations } from "~/db/schema";
+import { attributionFor } from "~/domain/analytics/attribution.server";
+import { recordAudit } from "~/domain/audit.server";
+import type { SubmitContext } from "~/domain/lead-submissions.server";
+import { fieldErrors, INVALID_INPUT_MESSAGE } from "~/infra/http.server";
+import { storeOnce, submissionKey } from "~/infra/idempotency.server";
+import { hitRateLimit, retryText } from "~/infra/rate-limit.server";
+import { bookingMessages } from "~/lib/booking";
+import { first } from "~/lib/first";
+import { HONEYPOT_FIELD } from "~/lib/lead-fields";
+import { bookingSchema, type BookingInput } from "~/lib/schemas/booking";
+import { queueCancelled, queueConfirmation, queueRescheduled, type MailBooking } from "./emails.server";
+import { loadAvailability } from "./settings.server";
+import { type Availability, type BusyRange, computeSlots, dayIn, isFreeSlot, occupiedRange, type Slot } from "./slots";
+
+export type Booking = typeof bookings.$inferSelect;
+
+/** Per address: 10 bookings (or attempts) in 10 minutes, like the lead forms (times RATE_LIMIT_FACTOR). */
+export const BOOKING_RATE_LIMIT = 10;
+const BOOKING_RATE_WINDOW_SECONDS = 10 * 60;
+/** A booking continues a consultation request or a chat contact of the same address made this recently. */
+const LINK_WINDOW_DAYS = 30;
+
+/** Why a booking was refused: status, message, field errors. */
+export class BookingRejection {
+  constructor(
+    readonly status: number,
+    readonly message: string,
+    readonly errors?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {}
+}
+
+const unavailable = () => new BookingRejection(409, bookingMessages.unavailable, { start: bookingMessages.unavailableDetail });
+
+/** `[a,b)` as PostgreSQL reads a tstzrange. */
+const rangeText = (start: Date, end: Date) => `[${start.toISOString()},${end.toISOString()})`;
+
+function isExclusionViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    if (e.code === "23P01") return true;
+  }
+  return false;
+}
+
+/** Live bookings whose occupied range touches the days around [from, to]. */
+async function busyAround(executor: Executor, from: Date, to: Date, exceptId?: number): Promise<BusyRange[]> {
+  const rows = rowsOf<{ starts_at: string | Date; lo: string | Date; hi: string | Date }>(
+    await executor.execute(sql`
+      select starts_at, lower(occupied) as lo, upper(occupied) as hi from bookings
+       where status <> 'cancelled'
+         and occupied && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')
+         ${exceptId ? sql`and id <> ${exceptId}` : sql``}`),
+  );
+  return rows.map((r) => ({ startsAt: new Date(r.starts_at), occupiedStart: new Date(r.lo), occupiedEnd: new Date(r.hi) }));
+}
+
+const DAY_MS = 86_400_000;
+const dayBounds = (from: string, to: string) => ({
+  from: new Date(Date.parse(`${from}T00:00:00Z`) - 2 * DAY_MS),
+  to: new Date(Date.parse(`${to}T00:00:00Z`) + 3 * DAY_MS),
+});
+
+/** The free slots on the days `from` … `to` (Brasília days). */
+export async function listSlots(
+  from: string,
+  to: string,
+  now = new Date(),
+): Promise<{ timeZone: string; slots: Slot[]; availability: Availability }> {
+  const { availability } = await loadAvailability();
+  const bounds = dayBounds(from, to);
+  const busy = await busyAround(db(), bounds.from, bounds.to);
+  return { timeZone: availability.timeZone, slots: computeSlots(availability, busy, { from, to, now }), availability };
+}
+
+/** The bookable days from today to the horizon, with their first free slot (the page's day list). */
+export async function bookableDays(
+  now = new Date(),
+): Promise<{ days: Array<{ day: string; first: Date; count: number }>; timeZone: string }> {
+  const { availability } = await loadAvailability();
+  const from = dayIn(now, availability.timeZone);
+  const to = dayIn(new Date(now.getTime() + availability.horizonDays * DAY_MS), availability.timeZone);
+  const bounds = dayBounds(from, to);
+  const busy = await busyAround(db(), bounds.from, bounds.to);
+  const slots = computeSlots(availability, busy, { from, to, now });
+  const days = new Map<string, { day: string; first: Date; count: number }>();
+  for (const s of slots) {
+    const day = dayIn(s.start, availability.timeZone);
+    const entry = days.get(day);
+    if (entry) entry.count++;
+    else days.set(day, { day, first: s.start, count: 1 });
+  }
+  return { days: [...days.values()], timeZone: availability.timeZone };
+}
+
+/** Is `start` bookable now (for a booking other than `exceptId`)? Checked inside the writing transaction. */
+async function checkSlot(executor: Executor, availability: Availability, start: Date, now: Date, exceptId?: number): Promise<void> {
+  const day = dayIn(start, availability.timeZone);
+  const bounds = dayBounds(day, day);
+  const busy = await busyAround(executor, bounds.from, bounds.to, exceptId);
+  if (!isFreeSlot(availability, busy, start, now)) throw unavailable();
+  if (availability.maxPerDay !== null) {
+    // A cap is not an overlap: bookings of one day take turns here, so two cannot both be the last.
+    await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking-day:${day}`}))`);
+    const again = await busyAround(executor, bounds.from, bounds.to, exceptId);
+    if (again.filter((b) => dayIn(b.startsAt, availability.timeZone) === day).length >= availability.maxPerDay) throw unavailable();
+  }
+}
+
+/** The consultation request, else the chat contact, this address left shortly before (docs/decisions/0082). */
+async function earlierLead(executor: Executor, email: string, now: Date) {
+  const since = new Date(now.getTime() - LINK_WINDOW_DAYS * DAY_MS);
+  const address = email.trim().toLowerCase();
+  const [consultation] = await executor
+    .select({ id: consultations.id, status: consultations.status })
+    .from(consultations)
+    .where(and(sql`lower(trim(${consultations.email})) = ${address}`, gte(consultations.createdAt, since)))
+    .orderBy(desc(consultations.id))
+    .limit(1);
+  if (consultation) return { consultationId: consultation.id, consultationStatus: consultation.status, chatSessionId: null };
+  const [chat] = await executor
+    .select({ id: chatSessions.id })
+    .from(chatSessions)
+    .where(and(sql`lower(trim(${chatSessions.email})) = ${address}`, gte(chatSessions.createdAt, since)))
+    .orderBy(desc(chatSessions.id))
+    .limit(1);
+  return { consultationId: null, consultationStatus: null, chatSessionId: chat?.id ?? null };
+}
+
+const asMail = (b: Booking): MailBooking => ({ ...b });
+
+export interface BookingResult {
+  id: number;
+  token: string;
+  start: string;
+  end: string;
+}
+
+/**
+ * Books a meeting from a visitor's submission (the page's form or the JSON API): honeypot →
+ * rate limit → validation → one transaction, exactly once per submission. Throws a BookingRejection.
+ */
+export async function submitBooking(body: Record<string, unknown>, context: SubmitContext, now = new Date()): Promise<BookingResult> {
+  const honeypot = body[HONEYPOT_FIELD];
+  if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== "") throw new BookingRejection(400, bookingMessages.spam);
+  const limit = await hitRateLimit(`booking:${context.ip ?? "unknown"}`, BOOKING_RATE_LIMIT, BOOKING_RATE_WINDOW_SECONDS);
+  if (!limit.allowed) {
+    throw new BookingRejection(429, bookingMessages.rateLimited(retryText(limit.retryAfterSeconds)), undefined, {
+      "Retry-After": String(limit.retryAfterSeconds),
+    });
+  }
+  const parsed = bookingSchema.safeParse(body);
+  if (!parsed.success) throw new BookingRejection(400, INVALID_INPUT_MESSAGE, fieldErrors(parsed.error));
+  const input = parsed.data;
+  const attribution = await attributionFor({ ip: context.ip, userAgent: context.userAgent, referer: context.referer ?? null });
+  const key = submissionKey("booking", context.idempotencyKey, context.native ? { ...input, start: input.start.toISOString() } : undefined);
+  try {
+    return await storeOnce(key, "booking", (tx) => createBooking(tx, input, attribution, now));
+  } catch (error) {
+    if (isExclusionViolation(error)) throw unavailable();
+    throw error;
+  }
+}
+
+async function createBooking(
+  tx: Executor,
+  input: BookingInput,
+  attribution: Awaited<ReturnType<typeof attributionFor>>,
+  now: Date,
+): Promise<BookingResult> {
+  const { settings, availability } = await loadAvailability(tx);
+  await checkSlot(tx, availability, input.start, now);
+  const occupied = occupiedRange(input.start, availability);
+  const end = new Date(input.start.getTime() + availability.durationMinutes * 60_000);
+  const linked = await earlierLead(tx, input.email, now);
+  const token = randomBytes(24).toString("base64url");
+  const row = await tx
+    .insert(bookings)
+    .values({
+      uid: `${randomUUID()}@agendar`,
+      startsAt: input.start,
+      endsAt: end,
+      bufferBeforeMinutes: availability.bufferBeforeMinutes,
+      bufferAfterMinutes: availability.bufferAfterMinutes,
+      occupied: rangeText(occupied.start, occupied.end),
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      company: input.company,
+      message: input.message || null,
+      placeKind: settings.placeKind,
+      placeDetail: settings.placeDetail,
+      manageToken: token,
+      consultationId: linked.consultationId,
+      chatSessionId: linked.chatSessionId,
+      ...attribution,
+    })
+    .returning()
+    .then(first);
+  // The consultation request it answers now has its meeting (its pipeline stage follows, app/lib/pipeline.ts).
+  if (linked.consultationId && linked.consultationStatus === "pending") {
+    await tx.update(consultations).set({ status: "scheduled" }).where(eq(consultations.id, linked.consultationId));
+  }
+  await queueConfirmation(tx, asMail(row));
+  await recordAudit(
+    {
+      actor: "visitante",
+      action: "booking.create",
+      target: `booking:${row.id}`,
+      details: {
+        start: row.startsAt.toISOString(),
+        consultationId: linked.consultationId,
+        chatSessionId: linked.chatSessionId,
+        landingPath: attribution?.landingPath ?? null,
+        utmCampaign: attribution?.utmCampaign ?? null,
+      },
+    },
+    tx,
+  );
+  return { id: row.id, token, start: row.startsAt.toISOString(), end: row.endsAt.toISOString() };
+}
+
+// ---------------------------------------------------------------- one booking: read, cancel, reschedule
+const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+
+export async function findByToken(token: string): Promise<Booking | null> {
+  if (!TOKEN.test(token)) return null;
+  const [row] = await db().select().from(bookings).where(eq(bookings.manageToken, token));
+  return row ?? null;
+}
+
+export async function findById(id: number): Promise<Booking | null> {
+  const [row] = await db().select().from(bookings).where(eq(bookings.id, id));
+  return row ?? null;
+}
+
+export interface ChangeActor {
+  by: "visitor" | "admin";
+  username?: string;
+  ip?: string | null;
+}
+
+const actorName = (actor: ChangeActor) => (actor.by === "admin" ? (actor.username ?? "admin") : "visitante");
+
+/** Cancels a live booking: its time is free at once; both sides get METHOD:CANCEL. */
+export async function cancelBooking(id: number, actor: ChangeActor, note: string | null = null, now = new Date()): Promise<Booking> {
+  return db().transaction(async (tx) => {
+    const [current] = rowsOf<{ id: number }>(await tx.execute(sql`select id from bookings where id = ${id} for update`));
+    if (!current) throw new BookingRejection(404, bookingMessages.invalidLink);
+    const b = await tx.select().from(bookings).where(eq(bookings.id, id)).then(first);
+    if (b.status === "cancelled") throw new BookingRejection(409, bookingMessages.alreadyCancelled);
+    if (actor.by === "visitor" && b.startsAt <= now) throw new BookingRejection(409, bookingMessages.tooLate);
+    const row = await tx
+      .update(bookings)
+      .set({ status: "cancelled", sequence: b.sequence + 1, cancelledAt: now, cancelledBy: actor.by, updatedAt: now })
+      .where(eq(bookings.id, id))
+      .returning()
+      .then(first);
+    await queueCancelled(tx, asMail(row), note, actor.by);
+    await recordAudit(
+      {
+        actor: actorName(actor),
+        action: "booking.cancel",
+        target: `booking:${id}`,
+        details: { by: actor.by, note: Boolean(note) },
+        ip: actor.ip,
+      },
+      tx,
+    );
+    return row;
+  });
+}
+
+/** Moves a live booking to another free time: same UID, SEQUENCE + 1, reminders due again. */
+export async function rescheduleBooking(
+  id: number,
+  start: Date,
+  actor: ChangeActor,
+  note: string | null = null,
+  now = new Date(),
+): Promise<Booking> {
+  try {
+    return await db().transaction(async (tx) => {
+      const [current] = rowsOf<{ id: number }>(await tx.execute(sql`select id from bookings where id = ${id} for update`));
+      if (!current) throw new BookingRejection(404, bookingMessages.invalidLink);
+      const b = await tx.select().from(bookings).where(eq(bookings.id, id)).then(first);
+      if (b.status === "cancelled") throw new BookingRejection(409, bookingMessages.alreadyCancelled);
+      if (actor.by === "visitor" && b.startsAt <= now) throw new BookingRejection(409, bookingMessages.tooLate);
+      const { availability } = await loadAvailability(tx);
+      // The team may move a meeting inside the notice period; visitors may not.
+      await checkSlot(tx, actor.by === "admin" ? { ...availability, minNoticeHours: 0 } : availability, start, now, id);
+      const occupied = occupiedRange(start, availability);
+      const row = await tx
+        .update(bookings)
+        .set({
+          startsAt: start,
+          endsAt: new Date(start.getTime() + availability.durationMinutes * 60_000),
+          bufferBeforeMinutes: availability.bufferBeforeMinutes,
+          bufferAfterMinutes: availability.bufferAfterMinutes,
+          occupied: rangeText(occupied.start, occupied.end),
+          sequence: b.sequence + 1,
+          reminderDaySentAt: null,
+          reminderHourSentAt: null,
+          updatedAt: now,
+        })
+        .where(eq(bookings.id, id))
+        .returning()
+        .then(first);
+      await queueRescheduled(tx, asMail(row), note, actor.by);
+      await recordAudit(
+        {
+          actor: actorName(actor),
+          action: "booking.reschedule",
+          target: `booking:${id}`,
+          details: {
+            by: actor.by,
+            from: b.startsAt.toISOString(),
+            to: row.startsAt.toISOString(),
+            sequence: row.sequence,
+            note: Boolean(note),
+          },
+          ip: actor.ip,
+        },
+        tx,
+      );
+      return row;
+    });
+  } catch (error) {
+    if (isExclusionViolation(error)) throw unavailable();
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- the admin's agenda and the feed
+/** The times one booking could move to (the team's view: no minimum notice; its own time is free for it). */
+export async function slotsForMove(id: number, now = new Date()): Promise<Slot[]> {
+  const { availability } = await loadAvailability();
+  const a = { ...availability, minNoticeHours: 0 };
+  const from = dayIn(now, a.timeZone);
+  const to = dayIn(new Date(now.getTime() + a.horizonDays * DAY_MS), a.timeZone);
+  const bounds = dayBounds(from, to);
+  return computeSlots(a, await busyAround(db(), bounds.from, bounds.to, id), { from, to, now });
+}
+
+/** Live meetings from the start of today (Brasília) on, soonest first. */
+export async function upcomingBookings(now = new Date(), limit = 200): Promise<Booking[]> {
+  const { availability } = await loadAvailability();
+  const today = dayIn(now, availability.timeZone);
+  const startOfToday = new Date(Date.parse(`${today}T00:00:00Z`) - DAY_MS); // a day early: filtered below by zone day
+  const rows = await db()
+    .select()
+    .from(bookings)
+    .where(and(ne(bookings.status, "cancelled"), gte(bookings.startsAt, startOfToday)))
+    .orderBy(bookings.startsAt)
+    .limit(limit + 10);
+  return rows.filter((b) => dayIn(b.startsAt, availability.timeZone) >= today).slice(0, limit);
+}
+
+/** What the subscribed calendar shows: 60 days back, every future meeting (cancelled ones as cancelled). */
+export async function feedBookings(now = new Date()): Promise<Booking[]> {
+  return db()
+    .select()
+    .from(bookings)
+    .where(gte(bookings.startsAt, new Date(now.getTime() - 60 * DAY_MS)))
+    .orderBy(bookings.startsAt)
+    .limit(2000);
+}
+
+/** Bookings made in a period (Análises' funnel: 'Reunião agendada'). */
+export async function bookingsCreatedBetween(from: Date, to: Date): Promise<number> {
+  const { value } = await db()
+    .select({ value: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(gte(bookings.createdAt, from), lt(bookings.createdAt, to)))
+    .then(first);
+  return Number(value);
+}

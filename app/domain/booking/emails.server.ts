@@ -1,0 +1,241 @@
+/**
+ * The booking's e-mails, queued through the outbox in the transaction that changes the booking:
+ * the visitor's confirmation and the team's notice (both with the .ics invitation), a reschedule
+ * (same UID, higher SEQUENCE), a cancellation (METHOD:CANCEL) and the reminders 24 h and 1 h
+ * before. Plain text is the source; the HTML alternative says the same with the same links.
+ */
+import { env } from "~/config.server";
+import type { Executor } from "~/db/client.server";
+import { oneLine } from "~/domain/leads/capture.server";
+import { enqueueEmail, type MailAttachment } from "~/infra/outbox.server";
+import { formatSlot, formatTime, googleCalendarUrl, placeText } from "~/lib/booking";
+import { SITE_NAME } from "~/lib/site";
+import { escapeXml } from "~/lib/xml";
+import { bookingIcs, type CalendarBooking, ICS_CONTENT_TYPE, type InvitationMethod, meetingTitle } from "./calendar.server";
+
+export interface MailBooking extends CalendarBooking {
+  id: number;
+  phone: string;
+  manageToken: string;
+}
+
+export const bookingLinks = (token: string) => ({
+  confirmation: `${env.SITE_URL}/agendar/reserva/${token}`,
+  ics: `${env.SITE_URL}/agendar/reserva/${token}/convite.ics`,
+  cancel: `${env.SITE_URL}/agendar/cancelar/${token}`,
+  reschedule: `${env.SITE_URL}/agendar/remarcar/${token}`,
+});
+
+const adminLink = (id: number) => `${env.SITE_URL}/admin/agenda/${id}`;
+
+function invitation(b: CalendarBooking, method: InvitationMethod): MailAttachment {
+  return {
+    filename: method === "CANCEL" ? "cancelamento.ics" : "convite.ics",
+    contentType: `${ICS_CONTENT_TYPE}; method=${method}`,
+    content: bookingIcs(b, method),
+  };
+}
+
+const when = (b: CalendarBooking) => `${formatSlot(b.startsAt)} (horário de Brasília), até ${formatTime(b.endsAt)}`;
+
+interface Block {
+  heading: string;
+  paragraphs: string[];
+  facts: Array<[string, string]>;
+  links: Array<[string, string]>;
+  note?: string;
+}
+
+function text(block: Block): string {
+  return [
+    block.heading,
+    "",
+    ...block.paragraphs.flatMap((p) => [p, ""]),
+    ...block.facts.map(([k, v]) => `${k}: ${v}`),
+    ...(block.note ? ["", `Mensagem da equipe: ${block.note}`] : []),
+    "",
+    ...block.links.map(([label, url]) => `${label}: ${url}`),
+    "",
+    `${SITE_NAME} · ${env.CONTACT_EMAIL}`,
+  ].join("\n");
+}
+
+/** A small HTML e-mail: one column, inline styles (mail clients drop stylesheets), real links. */
+function html(block: Block): string {
+  const e = escapeXml;
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(block.heading)}</title></head>
+<body style="margin:0;padding:24px 12px;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px;border:1px solid #e5e7eb">
+<p style="margin:0 0 12px;font-weight:bold;color:#1d4ed8">${e(SITE_NAME)}</p>
+<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${e(block.heading)}</h1>
+${block.paragraphs.map((p) => `<p style="margin:0 0 12px;line-height:1.5">${e(p)}</p>`).join("\n")}
+<table role="presentation" style="width:100%;border-collapse:collapse;margin:8px 0 16px">${block.facts
+    .map(
+      ([k, v]) =>
+        `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:6px 8px 6px 0;color:#6b7280;font-weight:normal;white-space:nowrap">${e(k)}</th><td style="padding:6px 0;overflow-wrap:anywhere">${e(v)}</td></tr>`,
+    )
+    .join("")}</table>
+${block.note ? `<p style="margin:0 0 16px;padding:12px;background:#eff6ff;border-radius:8px;line-height:1.5"><strong>Mensagem da equipe:</strong> ${e(block.note)}</p>` : ""}
+<p style="margin:0 0 8px;line-height:2">${block.links
+    .map(
+      ([label, url]) =>
+        `<a href="${e(url)}" style="display:inline-block;margin:0 12px 8px 0;color:#1d4ed8;font-weight:bold">${e(label)}</a>`,
+    )
+    .join("")}</p>
+<p style="margin:16px 0 0;font-size:13px;color:#6b7280">${e(SITE_NAME)} · ${e(env.CONTACT_EMAIL)}</p>
+</div></body></html>`;
+}
+
+function facts(b: MailBooking, forTeam: boolean): Array<[string, string]> {
+  const rows: Array<[string, string]> = [
+    ["Quando", when(b)],
+    ["Onde", placeText(b.placeKind, b.placeDetail)],
+  ];
+  if (forTeam) rows.push(["Nome", b.name], ["Empresa", b.company], ["E-mail", b.email], ["Telefone", b.phone]);
+  if (b.message) rows.push(["Assunto", b.message]);
+  return rows;
+}
+
+function visitorLinks(b: MailBooking): Array<[string, string]> {
+  const links = bookingLinks(b.manageToken);
+  return [
+    ["Adicionar ao calendário", links.ics],
+    [
+      "Google Agenda",
+      googleCalendarUrl({ title: meetingTitle(b), start: b.startsAt, end: b.endsAt, details: placeText(b.placeKind, b.placeDetail) }),
+    ],
+    ["Remarcar", links.reschedule],
+    ["Cancelar reunião", links.cancel],
+  ];
+}
+
+async function send(
+  executor: Executor,
+  kind: string,
+  recipient: string | undefined,
+  subject: string,
+  block: Block,
+  attachment?: MailAttachment,
+) {
+  await enqueueEmail(executor, {
+    kind,
+    recipient,
+    subject: oneLine(subject),
+    body: text(block),
+    html: html(block),
+    attachments: attachment ? [attachment] : undefined,
+  });
+}
+
+/** Visitor's confirmation + the team's notice, both with the invitation. */
+export async function queueConfirmation(executor: Executor, b: MailBooking): Promise<void> {
+  await send(
+    executor,
+    "booking.confirmation",
+    b.email,
+    `Reunião confirmada: ${formatSlot(b.startsAt)}`,
+    {
+      heading: "Sua reunião está confirmada",
+      paragraphs: [
+        `Olá, ${b.name}! Obrigado por agendar a sua consultoria gratuita com a ${SITE_NAME}.`,
+        "O convite para o seu calendário vai anexo.",
+      ],
+      facts: facts(b, false),
+      links: visitorLinks(b),
+    },
+    invitation(b, "REQUEST"),
+  );
+  await send(
+    executor,
+    "booking.notice",
+    undefined,
+    `Nova reunião agendada: ${b.name} (${b.company}), ${formatSlot(b.startsAt)}`,
+    {
+      heading: "Nova reunião agendada pelo site",
+      paragraphs: ["Um visitante agendou uma consultoria gratuita. O convite vai anexo."],
+      facts: facts(b, true),
+      links: [["Ver no painel", adminLink(b.id)]],
+    },
+    invitation(b, "REQUEST"),
+  );
+}
+
+export async function queueRescheduled(executor: Executor, b: MailBooking, note: string | null, by: "visitor" | "admin"): Promise<void> {
+  await send(
+    executor,
+    "booking.rescheduled",
+    b.email,
+    `Reunião remarcada: ${formatSlot(b.startsAt)}`,
+    {
+      heading: "Sua reunião foi remarcada",
+      paragraphs: [
+        by === "admin" ? `Olá, ${b.name}! Precisamos mudar o horário da nossa reunião.` : `Olá, ${b.name}! Sua reunião foi remarcada.`,
+        "O convite anexo atualiza o evento no seu calendário.",
+      ],
+      facts: facts(b, false),
+      note: note ?? undefined,
+      links: visitorLinks(b),
+    },
+    invitation(b, "REQUEST"),
+  );
+  await send(
+    executor,
+    "booking.notice",
+    undefined,
+    `Reunião remarcada: ${b.name} (${b.company}), ${formatSlot(b.startsAt)}`,
+    {
+      heading: by === "admin" ? "Reunião remarcada pela equipe" : "O visitante remarcou a reunião",
+      paragraphs: ["O convite anexo atualiza o evento."],
+      facts: facts(b, true),
+      links: [["Ver no painel", adminLink(b.id)]],
+    },
+    invitation(b, "REQUEST"),
+  );
+}
+
+export async function queueCancelled(executor: Executor, b: MailBooking, note: string | null, by: "visitor" | "admin"): Promise<void> {
+  await send(
+    executor,
+    "booking.cancelled",
+    b.email,
+    `Reunião cancelada: ${formatSlot(b.startsAt)}`,
+    {
+      heading: "Sua reunião foi cancelada",
+      paragraphs: [
+        by === "admin"
+          ? `Olá, ${b.name}. Precisamos cancelar a nossa reunião.`
+          : `Olá, ${b.name}. Confirmamos o cancelamento da sua reunião.`,
+        "Quando quiser, escolha outro horário.",
+      ],
+      facts: [["Era", when(b)]],
+      note: note ?? undefined,
+      links: [["Agendar outro horário", `${env.SITE_URL}/agendar`]],
+    },
+    invitation(b, "CANCEL"),
+  );
+  await send(
+    executor,
+    "booking.notice",
+    undefined,
+    `Reunião cancelada: ${b.name} (${b.company}), ${formatSlot(b.startsAt)}`,
+    {
+      heading: by === "admin" ? "Reunião cancelada pela equipe" : "O visitante cancelou a reunião",
+      paragraphs: ["O horário está livre de novo."],
+      facts: facts(b, true),
+      links: [["Ver no painel", adminLink(b.id)]],
+    },
+    invitation(b, "CANCEL"),
+  );
+}
+
+export type ReminderKind = "day" | "hour";
+
+export async function queueReminder(executor: Executor, b: MailBooking, kind: ReminderKind): Promise<void> {
+  const lead = kind === "day" ? "amanhã" : "em uma hora";
+  await send(executor, `booking.reminder.${kind}`, b.email, `Lembrete: sua reunião é ${lead}, ${formatTime(b.startsAt)} (Brasília)`, {
+    heading: `Lembrete: sua reunião é ${lead}`,
+    paragraphs: [`Olá, ${b.name}! Até já.`],
+    facts: facts(b, false),
+    links: visitorLinks(b).filter(([label]) => label !== "Google Agenda"),
+  });
+}

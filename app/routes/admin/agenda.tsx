@@ -1,0 +1,454 @@
+/**
+ * /admin/agenda: the meetings visitors booked (docs/decisions/0080–0084). Upcoming meetings by
+ * day, today first; the availability (weekly hours, length, buffers, notice, horizon, daily cap,
+ * place); exception days; and the private calendar feed's address. Every form posts to this
+ * page's action with an `intent` and is read with one schema (docs/decisions/0064).
+ */
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { AdminPageHeader } from "~/components/admin/page-header";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { fieldA11y, FormField } from "~/components/ui/form-field";
+import { CalendarDays, Copy, Link2, Trash2 } from "~/components/ui/icons";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { requireAdmin } from "~/domain/auth/sessions.server";
+import { upcomingBookings } from "~/domain/booking/bookings.server";
+import {
+  feedAddress,
+  listExceptions,
+  readSettings,
+  readWeeklyHours,
+  removeException,
+  renewFeedToken,
+  revokeFeedToken,
+  saveException,
+  updateSettings,
+} from "~/domain/booking/settings.server";
+import { dayIn } from "~/domain/booking/slots";
+import { formError, parseForm } from "~/infra/forms.server";
+import { BOOKING_TIME_ZONE, formatLongDay, formatTime, MEETING_LENGTHS, PLACE_KINDS, placeText } from "~/lib/booking";
+import { formatDay } from "~/lib/pipeline";
+import { adminOnly } from "~/lib/route-policy";
+import { availabilityFormSchema, exceptionFormSchema, WEEKDAY_LABELS } from "~/lib/schemas/booking";
+import type { Route } from "./+types/agenda";
+
+export const handle = { policy: adminOnly() };
+
+export const meta: Route.MetaFunction = () => [{ title: "Agenda | Admin" }];
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireAdmin(context);
+  const [settings, exceptions, upcoming] = await Promise.all([readSettings(), listExceptions(), upcomingBookings()]);
+  const today = dayIn(new Date(), BOOKING_TIME_ZONE);
+  const byDay = new Map<string, Array<{ id: number; start: string; end: string; name: string; company: string }>>();
+  for (const b of upcoming) {
+    const day = dayIn(b.startsAt, BOOKING_TIME_ZONE);
+    const list = byDay.get(day) ?? [];
+    list.push({ id: b.id, start: b.startsAt.toISOString(), end: b.endsAt.toISOString(), name: b.name, company: b.company });
+    byDay.set(day, list);
+  }
+  return data(
+    {
+      today,
+      days: [...byDay].map(([day, meetings]) => ({ day, meetings })),
+      settings: {
+        weeklyHours: readWeeklyHours(settings.weeklyHours),
+        durationMinutes: settings.durationMinutes,
+        bufferBeforeMinutes: settings.bufferBeforeMinutes,
+        bufferAfterMinutes: settings.bufferAfterMinutes,
+        minNoticeHours: settings.minNoticeHours,
+        horizonDays: settings.horizonDays,
+        maxPerDay: settings.maxPerDay,
+        placeKind: settings.placeKind,
+        placeDetail: settings.placeDetail,
+      },
+      exceptions: exceptions.map((e) => ({
+        id: e.id,
+        day: e.day,
+        kind: e.kind,
+        hours: e.hours as Array<[string, string]> | null,
+        note: e.note,
+      })),
+      feedUrl: settings.feedToken ? feedAddress(settings.feedToken) : null,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+const agendaForm = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("settings") }).passthrough(),
+    z.object({ intent: z.literal("add-exception") }).passthrough(),
+    z.object({ intent: z.literal("remove-exception"), id: z.coerce.number().int().positive("Exceção inválida.") }),
+    z.object({ intent: z.literal("renew-feed") }),
+    z.object({ intent: z.literal("revoke-feed") }),
+  ],
+  { error: "Ação desconhecida." },
+);
+
+type Reply = { intent: string; notice?: string; errors?: Record<string, string>; values?: Record<string, string> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAdmin(context);
+  const actor = { username: user.username, ip: context.clientIp || null };
+  const submission = await parseForm(request, agendaForm);
+  if (!submission.ok) return formError<Reply>({ intent: submission.reply.values.intent ?? "", errors: submission.reply.errors });
+  const { fields } = submission;
+  switch (submission.value.intent) {
+    case "settings": {
+      const form = await parseForm(fields, availabilityFormSchema);
+      if (!form.ok) return formError<Reply>({ intent: "settings", errors: form.reply.errors, values: form.reply.values });
+      await updateSettings(form.value, actor);
+      return data<Reply>({ intent: "settings", notice: "Disponibilidade salva." }, { headers: NO_STORE });
+    }
+    case "add-exception": {
+      const form = await parseForm(fields, exceptionFormSchema);
+      if (!form.ok) return formError<Reply>({ intent: "add-exception", errors: form.reply.errors, values: form.reply.values });
+      await saveException(form.value, actor);
+      return data<Reply>({ intent: "add-exception", notice: `Exceção de ${formatDay(form.value.day)} salva.` }, { headers: NO_STORE });
+    }
+    case "remove-exception": {
+      const removed = await removeException(submission.value.id, actor);
+      return removed
+        ? data<Reply>({ intent: "remove-exception", notice: "Exceção removida." }, { headers: NO_STORE })
+        : data<Reply>({ intent: "remove-exception", notice: "Exceção não encontrada." }, { status: 404, headers: NO_STORE });
+    }
+    case "renew-feed":
+      await renewFeedToken(actor);
+      return data<Reply>(
+        { intent: "renew-feed", notice: "Novo endereço do calendário criado. O anterior deixou de funcionar." },
+        { headers: NO_STORE },
+      );
+    case "revoke-feed":
+      await revokeFeedToken(actor);
+      return data<Reply>({ intent: "revoke-feed", notice: "Endereço do calendário revogado." }, { headers: NO_STORE });
+  }
+}
+
+const sectionClass = "rounded-xl border border-border bg-background p-4 sm:p-6";
+
+export default function AdminAgenda({ loaderData, actionData }: Route.ComponentProps) {
+  const { today, days, settings, exceptions, feedUrl } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values;
+  const settingsErrors = actionData?.intent === "settings" ? errors : {};
+  const exceptionErrors = actionData?.intent === "add-exception" ? errors : {};
+  const v = (name: string, fallback: string) => (actionData?.intent === "settings" && values ? (values[name] ?? "") : fallback);
+
+  return (
+    <div className="space-y-8">
+      <AdminPageHeader
+        title="Agenda"
+        description="Reuniões agendadas pelos visitantes em /agendar, a disponibilidade oferecida e o calendário para assinar no Google Agenda ou no Outlook."
+        icon={CalendarDays}
+        size="compact"
+        narrow
+      />
+      {actionData?.notice ? (
+        <p role="status" className="rounded-lg border border-primary/30 bg-secondary p-3 text-sm font-medium" data-testid="agenda-notice">
+          {actionData.notice}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="proximas" className={sectionClass}>
+        <h2 id="proximas" className="text-lg font-semibold">
+          Próximas reuniões
+        </h2>
+        {days.length === 0 ? (
+          <p className="mt-3 text-sm text-muted-foreground">Nenhuma reunião agendada.</p>
+        ) : (
+          <ol className="mt-4 space-y-6" data-testid="agenda-days">
+            {days.map(({ day, meetings }) => (
+              <li key={day}>
+                <h3 className="flex flex-wrap items-center gap-2 text-sm font-semibold">
+                  {day === today ? <Badge>Hoje</Badge> : null}
+                  <span>{formatLongDay(meetings[0]!.start)}</span>
+                </h3>
+                <ul className="mt-2 divide-y divide-border rounded-lg border border-border">
+                  {meetings.map((m) => (
+                    <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                      <div className="min-w-0">
+                        <p className="font-semibold tabular-nums">
+                          {formatTime(m.start)}–{formatTime(m.end)}
+                        </p>
+                        <p className="break-words text-sm text-muted-foreground">
+                          {m.name} · {m.company}
+                        </p>
+                      </div>
+                      <Link to={`/admin/agenda/${m.id}`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                        Detalhes<span className="sr-only"> da reunião de {m.name}</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby="disponibilidade" className={sectionClass}>
+        <h2 id="disponibilidade" className="text-lg font-semibold">
+          Disponibilidade
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Horários de Brasília. Os visitantes veem apenas os horários livres dentro destas regras.
+        </p>
+        <Form method="post" className="mt-4 space-y-6" noValidate>
+          <input type="hidden" name="intent" value="settings" />
+          <fieldset>
+            <legend className="text-sm font-semibold">Horário semanal</legend>
+            <div className="mt-2 divide-y divide-border rounded-lg border border-border">
+              {WEEKDAY_LABELS.map(([d, label]) => {
+                const hours = settings.weeklyHours[d]?.[0];
+                const open = actionData?.intent === "settings" && values ? Boolean(values[`open${d}`]) : Boolean(hours);
+                return (
+                  <div key={d} className="grid grid-cols-2 items-end gap-3 p-3 sm:grid-cols-[12rem_1fr_1fr]">
+                    <label className="col-span-2 flex min-h-11 items-center gap-2 text-sm font-medium sm:col-span-1">
+                      <input type="checkbox" name={`open${d}`} value="1" defaultChecked={open} className="size-5 accent-primary" />
+                      {label}
+                    </label>
+                    <FormField
+                      id={`start${d}`}
+                      label={
+                        <>
+                          Início<span className="sr-only"> ({label.toLowerCase()})</span>
+                        </>
+                      }
+                      error={settingsErrors[`start${d}`]}
+                    >
+                      <Input
+                        type="time"
+                        name={`start${d}`}
+                        defaultValue={v(`start${d}`, hours?.[0] ?? "09:00")}
+                        {...fieldA11y(`start${d}`, settingsErrors[`start${d}`])}
+                      />
+                    </FormField>
+                    <FormField
+                      id={`end${d}`}
+                      label={
+                        <>
+                          Fim<span className="sr-only"> ({label.toLowerCase()})</span>
+                        </>
+                      }
+                      error={settingsErrors[`end${d}`]}
+                    >
+                      <Input
+                        type="time"
+                        name={`end${d}`}
+                        defaultValue={v(`end${d}`, hours?.[1] ?? "18:00")}
+                        {...fieldA11y(`end${d}`, settingsErrors[`end${d}`])}
+                      />
+                    </FormField>
+                  </div>
+                );
+              })}
+            </div>
+          </fieldset>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <FormField id="durationMinutes" label="Duração da reunião" error={settingsErrors.durationMinutes}>
+              <NativeSelect
+                name="durationMinutes"
+                defaultValue={v("durationMinutes", String(settings.durationMinutes))}
+                {...fieldA11y("durationMinutes", settingsErrors.durationMinutes)}
+              >
+                {MEETING_LENGTHS.map((m) => (
+                  <option key={m} value={m}>
+                    {m} minutos
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField id="bufferBeforeMinutes" label="Intervalo antes (minutos)" error={settingsErrors.bufferBeforeMinutes}>
+              <Input
+                type="number"
+                min={0}
+                max={120}
+                inputMode="numeric"
+                name="bufferBeforeMinutes"
+                defaultValue={v("bufferBeforeMinutes", String(settings.bufferBeforeMinutes))}
+                {...fieldA11y("bufferBeforeMinutes", settingsErrors.bufferBeforeMinutes)}
+              />
+            </FormField>
+            <FormField id="bufferAfterMinutes" label="Intervalo depois (minutos)" error={settingsErrors.bufferAfterMinutes}>
+              <Input
+                type="number"
+                min={0}
+                max={120}
+                inputMode="numeric"
+                name="bufferAfterMinutes"
+                defaultValue={v("bufferAfterMinutes", String(settings.bufferAfterMinutes))}
+                {...fieldA11y("bufferAfterMinutes", settingsErrors.bufferAfterMinutes)}
+              />
+            </FormField>
+            <FormField id="minNoticeHours" label="Antecedência mínima (horas)" error={settingsErrors.minNoticeHours}>
+              <Input
+                type="number"
+                min={0}
+                max={720}
+                inputMode="numeric"
+                name="minNoticeHours"
+                defaultValue={v("minNoticeHours", String(settings.minNoticeHours))}
+                {...fieldA11y("minNoticeHours", settingsErrors.minNoticeHours)}
+              />
+            </FormField>
+            <FormField id="horizonDays" label="Agendar até quantos dias à frente" error={settingsErrors.horizonDays}>
+              <Input
+                type="number"
+                min={1}
+                max={365}
+                inputMode="numeric"
+                name="horizonDays"
+                defaultValue={v("horizonDays", String(settings.horizonDays))}
+                {...fieldA11y("horizonDays", settingsErrors.horizonDays)}
+              />
+            </FormField>
+            <FormField id="maxPerDay" label="Máximo de reuniões por dia" hint="Vazio: sem limite." error={settingsErrors.maxPerDay}>
+              <Input
+                type="number"
+                min={1}
+                max={50}
+                inputMode="numeric"
+                name="maxPerDay"
+                defaultValue={v("maxPerDay", settings.maxPerDay === null ? "" : String(settings.maxPerDay))}
+                {...fieldA11y("maxPerDay", settingsErrors.maxPerDay, { hint: true })}
+              />
+            </FormField>
+            <FormField id="placeKind" label="Onde acontece" error={settingsErrors.placeKind}>
+              <NativeSelect
+                name="placeKind"
+                defaultValue={v("placeKind", settings.placeKind)}
+                {...fieldA11y("placeKind", settingsErrors.placeKind)}
+              >
+                {PLACE_KINDS.map((p) => (
+                  <option key={p.value} value={p.value}>
+                    {p.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField
+              id="placeDetail"
+              label="Link da sala (videochamada fixa)"
+              error={settingsErrors.placeDetail}
+              className="sm:col-span-2"
+            >
+              <Input
+                type="url"
+                name="placeDetail"
+                placeholder="https://"
+                defaultValue={v("placeDetail", settings.placeDetail ?? "")}
+                {...fieldA11y("placeDetail", settingsErrors.placeDetail)}
+              />
+            </FormField>
+          </div>
+          <p className="text-sm text-muted-foreground">Os visitantes leem: {placeText(settings.placeKind, settings.placeDetail)}.</p>
+          <Button type="submit" disabled={busy === "settings"}>
+            {busy === "settings" ? "Salvando..." : "Salvar disponibilidade"}
+          </Button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="excecoes" className={sectionClass}>
+        <h2 id="excecoes" className="text-lg font-semibold">
+          Exceções
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">Feriados e folgas (dia fechado) ou um dia extra com horário próprio.</p>
+        {exceptions.length ? (
+          <ul className="mt-4 divide-y divide-border rounded-lg border border-border" data-testid="agenda-exceptions">
+            {exceptions.map((e) => (
+              <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                <p className="text-sm">
+                  <strong>{formatDay(e.day)}</strong> ·{" "}
+                  {e.kind === "closed" ? "Fechado" : `Aberto das ${e.hours?.[0]?.[0] ?? ""} às ${e.hours?.[0]?.[1] ?? ""}`}
+                  {e.note ? ` · ${e.note}` : ""}
+                </p>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove-exception" />
+                  <input type="hidden" name="id" value={e.id} />
+                  <Button type="submit" variant="outline" size="sm">
+                    <Trash2 aria-hidden />
+                    Remover<span className="sr-only"> a exceção de {formatDay(e.day)}</span>
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-sm text-muted-foreground">Nenhuma exceção.</p>
+        )}
+        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5" noValidate>
+          <input type="hidden" name="intent" value="add-exception" />
+          <FormField id="exception-day" label="Dia" error={exceptionErrors.day}>
+            <Input type="date" name="day" {...fieldA11y("exception-day", exceptionErrors.day)} />
+          </FormField>
+          <FormField id="exception-kind" label="Situação" error={exceptionErrors.kind}>
+            <NativeSelect name="kind" defaultValue="closed" {...fieldA11y("exception-kind", exceptionErrors.kind)}>
+              <option value="closed">Fechado</option>
+              <option value="open">Aberto (horário próprio)</option>
+            </NativeSelect>
+          </FormField>
+          <FormField id="exception-start" label="Início (se aberto)" error={exceptionErrors.start}>
+            <Input type="time" name="start" defaultValue="09:00" {...fieldA11y("exception-start", exceptionErrors.start)} />
+          </FormField>
+          <FormField id="exception-end" label="Fim (se aberto)" error={exceptionErrors.end}>
+            <Input type="time" name="end" defaultValue="12:00" {...fieldA11y("exception-end", exceptionErrors.end)} />
+          </FormField>
+          <FormField id="exception-note" label="Observação" error={exceptionErrors.note}>
+            <Input name="note" placeholder="Ex.: feriado" {...fieldA11y("exception-note", exceptionErrors.note)} />
+          </FormField>
+          <div className="sm:col-span-2 lg:col-span-5">
+            <Button type="submit" variant="outline" disabled={busy === "add-exception"}>
+              Salvar exceção
+            </Button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="calendario" className={sectionClass}>
+        <h2 id="calendario" className="flex items-center gap-2 text-lg font-semibold">
+          <Link2 className="size-5 text-primary" aria-hidden />
+          Calendário privado
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Assine este endereço no Google Agenda (Outras agendas → Do URL) ou no Outlook (Adicionar calendário → Assinar da Web). Quem tiver
+          o endereço vê as reuniões: revogue-o se ele vazar.
+        </p>
+        {feedUrl ? (
+          <div className="mt-4 grid gap-3">
+            <FormField id="feed-url" label="Endereço do calendário">
+              <Input id="feed-url" readOnly value={feedUrl} className="font-mono text-sm" data-testid="feed-url" />
+            </FormField>
+            <div className="flex flex-wrap gap-2">
+              <Form method="post">
+                <input type="hidden" name="intent" value="renew-feed" />
+                <Button type="submit" variant="outline">
+                  <Copy aria-hidden />
+                  Gerar novo endereço
+                </Button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="intent" value="revoke-feed" />
+                <Button type="submit" variant="destructive">
+                  Revogar endereço
+                </Button>
+              </Form>
+            </div>
+          </div>
+        ) : (
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="renew-feed" />
+            <Button type="submit">Criar endereço do calendário</Button>
+          </Form>
+        )}
+      </section>
+    </div>
+  );
+}
