@@ -28,6 +28,8 @@ export interface LeadFormPage {
   success: (id: string | null) => { title: string; description: string };
   /** More to say under the confirmation than its toast says. */
   note?: string;
+  /** The next step offered on the confirmation (e.g. booking the meeting). */
+  next?: { label: string; to: string };
   /** The confirmation names the stored row's id (SPEC §8's questionnaire toast does). */
   showsId?: boolean;
   /** A field whose refusal has its own alert (SPEC §8's newsletter 'Email inválido'). */

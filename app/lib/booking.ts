@@ -7,6 +7,9 @@
 /** Times are offered in Brasília time (SPEC §1: Monday to Friday 9h-18h). */
 export const BOOKING_TIME_ZONE = "America/Sao_Paulo";
 
+/** Where a visitor books a meeting. */
+export const BOOKING_PATH = "/agendar";
+
 export const MEETING_LENGTHS = [30, 45, 60] as const;
 
 export const PLACE_KINDS = [

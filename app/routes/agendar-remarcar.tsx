@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { BookingRejection, findByToken, rescheduleBooking } from "~/domain/booking/bookings.server";
 import { PRIVATE_HEADERS, pickerState } from "~/domain/booking/page.server";
 import { readBody } from "~/infra/http.server";
-import { bookingMessages, formatLongDay, formatSlot, formatTime } from "~/lib/booking";
+import { BOOKING_PATH, bookingMessages, formatLongDay, formatSlot, formatTime } from "~/lib/booking";
 import { personalPage } from "~/lib/route-policy";
 import { instantSchema } from "~/lib/schemas/booking";
 import { SITE_NAME } from "~/lib/site";
@@ -52,7 +52,7 @@ export default function RescheduleBooking({ loaderData, actionData, params }: Ro
   if (!booking) {
     return (
       <BookingShell title={bookingMessages.invalidLink} intro={<p>{bookingMessages.invalidLinkText}</p>}>
-        <a href="/agendar" className="font-medium text-primary underline-offset-4 hover:underline">
+        <a href={BOOKING_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
           Agendar um horário
         </a>
       </BookingShell>

@@ -18,7 +18,7 @@ import {
 import { BookingRejection, submitBooking } from "~/domain/booking/bookings.server";
 import { pickerState } from "~/domain/booking/page.server";
 import { readBody } from "~/infra/http.server";
-import { bookingMessages, formatLongDay } from "~/lib/booking";
+import { BOOKING_PATH, bookingMessages, formatLongDay } from "~/lib/booking";
 import { personalPage } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
 import { submitContext } from "./lead-endpoint.server";
@@ -27,7 +27,7 @@ import type { Route } from "./+types/agendar";
 export const handle = { policy: personalPage({ counted: true, writeMethods: ["POST"] }) };
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(args, { title: bookingMessages.pageTitle, description: bookingMessages.pageIntro, path: "/agendar" });
+  seo(args, { title: bookingMessages.pageTitle, description: bookingMessages.pageIntro, path: BOOKING_PATH });
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

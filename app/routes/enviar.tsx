@@ -120,9 +120,14 @@ export default function Enviar({ loaderData, actionData }: Route.ComponentProps)
                 <Link to={returnTo}>Voltar para a página anterior</Link>
               </Button>
             ) : null}
-            <Button asChild>
+            <Button asChild variant={texts.next ? "outline" : "default"}>
               <Link to="/">Ir para o início</Link>
             </Button>
+            {texts.next ? (
+              <Button asChild>
+                <Link to={texts.next.to}>{texts.next.label}</Link>
+              </Button>
+            ) : null}
           </div>
         </div>
       </section>

@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { DialogCloseButton, sheetDialogClassName, useDialogState } from "~/components/ui/native-dialog";
 import { Spinner } from "~/components/ui/spinner";
 import chatForm from "~/forms/chat/definition";
-import { bookingMessages } from "~/lib/booking";
+import { BOOKING_PATH, bookingMessages } from "~/lib/booking";
 import { fieldErrors } from "~/lib/form-errors";
 import { PROOF_FIELD } from "~/lib/lead-fields";
 import { chatTexts } from "~/lib/messages/chat";
@@ -80,7 +80,7 @@ export function ChatWidget() {
             {/* The contact step is done: a meeting time is one link away (docs/decisions/0082). */}
             <p className="mt-2 text-xs text-muted-foreground" data-testid="chat-booking-link">
               Prefere conversar por vídeo?{" "}
-              <a href="/agendar" className="font-semibold text-primary underline-offset-4 hover:underline">
+              <a href={BOOKING_PATH} className="font-semibold text-primary underline-offset-4 hover:underline">
                 {bookingMessages.entryLink}
               </a>
             </p>

@@ -12,7 +12,7 @@ import { Input } from "~/components/ui/input";
 import { centeredDialogClassName, DialogCloseButton, useDialogState } from "~/components/ui/native-dialog";
 import { toast } from "~/components/ui/use-toast";
 import consultationForm from "~/forms/consultation/definition";
-import { bookingMessages } from "~/lib/booking";
+import { BOOKING_PATH, bookingMessages } from "~/lib/booking";
 import { LIMITS } from "~/lib/lead-fields";
 import { consultationMessages } from "~/lib/messages/leads";
 import { useLocation } from "~/lib/navigation";
@@ -82,7 +82,7 @@ export function ConsultationRequestDialog() {
         toast({
           ...consultationMessages.success,
           duration: 15_000,
-          action: { label: bookingMessages.entryLink, onClick: () => window.location.assign("/agendar") },
+          action: { label: bookingMessages.entryLink, onClick: () => window.location.assign(BOOKING_PATH) },
         });
         dialog.current?.close();
       },

@@ -2,7 +2,7 @@
 import { ContactForm } from "~/components/forms/contact-form";
 import { Island } from "~/components/island";
 import { CalendarDays, Clock, Mail, MapPin } from "~/components/ui/icons";
-import { bookingMessages } from "~/lib/booking";
+import { BOOKING_PATH, bookingMessages } from "~/lib/booking";
 import { formatPhone } from "~/lib/site";
 import { useSiteConfig } from "~/lib/site-config";
 import { PROMISES } from "./site-content";
@@ -58,7 +58,7 @@ export function ContactSection({
             <li>
               {/* Book the free consultation directly (docs/decisions/0082). */}
               <a
-                href="/agendar"
+                href={BOOKING_PATH}
                 className="group flex items-center gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm transition-shadow hover:shadow-soft"
                 data-testid="contact-booking-link"
               >

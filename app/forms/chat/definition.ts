@@ -2,6 +2,7 @@
  * The chat widget's contact step (SPEC §4, §5). With JavaScript the widget sends it with its own
  * session (/api/chat/contact); this definition is the same step posted without JavaScript.
  */
+import { BOOKING_PATH, bookingMessages } from "../../lib/booking";
 import { chatTexts } from "../../lib/messages/chat";
 import { defineLeadForm } from "../define";
 
@@ -14,5 +15,6 @@ export default defineLeadForm({
     lead: chatTexts.subtitle,
     failureTitle: chatTexts.nativeFailureTitle,
     success: () => chatTexts.nativeConfirmation,
+    next: { label: bookingMessages.entryLink, to: BOOKING_PATH },
   },
 });

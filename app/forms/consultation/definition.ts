@@ -2,6 +2,7 @@
  * The consultation request ('Agendar Consultoria Exclusiva' and the other exclusive-consultation
  * buttons). Its endpoint's module also lists the requests for the admin (GET, SPEC §7).
  */
+import { BOOKING_PATH, bookingMessages } from "../../lib/booking";
 import { consultationMessages } from "../../lib/messages/leads";
 import { defineLeadForm } from "../define";
 
@@ -15,5 +16,6 @@ export default defineLeadForm({
     lead: consultationMessages.description,
     failureTitle: consultationMessages.failureTitle,
     success: () => consultationMessages.success,
+    next: { label: bookingMessages.entryLink, to: BOOKING_PATH },
   },
 });
