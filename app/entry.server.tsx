@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { logger, redactUrl } from "~/infra/logger.server";
 import { NonceProvider } from "./lib/nonce";
@@ -19,6 +19,18 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
+  if (loadContext.wholeBody === true) {
+    // A shared page is read whole by the host anyway (hashed, compressed, stored): rendered to one
+    // string, it skips the stream layers a streamed answer crosses (React's chunks, a Node stream,
+    // a web stream), a third of a fresh render's CPU. Public pages do not suspend: nothing awaits.
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    const html = renderToString(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+    );
+    return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Crawlers get the whole page at once; people get the shell as soon as it is ready.

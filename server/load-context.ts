@@ -12,6 +12,11 @@ declare module "react-router" {
      * use (server/session.ts). `requireAdmin(context)` reads it; a shared render always gets null.
      */
     sessionUser: () => Promise<SessionUser | null>;
+    /**
+     * The answer is read whole before it is sent (a shared page: hashed, compressed and stored),
+     * so the render is collected into one buffer instead of streamed (app/entry.server.tsx).
+     */
+    wholeBody?: boolean;
   }
 }
 

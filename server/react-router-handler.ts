@@ -49,6 +49,7 @@ export function createReactRouterHandler({ loadBuild, mode, cache }: HandlerOpti
         cspNonce: shared ? NONCE_PLACEHOLDER : nonce,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         sessionUser: shared ? NO_SESSION : () => sessionOf(req),
+        wholeBody: Boolean(shared),
       });
 
       // The framework turns a failed query into a 500; if the database is down, say so (503).
