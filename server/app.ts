@@ -364,7 +364,7 @@ function securityHeaders(isDev: boolean): Step {
         connectSrc: isDev ? ["'self'", "ws:", "wss:"] : ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        // A checkout posted without JavaScript is redirected to Stripe's page (app/routes/checkout.tsx).
+        // A checkout posted without JavaScript is redirected to Stripe's page (app/routes/checkout.$type.$id.tsx).
         formAction: ["'self'", "https://checkout.stripe.com"],
         frameAncestors: ["'none'"],
         ...(https ? { upgradeInsecureRequests: [] } : {}),

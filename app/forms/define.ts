@@ -7,7 +7,7 @@
  *                     page for posts without JavaScript (/enviar/{slug}) renders
  *
  * Everything else is derived from these folders and never edited per form: the JSON endpoint's
- * route (app/routes.ts), the no-JavaScript post and its confirmation page (app/routes/enviar.tsx),
+ * route (app/routes.ts), the no-JavaScript post and its confirmation page (app/routes/enviar.$form.tsx),
  * the island registry (app/shell/island-registry.ts) and the submission pipeline
  * (app/forms/index.server.ts → app/domain/lead-submissions.server.ts).
  *
@@ -52,7 +52,7 @@ export interface LeadFormDefinition<S extends z.ZodType = z.ZodType> {
    * `api.module` and `pageModule`, thin modules in its folder.
    */
   file?: { field: string; maxBytes: number };
-  /** The module of its no-JavaScript page /enviar/{slug} when it needs its own policy; app/routes/enviar.tsx otherwise. */
+  /** The module of its no-JavaScript page /enviar/{slug} when it needs its own policy; app/routes/enviar.$form.tsx otherwise. */
   pageModule?: string;
   /** The rules of its fields, with their Portuguese messages (shared by browser and server). */
   schema: () => Promise<S>;

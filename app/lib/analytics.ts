@@ -4,7 +4,7 @@
  * page load that counts itself. No cookie, no storage.
  */
 export const ANALYTICS_BEACON_PATH = "/api/analytics";
-/** The image a counted page loads when JavaScript is off (app/routes/api/analytics-pixel.ts). */
+/** The image a counted page loads when JavaScript is off (app/routes/api/analytics.pixel.ts). */
 export const ANALYTICS_PIXEL_PATH = "/api/analytics/pixel";
 
 function countView(beaconUrl: string) {

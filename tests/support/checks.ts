@@ -58,7 +58,7 @@ export async function guardSweep(
   return results;
 }
 
-/** What the admin's catch-all route (app/routes/admin/not-found.tsx) says: the address is no route. */
+/** What the admin's catch-all route (app/routes/admin/$.tsx) says: the address is no route. */
 export const ADMIN_ROUTE_MISSING_TEXT = "Este endereço não existe na área administrativa.";
 
 /**

@@ -60,7 +60,7 @@ describe("app/forms", () => {
   it("keeps every form's own names out of the registries", () => {
     const registries = [
       "app/routes.ts",
-      "app/routes/enviar.tsx",
+      "app/routes/enviar.$form.tsx",
       "app/routes/api/lead-form.ts",
       "server/app.ts",
       "app/routes/lead-endpoint.server.ts",

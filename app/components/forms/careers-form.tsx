@@ -51,7 +51,7 @@ export function CareersForm({ positions, initial }: { positions: string[]; initi
     if (file && file.size > CV_FILE.maxBytes) setErrors((prev) => ({ ...prev, cv: careersMessages.cv.tooLarge }));
     else clearError("cv");
   };
-  // A refused post without JavaScript could not keep the file (app/routes/enviar.tsx keeps its name).
+  // A refused post without JavaScript could not keep the file (app/routes/enviar.$form.tsx keeps its name).
   const lostCv = values.cv && !errors.cv ? careersMessages.cv.chooseAgain(values.cv) : null;
 
   const kept = values.position;

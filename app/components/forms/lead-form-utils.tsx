@@ -5,7 +5,7 @@
  *
  * The forms are `noValidate` from the first paint: their messages are always ours (SPEC §5, in
  * Portuguese), from the shared Zod schema in the browser once hydrated, and from the server's
- * page (app/routes/enviar.tsx) for a submit made before that or without JavaScript. Browser
+ * page (app/routes/enviar.$form.tsx) for a submit made before that or without JavaScript. Browser
  * bubbles would speak the browser's language and could not show the spec's texts.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";

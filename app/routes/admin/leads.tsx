@@ -1,78 +1,58 @@
 /**
- * One page per lead type (contacts, consultations, applications, newsletter): searchable,
- * paginated table, a link to each detail view, and CSV export of what the search shows.
+ * /admin/leads: the inbox of every sales lead with its stage and next follow-up. Filters are a
+ * plain GET form (works without JavaScript, bookmarkable); CSV export takes the same filters.
  */
-import { data, Form, Link, NavLink, useNavigation } from "react-router";
-import { ActionsHead, AdminTable, StackedCell, StackedRow } from "~/components/admin/data-table";
-import { LeadValue } from "~/components/admin/lead-value";
+import { data, Form, Link } from "react-router";
+import { AdminTable } from "~/components/admin/data-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { AdminPagination } from "~/components/admin/pagination";
+import { FollowUp, StageBadge } from "~/components/admin/pipeline";
 import { Button } from "~/components/ui/button";
 import { Download, Search } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
-import { TableHead } from "~/components/ui/table";
-import { env } from "~/config.server";
+import { NativeSelect } from "~/components/ui/native-select";
+import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { requireAdmin } from "~/domain/auth/sessions.server";
-import { leadListQuery, listLeads, pendingSubscribers } from "~/domain/leads/admin.server";
-import { queryOf } from "~/infra/forms.server";
+import { inboxSources, listInbox, readInboxFilters, stageCounts } from "~/domain/pipeline.server";
 import { formatDateTime } from "~/lib/dates";
-import { isLeadType, LEAD_TYPE_INFO, LEAD_TYPES } from "~/lib/lead-types";
+import { LEAD_TYPE_INFO, LEAD_TYPES } from "~/lib/lead-types";
+import { DIRECT_ORIGIN } from "~/lib/origin";
+import { brasiliaDay, HIRING_STAGES, PIPELINE_TYPE_INFO, PIPELINE_TYPES, pipelineMessages, SALES_STAGES } from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/leads";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? LEAD_TYPE_INFO[data.type].title : "Leads"} | ${SITE_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: `${pipelineMessages.title} | ${SITE_NAME}` }];
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  if (!isLeadType(params.type)) throw data("Tipo de lead desconhecido", { status: 404 });
-  const { q, page } = queryOf(request, leadListQuery);
-  const [result, pending] = await Promise.all([
-    listLeads(params.type, { q, page }),
-    params.type === "newsletter" ? pendingSubscribers() : undefined,
-  ]);
-  // Without SMTP the confirmation links stay in the outbox: the admin is told why no one confirms.
-  const newsletter = pending ? { pending, mailConfigured: Boolean(env.SMTP_URL) } : undefined;
-  return data({ type: params.type, q, ...result, newsletter }, { headers: { "Cache-Control": "no-store" } });
+  const filters = readInboxFilters(new URL(request.url).searchParams);
+  const [result, sources, counts] = await Promise.all([listInbox(filters), inboxSources(), stageCounts(filters)]);
+  return data({ filters, ...result, sources, counts, today: brasiliaDay() }, { headers: { "Cache-Control": "no-store" } });
 }
 
-export default function LeadList({ loaderData }: Route.ComponentProps) {
-  const { type, q, rows, total, page, pageCount, newsletter } = loaderData;
-  const info = LEAD_TYPE_INFO[type];
-  const columns = info.fields.filter((f) => f.inTable);
-  const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location?.pathname === `/admin/leads/${type}`;
-  const pageHref = (p: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(p) })}`;
-  const exportHref = `/api/leads/${type}/export${q ? `?${new URLSearchParams({ q })}` : ""}`;
+/** Query string of the current filters with some replaced (empty values dropped). */
+function queryWith(filters: Record<string, unknown>, changes: Record<string, string | number | undefined>): string {
+  const merged: Record<string, unknown> = { ...filters, page: undefined, ...changes };
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(merged))
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+export default function Inbox({ loaderData }: Route.ComponentProps) {
+  const { filters, rows, total, page, pageCount, sources, counts, today } = loaderData;
+  const filtered = Boolean(filters.tipo || filters.etapa || filters.retorno || filters.origem || filters.q);
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <nav aria-label="Tipos de lead">
-        <ul className="flex flex-wrap gap-2">
-          {LEAD_TYPES.map((t) => (
-            <li key={t}>
-              <NavLink
-                to={`/admin/leads/${t}`}
-                className={({ isActive }) =>
-                  cn(
-                    "block whitespace-nowrap rounded-full border border-border px-4 py-1.5 text-sm font-medium",
-                    isActive ? "border-primary bg-primary text-primary-foreground" : "bg-card text-foreground hover:bg-secondary",
-                  )
-                }
-              >
-                {LEAD_TYPE_INFO[t].title}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-
       <AdminPageHeader
-        title={info.title}
-        description={info.description}
+        title={pipelineMessages.title}
+        description={pipelineMessages.description}
         actions={
           <Button asChild variant="outline">
-            <a href={exportHref} download>
+            <a href={`/api/funil/export${queryWith(filters, {})}`} download>
               <Download aria-hidden />
               Exportar CSV
             </a>
@@ -80,111 +60,212 @@ export default function LeadList({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      <Form method="get" role="search" className="flex flex-col gap-2 sm:flex-row">
-        <label htmlFor="lead-search" className="sr-only">
-          {info.searchHint}
-        </label>
-        <Input id="lead-search" name="q" type="search" defaultValue={q} placeholder={info.searchHint} className="sm:max-w-md" />
-        <Button type="submit" disabled={searching}>
-          <Search aria-hidden />
-          Buscar
-        </Button>
-        {q ? (
-          <Button asChild variant="ghost">
-            <Link to={`/admin/leads/${type}`}>Limpar busca</Link>
-          </Button>
-        ) : null}
+      <nav aria-label="Etapas do funil" className="grid gap-3">
+        {/* Sales and hiring are two pipelines (docs/decisions/0088): a type shows its own. */}
+        {[
+          { label: "Vendas", stages: SALES_STAGES, shown: filters.tipo !== "candidaturas" },
+          { label: "Contratação (candidaturas)", stages: HIRING_STAGES, shown: !filters.tipo || filters.tipo === "candidaturas" },
+        ]
+          .filter((group) => group.shown)
+          .map((group) => (
+            <div key={group.label} className="grid gap-1.5">
+              {filters.tipo ? null : <p className="text-sm font-semibold text-muted-foreground">{group.label}</p>}
+              <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
+                {group.stages.map((s) => {
+                  const current = filters.etapa === s.value;
+                  return (
+                    <li key={s.value}>
+                      <Link
+                        to={queryWith(filters, { etapa: current ? undefined : s.value })}
+                        aria-current={current ? "true" : undefined}
+                        className={cn(
+                          "flex items-baseline justify-between gap-2 rounded-lg border border-border bg-card px-3 py-2 text-sm hover:bg-secondary",
+                          current && "border-primary ring-1 ring-primary",
+                        )}
+                      >
+                        <span className="font-medium">{s.label}</span>
+                        <span className="text-lg font-bold tabular-nums" data-testid={`stage-count-${s.value}`}>
+                          {counts[s.value]}
+                        </span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          ))}
+      </nav>
+
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filtrar leads"
+        className="grid gap-3 rounded-xl border border-border bg-card p-4 shadow-soft sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
+      >
+        <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
+          <label htmlFor="inbox-q" className="text-sm font-medium">
+            {pipelineMessages.searchLabel}
+          </label>
+          <Input
+            id="inbox-q"
+            name="q"
+            type="search"
+            defaultValue={filters.q ?? ""}
+            placeholder={pipelineMessages.searchHint}
+            className="h-10 text-sm"
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor="inbox-tipo" className="text-sm font-medium">
+            Tipo
+          </label>
+          <NativeSelect id="inbox-tipo" name="tipo" defaultValue={filters.tipo ?? ""} className="h-10 text-sm">
+            <option value="">Todos os tipos</option>
+            {PIPELINE_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {PIPELINE_TYPE_INFO[t].plural}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor="inbox-etapa" className="text-sm font-medium">
+            Etapa
+          </label>
+          <NativeSelect id="inbox-etapa" name="etapa" defaultValue={filters.etapa ?? ""} className="h-10 text-sm">
+            <option value="">Todas as etapas</option>
+            <option value="abertos">Em aberto (ainda sem desfecho)</option>
+            <optgroup label="Vendas">
+              {SALES_STAGES.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Contratação (candidaturas)">
+              {HIRING_STAGES.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </optgroup>
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor="inbox-origem" className="text-sm font-medium">
+            Origem da visita
+          </label>
+          <NativeSelect id="inbox-origem" name="origem" defaultValue={filters.origem ?? ""} className="h-10 text-sm">
+            <option value="">Todas as origens</option>
+            {sources.map((s) => (
+              <option key={s} value={s}>
+                {s === DIRECT_ORIGIN ? "Direto ou sem dados" : s}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-3 sm:col-span-2 lg:col-span-4">
+          <label className="flex min-h-10 items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="retorno"
+              value="vencido"
+              defaultChecked={filters.retorno === "vencido"}
+              className="size-4 accent-primary"
+            />
+            Só retornos para hoje ou atrasados
+          </label>
+          <div className="flex gap-2">
+            {filtered ? (
+              <Button asChild variant="ghost">
+                <Link to="/admin/leads">Limpar filtros</Link>
+              </Button>
+            ) : null}
+            <Button type="submit">
+              <Search aria-hidden />
+              Filtrar
+            </Button>
+          </div>
+        </div>
       </Form>
 
-      <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="lead-total">
-        {total} {total === 1 ? "registro" : "registros"}
-        {q ? ` para “${q}”` : ""}
+      <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="inbox-total">
+        {total} {total === 1 ? "lead" : "leads"}
+        {filtered ? " com estes filtros" : ""}
       </p>
 
       <AdminTable
         head={
           <>
-            {columns.map((c) => (
-              <TableHead key={c.key}>{c.label}</TableHead>
-            ))}
-            <ActionsHead />
+            <TableHead>Lead</TableHead>
+            <TableHead className="hidden md:table-cell">Tipo</TableHead>
+            <TableHead className="hidden md:table-cell">Etapa</TableHead>
+            <TableHead className="hidden md:table-cell">Próximo retorno</TableHead>
+            <TableHead className="hidden md:table-cell">Recebido em</TableHead>
           </>
         }
-        columnCount={columns.length + 1}
+        columnCount={5}
+        stacked={false}
         isEmpty={rows.length === 0}
-        emptyText={info.empty}
+        emptyText={filtered ? pipelineMessages.emptyFiltered : pipelineMessages.empty}
       >
-        {rows.map((row) => (
-          <StackedRow key={String(row.id)} data-testid="lead-row">
-            {columns.map((c, index) => (
-              // On a card the first column is its title; long texts and addresses take the card's width.
-              <StackedCell
-                key={c.key}
-                label={index === 0 ? undefined : c.label}
-                wide={index === 0 || c.kind === "long" || c.kind === "email"}
-                className={cn("align-top", index === 0 && "max-lg:text-base max-lg:font-semibold")}
-              >
-                <LeadValue field={c} value={row[c.key]} truncate />
-              </StackedCell>
-            ))}
-            <StackedCell actions className="align-top">
-              <Link
-                to={`/admin/leads/${type}/${row.id}`}
-                className="inline-flex min-h-11 items-center whitespace-nowrap font-medium text-primary hover:underline lg:min-h-0"
-              >
-                Ver detalhes<span className="sr-only"> do registro {String(row.id)}</span>
+        {rows.map((lead) => (
+          <TableRow key={`${lead.type}-${lead.id}`} data-testid="inbox-row">
+            <TableCell className="align-top md:min-w-56">
+              <Link to={`/admin/leads/funil/${lead.type}/${lead.id}`} className="font-semibold text-primary hover:underline">
+                {lead.name || lead.email || `#${lead.id}`}
               </Link>
-            </StackedCell>
-          </StackedRow>
+              {lead.name && lead.email ? <p className="break-all text-muted-foreground">{lead.email}</p> : null}
+              {lead.company || lead.detail ? (
+                <p className="text-muted-foreground">{[lead.company, lead.detail].filter(Boolean).join(" · ")}</p>
+              ) : null}
+              {/* Phones: one column, the other columns' facts under the name. */}
+              <div className="mt-2 grid gap-1.5 md:hidden">
+                <p className="flex flex-wrap items-center gap-2">
+                  <StageBadge stage={lead.stage} />
+                  <span>{PIPELINE_TYPE_INFO[lead.type].label}</span>
+                </p>
+                {lead.followUpOn ? (
+                  <p>
+                    <span className="text-muted-foreground">Retorno: </span>
+                    <FollowUp day={lead.followUpOn} stage={lead.stage} today={today} />
+                  </p>
+                ) : (
+                  <p className="text-muted-foreground">Sem retorno</p>
+                )}
+                <p className="text-muted-foreground">Recebido em {formatDateTime(lead.createdAt)}</p>
+              </div>
+            </TableCell>
+            <TableCell className="hidden whitespace-nowrap align-top md:table-cell">{PIPELINE_TYPE_INFO[lead.type].label}</TableCell>
+            <TableCell className="hidden align-top md:table-cell">
+              <StageBadge stage={lead.stage} />
+            </TableCell>
+            <TableCell className="hidden whitespace-nowrap align-top md:table-cell">
+              <FollowUp day={lead.followUpOn} stage={lead.stage} today={today} />
+            </TableCell>
+            <TableCell className="hidden whitespace-nowrap align-top md:table-cell">{formatDateTime(lead.createdAt)}</TableCell>
+          </TableRow>
         ))}
       </AdminTable>
 
-      <AdminPagination page={page} pageCount={pageCount} href={pageHref} />
+      <AdminPagination page={page} pageCount={pageCount} href={(p) => queryWith(filters, { page: p })} />
 
-      {newsletter ? <PendingSubscribers {...newsletter} /> : null}
-    </div>
-  );
-}
-
-/** Double opt-in: addresses whose link was not clicked yet, apart from the subscribers above. */
-function PendingSubscribers({
-  pending,
-  mailConfigured,
-}: {
-  pending: { total: number; rows: Array<{ id: number; email: string; createdAt: string | Date }> };
-  mailConfigured: boolean;
-}) {
-  return (
-    <section
-      aria-labelledby="pending-title"
-      className="grid gap-3 rounded-xl border border-border bg-card p-4 sm:p-6"
-      data-testid="pending-subscribers"
-    >
-      <h2 id="pending-title" className="font-display text-lg font-bold">
-        Aguardando confirmação ({pending.total})
-      </h2>
-      <p className="text-sm text-muted-foreground">
-        Pessoas que pediram a inscrição e ainda não clicaram no link de confirmação. Não são inscritas: não recebem a newsletter e não
-        entram no CSV.
-      </p>
-      {mailConfigured ? null : (
-        <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="note">
-          Nenhum servidor de e-mail está configurado (SMTP_URL), então os links de confirmação não podem ser enviados: eles ficam guardados
-          na fila de e-mails e ninguém consegue confirmar até que o envio seja configurado.
-        </p>
-      )}
-      {pending.rows.length ? (
-        <ul className="grid gap-1 text-sm">
-          {pending.rows.map((r) => (
-            <li key={r.id} className="flex flex-wrap justify-between gap-x-4 border-b border-border py-1.5 last:border-0">
-              <span className="break-all">{r.email}</span>
-              <span className="text-muted-foreground">{formatDateTime(r.createdAt)}</span>
+      <nav aria-label="Listas por tipo" className="text-sm text-muted-foreground">
+        <span>Listas completas por tipo: </span>
+        <ul className="inline">
+          {[
+            ...LEAD_TYPES.map((t) => ({ to: `/admin/leads/${t}`, label: LEAD_TYPE_INFO[t].title })),
+            { to: "/admin/conversas", label: "Conversas" },
+            { to: "/admin/business-optimizations", label: "Questionários" },
+          ].map((item) => (
+            <li key={item.to} className="inline after:content-['_·_'] last:after:content-none">
+              <Link to={item.to} className="text-primary hover:underline">
+                {item.label}
+              </Link>
             </li>
           ))}
         </ul>
-      ) : (
-        <p className="text-sm text-muted-foreground">Nenhuma inscrição aguardando confirmação.</p>
-      )}
-    </section>
+      </nav>
+    </div>
   );
 }

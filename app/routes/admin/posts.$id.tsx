@@ -1,0 +1,308 @@
+/**
+ * /admin/posts/{id}: one post's publication (docs/decisions/0060, 0061): its status, the schedule
+ * (pick or cancel, in Brasília time), the preview link (copy, revoke, new), its unpublished
+ * changes (publish or discard) and its revisions. Every control is a native form, read with one
+ * schema (docs/decisions/0064): each action answers 303 back here with what happened, or 400 with
+ * the message beside the field.
+ */
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { PostStatusText } from "~/components/blog/admin-tables";
+import { PreviewLinkField, SchedulePicker } from "~/components/blog/publishing-controls";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ArrowLeft, ChevronRight, ExternalLink } from "~/components/ui/icons";
+import { requireAdmin } from "~/domain/auth/sessions.server";
+import { getAdminPost } from "~/domain/blog/admin-post.server";
+import { discardPendingChanges, updatePost } from "~/domain/blog/editing.server";
+import { createPreviewLink, revokePreviewLink } from "~/domain/blog/preview.server";
+import { listRevisions, publishPendingChanges } from "~/domain/blog/revisions.server";
+import { publishDueBeforeRead } from "~/domain/blog/scheduling.server";
+import { formError, parseForm, refusedForm } from "~/infra/forms.server";
+import { parseId } from "~/infra/http.server";
+import { formatDateTime } from "~/lib/dates";
+import { blogApiMessages } from "~/lib/messages/blog";
+import { pendingText, postPageText, previewLinkText, publishingMessages, revisionText, scheduleText } from "~/lib/messages/publishing";
+import { brasiliaLocalToDate, dateToBrasiliaLocal } from "~/lib/publishing";
+import { adminOnly } from "~/lib/route-policy";
+import { SITE_NAME } from "~/lib/site";
+import type { Route } from "./+types/posts.$id";
+
+/** Its forms schedule, publish pending changes and restore: the blog's public pages change. */
+export const handle = { policy: adminOnly({ writeMethods: ["POST"], invalidates: ["blog"] }) };
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `${loaded?.post.title ?? postPageText.title} | ${postPageText.title} | ${SITE_NAME}` },
+];
+
+/** What the page says after an action (`?feito=`). */
+const DONE: Record<string, string> = {
+  agendado: "",
+  "agendamento-cancelado": scheduleText.canceled,
+  "link-criado": previewLinkText.created,
+  "link-revogado": previewLinkText.revoked,
+  "alteracoes-publicadas": pendingText.published,
+  "alteracoes-descartadas": pendingText.discarded,
+  restaurado: revisionText.restored,
+};
+
+function postId(params: { id?: string }): number {
+  try {
+    return parseId(params.id);
+  } catch {
+    throw data(blogApiMessages.postNotFound, { status: 404 });
+  }
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(context);
+  const id = postId(params);
+  await publishDueBeforeRead();
+  const [post, revisions] = await Promise.all([getAdminPost(id), listRevisions(id)]);
+  if (!post || !revisions) throw data(blogApiMessages.postNotFound, { status: 404 });
+  const done = new URL(request.url).searchParams.get("feito") ?? "";
+  const message = done === "agendado" && post.publishAt ? scheduleText.scheduled(post.publishAt) : (DONE[done] ?? null);
+  return data({ post, revisions, message: message || null });
+}
+
+/** The page's forms: which one (`intent`) and, to schedule, the moment in Brasília time. */
+const publishingForm = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("agendar"),
+      publishAt: z
+        .string({ error: publishingMessages.publishAtLocal })
+        .transform((local) => brasiliaLocalToDate(local))
+        .pipe(z.date({ error: publishingMessages.publishAtLocal })),
+    }),
+    z.object({ intent: z.literal("cancelar-agendamento") }),
+    z.object({ intent: z.literal("criar-link") }),
+    z.object({ intent: z.literal("revogar-link") }),
+    z.object({ intent: z.literal("publicar-alteracoes") }),
+    z.object({ intent: z.literal("descartar-alteracoes") }),
+  ],
+  { error: publishingMessages.invalidIntent },
+);
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireAdmin(context);
+  const id = postId(params);
+  const actor = { username: user.username, ip: context.clientIp };
+  const submission = await parseForm(request, publishingForm);
+  if (!submission.ok) return formError(submission.reply);
+  const done = (what: string) => redirect(`/admin/posts/${id}?feito=${what}`, 303);
+  const asked = submission.value;
+  try {
+    switch (asked.intent) {
+      case "agendar":
+        await updatePost(id, { publishAt: asked.publishAt }, actor);
+        return done("agendado");
+      case "cancelar-agendamento":
+        await updatePost(id, { publishAt: null }, actor);
+        return done("agendamento-cancelado");
+      case "criar-link":
+        await createPreviewLink(id, actor);
+        return done("link-criado");
+      case "revogar-link":
+        await revokePreviewLink(id, actor);
+        return done("link-revogado");
+      case "publicar-alteracoes":
+        await publishPendingChanges(id, actor);
+        return done("alteracoes-publicadas");
+      case "descartar-alteracoes":
+        await discardPendingChanges(id, actor);
+        return done("alteracoes-descartadas");
+    }
+  } catch (error) {
+    const refused = await refusedForm(error, submission.fields);
+    if (!refused) throw error;
+    if (refused.status === 404) throw data(blogApiMessages.postNotFound, { status: 404 });
+    // A refusal about no field in particular is said at the top of the page.
+    const { reply } = refused;
+    const errors = Object.keys(reply.errors).length ? reply.errors : { intent: reply.message ?? publishingMessages.invalidIntent };
+    return formError({ ...reply, errors }, refused.status);
+  }
+}
+
+export default function PostPublishing({ loaderData, actionData }: Route.ComponentProps) {
+  const { post, revisions, message } = loaderData;
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const typed: { publishAt?: string } | undefined = actionData?.values;
+  const busy = useNavigation().state !== "idle";
+  const previewUrl = post.previewUrl;
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <Link to="/admin" className="inline-flex w-fit items-center gap-1 text-sm font-medium text-primary hover:underline">
+        <ArrowLeft className="size-4" aria-hidden />
+        {postPageText.back}
+      </Link>
+      <div className="grid gap-2">
+        <p className="text-sm font-semibold text-muted-foreground">{postPageText.title}</p>
+        <h1 className="text-2xl font-bold break-words sm:text-3xl">{post.title}</h1>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <PostStatusText post={{ ...post, hasPendingChanges: post.pendingChanges !== null }} />
+          {post.published && (
+            <a href={`/blog/${post.slug}`} className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
+              {postPageText.openPublic} <ExternalLink className="size-4" aria-hidden />
+            </a>
+          )}
+        </div>
+      </div>
+      {message && (
+        <p
+          role="status"
+          data-testid="publishing-message"
+          className="rounded-lg border border-success/40 bg-success/10 px-4 py-3 text-sm font-medium"
+        >
+          {message}
+        </p>
+      )}
+      {errors.intent && (
+        <p
+          role="alert"
+          className="rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive"
+        >
+          {errors.intent}
+        </p>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>{scheduleText.legend}</h2>
+            </CardTitle>
+            <CardDescription>
+              {post.published ? scheduleText.publishedHint : post.publishAt ? scheduleText.scheduled(post.publishAt) : scheduleText.hint}
+            </CardDescription>
+          </CardHeader>
+          {!post.published && (
+            <CardContent className="grid gap-4">
+              <Form method="post" className="grid gap-4" noValidate>
+                <SchedulePicker
+                  id="publicar-em"
+                  name="publishAt"
+                  defaultValue={typed?.publishAt ?? dateToBrasiliaLocal(post.publishAt)}
+                  error={errors.publishAt}
+                  hint="Horário de Brasília (UTC−3)."
+                />
+                <div className="flex flex-wrap gap-2">
+                  <Button type="submit" name="intent" value="agendar" disabled={busy}>
+                    {scheduleText.schedule}
+                  </Button>
+                  {post.publishAt && (
+                    <Button type="submit" name="intent" value="cancelar-agendamento" variant="outline" disabled={busy}>
+                      {scheduleText.cancel}
+                    </Button>
+                  )}
+                </div>
+              </Form>
+            </CardContent>
+          )}
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>{previewLinkText.title}</h2>
+            </CardTitle>
+            <CardDescription>{post.published ? previewLinkText.publishedNote : previewLinkText.intro}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {previewUrl ? (
+              <>
+                <PreviewLinkField id="link-previa" url={previewUrl} />
+                <div className="flex flex-wrap gap-2">
+                  {/* A live post with nothing pending: the link leads to the public page (above). */}
+                  {(!post.published || post.pendingChanges) && (
+                    <Button asChild variant="outline">
+                      <a href={previewUrl} target="_blank" rel="noopener noreferrer">
+                        <ExternalLink aria-hidden />
+                        {postPageText.openPreview}
+                      </a>
+                    </Button>
+                  )}
+                  <Form method="post">
+                    <Button type="submit" name="intent" value="revogar-link" variant="outline" disabled={busy}>
+                      {previewLinkText.revoke}
+                    </Button>
+                  </Form>
+                </div>
+              </>
+            ) : (
+              <>
+                <p className="text-sm text-muted-foreground">{previewLinkText.none}</p>
+                <Form method="post">
+                  <Button type="submit" name="intent" value="criar-link" disabled={busy}>
+                    {previewLinkText.create}
+                  </Button>
+                </Form>
+              </>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      {post.pendingChanges && (
+        <Card className="border-primary/40">
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>{pendingText.title}</h2>
+            </CardTitle>
+            <CardDescription>{pendingText.intro(post.pendingChanges.savedAt, post.pendingChanges.author)}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Form method="post" className="flex flex-wrap gap-2">
+              <Button type="submit" name="intent" value="publicar-alteracoes" disabled={busy}>
+                {pendingText.publish}
+              </Button>
+              <Button type="submit" name="intent" value="descartar-alteracoes" variant="outline" disabled={busy}>
+                {pendingText.discard}
+              </Button>
+              <Button asChild variant="ghost">
+                <Link to={`/admin/posts/${post.id}/revisoes/${post.pendingChanges.revisionId}`}>{revisionText.view}</Link>
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      )}
+
+      <section aria-labelledby="revisoes" className="rounded-xl border border-border bg-card shadow-soft">
+        <div className="border-b border-border p-4 sm:px-6">
+          <h2 id="revisoes" className="font-display text-xl font-semibold">
+            {revisionText.title}
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">{revisionText.intro}</p>
+        </div>
+        {revisions.length === 0 ? (
+          <p className="p-6 text-center text-muted-foreground">{revisionText.empty}</p>
+        ) : (
+          <ol className="divide-y divide-border">
+            {revisions.map((revision) => (
+              <li key={revision.id} data-revision={revision.id}>
+                <Link
+                  to={`/admin/posts/${post.id}/revisoes/${revision.id}`}
+                  className="flex items-center gap-3 px-4 py-3 hover:bg-muted/60 sm:px-6"
+                  aria-label={`${revisionText.revision(revision.id, revision.createdAt)}: ${revisionText.view}`}
+                >
+                  <span className="grid min-w-0 flex-1 gap-0.5">
+                    <span className="font-medium break-words">{revision.title}</span>
+                    <span className="text-xs text-muted-foreground">
+                      nº {revision.id} · {formatDateTime(revision.createdAt)} · {revisionText.kind[revision.kind] ?? revision.kind}
+                      {revision.restoredFrom ? ` ${revisionText.restoredFrom(revision.restoredFrom)}` : ""} ·{" "}
+                      {revisionText.by(revision.author)}
+                      {revision.pending ? ` · ${pendingText.title}` : ""}
+                    </span>
+                  </span>
+                  <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                </Link>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
