@@ -9,7 +9,7 @@ import { and, asc, count, eq, like } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
+import { loginCookie, postJson, startTestApp, withProof, type TestApp } from "../helpers/app";
 import { type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
 
 let app: TestApp;
@@ -433,9 +433,9 @@ describe("one lead, one story", () => {
     expect(lead.status).toBe(200);
   });
 
-  it("a booking by someone who asked for a consultation continues that lead: linked, status 'scheduled', not a second lead", async () => {
+  it("a booking by someone who asked for a consultation continues that lead: linked, now 'em contato', not a second lead", async () => {
     const who = person("consulta");
-    const consult = await postJson(`${app.url}/api/consultations`, { ...who, industryArea: "Varejo" });
+    const consult = await postJson(`${app.url}/api/consultations`, await withProof(app.url, { ...who, industryArea: "Varejo" }));
     expect(consult.status).toBe(201);
     const free = await slots();
     const res = await postJson(`${app.url}/api/booking`, { start: free[14]!.start, ...who, email: who.email.toUpperCase() });
@@ -444,7 +444,7 @@ describe("one lead, one story", () => {
     const row = first(await app.db().select().from(bookings).where(eq(bookings.id, res.json.data.id)));
     expect(row.consultationId).toBe(consult.json.data.id);
     const c = first(await app.db().select().from(consultations).where(eq(consultations.id, consult.json.data.id)));
-    expect(c.status).toBe("scheduled");
+    expect(c.status).toBe("contacted");
     const inbox = await (await fetch(`${app.url}/admin/leads?tipo=reunioes`, { headers: { cookie } })).text();
     expect(inbox).not.toContain(who.email.toUpperCase());
     const audit = await app

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
+import { loginCookie, postJson, proofOfWork, startTestApp, withProof, type TestApp } from "../helpers/app";
 import { minimalDocx, minimalPdf, oleDoc, pdfOfSize, windowsExecutable } from "../support/documents";
 
 let app: TestApp;
@@ -49,22 +49,22 @@ function multipart(fields: Fields, file?: Attachment): FormData {
   return form;
 }
 
-/** What the island sends: multipart to the JSON endpoint. */
-function apiPost(fields: Fields, file?: Attachment) {
+/** What the island sends: multipart to the JSON endpoint, with the proof of work it solved (docs/decisions/0090). */
+async function apiPost(fields: Fields, file?: Attachment) {
   return fetch(`${app.url}/api/careers/application`, {
     method: "POST",
     headers: { accept: "application/json", "x-forwarded-for": newIp() },
-    body: multipart(fields, file),
+    body: multipart({ ...fields, altcha: await proofOfWork(app.url) }, file),
   });
 }
 
-/** What the browser sends without JavaScript: multipart to the form's page, answers HTML. */
-function nativePost(fields: Fields, file?: Attachment) {
+/** What the browser sends without JavaScript once the island solved the proof: multipart to the form's page, answers HTML. */
+async function nativePost(fields: Fields, file?: Attachment) {
   return fetch(`${app.url}/enviar/candidatura`, {
     method: "POST",
     redirect: "manual",
     headers: { accept: "text/html", "x-forwarded-for": newIp(), referer: `${app.url}/carreiras` },
-    body: multipart(fields, file),
+    body: multipart({ ...fields, altcha: await proofOfWork(app.url) }, file),
   });
 }
 
@@ -169,7 +169,9 @@ describe("accepted CVs", () => {
 
   it("the JSON body of SPEC §7, without a file, works as before", async () => {
     const before = await counts();
-    const res = await postJson(`${app.url}/api/careers/application`, application(), { "x-forwarded-for": newIp() });
+    const res = await postJson(`${app.url}/api/careers/application`, await withProof(app.url, application()), {
+      "x-forwarded-for": newIp(),
+    });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ ok: true, success: true, data: { id: expect.any(Number) } });
     const after = await counts();
@@ -195,7 +197,7 @@ describe("accepted CVs", () => {
     expect(anonymous.headers.get("content-type")).toMatch(/json/);
 
     const withoutCv = application();
-    await postJson(`${app.url}/api/careers/application`, withoutCv, { "x-forwarded-for": newIp() });
+    await postJson(`${app.url}/api/careers/application`, await withProof(app.url, withoutCv), { "x-forwarded-for": newIp() });
     const none = await download((await applicationByEmail(withoutCv.email)).id);
     expect(none.status).toBe(404);
     expect((await download(999_999)).status).toBe(404);

@@ -207,9 +207,10 @@ async function createBooking(
     })
     .returning()
     .then(first);
-  // The consultation request it answers now has its meeting (its pipeline stage follows, app/lib/pipeline.ts).
+  // The consultation request it answers now has its meeting: the lead is in contact (its status is its
+  // sales stage, docs/decisions/0088).
   if (linked.consultationId && linked.consultationStatus === "pending") {
-    await tx.update(consultations).set({ status: "scheduled" }).where(eq(consultations.id, linked.consultationId));
+    await tx.update(consultations).set({ status: "contacted" }).where(eq(consultations.id, linked.consultationId));
   }
   await queueConfirmation(tx, asMail(row));
   await recordAudit(
