@@ -23,7 +23,10 @@ async function fillApplication(page: Page, email: string) {
   await form.getByLabel(/^Telefone com DDD/).fill("11987654321");
   await form.getByLabel(/^Vaga de interesse/).selectOption({ index: 1 });
   await form.getByLabel(/^Experiência/).fill("Seis anos construindo produtos de dados e modelos de linguagem em produção.");
-  await form.getByLabel(/^Motivação/).fill("Quero levar agentes de IA para empresas brasileiras de todos os portes.");
+  // A person takes seconds to write it (the form's signed render time says how long it was open, decision 0090).
+  await form.getByLabel(/^Motivação/).pressSequentially("Quero levar agentes de IA para empresas brasileiras de todos os portes.", {
+    delay: 45,
+  });
   return form;
 }
 

@@ -9,7 +9,7 @@ import { Spinner } from "~/components/ui/spinner";
 import chatForm from "~/forms/chat/definition";
 import { BOOKING_PATH, bookingMessages } from "~/lib/booking";
 import { fieldErrors } from "~/lib/form-errors";
-import { PROOF_FIELD } from "~/lib/lead-fields";
+import { FORM_STAMP_FIELD, PROOF_FIELD } from "~/lib/lead-fields";
 import { chatTexts } from "~/lib/messages/chat";
 import { useLocation } from "~/lib/navigation";
 import { LEGAL_PATHS } from "~/lib/privacy";
@@ -193,7 +193,7 @@ export function ChatContactForm({
       className="relative grid gap-3"
       aria-label="Seus dados para a consultoria"
     >
-      <Honeypot />
+      <Honeypot stamp={values[FORM_STAMP_FIELD]} />
       <IdempotencyField />
       <ReturnTo path={values.returnTo || location.pathname} />
       <FormField id={`${idPrefix}-email`} label={chatTexts.emailLabel} error={errors.email} required>

@@ -14,7 +14,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import careersForm from "~/forms/careers/definition";
-import { CV_FILE, LIMITS } from "~/lib/lead-fields";
+import { CV_FILE, FORM_STAMP_FIELD, LIMITS } from "~/lib/lead-fields";
 import { careersMessages } from "~/lib/messages/leads";
 import { useLocation } from "~/lib/navigation";
 import { Honeypot, IdempotencyField, ReturnTo, sendForm, useLeadForm, type FormState } from "./lead-form-utils";
@@ -67,7 +67,7 @@ export function CareersForm({ positions, initial }: { positions: string[]; initi
       aria-label="Formulário de candidatura"
       className="relative grid gap-5"
     >
-      <Honeypot />
+      <Honeypot stamp={form.values[FORM_STAMP_FIELD]} />
       <IdempotencyField />
       <ReturnTo path={location.pathname} />
       <div className="grid gap-5 sm:grid-cols-2">

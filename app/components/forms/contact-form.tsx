@@ -9,7 +9,7 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import contactForm from "~/forms/contact/definition";
-import { LIMITS } from "~/lib/lead-fields";
+import { FORM_STAMP_FIELD, LIMITS } from "~/lib/lead-fields";
 import { contactMessages } from "~/lib/messages/leads";
 import { Link, useLocation } from "~/lib/navigation";
 import { LEGAL_PATHS } from "~/lib/privacy";
@@ -44,7 +44,7 @@ export function ContactForm({ source = "home", initial }: { source?: string; ini
       aria-label="Formulário de contato"
       className="relative grid gap-5"
     >
-      <Honeypot />
+      <Honeypot stamp={form.values[FORM_STAMP_FIELD]} />
       <IdempotencyField />
       <ReturnTo path={`${location.pathname}${location.pathname === "/" ? "#contact" : ""}`} />
       <input type="hidden" name="source" value={source} />

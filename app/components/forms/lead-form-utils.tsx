@@ -195,8 +195,10 @@ export function useLeadForm(initial: FormState = EMPTY_FORM_STATE) {
  * rendered, and the proof of work, which the form's island starts solving as soon as it wakes
  * (the form was started) and writes here.
  */
-export function Honeypot() {
-  const { formStamp } = useSiteConfig();
+export function Honeypot({ stamp }: { stamp?: string } = {}) {
+  const { formStamp: rendered } = useSiteConfig();
+  // A form shown again after a refused post keeps the time it was first opened.
+  const formStamp = stamp || rendered;
   const proof = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const form = proof.current?.form;

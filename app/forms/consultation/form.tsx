@@ -1,6 +1,7 @@
 import { ConsultationFields, ConsultationRequestDialog } from "~/components/forms/consultation-dialog";
 import { Honeypot, IdempotencyField, ReturnTo, type FormState } from "~/components/forms/lead-form-utils";
 import { Button } from "~/components/ui/button";
+import { FORM_STAMP_FIELD } from "~/lib/lead-fields";
 import { consultationMessages } from "~/lib/messages/leads";
 import consultationForm from "./definition";
 
@@ -11,7 +12,7 @@ export function PageForm({ state }: { state?: FormState }) {
   const values = state?.values ?? {};
   return (
     <form method="post" action={consultationForm.action} className="relative grid gap-4" aria-label="Solicitação de consultoria">
-      <Honeypot />
+      <Honeypot stamp={values[FORM_STAMP_FIELD]} />
       <IdempotencyField />
       <ReturnTo path={values.returnTo || "/"} />
       <input type="hidden" name="source" value={values.source ?? ""} />

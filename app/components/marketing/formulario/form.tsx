@@ -16,6 +16,7 @@ import questionnaireForm from "~/forms/questionnaire/definition";
 import {
   BUSINESS_OPTIMIZATION_CHOICES,
   BUSINESS_OPTIMIZATION_LABELS as LABELS,
+  FORM_STAMP_FIELD,
   LIMITS,
   type BusinessOptimizationField,
 } from "~/lib/lead-fields";
@@ -201,7 +202,7 @@ export function QuestionnaireForm({ initial }: { initial?: FormState }) {
       aria-label="Formulário de otimização de negócios"
       className="relative mx-auto grid max-w-5xl gap-6 px-4"
     >
-      <Honeypot />
+      <Honeypot stamp={form.values[FORM_STAMP_FIELD]} />
       <IdempotencyField />
       <ReturnTo path="/formulario" />
       <p className="text-sm text-muted-foreground">
