@@ -145,18 +145,13 @@ export async function queueConfirmation(executor: Executor, b: MailBooking): Pro
     },
     invitation(b, "REQUEST"),
   );
-  await send(
+  await queueTeamNotice(
     executor,
-    "booking.notice",
-    undefined,
-    `Nova reunião agendada: ${b.name} (${b.company}), ${formatSlot(b.startsAt)}`,
-    {
-      heading: "Nova reunião agendada pelo site",
-      paragraphs: ["Um visitante agendou uma consultoria gratuita. O convite vai anexo."],
-      facts: facts(b, true),
-      links: [["Ver no painel", adminLink(b.id)]],
-    },
-    invitation(b, "REQUEST"),
+    b,
+    "Nova reunião agendada",
+    "Nova reunião agendada pelo site",
+    "Um visitante agendou uma consultoria gratuita. O convite vai anexo.",
+    "REQUEST",
   );
 }
 
@@ -178,19 +173,8 @@ export async function queueRescheduled(executor: Executor, b: MailBooking, note:
     },
     invitation(b, "REQUEST"),
   );
-  await send(
-    executor,
-    "booking.notice",
-    undefined,
-    `Reunião remarcada: ${b.name} (${b.company}), ${formatSlot(b.startsAt)}`,
-    {
-      heading: by === "admin" ? "Reunião remarcada pela equipe" : "O visitante remarcou a reunião",
-      paragraphs: ["O convite anexo atualiza o evento."],
-      facts: facts(b, true),
-      links: [["Ver no painel", adminLink(b.id)]],
-    },
-    invitation(b, "REQUEST"),
-  );
+  const heading = by === "admin" ? "Reunião remarcada pela equipe" : "O visitante remarcou a reunião";
+  await queueTeamNotice(executor, b, "Reunião remarcada", heading, "O convite anexo atualiza o evento.", "REQUEST");
 }
 
 export async function queueCancelled(executor: Executor, b: MailBooking, note: string | null, by: "visitor" | "admin"): Promise<void> {
@@ -213,18 +197,26 @@ export async function queueCancelled(executor: Executor, b: MailBooking, note: s
     },
     invitation(b, "CANCEL"),
   );
+  const heading = by === "admin" ? "Reunião cancelada pela equipe" : "O visitante cancelou a reunião";
+  await queueTeamNotice(executor, b, "Reunião cancelada", heading, "O horário está livre de novo.", "CANCEL");
+}
+
+/** The consultancy's notice of a booking, a reschedule or a cancellation, with the invitation attached. */
+async function queueTeamNotice(
+  executor: Executor,
+  b: MailBooking,
+  what: string,
+  heading: string,
+  paragraph: string,
+  method: InvitationMethod,
+): Promise<void> {
   await send(
     executor,
     "booking.notice",
     undefined,
-    `Reunião cancelada: ${b.name} (${b.company}), ${formatSlot(b.startsAt)}`,
-    {
-      heading: by === "admin" ? "Reunião cancelada pela equipe" : "O visitante cancelou a reunião",
-      paragraphs: ["O horário está livre de novo."],
-      facts: facts(b, true),
-      links: [["Ver no painel", adminLink(b.id)]],
-    },
-    invitation(b, "CANCEL"),
+    `${what}: ${b.name} (${b.company}), ${formatSlot(b.startsAt)}`,
+    { heading, paragraphs: [paragraph], facts: facts(b, true), links: [["Ver no painel", adminLink(b.id)]] },
+    invitation(b, method),
   );
 }
 
