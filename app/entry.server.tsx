@@ -19,17 +19,19 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
-  if (loadContext.wholeBody === true) {
+  if (loadContext.wholeBody) {
     // A shared page is read whole by the host anyway (hashed, compressed, stored): rendered to one
     // string, it skips the stream layers a streamed answer crosses (React's chunks, a Node stream,
-    // a web stream), a third of a fresh render's CPU. Public pages do not suspend: nothing awaits.
+    // a web stream), a third of a fresh render's CPU. The string goes to the host as it is
+    // (server/load-context.ts). Public pages do not suspend: nothing awaits.
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     const html = renderToString(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
     );
-    return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
+    loadContext.wholeBody.html = `<!DOCTYPE html>${html}`;
+    return new Response(null, { headers: responseHeaders, status: responseStatusCode });
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -5,6 +5,7 @@
 // seen before, which that build's cache keyed on; with it, PAGE_CACHE=off.
 //
 //   node bench/profile-miss.mjs [--build-dir=build] [--server-dir=.] [--path=/] [--seconds=10] [--port=3377]
+//     [--data-dir=memory://] [--top=12] [--keep=FILE.cpuprofile (for Chromium DevTools)]
 //
 // The shares are what the miss path spends its CPU on; req/s is this machine's, at 10 connections.
 import { spawn, spawnSync } from "node:child_process";
@@ -30,7 +31,7 @@ const env = {
   NODE_ENV: "production",
   PORT: String(port),
   BUILD_DIR: buildDir,
-  DATA_DIR: "memory://",
+  DATA_DIR: args["data-dir"] ?? "memory://",
   LOG_LEVEL: "warn",
   RATE_LIMIT_FACTOR: "10000",
   SITE_URL: `http://127.0.0.1:${port}`,
@@ -156,4 +157,5 @@ console.log("Funções com mais tempo próprio:");
 for (const [key, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, Number(args.top ?? 12))) {
   console.log(`  ${((100 * us) / total).toFixed(1).padStart(5)} %  ${key.slice(0, 110)}`);
 }
+if (args.keep) fs.copyFileSync(profileFile, args.keep);
 fs.rmSync(profDir, { recursive: true, force: true });

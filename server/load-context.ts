@@ -13,10 +13,11 @@ declare module "react-router" {
      */
     sessionUser: () => Promise<SessionUser | null>;
     /**
-     * The answer is read whole before it is sent (a shared page: hashed, compressed and stored),
-     * so the render is collected into one buffer instead of streamed (app/entry.server.tsx).
+     * Set when the answer is read whole before it is sent (a shared page: hashed, compressed and
+     * stored). A document is then rendered to one string and handed over here, not as a body
+     * (app/entry.server.tsx): a 135 kB page is not encoded to bytes, decoded and encoded again.
      */
-    wholeBody?: boolean;
+    wholeBody?: { html?: string };
   }
 }
 

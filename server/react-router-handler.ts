@@ -45,12 +45,15 @@ export function createReactRouterHandler({ loadBuild, mode, cache }: HandlerOpti
       const nonce = cspNonceOf(res);
       const handler = await getHandler();
       // A shared HEAD renders the GET (stored, and sent without its body): the same headers.
+      const whole: { html?: string } | undefined = shared ? {} : undefined;
       const response = await handler(toFetchRequest(req, res, shared ? "GET" : req.method, Boolean(shared)), {
         cspNonce: shared ? NONCE_PLACEHOLDER : nonce,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         sessionUser: shared ? NO_SESSION : () => sessionOf(req),
-        wholeBody: Boolean(shared),
+        wholeBody: whole,
       });
+      // A document read whole comes back as a string beside its bodiless response (server/load-context.ts).
+      const html = whole?.html;
 
       // The framework turns a failed query into a 500; if the database is down, say so (503).
       if (response.status >= 500 && (await databaseIsDown())) {
@@ -63,20 +66,20 @@ export function createReactRouterHandler({ loadBuild, mode, cache }: HandlerOpti
       const cachePolicy = routed?.route.policy.cache;
       if (!shared || !cachePolicy || !SHAREABLE_STATUS.has(response.status)) {
         response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-        return await sendResponse(res, response);
+        // A shared render not kept after all (an error page): its placeholder nonce becomes this response's.
+        return await sendResponse(res, html === undefined ? response : new Response(withNonce(html, nonce), response));
       }
-      const bytes = Buffer.from(await response.arrayBuffer());
-      if (bytes.length > MAX_SHARED_BYTES) {
+      const body = html ?? Buffer.from(await response.arrayBuffer());
+      if (body.length > MAX_SHARED_BYTES) {
         // Too big to keep in memory (an image): marked for the browser's and the proxy's caches only.
         response.headers.set("Cache-Control", cacheControlOf(cachePolicy));
-        return await sendResponse(res, new Response(bytes, response));
+        return await sendResponse(res, new Response(body, response));
       }
-      const prepared = shareable(response, bytes, cachePolicy);
+      const prepared = shareable(response, body, cachePolicy);
       if (!prepared) {
         // Could not be made the same for everyone (see shareablePage): sent as rendered, kept by no one.
         response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-        const body = withNonce(bytes.toString("utf8"), nonce);
-        return await sendResponse(res, new Response(body, response));
+        return await sendResponse(res, new Response(withNonce(body.toString(), nonce), response));
       }
       const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length" && name !== "set-cookie");
       if (!cache) return await sendUncached(req, res, response.status, headers, prepared.body);
@@ -105,12 +108,12 @@ async function databaseIsDown(): Promise<boolean> {
  * body without this request's nonce. Undefined when that is not possible (a cookie being set,
  * a page whose scripts cannot be hashed); then it is sent privately.
  */
-function shareable(response: Response, bytes: Buffer, cachePolicy: CachePolicy): { body: SharedBody } | undefined {
+function shareable(response: Response, body: string | Buffer, cachePolicy: CachePolicy): { body: SharedBody } | undefined {
   if (response.headers.has("set-cookie")) return undefined;
   response.headers.set("Cache-Control", cacheControlOf(cachePolicy));
   const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
-  const body = isHtml ? shareablePage(bytes.toString("utf8")) : shareableBytes(bytes);
-  return body ? { body } : undefined;
+  const shared = isHtml ? shareablePage(body.toString()) : shareableBytes(Buffer.isBuffer(body) ? body : Buffer.from(body));
+  return shared ? { body: shared } : undefined;
 }
 
 /** Request headers a shared render must not see: its answer is for everyone, not this client. */

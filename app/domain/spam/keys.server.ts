@@ -9,7 +9,17 @@ import { sessionSecret } from "~/domain/auth/cookies.server";
 
 export type SpamKeyPurpose = "altcha-challenge" | "altcha-key" | "form-stamp" | "auto-reply-address";
 
+/** Derived once per secret and purpose: every public page's form stamp needs one. */
+const derived = new Map<string, string>();
+
 /** A hex key for one purpose. Inside a transaction pass it as `executor` (see sessionSecret). */
 export async function spamKey(purpose: SpamKeyPurpose, executor: Executor = db()): Promise<string> {
-  return Buffer.from(hkdfSync("sha256", await sessionSecret(executor), "", `spam:${purpose}`, 32)).toString("hex");
+  const secret = await sessionSecret(executor);
+  const id = `${purpose}\0${secret}`;
+  let key = derived.get(id);
+  if (key === undefined) {
+    key = Buffer.from(hkdfSync("sha256", secret, "", `spam:${purpose}`, 32)).toString("hex");
+    derived.set(id, key);
+  }
+  return key;
 }
