@@ -9,17 +9,19 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { db, type Executor } from "~/db/client.server";
 import { spamKey } from "./keys.server";
 
-async function mac(issuedAt: number, executor: Executor): Promise<string> {
-  return createHmac("sha256", await spamKey("form-stamp", executor))
-    .update(`stamp.${issuedAt}`)
-    .digest("base64url")
-    .slice(0, 22);
+function mac(issuedAt: number, key: string): string {
+  return createHmac("sha256", key).update(`stamp.${issuedAt}`).digest("base64url").slice(0, 22);
 }
+
+/** The last stamp made: every page rendered in the same second carries the same one. */
+let last: { issuedAt: number; key: string; stamp: string } | undefined;
 
 /** A stamp for a form rendered now: `{seconds}.{mac}`. */
 export async function formStamp(now = Date.now(), executor: Executor = db()): Promise<string> {
   const issuedAt = Math.floor(now / 1000);
-  return `${issuedAt}.${await mac(issuedAt, executor)}`;
+  const key = await spamKey("form-stamp", executor);
+  if (last?.issuedAt !== issuedAt || last.key !== key) last = { issuedAt, key, stamp: `${issuedAt}.${mac(issuedAt, key)}` };
+  return last.stamp;
 }
 
 /** Seconds since a valid stamp was issued; null for a missing, malformed or forged one. */
@@ -28,7 +30,7 @@ export async function stampAge(value: unknown, now = Date.now(), executor: Execu
   const match = /^(\d{9,11})\.([\w-]{22})$/.exec(value);
   if (!match) return null;
   const issuedAt = Number(match[1]);
-  const expected = Buffer.from(await mac(issuedAt, executor));
+  const expected = Buffer.from(mac(issuedAt, await spamKey("form-stamp", executor)));
   const given = Buffer.from(match[2]!);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   return Math.floor(now / 1000) - issuedAt;
