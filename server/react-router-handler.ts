@@ -5,7 +5,9 @@
  * the same for everyone (server/shared-page.ts), marked cacheable and stored; everything else is
  * `private, no-store`; a successful write drops the cached content it changed.
  */
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { DatabaseUnavailableError, pingDatabase } from "~/db/client.server";
 import { contentChanged } from "~/infra/content-events.server";
@@ -142,7 +144,8 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, method: strin
   return new Request(url, init);
 }
 
-async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+/** Sends a web Response through Express (and the compression middleware before it). */
+export async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
   // A 304 keeps the cached page, whose scripts carry the old nonce: a fresh CSP header would
@@ -154,6 +157,12 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("set-cookie", cookies);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  if (!response.body) return void res.end();
+  // Piped, so one 'drain' listener serves the whole answer: the compression middleware moves
+  // 'drain' listeners to its stream but cannot remove them, and a listener per write piled up
+  // there ("MaxListenersExceededWarning … drain listeners added to [BrotliCompress]").
+  await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), res).catch((error: unknown) => {
+    // The visitor left before the end: nothing went wrong here.
+    if ((error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") throw error;
+  });
 }
