@@ -308,6 +308,9 @@ function Tool({
       aria-label={label}
       aria-pressed={active === undefined ? undefined : active}
       disabled={disabled}
+      // A click leaves the focus in the text: Tiptap gives it back only on the next animation
+      // frame, and a key typed before that (a fast typist, a busy phone) went to the button.
+      onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
       className={cn(
         "inline-flex size-9 cursor-pointer items-center justify-center rounded-md text-foreground transition-colors hover:bg-background",
