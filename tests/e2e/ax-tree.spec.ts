@@ -113,7 +113,8 @@ test("toasts, the chat and route changes reach live regions; repeated buttons ha
   // A toast: the newsletter's invalid address.
   await page.locator("#newsletter-email").press("Enter");
   await expect(page.getByText("Email inválido").first()).toBeVisible();
-  expect(await liveAround(page, "Email inválido")).toMatch(/polite|assertive/);
+  // The accessibility tree follows the page a moment later: asked again until it has the toast's region.
+  await expect.poll(() => liveAround(page, "Email inválido")).toMatch(/polite|assertive/);
 
   // The chat: its messages are a log. With no assistant configured (this run) it is offline on
   // purpose and says nothing alarming (the notices of a failing assistant: chat.spec.ts).
