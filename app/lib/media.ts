@@ -7,6 +7,14 @@ export function mediaUrl(id: string, variant?: "small"): string {
   return variant ? `/media/${id}-${IMAGE_WIDTHS.small}.webp` : `/media/${id}.webp`;
 }
 
+/** The answer for an image address that shows nothing (an unknown id, a draft's picture): never cached. */
+export function imageNotFound(): Response {
+  return new Response("Imagem não encontrada.", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
 /** `{id}.webp` or `{id}-640.webp` → the stored row id. */
 export function parseMediaFile(file: string): string | null {
   const [, id, small] = /^([a-f0-9]{20})(-640)?\.webp$/.exec(file) ?? [];

@@ -8,7 +8,7 @@ import { BookingShell, Notice } from "~/components/booking/booking-page";
 import { Button } from "~/components/ui/button";
 import { BookingRejection, cancelBooking, findByToken } from "~/domain/booking/bookings.server";
 import { PRIVATE_HEADERS } from "~/domain/booking/page.server";
-import { bookingMessages, formatSlot } from "~/lib/booking";
+import { BOOKING_PATH, bookingMessages, formatSlot } from "~/lib/booking";
 import { personalPage } from "~/lib/route-policy";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/agendar.cancelar.$token";
@@ -53,7 +53,7 @@ export default function CancelBooking({ loaderData, actionData }: Route.Componen
   if (!b) {
     return (
       <BookingShell title={bookingMessages.invalidLink} intro={<p>{bookingMessages.invalidLinkText}</p>}>
-        <a href="/agendar" className="font-medium text-primary underline-offset-4 hover:underline">
+        <a href={BOOKING_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
           Agendar um horário
         </a>
       </BookingShell>
@@ -65,7 +65,7 @@ export default function CancelBooking({ loaderData, actionData }: Route.Componen
         <Notice tone="success" title={bookingMessages.cancelledTitle}>
           A reunião de {formatSlot(b.start)} (horário de Brasília) foi cancelada.
         </Notice>
-        <a href="/agendar" className="font-medium text-primary underline-offset-4 hover:underline">
+        <a href={BOOKING_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
           Agendar outro horário
         </a>
       </BookingShell>

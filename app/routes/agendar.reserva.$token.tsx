@@ -10,7 +10,7 @@ import { CalendarCheck, Download, ExternalLink } from "~/components/ui/icons";
 import { findByToken } from "~/domain/booking/bookings.server";
 import { meetingTitle } from "~/domain/booking/calendar.server";
 import { PRIVATE_HEADERS } from "~/domain/booking/page.server";
-import { bookingMessages, formatSlot, formatTime, googleCalendarUrl, placeText } from "~/lib/booking";
+import { BOOKING_PATH, bookingMessages, formatSlot, formatTime, googleCalendarUrl, placeText } from "~/lib/booking";
 import { personalPage } from "~/lib/route-policy";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/agendar.reserva.$token";
@@ -45,7 +45,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
 export default function BookingConfirmation({ loaderData: b }: Route.ComponentProps) {
-  const base = `/agendar`;
+  const base = BOOKING_PATH;
   return (
     <BookingShell
       title={b.cancelled ? bookingMessages.cancelledTitle : bookingMessages.confirmedTitle}

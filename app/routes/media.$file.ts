@@ -1,17 +1,11 @@
 /** GET /media/{id}.webp and /media/{id}-640.webp: uploaded images from the database, cached forever. */
 import { conditional } from "~/infra/http-cache.server";
 import { getMedia } from "~/infra/uploads.server";
-import { parseMediaFile } from "~/lib/media";
+import { imageNotFound as notFound, parseMediaFile } from "~/lib/media";
 import { publicData } from "~/lib/route-policy";
 import type { Route } from "./+types/media.$file";
 
 export const handle = { policy: publicData({ immutable: true }) };
-
-const notFound = () =>
-  new Response("Imagem não encontrada.", {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseMediaFile(params.file);

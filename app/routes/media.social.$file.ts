@@ -6,17 +6,12 @@
 import { parseSocialFile, renderSocialImage, socialImagePath, versionOf } from "~/domain/blog/social-image.server";
 import { getPostById } from "~/domain/blog.server";
 import { conditional } from "~/infra/http-cache.server";
+import { imageNotFound as notFound } from "~/lib/media";
 import { publicData } from "~/lib/route-policy";
 import type { Route } from "./+types/media.social.$file";
 
 /** Content-addressed (the version is a hash of what the picture is made of): kept for good. */
 export const handle = { policy: publicData({ immutable: true }) };
-
-const notFound = () =>
-  new Response("Imagem não encontrada.", {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const parsed = parseSocialFile(params.file);

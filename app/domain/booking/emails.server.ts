@@ -8,7 +8,7 @@ import { env } from "~/config.server";
 import type { Executor } from "~/db/client.server";
 import { oneLine } from "~/domain/leads/capture.server";
 import { enqueueEmail, type MailAttachment } from "~/infra/outbox.server";
-import { formatSlot, formatTime, googleCalendarUrl, placeText } from "~/lib/booking";
+import { BOOKING_PATH, formatSlot, formatTime, googleCalendarUrl, placeText } from "~/lib/booking";
 import { SITE_NAME } from "~/lib/site";
 import { escapeXml } from "~/lib/xml";
 import { bookingIcs, type CalendarBooking, ICS_CONTENT_TYPE, type InvitationMethod, meetingTitle } from "./calendar.server";
@@ -193,7 +193,7 @@ export async function queueCancelled(executor: Executor, b: MailBooking, note: s
       ],
       facts: [["Era", when(b)]],
       note: note ?? undefined,
-      links: [["Agendar outro horário", `${env.SITE_URL}/agendar`]],
+      links: [["Agendar outro horário", `${env.SITE_URL}${BOOKING_PATH}`]],
     },
     invitation(b, "CANCEL"),
   );
