@@ -81,18 +81,26 @@ fs.writeFileSync(
   lua,
   `local n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format("GET", "${page}?gclid=p" .. n .. "x" .. math.random(1, 1000000000))\nend\n`,
 );
-/** The server's CPU time so far, all threads (user + system), in ms (Linux /proc). */
-const cpuMs = () => {
+/**
+ * The server's CPU time so far, all threads, in ms, and its minor page faults (Linux /proc). On
+ * machines where fresh memory is dear, faults say how much of the system time is new memory
+ * (docs/decisions/0096).
+ */
+const usage = () => {
   const fields = fs.readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in ticks of 1/100 s
+  // minflt, utime, stime (ticks of 1/100 s): fields 10, 14 and 15 of stat, counted from 1.
+  return { faults: Number(fields[7]), userMs: Number(fields[11]) * 10, systemMs: Number(fields[12]) * 10 };
 };
+const cpuMs = () => usage().userMs + usage().systemMs;
 server.kill("SIGWINCH");
 await new Promise((r) => setTimeout(r, 200));
+const usageBefore = usage();
 const cpuBefore = cpuMs();
 const wrk = spawnSync("wrk", ["-t1", "-c10", `-d${seconds}s`, "--latency", "-H", "Accept-Encoding: gzip", "-s", lua, base], {
   encoding: "utf8",
 });
 const cpuDuring = cpuMs() - cpuBefore;
+const usageAfter = usage();
 const reqPerSec = Number(/Requests\/sec:\s+([\d.]+)/.exec(wrk.stdout)?.[1] ?? 0);
 const p99 = /^\s*99%\s+(\S+)/m.exec(wrk.stdout)?.[1];
 const html = await fetch(`${base}${page}?gclid=size`).then((r) => r.text());
@@ -142,6 +150,10 @@ console.log(`Caminho lento de ${page}: ${reqPerSec} req/s a 10 conexões, p99 ${
 console.log(
   `CPU do processo (todas as threads, /proc): ${(cpuDuring / requests).toFixed(1)} ms por resposta; ` +
     `thread principal amostrada: ${(total / 1000 / requests).toFixed(1)} ms por resposta (${requests} respostas)`,
+);
+console.log(
+  `  das quais sistema: ${((usageAfter.systemMs - usageBefore.systemMs) / requests).toFixed(2)} ms por resposta; ` +
+    `faltas de página: ${Math.round((usageAfter.faults - usageBefore.faults) / requests)} por resposta`,
 );
 for (const [area, us] of [...areas].sort((a, b) => b[1] - a[1])) {
   console.log(`  ${area.padEnd(38)} ${((100 * us) / total).toFixed(1).padStart(5)} %  ${(us / 1000 / requests).toFixed(2)} ms/resposta`);

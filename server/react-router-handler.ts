@@ -71,11 +71,12 @@ export function createReactRouterHandler({ loadBuild, mode, cache }: HandlerOpti
         // A shared render not kept after all (an error page): its placeholder nonce becomes this response's.
         return await sendResponse(res, html === undefined ? response : new Response(withNonce(html, nonce), response));
       }
-      const body = html ?? Buffer.from(await response.arrayBuffer());
+      // Encoded once; from here on the page is bytes, cut in place (server/shared-page.ts).
+      const body = html === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(html);
       if (body.length > MAX_SHARED_BYTES) {
         // Too big to keep in memory (an image): marked for the browser's and the proxy's caches only.
         response.headers.set("Cache-Control", cacheControlOf(cachePolicy));
-        return await sendResponse(res, new Response(body, response));
+        return await sendResponse(res, new Response(new Uint8Array(body.buffer, body.byteOffset, body.length), response));
       }
       const prepared = shareable(response, body, cachePolicy);
       if (!prepared) {
@@ -110,11 +111,11 @@ async function databaseIsDown(): Promise<boolean> {
  * body without this request's nonce. Undefined when that is not possible (a cookie being set,
  * a page whose scripts cannot be hashed); then it is sent privately.
  */
-function shareable(response: Response, body: string | Buffer, cachePolicy: CachePolicy): { body: SharedBody } | undefined {
+function shareable(response: Response, body: Buffer, cachePolicy: CachePolicy): { body: SharedBody } | undefined {
   if (response.headers.has("set-cookie")) return undefined;
   response.headers.set("Cache-Control", cacheControlOf(cachePolicy));
   const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
-  const shared = isHtml ? shareablePage(body.toString()) : shareableBytes(Buffer.isBuffer(body) ? body : Buffer.from(body));
+  const shared = isHtml ? shareablePage(body) : shareableBytes(body);
   return shared ? { body: shared } : undefined;
 }
 

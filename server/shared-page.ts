@@ -42,37 +42,66 @@ export function withNonce(body: string, nonce: string): string {
   return body.replaceAll(NONCE_PLACEHOLDER, nonce);
 }
 
-const SCRIPT = /(<script\b[^>]*>)([\s\S]*?)(<\/script\s*>)/i;
-const NONCE_ATTRIBUTE = ` nonce="${NONCE_PLACEHOLDER}"`;
+const ATTRIBUTE = Buffer.from(` nonce="${NONCE_PLACEHOLDER}"`);
+const PLACEHOLDER = Buffer.from(NONCE_PLACEHOLDER);
+const [LT, GT, CR] = [0x3c, 0x3e, 0x0d];
 
 /**
  * Removes the placeholder nonce from the page and hashes each inline script it was on (the text
  * between the tags, which is what the browser hashes). Undefined if the page can't do without a
  * nonce: a placeholder left anywhere else (unknown markup, a cross-origin script), or script
- * text the HTML parser might end elsewhere than this regex does.
+ * text the HTML parser might end elsewhere than here.
+ *
+ * It works on the bytes, and cuts in place only once the page is sure to be shared (a refused
+ * page is sent as it came). A page is bigger than V8's largest ordinary object (128 kB): each
+ * string or buffer of its size is a fresh mapping of memory, and on these virtual machines a
+ * fresh page of memory costs more than the work done on it (docs/decisions/0096).
  */
-export function shareablePage(body: string): SharedBody | undefined {
+export function shareablePage(page: Buffer): SharedBody | undefined {
   const scriptHashes = new Set<string>();
-  // Split at every script, capturing: [markup, <script …>, text, </script>, markup, …].
-  const parts = body.split(SCRIPT);
-  for (let i = 0; i < parts.length; i += 4) {
+  const cuts: number[] = [];
+  for (let at = page.indexOf(ATTRIBUTE); at !== -1; at = page.indexOf(ATTRIBUTE, at + ATTRIBUTE.length)) {
+    // An attribute of a tag (React escapes '>' in attribute values); anywhere else: unknown markup.
+    const tagStart = page.lastIndexOf(LT, at);
+    const tagEnd = page.indexOf(GT, at);
+    if (tagStart === -1 || tagEnd === -1 || page.indexOf(GT, tagStart) < at) return undefined;
+    cuts.push(at);
     // Link tags carry the nonce too (modulepreload, preload); 'self' allows them without it.
-    parts[i] = parts[i]!.replaceAll(NONCE_ATTRIBUTE, ""); // i < parts.length
-    const [open, text] = [parts[i + 1], parts[i + 2]]; // both set, or both past the end
-    if (open === undefined || text === undefined || !open.includes(NONCE_ATTRIBUTE)) continue; // e.g. JSON-LD: data, not code
+    if (!/^<script[\s/>]/i.test(page.toString("latin1", tagStart, tagStart + 8))) continue;
+    const open = page.toString("latin1", tagStart, tagEnd + 1);
     if (/\ssrc=/i.test(open)) {
-      if (!/\ssrc="\/(?!\/)/i.test(open)) continue; // another origin's script needs the nonce
-    } else {
-      if (/<!--|<script/i.test(text)) return undefined;
-      // The parser turns CR LF into LF before the browser hashes the text.
-      const digest = createHash("sha256").update(text.replace(/\r\n?/g, "\n")).digest("base64");
-      scriptHashes.add(`'sha256-${digest}'`);
+      if (!/\ssrc="\/(?!\/)/i.test(open)) return undefined; // another origin's script needs the nonce
+      continue;
     }
-    parts[i + 1] = open.replace(NONCE_ATTRIBUTE, "");
+    const textEnd = scriptEnd(page, tagEnd + 1);
+    if (textEnd === -1) return undefined;
+    const text = page.subarray(tagEnd + 1, textEnd);
+    if (/<!--|<script/i.test(text.toString("latin1"))) return undefined;
+    // The parser turns CR LF into LF before the browser hashes the text.
+    const source = text.includes(CR) ? text.toString("utf8").replace(/\r\n?/g, "\n") : text;
+    scriptHashes.add(`'sha256-${createHash("sha256").update(source).digest("base64")}'`);
   }
-  const html = parts.join("");
-  if (html.includes(NONCE_PLACEHOLDER)) return undefined;
-  return fromBytes(Buffer.from(html), [...scriptHashes]);
+  // A placeholder the loop did not take out (in text, in another attribute): not shareable.
+  let placeholders = 0;
+  for (let at = page.indexOf(PLACEHOLDER); at !== -1; at = page.indexOf(PLACEHOLDER, at + PLACEHOLDER.length)) placeholders++;
+  if (placeholders !== cuts.length) return undefined;
+  // Only now, once it is sure to be shared, the attributes are cut out in place.
+  let kept = 0;
+  let from = 0;
+  for (const at of cuts) {
+    kept += page.copy(page, kept, from, at);
+    from = at + ATTRIBUTE.length;
+  }
+  kept += page.copy(page, kept, from);
+  return fromBytes(page.subarray(0, kept), [...scriptHashes]);
+}
+
+/** Where a script's text ends: the first `</script` (any case) after `start`, as the parser sees it. */
+function scriptEnd(page: Buffer, start: number): number {
+  for (let at = page.indexOf("</", start); at !== -1; at = page.indexOf("</", at + 2)) {
+    if (page.toString("latin1", at + 2, at + 8).toLowerCase() === "script") return at;
+  }
+  return -1;
 }
 
 /** A body that needs no rewriting (JSON, XML): shared as it is. */

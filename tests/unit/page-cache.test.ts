@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createPageCache } from "../../server/page-cache";
 import { shareablePage } from "../../server/shared-page";
 
-const html = (text: string) => shareablePage(`<!DOCTYPE html><html><body><p>${text}</p></body></html>`)!;
+const html = (text: string) => shareablePage(Buffer.from(`<!DOCTYPE html><html><body><p>${text}</p></body></html>`))!;
 const headers: Array<[string, string]> = [["content-type", "text/html; charset=utf-8"]];
 const life = { sMaxAge: 10, staleWhileRevalidate: 60 };
 const answer = (status: number, text: string, tags: Array<"blog"> = []) => ({ status, headers, body: html(text), tags });

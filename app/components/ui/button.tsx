@@ -4,13 +4,8 @@ import * as React from "react";
 import { cn } from "~/lib/utils";
 
 export const buttonVariants = cva(
-  [
-    // A label too long for a narrow phone wraps, centred, instead of running out of the button.
-    "inline-flex cursor-pointer items-center justify-center gap-2 rounded-lg text-center font-semibold",
-    "transition-colors focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2",
-    "disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50",
-    "[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
-  ],
+  // The base look is one class (app/app.css, .ui-button): the variants below add to it.
+  "ui-button",
   {
     variants: {
       variant: {
