@@ -15,7 +15,7 @@ declare module "react-router" {
     /**
      * Set when the answer is read whole before it is sent (a shared page: hashed, compressed and
      * stored). A document is then rendered to one string and handed over here, not as a body
-     * (app/entry.server.tsx): a 135 kB page is not encoded to bytes, decoded and encoded again.
+     * (app/entry.server.tsx): the host encodes it once (server/shared-page.ts works on those bytes).
      */
     wholeBody?: { html?: string };
   }
