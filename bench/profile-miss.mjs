@@ -91,16 +91,14 @@ const usage = () => {
   // minflt, utime, stime (ticks of 1/100 s): fields 10, 14 and 15 of stat, counted from 1.
   return { faults: Number(fields[7]), userMs: Number(fields[11]) * 10, systemMs: Number(fields[12]) * 10 };
 };
-const cpuMs = () => usage().userMs + usage().systemMs;
 server.kill("SIGWINCH");
 await new Promise((r) => setTimeout(r, 200));
 const usageBefore = usage();
-const cpuBefore = cpuMs();
 const wrk = spawnSync("wrk", ["-t1", "-c10", `-d${seconds}s`, "--latency", "-H", "Accept-Encoding: gzip", "-s", lua, base], {
   encoding: "utf8",
 });
-const cpuDuring = cpuMs() - cpuBefore;
 const usageAfter = usage();
+const cpuDuring = usageAfter.userMs + usageAfter.systemMs - (usageBefore.userMs + usageBefore.systemMs);
 const reqPerSec = Number(/Requests\/sec:\s+([\d.]+)/.exec(wrk.stdout)?.[1] ?? 0);
 const p99 = /^\s*99%\s+(\S+)/m.exec(wrk.stdout)?.[1];
 const html = await fetch(`${base}${page}?gclid=size`).then((r) => r.text());
