@@ -159,7 +159,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteConfigProvider value={site ?? FALLBACK_SITE_CONFIG}>
             {children}
             {/* A document's toasts get a root of their own in the browser (app/shell/islands.tsx). */}
-            {!page && <ToastHost />}
+            {!page && <ToastHost preload />}
           </SiteConfigProvider>
         </NavigationProvider>
         {page ? (

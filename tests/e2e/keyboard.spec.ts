@@ -154,6 +154,12 @@ test.describe("dialogs take focus in, keep it and give it back", () => {
       },
     });
     expect(created.status()).toBe(201);
+    // The toasts' code arrives late here, as on a slow line: a toast that mounts after a dialog
+    // opened would take the dialog's Escape (Radix gives it to the layer mounted last).
+    await page.route(/\/toaster-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await gotoHydrated(page, "/admin");
     const dialog = page.getByRole("dialog");
 
@@ -204,6 +210,8 @@ test.describe("dialogs take focus in, keep it and give it back", () => {
     await expect(alert).toBeVisible();
     // Escape is heard once the dialog is live, which it shows by taking focus (a person sees it open).
     await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest("[role=alertdialog]")))).toBe(true);
+    // The save's toast is on the page (its layer), and Escape still belongs to the open dialog.
+    await expect(page.locator("[popover=manual]")).toHaveCount(1);
     await page.keyboard.press("Escape");
     await expect(alert).toBeHidden();
     await expect.poll(() => focused(page)).toBe(remove);

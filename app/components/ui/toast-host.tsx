@@ -1,17 +1,40 @@
 /**
  * Always mounted in the document: shows a toast left by a redirect (flash cookie) and loads the
  * Radix toast UI only once there is something to show, so pages do not pay for it up front.
+ *
+ * The admin (a router app) asks for it at once (`preload`): a Radix toast is a dismissable layer,
+ * and Escape goes to the layer mounted last. A toast whose code arrived late, after the admin had
+ * opened a dialog, took that dialog's Escape (a save's toast, then Excluir, then Escape: the
+ * confirmation stayed open).
  */
-import { lazy, Suspense, useEffect } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 import { readFlash } from "~/lib/flash";
 import { useLocation } from "~/lib/navigation";
 import { toast, useToasts } from "./use-toast";
 
-const Toaster = lazy(() => import("./toaster"));
+let loaded: ComponentType | null = null;
+let loading: Promise<ComponentType> | null = null;
 
-export function ToastHost() {
+function loadToaster(): Promise<ComponentType> {
+  loading ??= import("./toaster").then((module) => (loaded = module.default));
+  return loading;
+}
+
+export function ToastHost({ preload = false }: { preload?: boolean }) {
   const items = useToasts();
   const location = useLocation();
+  // Once the code is here, a toast mounts in the same commit as the change that asked for it.
+  const [Toaster, setToaster] = useState<ComponentType | null>(() => loaded);
+  const wanted = preload || items.length > 0;
+
+  useEffect(() => {
+    if (Toaster || !wanted) return;
+    let live = true;
+    void loadToaster().then((component) => live && setToaster(() => component));
+    return () => {
+      live = false;
+    };
+  }, [Toaster, wanted]);
 
   // A server action that redirected may have left a toast for the next page (login, logout...).
   useEffect(() => {
@@ -19,10 +42,6 @@ export function ToastHost() {
     if (flash) toast(flash);
   }, [location.key]);
 
-  if (items.length === 0) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  );
+  if (items.length === 0 || !Toaster) return null;
+  return <Toaster />;
 }
