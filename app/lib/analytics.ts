@@ -3,6 +3,8 @@
  * counted page sends of itself. Public pages are documents (docs/decisions/0058): every view is a
  * page load that counts itself. No cookie, no storage.
  */
+import { inlineScript } from "./inline-script";
+
 export const ANALYTICS_BEACON_PATH = "/api/analytics";
 /** The image a counted page loads when JavaScript is off (app/routes/api/analytics.pixel.ts). */
 export const ANALYTICS_PIXEL_PATH = "/api/analytics/pixel";
@@ -26,4 +28,4 @@ function countView(beaconUrl: string) {
  * arrived at (a campaign's utm_* included) and where they came from. The same bytes on every
  * page, so a cached page allows it by hash.
  */
-export const VIEW_SCRIPT = `(${countView.toString()})(${JSON.stringify(ANALYTICS_BEACON_PATH)})`;
+export const VIEW_SCRIPT = inlineScript(countView, ANALYTICS_BEACON_PATH);

@@ -28,6 +28,7 @@
  * React hydrates later and adds validation, JSON submits and the chat; nothing here waits for it.
  */
 import { ANALYTICS_BEACON_PATH } from "./analytics";
+import { inlineScript } from "./inline-script";
 import { CHAT_DIALOG_ID } from "./widget-events";
 
 /** SPEC §9: header style scroll threshold. */
@@ -252,4 +253,4 @@ function early(chatId: string, threshold: number, keyField: string, beaconUrl: s
 }
 
 /** The inline script's text (allowed by the CSP through the page's nonce or hash). */
-export const EARLY_SCRIPT = `(${early.toString()})(${JSON.stringify(CHAT_DIALOG_ID)},${HEADER_SCROLL_THRESHOLD},${JSON.stringify(IDEMPOTENCY_FIELD)},${JSON.stringify(ANALYTICS_BEACON_PATH)})`;
+export const EARLY_SCRIPT = inlineScript(early, CHAT_DIALOG_ID, HEADER_SCROLL_THRESHOLD, IDEMPOTENCY_FIELD, ANALYTICS_BEACON_PATH);

@@ -3,6 +3,8 @@
  * server renders it; its browser entry wakes the islands; React Router never runs on it), and the
  * admin is a router app. Checked on the route tree of the production build, then over HTTP.
  */
+import { serialize } from "node:v8";
+import { createRequestHandler } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shellPageOf } from "~/shell/contract";
 import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
@@ -78,5 +80,34 @@ describe("over HTTP", () => {
     const cookie = await loginCookie(app);
     const html = await (await fetch(`${app.url}/admin`, { headers: { cookie } })).text();
     expect(document(html)).toEqual({ islands: false, router: true });
+  });
+});
+
+describe("a shared page's HTML as React renders it", () => {
+  /** One byte per character in V8: its serializer tags such a string '"' (a two-byte one 'c'). */
+  const oneByte = (text: string) => String.fromCharCode(serialize(text)[2]!) === '"';
+
+  it("is one byte per character unless the page has a character beyond Latin-1 (decision 0097)", async () => {
+    // The production build rendered in this process, as the host asks for a shared page: the
+    // string comes back beside a bodiless response (server/load-context.ts).
+    const handle = createRequestHandler(build, "production");
+    for (const pathname of ["/", "/sobre", "/blog", "/privacidade"]) {
+      const whole: { html?: string } = {};
+      const response = await handle(new Request(`${app.url}${pathname}`), {
+        cspNonce: "nonce-de-teste",
+        clientIp: "127.0.0.1",
+        sessionUser: async () => null,
+        wholeBody: whole,
+      });
+      expect(response.status, pathname).toBe(200);
+      const html = whole.html ?? "";
+      expect(html.length, pathname).toBeGreaterThan(10_000);
+      // A two-byte piece (a function's source sliced from a bundle) made the whole page two-byte:
+      // twice the bytes to flatten and transcode on every render. Only a page that has such a
+      // character (a post's “quotes”) may be.
+      const wide = [...html].some((c) => c.charCodeAt(0) > 0xff);
+      expect({ pathname, oneByte: oneByte(html) }).toEqual({ pathname, oneByte: !wide });
+      if (pathname === "/") expect(wide).toBe(false);
+    }
   });
 });
