@@ -3,11 +3,11 @@
  * server renders it; its browser entry wakes the islands; React Router never runs on it), and the
  * admin is a router app. Checked on the route tree of the production build, then over HTTP.
  */
-import { serialize } from "node:v8";
 import { createRequestHandler } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shellPageOf } from "~/shell/contract";
 import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
+import { isOneByte } from "../helpers/v8-strings";
 import type { ServerBuild } from "react-router";
 
 let build: ServerBuild;
@@ -84,9 +84,6 @@ describe("over HTTP", () => {
 });
 
 describe("a shared page's HTML as React renders it", () => {
-  /** One byte per character in V8: its serializer tags such a string '"' (a two-byte one 'c'). */
-  const oneByte = (text: string) => String.fromCharCode(serialize(text)[2]!) === '"';
-
   it("is one byte per character unless the page has a character beyond Latin-1 (decision 0097)", async () => {
     // The production build rendered in this process, as the host asks for a shared page: the
     // string comes back beside a bodiless response (server/load-context.ts).
@@ -106,7 +103,7 @@ describe("a shared page's HTML as React renders it", () => {
       // twice the bytes to flatten and transcode on every render. Only a page that has such a
       // character (a post's “quotes”) may be.
       const wide = [...html].some((c) => c.charCodeAt(0) > 0xff);
-      expect({ pathname, oneByte: oneByte(html) }).toEqual({ pathname, oneByte: !wide });
+      expect({ pathname, oneByte: isOneByte(html) }).toEqual({ pathname, oneByte: !wide });
       if (pathname === "/") expect(wide).toBe(false);
     }
   });

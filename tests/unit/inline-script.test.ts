@@ -1,12 +1,6 @@
-import { serialize } from "node:v8";
 import { describe, expect, it } from "vitest";
 import { inlineScript } from "~/lib/inline-script";
-
-/**
- * Whether V8 holds the string one byte per character: its serializer tags a one-byte string
- * '"' and a two-byte one 'c', right after its two header bytes.
- */
-const oneByte = (text: string) => String.fromCharCode(serialize(text)[2]!) === '"';
+import { isOneByte } from "../helpers/v8-strings";
 
 // This file has a character beyond Latin-1 ("—"), so V8 keeps its source, and the source of any
 // function in it, two bytes per character, as it does for the app's bundles. The rendered page
@@ -21,7 +15,7 @@ describe("inline scripts (decision 0097)", () => {
   });
 
   it("come out one byte per character, though the function's source is two-byte", () => {
-    expect(oneByte(greet.toString())).toBe(false); // what the helper is there for
-    expect(oneByte(inlineScript(greet, "Ana", 1))).toBe(true);
+    expect(isOneByte(greet.toString())).toBe(false); // what the helper is there for
+    expect(isOneByte(inlineScript(greet, "Ana", 1))).toBe(true);
   });
 });
