@@ -16,6 +16,19 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle or the database itself: repository functions accept either. */
 export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
 
+/**
+ * Several reads for a function that takes an `Executor`: one after another. A transaction is one
+ * connection, and node-postgres refuses a query sent while another runs on it (deprecated in
+ * pg 8, removed in 9), so `Promise.all` is only for code that always runs on the pool.
+ */
+export async function inTurn<const T extends readonly (() => PromiseLike<unknown>)[]>(
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+}
+
 interface OpenDatabase {
   db: Database;
   close: () => Promise<void>;

@@ -24,6 +24,17 @@ export interface TestApp {
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/**
+ * node-postgres warns (once a process) when a query is sent on a connection that is still busy
+ * with another, as `Promise.all` inside a transaction does; pg 9 will refuse it. Any test file
+ * that makes the app do it fails when it closes the app (reads that take an `Executor` go through
+ * `inTurn`, app/db/client.server.ts).
+ */
+const busyConnection: string[] = [];
+process.on("warning", (warning) => {
+  if (warning.name === "DeprecationWarning" && warning.message.includes("already executing a query")) busyConnection.push(warning.message);
+});
+
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = new URL(process.env.TEST_DATABASE_URL!);
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
@@ -85,6 +96,7 @@ export async function startTestApp(extraEnv: Record<string, string | undefined> 
     close: async () => {
       await running.close();
       await dropDatabase?.();
+      if (busyConnection.length) throw new Error(`Consulta enviada numa conexão ocupada (node-postgres): ${busyConnection[0]}`);
     },
   };
 }

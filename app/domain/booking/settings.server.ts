@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { asc, eq, gte, sql } from "drizzle-orm";
 import { env } from "~/config.server";
-import { db, type Executor } from "~/db/client.server";
+import { db, inTurn, type Executor } from "~/db/client.server";
 import { bookingExceptions, bookingSettings } from "~/db/schema";
 import { recordAudit } from "~/domain/audit.server";
 import { first } from "~/lib/first";
@@ -58,7 +58,7 @@ export async function listExceptions(executor: Executor = db(), fromDay = brasil
 
 /** Everything the slot computation needs, as of now. */
 export async function loadAvailability(executor: Executor = db()): Promise<{ settings: BookingSettings; availability: Availability }> {
-  const [settings, exceptions] = await Promise.all([readSettings(executor), listExceptions(executor)]);
+  const [settings, exceptions] = await inTurn([() => readSettings(executor), () => listExceptions(executor)]);
   return {
     settings,
     availability: {

@@ -6,7 +6,7 @@
  * that hold it.
  */
 import { asc, inArray, or, sql, type SQL } from "drizzle-orm";
-import { type Executor } from "~/db/client.server";
+import { inTurn, type Executor } from "~/db/client.server";
 import { blogPostRevisions, blogPosts } from "~/db/schema";
 import { ANONYMISED_MARKER } from "~/lib/privacy";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
@@ -50,13 +50,14 @@ const postColumns = {
 
 export async function collectBlogMentions(executor: Executor, email: string) {
   const pattern = addressPattern(email);
-  const [posts, revisions] = await Promise.all([
-    executor.select(postColumns).from(blogPosts).where(mentions(TEXT_COLUMNS, pattern)).orderBy(asc(blogPosts.id)),
-    executor
-      .select()
-      .from(blogPostRevisions)
-      .where(or(mentions(REVISION_TEXT_COLUMNS, pattern), sql`lower(trim(${blogPostRevisions.author})) = ${email}`))
-      .orderBy(asc(blogPostRevisions.id)),
+  const [posts, revisions] = await inTurn([
+    () => executor.select(postColumns).from(blogPosts).where(mentions(TEXT_COLUMNS, pattern)).orderBy(asc(blogPosts.id)),
+    () =>
+      executor
+        .select()
+        .from(blogPostRevisions)
+        .where(or(mentions(REVISION_TEXT_COLUMNS, pattern), sql`lower(trim(${blogPostRevisions.author})) = ${email}`))
+        .orderBy(asc(blogPostRevisions.id)),
   ]);
   return { blogPosts: posts, blogPostRevisions: revisions };
 }

@@ -9,7 +9,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { asc, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db, type Executor } from "~/db/client.server";
+import { db, inTurn, type Executor } from "~/db/client.server";
 import {
   appSettings,
   bookings,
@@ -142,43 +142,49 @@ export async function collect(executor: Executor, email: string, hashed: string)
     outboxRows,
     spamRows,
     bookingRows,
-  ] = await Promise.all([
-    executor.select().from(contacts).where(sameEmail(contacts.email, email)).orderBy(asc(contacts.id)),
-    executor.select().from(consultations).where(sameEmail(consultations.email, email)).orderBy(asc(consultations.id)),
-    executor
-      .select()
-      .from(businessOptimizations)
-      .where(sameEmail(businessOptimizations.email, email))
-      .orderBy(asc(businessOptimizations.id)),
-    executor.select().from(careerApplications).where(sameEmail(careerApplications.email, email)).orderBy(asc(careerApplications.id)),
-    executor
-      .select()
-      .from(newsletterSubscribers)
-      .where(sameEmail(newsletterSubscribers.email, email))
-      .orderBy(asc(newsletterSubscribers.id)),
-    executor
-      .select()
-      .from(consentRecords)
-      .where(or(sameEmail(consentRecords.email, email), eq(consentRecords.email, hashed)))
-      .orderBy(asc(consentRecords.id)),
-    executor
-      .select()
-      .from(chatSessions)
-      .where(or(sameEmail(chatSessions.email, email), inArray(chatSessions.id, sessionsWithMessage)))
-      .orderBy(asc(chatSessions.id)),
-    executor.select().from(orders).where(sameEmail(orders.customerEmail, email)).orderBy(asc(orders.id)),
-    executor.select().from(subscriptions).where(sameEmail(subscriptions.customerEmail, email)).orderBy(asc(subscriptions.id)),
-    executor
-      .select()
-      .from(outbox)
-      .where(or(sameEmail(outbox.recipient, email), mentionsAddress(outbox.subject, email), mentionsAddress(outbox.body, email)))
-      .orderBy(asc(outbox.id)),
-    executor
-      .select()
-      .from(spamSubmissions)
-      .where(or(sameEmail(spamSubmissions.email, email), mentionsAddress(sql`${spamSubmissions.data}::text`, email)))
-      .orderBy(asc(spamSubmissions.id)),
-    executor.select().from(bookings).where(sameEmail(bookings.email, email)).orderBy(asc(bookings.id)),
+  ] = await inTurn([
+    () => executor.select().from(contacts).where(sameEmail(contacts.email, email)).orderBy(asc(contacts.id)),
+    () => executor.select().from(consultations).where(sameEmail(consultations.email, email)).orderBy(asc(consultations.id)),
+    () =>
+      executor
+        .select()
+        .from(businessOptimizations)
+        .where(sameEmail(businessOptimizations.email, email))
+        .orderBy(asc(businessOptimizations.id)),
+    () => executor.select().from(careerApplications).where(sameEmail(careerApplications.email, email)).orderBy(asc(careerApplications.id)),
+    () =>
+      executor
+        .select()
+        .from(newsletterSubscribers)
+        .where(sameEmail(newsletterSubscribers.email, email))
+        .orderBy(asc(newsletterSubscribers.id)),
+    () =>
+      executor
+        .select()
+        .from(consentRecords)
+        .where(or(sameEmail(consentRecords.email, email), eq(consentRecords.email, hashed)))
+        .orderBy(asc(consentRecords.id)),
+    () =>
+      executor
+        .select()
+        .from(chatSessions)
+        .where(or(sameEmail(chatSessions.email, email), inArray(chatSessions.id, sessionsWithMessage)))
+        .orderBy(asc(chatSessions.id)),
+    () => executor.select().from(orders).where(sameEmail(orders.customerEmail, email)).orderBy(asc(orders.id)),
+    () => executor.select().from(subscriptions).where(sameEmail(subscriptions.customerEmail, email)).orderBy(asc(subscriptions.id)),
+    () =>
+      executor
+        .select()
+        .from(outbox)
+        .where(or(sameEmail(outbox.recipient, email), mentionsAddress(outbox.subject, email), mentionsAddress(outbox.body, email)))
+        .orderBy(asc(outbox.id)),
+    () =>
+      executor
+        .select()
+        .from(spamSubmissions)
+        .where(or(sameEmail(spamSubmissions.email, email), mentionsAddress(sql`${spamSubmissions.data}::text`, email)))
+        .orderBy(asc(spamSubmissions.id)),
+    () => executor.select().from(bookings).where(sameEmail(bookings.email, email)).orderBy(asc(bookings.id)),
   ]);
   const applicationIds = applicationRows.map((a) => a.id);
   const cvRows: CvRow[] = applicationIds.length
