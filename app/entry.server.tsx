@@ -27,7 +27,7 @@ export default function handleRequest(
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     const html = renderToString(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerRouter context={matchedRoutesOnly(routerContext)} url={request.url} nonce={nonce} />
       </NonceProvider>,
     );
     loadContext.wholeBody.html = `<!DOCTYPE html>${html}`;
@@ -69,6 +69,25 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * The router context of a shared page with only the routes it matched. `ServerRouter` rebuilds
+ * its route objects from the whole manifest on every render (about 90 routes, a twentieth of a
+ * fresh render), and a document renders only its matches: it ships no router manifest, since
+ * public pages are documents with islands (docs/decisions/0098). One pruned manifest per branch.
+ */
+const prunedManifests = new Map<string, EntryContext["manifest"]>();
+function matchedRoutesOnly(context: EntryContext): EntryContext {
+  const ids = context.staticHandlerContext.matches.map((match) => match.route.id);
+  const key = ids.join("\n");
+  let manifest = prunedManifests.get(key);
+  if (!manifest) {
+    const routes = Object.fromEntries(ids.map((id) => [id, context.manifest.routes[id]]));
+    manifest = { ...context.manifest, routes: routes as EntryContext["manifest"]["routes"] };
+    prunedManifests.set(key, manifest);
+  }
+  return { ...context, manifest };
 }
 
 /** Loader, action and render errors, as JSON log lines (React Router would print raw stacks). */
