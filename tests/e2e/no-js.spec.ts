@@ -66,6 +66,9 @@ test("newsletter: the invalid address page, then the confirmation", async ({ pag
   await form.getByLabel("Seu email").fill("sem-arroba");
   await form.getByRole("button", { name: "Inscrever" }).click();
   await expect(page.getByRole("alert")).toContainText("Por favor, insira um endereço de email válido.");
+  // The answer page's own sign-up says which field was refused, as the island does.
+  await expect(page.locator("#newsletter-page-email")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#newsletter-page-email")).toHaveValue("sem-arroba");
   const again = page.getByRole("form", { name: "Inscrição na newsletter" }).first();
   await again.getByLabel("Seu email").fill(`leitor-${unique()}@example.com`);
   await again.getByRole("button", { name: "Inscrever" }).click();

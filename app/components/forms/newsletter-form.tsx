@@ -19,10 +19,13 @@ import { Honeypot, IdempotencyField, readForm, ReturnTo, sendJson } from "./lead
 export function NewsletterForm({
   className,
   initialEmail,
+  initialInvalid = false,
   idPrefix = "newsletter",
 }: {
   className?: string;
   initialEmail?: string;
+  /** The address of a post made without JavaScript was refused (its answer page shows why). */
+  initialInvalid?: boolean;
   /** Ids of the form's fields; a page that shows a second sign-up beside the footer's gives another. */
   idPrefix?: string;
 }) {
@@ -30,7 +33,7 @@ export function NewsletterForm({
   const emailRef = useRef<HTMLInputElement>(null);
   const [submitting, setSubmitting] = useState(false);
   // The spec's message is a toast; the field itself says it is wrong too (decision 0032).
-  const [invalid, setInvalid] = useState(false);
+  const [invalid, setInvalid] = useState(initialInvalid);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

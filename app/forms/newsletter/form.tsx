@@ -7,7 +7,7 @@ export function PageForm({ state }: { state?: FormState }) {
   return (
     <div className="rounded-xl bg-navy p-5 text-white">
       {/* The footer has its own sign-up on this page too: other ids. */}
-      <NewsletterForm initialEmail={state?.values.email} idPrefix="newsletter-page" />
+      <NewsletterForm initialEmail={state?.values.email} initialInvalid={Boolean(state?.errors.email)} idPrefix="newsletter-page" />
     </div>
   );
 }
