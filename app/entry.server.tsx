@@ -75,17 +75,20 @@ export default function handleRequest(
  * The router context of a shared page with only the routes it matched. `ServerRouter` rebuilds
  * its route objects from the whole manifest on every render (about 90 routes, a twentieth of a
  * fresh render), and a document renders only its matches: it ships no router manifest, since
- * public pages are documents with islands (docs/decisions/0098). One pruned manifest per branch.
+ * public pages are documents with islands (docs/decisions/0098). One pruned manifest per branch of
+ * each build (development loads a new build, and so a new manifest, after an edit).
  */
-const prunedManifests = new Map<string, EntryContext["manifest"]>();
+const prunedManifests = new WeakMap<EntryContext["manifest"], Map<string, EntryContext["manifest"]>>();
 function matchedRoutesOnly(context: EntryContext): EntryContext {
   const ids = context.staticHandlerContext.matches.map((match) => match.route.id);
   const key = ids.join("\n");
-  let manifest = prunedManifests.get(key);
+  let byBranch = prunedManifests.get(context.manifest);
+  if (!byBranch) prunedManifests.set(context.manifest, (byBranch = new Map()));
+  let manifest = byBranch.get(key);
   if (!manifest) {
     const routes = Object.fromEntries(ids.map((id) => [id, context.manifest.routes[id]]));
     manifest = { ...context.manifest, routes: routes as EntryContext["manifest"]["routes"] };
-    prunedManifests.set(key, manifest);
+    byBranch.set(key, manifest);
   }
   return { ...context, manifest };
 }
