@@ -27,7 +27,7 @@ export default function handleRequest(
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     const html = renderToString(
       <NonceProvider value={nonce}>
-        <ServerRouter context={matchedRoutesOnly(routerContext)} url={request.url} nonce={nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
     );
     loadContext.wholeBody.html = `<!DOCTYPE html>${html}`;
@@ -69,28 +69,6 @@ export default function handleRequest(
       },
     );
   });
-}
-
-/**
- * The router context of a shared page with only the routes it matched. `ServerRouter` rebuilds
- * its route objects from the whole manifest on every render (about 90 routes, a twentieth of a
- * fresh render), and a document renders only its matches: it ships no router manifest, since
- * public pages are documents with islands (docs/decisions/0098). One pruned manifest per branch of
- * each build (development loads a new build, and so a new manifest, after an edit).
- */
-const prunedManifests = new WeakMap<EntryContext["manifest"], Map<string, EntryContext["manifest"]>>();
-function matchedRoutesOnly(context: EntryContext): EntryContext {
-  const ids = context.staticHandlerContext.matches.map((match) => match.route.id);
-  const key = ids.join("\n");
-  let byBranch = prunedManifests.get(context.manifest);
-  if (!byBranch) prunedManifests.set(context.manifest, (byBranch = new Map()));
-  let manifest = byBranch.get(key);
-  if (!manifest) {
-    const routes = Object.fromEntries(ids.map((id) => [id, context.manifest.routes[id]]));
-    manifest = { ...context.manifest, routes: routes as EntryContext["manifest"]["routes"] };
-    byBranch.set(key, manifest);
-  }
-  return { ...context, manifest };
 }
 
 /** Loader, action and render errors, as JSON log lines (React Router would print raw stacks). */

@@ -8,10 +8,11 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
 import { DatabaseUnavailableError, pingDatabase } from "~/db/client.server";
 import { contentChanged } from "~/infra/content-events.server";
 import { cacheControlOf, PRIVATE_CACHE_CONTROL, type CachePolicy } from "~/lib/route-policy";
+import { shellPageOf } from "~/shell/contract";
 import { cspNonceOf } from "./csp-nonce";
 import { routedOf, sendAnswer, sendUncached } from "./front-door";
 import { NO_SESSION, sessionOf } from "./session";
@@ -32,20 +33,17 @@ const SHAREABLE_STATUS = new Set([200, 301, 302, 307, 308, 404, 410]);
 const MAX_SHARED_BYTES = 1_000_000;
 
 export function createReactRouterHandler({ loadBuild, mode, cache }: HandlerOptions) {
-  // In production the build never changes: resolve it once.
-  let handle: ReturnType<typeof createRequestHandler> | undefined;
-  const getHandler = async () => {
-    if (mode === "development") return createRequestHandler(await loadBuild(), mode);
-    handle ??= createRequestHandler(await loadBuild(), mode);
-    return handle;
-  };
+  // In production the build never changes: load it once.
+  let production: Promise<ServerBuild> | undefined;
+  const buildOf = () => (mode === "development" ? loadBuild() : (production ??= loadBuild()));
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const routed = routedOf(req);
       const shared = routed?.shared;
       const nonce = cspNonceOf(res);
-      const handler = await getHandler();
+      const handlers = handlersOf(await buildOf(), mode);
+      const handler = (shared && handlers.branch(routed.route.id)) || handlers.all;
       // A shared HEAD renders the GET (stored, and sent without its body): the same headers.
       const whole: { html?: string } | undefined = shared ? {} : undefined;
       const response = await handler(toFetchRequest(req, res, shared ? "GET" : req.method, Boolean(shared)), {
@@ -97,6 +95,49 @@ export function createReactRouterHandler({ loadBuild, mode, cache }: HandlerOpti
       next(error);
     }
   };
+}
+
+interface Handlers {
+  /** React Router with every route. */
+  all: RequestHandler;
+  /** React Router with one branch only (the leaf and its parents), for a document page; else undefined. */
+  branch(leafId: string): RequestHandler | undefined;
+}
+
+/**
+ * A shared request is a public document whose route the route table already matched. React Router
+ * matches every request against all routes again (about 90 of them, twice per document) and
+ * rebuilds its route objects from the whole manifest to render; a handler made for that one branch
+ * does neither, and its pages are the same bytes: a document ships no router manifest
+ * (docs/decisions/0099). Only branches of public documents (a shell page, app/shell/contract.ts)
+ * get one; a router page needs the whole manifest in the browser.
+ */
+const handlersByBuild = new WeakMap<ServerBuild, Handlers>();
+export function handlersOf(build: ServerBuild, mode: HandlerOptions["mode"]): Handlers {
+  let handlers = handlersByBuild.get(build);
+  if (handlers) return handlers;
+  const branches = new Map<string, RequestHandler | undefined>();
+  handlers = {
+    all: createRequestHandler(build, mode),
+    branch(leafId) {
+      if (!branches.has(leafId)) branches.set(leafId, branchHandler(build, leafId, mode));
+      return branches.get(leafId);
+    },
+  };
+  handlersByBuild.set(build, handlers);
+  return handlers;
+}
+
+function branchHandler(build: ServerBuild, leafId: string, mode: HandlerOptions["mode"]): RequestHandler | undefined {
+  const ids: string[] = [];
+  for (let id: string | undefined = leafId; id !== undefined; id = build.routes[id]?.parentId) {
+    if (!build.routes[id]) return undefined; // not a React Router route (a host route, a static file)
+    ids.push(id);
+  }
+  if (!shellPageOf(ids.map((id) => build.routes[id]?.module.handle).reverse())) return undefined;
+  const only = <T>(all: Record<string, T>) => Object.fromEntries(ids.map((id) => [id, all[id]])) as Record<string, T>;
+  const assets = { ...build.assets, routes: only(build.assets.routes) };
+  return createRequestHandler({ ...build, routes: only(build.routes), assets }, mode);
 }
 
 async function databaseIsDown(): Promise<boolean> {

@@ -6,6 +6,8 @@
 import { createRequestHandler } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shellPageOf } from "~/shell/contract";
+import { handlersOf } from "../../server/react-router-handler";
+import { createRouteTable } from "../../server/route-table";
 import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
 import { isOneByte } from "../helpers/v8-strings";
 import type { ServerBuild } from "react-router";
@@ -106,5 +108,43 @@ describe("a shared page's HTML as React renders it", () => {
       expect({ pathname, oneByte: isOneByte(html) }).toEqual({ pathname, oneByte: !wide });
       if (pathname === "/") expect(wide).toBe(false);
     }
+  });
+});
+
+describe("a shared page rendered with its branch only (decision 0099)", () => {
+  /** The page as the host asks for a shared one, with the form stamp (one per second) left out. */
+  const render = async (handle: ReturnType<typeof createRequestHandler>, pathname: string) => {
+    const whole: { html?: string } = {};
+    const response = await handle(new Request(`${app.url}${pathname}`), {
+      cspNonce: "nonce-de-teste",
+      clientIp: "127.0.0.1",
+      sessionUser: async () => null,
+      wholeBody: whole,
+    });
+    return { status: response.status, html: (whole.html ?? "").replace(/\d{10}\.[\w-]{22}/g, "carimbo") };
+  };
+
+  it("is the same page as with every route, and a router page (the admin) gets no handler of its own", async () => {
+    const handlers = handlersOf(build, "production");
+    const table = createRouteTable(build);
+    const post = /href="(\/blog\/(?!rss)[^"?#]+)"/.exec(await (await fetch(`${app.url}/blog`)).text())![1]!;
+    for (const pathname of [
+      "/",
+      "/sobre",
+      "/blog",
+      post,
+      "/privacidade",
+      "/login",
+      "/checkout/product/chatbot",
+      "/pagina-que-nao-existe",
+    ]) {
+      const branch = handlers.branch(table.lookup(pathname).id);
+      expect(branch, pathname).toBeDefined();
+      const [whole, pruned] = [await render(handlers.all, pathname), await render(branch!, pathname)];
+      expect(whole.html.length, pathname).toBeGreaterThan(10_000);
+      expect(pruned, pathname).toEqual(whole);
+    }
+    for (const pathname of ["/admin", "/admin/leads"]) expect(handlers.branch(table.lookup(pathname).id), pathname).toBeUndefined();
+    expect(handlers.branch("host:/healthz")).toBeUndefined();
   });
 });
