@@ -14,6 +14,7 @@
  *   copies, which are made fast on the request path and again, smaller, in the background.
  * - A write that changes public content drops the entries that show it (content tags).
  */
+import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type { ContentTag } from "~/lib/route-policy";
 import { compress, type Encoding, type SharedBody } from "./shared-page";
@@ -83,11 +84,13 @@ export function createPageCache({ maxPages = 300, maxOthers = 200 }: PageCacheOp
   const find = (key: string) => pages.get(key) ?? others.get(key);
 
   async function storedBody(body: SharedBody): Promise<StoredBody> {
-    const known = bodies.get(body.etag);
+    // By content: only the cache needs this hash (a fresh render without it skips it).
+    const content = createHash("sha1").update(body.identity).update(body.scriptHashes.join(" ")).digest("base64url");
+    const known = bodies.get(content);
     if (known) return known;
     const [gzip, br] = await Promise.all([compress(body.identity, "gzip", "fast"), compress(body.identity, "br", "fast")]);
     const stored: StoredBody = { ...body, encoded: { gzip, br }, best: false };
-    bodies.set(body.etag, stored);
+    bodies.set(content, stored);
     return stored;
   }
 

@@ -21,8 +21,6 @@ export interface SharedBody {
   identity: Buffer;
   /** The page's scripts, as `'sha256-…'` sources sent in place of the nonce. */
   scriptHashes: string[];
-  /** Content hash: a page rendered again with the same bytes reuses the compressed copies. */
-  etag: string;
 }
 
 /** The best coding the client accepts: highest q, ties go to br > gzip > identity (the smallest body). */
@@ -93,7 +91,7 @@ export function shareablePage(page: Buffer): SharedBody | undefined {
     from = at + ATTRIBUTE.length;
   }
   kept += page.copy(page, kept, from);
-  return fromBytes(page.subarray(0, kept), [...scriptHashes]);
+  return { identity: page.subarray(0, kept), scriptHashes: [...scriptHashes] };
 }
 
 /** Where a script's text ends: the first `</script` (any case) after `start`, as the parser sees it. */
@@ -106,12 +104,7 @@ function scriptEnd(page: Buffer, start: number): number {
 
 /** A body that needs no rewriting (JSON, XML): shared as it is. */
 export function shareableBytes(body: Buffer): SharedBody {
-  return fromBytes(body, []);
-}
-
-function fromBytes(identity: Buffer, scriptHashes: string[]): SharedBody {
-  const etag = `"${createHash("sha1").update(identity).update(scriptHashes.join(" ")).digest("base64url")}"`;
-  return { identity, scriptHashes, etag };
+  return { identity: body, scriptHashes: [] };
 }
 
 const gzip = promisify(zlib.gzip);

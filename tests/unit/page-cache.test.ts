@@ -24,6 +24,12 @@ describe("page cache", () => {
     const first = await cache.store("/a", answer(200, "same"), life, cache.generation);
     const second = await cache.store("/b", answer(200, "same"), life, cache.generation);
     expect(second.body).toBe(first.body);
+    // Other bytes are another body, and so are the same bytes with other scripts allowed.
+    const other = await cache.store("/c", answer(200, "other"), life, cache.generation);
+    expect(other.body).not.toBe(first.body);
+    const body = { ...html("same"), scriptHashes: ["'sha256-outro'"] };
+    const scripts = await cache.store("/d", { ...answer(200, "same"), body }, life, cache.generation);
+    expect(scripts.body).not.toBe(first.body);
   });
 
   it("junk answers (404s, redirects) never push a real page out", async () => {
