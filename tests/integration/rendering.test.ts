@@ -85,21 +85,27 @@ describe("over HTTP", () => {
   });
 });
 
+/**
+ * The production build rendered in this process, as the host asks for a shared page: the string
+ * comes back beside a bodiless response (server/load-context.ts).
+ */
+async function renderShared(handle: ReturnType<typeof createRequestHandler>, pathname: string) {
+  const whole: { html?: string } = {};
+  const response = await handle(new Request(`${app.url}${pathname}`), {
+    cspNonce: "nonce-de-teste",
+    clientIp: "127.0.0.1",
+    sessionUser: async () => null,
+    wholeBody: whole,
+  });
+  return { status: response.status, html: whole.html ?? "" };
+}
+
 describe("a shared page's HTML as React renders it", () => {
   it("is one byte per character unless the page has a character beyond Latin-1 (decision 0097)", async () => {
-    // The production build rendered in this process, as the host asks for a shared page: the
-    // string comes back beside a bodiless response (server/load-context.ts).
     const handle = createRequestHandler(build, "production");
     for (const pathname of ["/", "/sobre", "/blog", "/privacidade"]) {
-      const whole: { html?: string } = {};
-      const response = await handle(new Request(`${app.url}${pathname}`), {
-        cspNonce: "nonce-de-teste",
-        clientIp: "127.0.0.1",
-        sessionUser: async () => null,
-        wholeBody: whole,
-      });
-      expect(response.status, pathname).toBe(200);
-      const html = whole.html ?? "";
+      const { status, html } = await renderShared(handle, pathname);
+      expect(status, pathname).toBe(200);
       expect(html.length, pathname).toBeGreaterThan(10_000);
       // A two-byte piece (a function's source sliced from a bundle) made the whole page two-byte:
       // twice the bytes to flatten and transcode on every render. Only a page that has such a
@@ -112,16 +118,10 @@ describe("a shared page's HTML as React renders it", () => {
 });
 
 describe("a shared page rendered with its branch only (decision 0099)", () => {
-  /** The page as the host asks for a shared one, with the form stamp (one per second) left out. */
+  /** The shared page with the form stamp (one per second) left out. */
   const render = async (handle: ReturnType<typeof createRequestHandler>, pathname: string) => {
-    const whole: { html?: string } = {};
-    const response = await handle(new Request(`${app.url}${pathname}`), {
-      cspNonce: "nonce-de-teste",
-      clientIp: "127.0.0.1",
-      sessionUser: async () => null,
-      wholeBody: whole,
-    });
-    return { status: response.status, html: (whole.html ?? "").replace(/\d{10}\.[\w-]{22}/g, "carimbo") };
+    const { status, html } = await renderShared(handle, pathname);
+    return { status, html: html.replace(/\d{10}\.[\w-]{22}/g, "carimbo") };
   };
 
   it("is the same page as with every route, and a router page (the admin) gets no handler of its own", async () => {
