@@ -8,7 +8,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express, { type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
-import helmet from "helmet";
 import proxyaddr from "proxy-addr";
 import { env } from "~/config.server";
 import { closeDatabase, openDatabase, pingDatabase } from "~/db/client.server";
@@ -28,11 +27,12 @@ import { DEFAULT_MAX_BODY_BYTES, PRIVATE_CACHE_CONTROL, publicEndpoint, type Rou
 import { createAccessLog } from "./access-log";
 import { listenForBackupRequests } from "./backup";
 import { redirectTrailingSlash } from "./canonical-path";
-import { assignCspNonce, cspNonceOf } from "./csp-nonce";
+import { assignCspNonce } from "./csp-nonce";
 import { createFrontDoor, pathOf, routedOf, type Step } from "./front-door";
 import { createPageCache, type PageCache } from "./page-cache";
 import { createReactRouterHandler } from "./react-router-handler";
 import { createRouteTable, isDataRequest, type HostRoute, type RouteTable } from "./route-table";
+import { securityHeaders } from "./security-headers";
 import { sessionOf } from "./session";
 import type { ServerBuild } from "react-router";
 
@@ -329,58 +329,6 @@ function databaseUp() {
 
 const productionSecurityHeaders = securityHeaders(false);
 const developmentSecurityHeaders = securityHeaders(true);
-
-/**
- * Powerful browser features the site never uses, switched off for it and anything it could be
- * made to embed (the chat, forms and checkout need none of them).
- */
-const PERMISSIONS_POLICY = [
-  "accelerometer=()",
-  "autoplay=()",
-  "browsing-topics=()",
-  "camera=()",
-  "display-capture=()",
-  "geolocation=()",
-  "gyroscope=()",
-  "magnetometer=()",
-  "microphone=()",
-  "payment=()",
-  "usb=()",
-].join(", ");
-
-function securityHeaders(isDev: boolean): Step {
-  const https = env.SITE_URL.startsWith("https:");
-  const helmetHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        // Inline scripts of the framework carry the per-request nonce; no 'unsafe-inline'.
-        scriptSrc: isDev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", (_req, res) => `'nonce-${cspNonceOf(res)}'`],
-        // Radix positions popovers with style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: isDev ? ["'self'", "ws:", "wss:"] : ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        // A checkout posted without JavaScript is redirected to Stripe's page (app/routes/checkout.$type.$id.tsx).
-        formAction: ["'self'", "https://checkout.stripe.com"],
-        frameAncestors: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    // HSTS only means something over HTTPS; sending it on plain http would be noise.
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    xFrameOptions: { action: "deny" },
-  });
-  return (req, res, next) => {
-    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    helmetHeaders(req, res, next);
-  };
-}
 
 /**
  * An address with a NUL byte (an attack or a bug; PostgreSQL refuses it in text) or with broken

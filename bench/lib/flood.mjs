@@ -3,7 +3,8 @@
 // - a flood of `/` with a tracking parameter never seen before on every request (10 connections),
 //   alone, and while ordinary visitors ask for plain `/` (two wrk runs at once);
 // - fresh renders: a second app with PAGE_CACHE=off, `/` at 10 connections;
-// - the limit: nginx (one worker) serving the very gzip bytes of `/`;
+// - the limit: nginx (one worker) serving the very gzip bytes of `/`, and node:http alone serving
+//   them (the floor of the platform the app runs on);
 // - deploy/nginx.conf in front of the app (one worker too): cached `/`, and a burst of browser
 //   visits through it (page, then the page's own view beacon) that must all be counted.
 import { spawn } from "node:child_process";
@@ -120,6 +121,18 @@ export async function runFlood(target, { runDir, buildDir, logFile, duration = 8
     rows.nginxStatic100 = await wrkAsync(`${staticServer.url}/${home[0].staticFile}`, 100, duration);
     log(line("flood: nginx estático (limite), 10 conexões", rows.nginxStatic10));
     log(line("flood: nginx estático (limite), 100 conexões", rows.nginxStatic100));
+    // The floor of Node itself: node:http answering those bytes with nothing else, so the
+    // app's own cost per cached page reads as the gap between this row and the app's.
+    const bare = await startBareNode(path.join(runDir, "nginx-flood", "www", `${home[0].staticFile}.gz`));
+    try {
+      await wrkAsync(bare.url, 10, 2);
+      rows.bareNode10 = await wrkAsync(bare.url, 10, duration);
+      rows.bareNode100 = await wrkAsync(bare.url, 100, duration);
+      log(line("flood: node:http sozinho, mesmos bytes, 10 conexões", rows.bareNode10));
+      log(line("flood: node:http sozinho, mesmos bytes, 100 conexões", rows.bareNode100));
+    } finally {
+      bare.stop();
+    }
   } finally {
     await staticServer.stop();
   }
@@ -154,6 +167,23 @@ export async function runFlood(target, { runDir, buildDir, logFile, duration = 8
   bars.cached100.pass = bars.cached100.value >= 0.3 && bars.cached100.p99Ms <= 20;
   bars.recipe.pass = bars.recipe.value >= 0.8 && counting.counted === counting.sent;
   return { rows, bars, durationS: duration };
+}
+
+/** A node:http server in its own process that answers every request with one gzip body. */
+async function startBareNode(file) {
+  const source = `const body = require("node:fs").readFileSync(${JSON.stringify(file)});
+require("node:http").createServer((req, res) => {
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.setHeader("Content-Encoding", "gzip");
+  res.setHeader("Content-Length", body.length);
+  res.end(body);
+}).listen(${PORTS.bare}, "127.0.0.1", () => console.log("ready"));`;
+  const child = spawn(process.execPath, ["-e", source], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise((resolve, reject) => {
+    child.stdout.once("data", resolve);
+    child.once("exit", (code) => reject(new Error(`node:http saiu (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${PORTS.bare}/`, stop: () => child.kill() };
 }
 
 /** `views` browser visits through nginx (page, then the beacon its script sends), each counted once. */

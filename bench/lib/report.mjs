@@ -129,7 +129,7 @@ function summaryRows(report) {
       [
         "`/` em cache, 100 conexões",
         "p99 ≤ 20 ms e ≥ 30 % do nginx",
-        `${r.cached100.reqPerSec} req/s, p99 ${r.cached100.p99Ms} ms; nginx ${r.nginxStatic100.reqPerSec} req/s (${pct(b.cached100.value)})`,
+        `${r.cached100.reqPerSec} req/s, p99 ${r.cached100.p99Ms} ms; nginx ${r.nginxStatic100.reqPerSec} req/s (${pct(b.cached100.value)})${r.bareNode100 ? `; node:http sozinho ${r.bareNode100.reqPerSec} req/s, p99 ${r.bareNode100.p99Ms} ms` : ""}`,
         yes(b.cached100.pass),
       ],
       [
@@ -412,6 +412,8 @@ function details(report) {
       fresh10: "`/` renderizada a cada pedido (PAGE_CACHE=off), 10 conexões",
       nginxStatic10: "limite: nginx estático, mesmos bytes, 10 conexões",
       nginxStatic100: "limite: nginx estático, mesmos bytes, 100 conexões",
+      bareNode10: "piso do Node: node:http sozinho, mesmos bytes, 10 conexões",
+      bareNode100: "piso do Node: node:http sozinho, mesmos bytes, 100 conexões",
       recipe10: "deploy/nginx.conf na frente do app, 10 conexões",
       recipe100: "deploy/nginx.conf na frente do app, 100 conexões",
     };

@@ -19,6 +19,7 @@ export const PORTS = {
   fresh: 3377,
   recipe: 3378,
   chrome: 3379,
+  bare: 3380,
 };
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -67,6 +67,15 @@ describe("pickEncoding", () => {
   ])("%j → %s", (header, expected) => {
     expect(pickEncoding(header)).toBe(expected);
   });
+
+  it("answers a header it has seen before the same way, also after many other headers", () => {
+    expect(pickEncoding("br;q=0, gzip")).toBe("gzip");
+    for (let i = 0; i < 250; i++) expect(pickEncoding(`x-coding-${i}, gzip;q=0.${(i % 9) + 1}`)).toBe("gzip");
+    expect(pickEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(pickEncoding("")).toBe("identity");
+    expect(pickEncoding(undefined)).toBe("identity");
+    expect(pickEncoding("*")).toBe("br");
+  });
 });
 
 describe("withScriptHashes", () => {
