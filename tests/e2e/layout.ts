@@ -4,8 +4,8 @@
  * every run sees the same data.
  */
 import path from "node:path";
+import { expect, type Page } from "@playwright/test";
 import { settleAnimations } from "./helpers";
-import type { Page } from "@playwright/test";
 
 export const WIDTHS = [360, 768, 1440] as const;
 const HEIGHT = { 360: 740, 768: 1024, 1440: 900 } as const;
@@ -69,3 +69,91 @@ export function changing(page: Page) {
 const STYLE = path.join(import.meta.dirname, "screenshot.css");
 /** Options of every layout picture: the whole page, and time for a tall one on a busy machine. */
 export const PICTURE = { fullPage: true, stylePath: STYLE, timeout: 20_000 };
+
+/**
+ * Text covered by a visible fixed control (a fixed element that is or holds a link, button or
+ * field) in the viewport: each pair as "control name → text". Text inside fixed elements is theirs.
+ * With `floating: false` the floating buttons do not count (they may be over text mid-page).
+ */
+export function coveredText(page: Page, { floating = true } = {}) {
+  return page.evaluate((floating) => {
+    const visible = (el: Element) => {
+      for (let e: Element | null = el; e; e = e.parentElement) {
+        const s = getComputedStyle(e);
+        if (s.visibility !== "visible" || Number(s.opacity) === 0 || s.display === "none") return false;
+      }
+      return true;
+    };
+    // What of a box its scrolling or clipping ancestors let show (visually hidden text shows nothing).
+    const shown = (r: DOMRect, el: Element) => {
+      let { left, top, right, bottom } = r;
+      for (let e: Element | null = el; e && e !== document.body; e = e.parentElement) {
+        const s = getComputedStyle(e);
+        if (s.overflowX === "visible" && s.overflowY === "visible" && s.clipPath === "none") continue;
+        const c = e.getBoundingClientRect();
+        ({ left, top, right, bottom } = {
+          left: Math.max(left, c.left),
+          top: Math.max(top, c.top),
+          right: Math.min(right, c.right),
+          bottom: Math.min(bottom, c.bottom),
+        });
+      }
+      return new DOMRect(left, top, right - left, bottom - top);
+    };
+    const inViewport = (r: DOMRect) =>
+      r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth && r.width > 1 && r.height > 1;
+    const fixed = [...document.querySelectorAll<HTMLElement>("body *")].filter(
+      (el) =>
+        getComputedStyle(el).position === "fixed" &&
+        el.matches("a, button, input, select, textarea, :has(a, button, input, select, textarea)") &&
+        inViewport(el.getBoundingClientRect()) &&
+        visible(el) &&
+        (floating || !el.matches("[data-floating-control]")),
+    );
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement!;
+      if (!/\S/.test(node.nodeValue ?? "") || fixed.some((f) => f.contains(parent)) || !visible(parent)) continue;
+      range.selectNodeContents(node);
+      for (const textRect of range.getClientRects()) {
+        const rect = shown(textRect, parent);
+        if (!inViewport(rect)) continue;
+        for (const control of fixed) {
+          const c = control.getBoundingClientRect();
+          if (rect.left < c.right && c.left < rect.right && rect.top < c.bottom && c.top < rect.bottom) {
+            const label = control.getAttribute("aria-label") ?? control.textContent?.trim().slice(0, 40);
+            found.push(`${label} → "${node.nodeValue!.trim().slice(0, 60)}"`);
+          }
+        }
+      }
+    }
+    return [...new Set(found)];
+  }, floating);
+}
+
+/** Scrolls at once (the site itself scrolls smoothly). */
+async function scrollToFraction(page: Page, fraction: number) {
+  await page.evaluate(
+    (f) => window.scrollTo({ top: (document.documentElement.scrollHeight - innerHeight) * f, behavior: "instant" }),
+    fraction,
+  );
+}
+
+/**
+ * At 360 px no fixed control covers text at the top, middle or bottom of the page; the floating
+ * buttons may pass over text mid-page, but at its end nothing is under them (docs/decisions/0059).
+ * Run on the page a 360-px picture was just taken of: one load serves both checks.
+ */
+export async function expectNothingCovered(page: Page, url: string) {
+  for (const [where, fraction] of [
+    ["top", 0],
+    ["middle", 0.5],
+    ["bottom", 1],
+  ] as const) {
+    await scrollToFraction(page, fraction);
+    const options = { floating: where === "bottom" };
+    await expect.poll(() => coveredText(page, options), { message: `text covered at the ${where} of ${url}` }).toEqual([]);
+  }
+}
