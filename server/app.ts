@@ -182,7 +182,7 @@ export async function createSite(options: StartOptions = {}) {
   const handler = createFrontDoor({
     app,
     before: [accessLog, trailingSlash, ...staticFiles(options)],
-    entry: [assignCspNonce, isDev ? developmentSecurityHeaders : productionSecurityHeaders, rejectBadAddress],
+    entry: [assignCspNonce, securityHeaders(isDev), rejectBadAddress],
     routes,
     cache,
   });
@@ -326,9 +326,6 @@ function databaseUp() {
   databaseIsDown = false;
   logger.info("banco de dados disponível de novo");
 }
-
-const productionSecurityHeaders = securityHeaders(false);
-const developmentSecurityHeaders = securityHeaders(true);
 
 /**
  * An address with a NUL byte (an attack or a bug; PostgreSQL refuses it in text) or with broken
