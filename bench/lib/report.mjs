@@ -17,6 +17,9 @@ const BARS = {
 const f0 = (v) => (v == null ? "–" : Math.round(v).toString());
 const f1 = (v) => (v == null ? "–" : v.toFixed(1));
 const pct = (v) => (v == null ? "–" : `${Math.round(v * 100)} %`);
+/** The same share for the limit (nginx) and the floor (node:http alone) under the same two loads. */
+const limitShares = (limit) =>
+  limit?.nginx == null ? "" : `; sob as mesmas duas cargas, nginx estático ${pct(limit.nginx)} e node:http sozinho ${pct(limit.node)} do próprio ritmo`;
 const yes = (b) => (b == null ? "–" : b ? "✅" : "❌");
 const cell = (s) =>
   String(s ?? "–")
@@ -111,13 +114,13 @@ function summaryRows(report) {
       [
         "Flood: `/` comum durante 10 conexões de parâmetros de rastreamento únicos",
         "≥ 80 % do seu ritmo sozinho, p99 ≤ 20 ms",
-        `${r.plainDuringFlood.reqPerSec} req/s de ${r.cached10.reqPerSec} (${pct(b.plainKeeps.value)}), p99 ${r.plainDuringFlood.p99Ms} ms`,
+        `${r.plainDuringFlood.reqPerSec} req/s de ${r.cached10.reqPerSec} (${pct(b.plainKeeps.value)}), p99 ${r.plainDuringFlood.p99Ms} ms${limitShares(b.plainKeeps.limit)}`,
         yes(b.plainKeeps.pass),
       ],
       [
         "Flood: o próprio flood, ao mesmo tempo",
         "≥ 50 % do ritmo de `/` em cache",
-        `${r.floodWithPlain.reqPerSec} req/s (${pct(b.floodServed.value)}); sozinho ${r.floodAlone.reqPerSec} req/s, p99 ${r.floodAlone.p99Ms} ms`,
+        `${r.floodWithPlain.reqPerSec} req/s (${pct(b.floodServed.value)}); sozinho ${r.floodAlone.reqPerSec} req/s, p99 ${r.floodAlone.p99Ms} ms${limitShares(b.floodServed.limit)}`,
         yes(b.floodServed.pass),
       ],
       [
@@ -414,6 +417,10 @@ function details(report) {
       nginxStatic100: "limite: nginx estático, mesmos bytes, 100 conexões",
       bareNode10: "piso do Node: node:http sozinho, mesmos bytes, 10 conexões",
       bareNode100: "piso do Node: node:http sozinho, mesmos bytes, 100 conexões",
+      nginxPlainDuringFlood: "limite sob as duas cargas: nginx estático, pedidos comuns durante o flood, 10 conexões",
+      nginxFloodWithPlain: "limite sob as duas cargas: nginx estático, o flood ao mesmo tempo, 10 conexões",
+      bareNodePlainDuringFlood: "piso sob as duas cargas: node:http sozinho, pedidos comuns durante o flood, 10 conexões",
+      bareNodeFloodWithPlain: "piso sob as duas cargas: node:http sozinho, o flood ao mesmo tempo, 10 conexões",
       recipe10: "deploy/nginx.conf na frente do app, 10 conexões",
       recipe100: "deploy/nginx.conf na frente do app, 100 conexões",
     };
