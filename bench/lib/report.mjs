@@ -19,7 +19,9 @@ const f1 = (v) => (v == null ? "–" : v.toFixed(1));
 const pct = (v) => (v == null ? "–" : `${Math.round(v * 100)} %`);
 /** The same share for the limit (nginx) and the floor (node:http alone) under the same two loads. */
 const limitShares = (limit) =>
-  limit?.nginx == null ? "" : `; sob as mesmas duas cargas, nginx estático ${pct(limit.nginx)} e node:http sozinho ${pct(limit.node)} do próprio ritmo`;
+  limit?.nginx == null
+    ? ""
+    : `; sob as mesmas duas cargas, nginx estático ${pct(limit.nginx)} e node:http sozinho ${pct(limit.node)} do próprio ritmo`;
 const yes = (b) => (b == null ? "–" : b ? "✅" : "❌");
 const cell = (s) =>
   String(s ?? "–")
