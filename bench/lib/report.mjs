@@ -128,7 +128,7 @@ function summaryRows(report) {
       [
         "Renderização nova de `/` (PAGE_CACHE=off), 10 conexões",
         "≥ 200 req/s",
-        `${r.fresh10.reqPerSec} req/s, p50 ${r.fresh10.p50Ms} ms, p99 ${r.fresh10.p99Ms} ms`,
+        `${r.fresh10.reqPerSec} req/s, p50 ${r.fresh10.p50Ms} ms, p99 ${r.fresh10.p99Ms} ms${r.freshCold10 ? `; nos primeiros ${flood.durationS} s após o início ${r.freshCold10.reqPerSec} req/s` : ""}`,
         yes(b.fresh.pass),
       ],
       [
@@ -414,7 +414,8 @@ function details(report) {
       floodAlone: "flood sozinho, 10 conexões",
       plainDuringFlood: "`/` comum durante o flood, 10 conexões",
       floodWithPlain: "flood ao mesmo tempo, 10 conexões",
-      fresh10: "`/` renderizada a cada pedido (PAGE_CACHE=off), 10 conexões",
+      freshCold10: "`/` renderizada a cada pedido, nos primeiros segundos após o início (V8 ainda compilando), 10 conexões",
+      fresh10: "`/` renderizada a cada pedido (PAGE_CACHE=off), 10 conexões, em seguida",
       nginxStatic10: "limite: nginx estático, mesmos bytes, 10 conexões",
       nginxStatic100: "limite: nginx estático, mesmos bytes, 100 conexões",
       bareNode10: "piso do Node: node:http sozinho, mesmos bytes, 10 conexões",
