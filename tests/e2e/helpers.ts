@@ -44,6 +44,14 @@ export async function settleAnimations(page: Page) {
 }
 
 /**
+ * SPEC §2's 2 s before the floating WhatsApp button shows, a CSS animation: finished at once where
+ * a test is about what comes after it (marketing.spec.ts checks the delay itself).
+ */
+export async function skipWhatsAppDelay(page: Page) {
+  await page.locator("[data-floating-whatsapp]").evaluateAll((els) => els.forEach((el) => el.getAnimations().forEach((a) => a.finish())));
+}
+
+/**
  * A button's expanded state as Chromium's own accessibility tree exposes it: a `popovertarget`
  * button has one without `aria-expanded` (which HTML forbids there), and Playwright's role
  * engine does not compute it.

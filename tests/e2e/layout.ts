@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { settleAnimations } from "./helpers";
+import { settleAnimations, skipWhatsAppDelay } from "./helpers";
 
 export const WIDTHS = [360, 768, 1440] as const;
 const HEIGHT = { 360: 740, 768: 1024, 1440: 900 } as const;
@@ -53,7 +53,7 @@ export async function open(page: Page, url: string, width: (typeof WIDTHS)[numbe
         .replace(/\d{1,2} de [a-zç]+ de \d{4}/g, "1 de janeiro de 2000");
     }
   });
-  await page.locator("[data-floating-whatsapp]").evaluateAll((els) => els.forEach((el) => el.getAnimations().forEach((a) => a.finish())));
+  await skipWhatsAppDelay(page);
   await settleAnimations(page);
 }
 
