@@ -62,7 +62,13 @@ async function coldRun(url) {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
     return { ...summarize(result.lhr), benchmarkIndex: result.lhr.environment?.benchmarkIndex ?? null };
   } finally {
-    await chrome.kill();
+    // kill() does not wait, and a launch on the same port that finds a Chromium still answering
+    // there uses it: the next run got this dying one ("Failed to fetch browser webSocket URL").
+    const browser = chrome.process;
+    const exited =
+      browser.exitCode === null && browser.signalCode === null ? new Promise((resolve) => browser.once("exit", resolve)) : null;
+    chrome.kill();
+    await exited;
   }
 }
 
