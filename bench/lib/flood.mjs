@@ -1,12 +1,14 @@
-// The slow path and the flood (docs/decisions/0055), side by side in one run:
-// - plain `/` from the built-in cache, alone (10 and 100 connections);
+// The slow path and the flood (docs/decisions/0055, 0102), side by side in one run:
+// - fresh renders: a second app with PAGE_CACHE=off, `/` at 10 connections (the seconds right
+//   after its start, then the steady rate);
+// - plain `/` from the built-in cache beside the limit (nginx, one worker, serving the very gzip
+//   bytes of `/`), the floor (node:http alone serving them) and deploy/nginx.conf in front of the
+//   app (one worker too), at 10 and 100 connections, in short slices that take turns;
 // - a flood of `/` with a tracking parameter never seen before on every request (10 connections),
-//   alone, and while ordinary visitors ask for plain `/` (two wrk runs at once);
-// - fresh renders: a second app with PAGE_CACHE=off, `/` at 10 connections;
-// - the limit: nginx (one worker) serving the very gzip bytes of `/`, and node:http alone serving
-//   them (the floor of the platform the app runs on);
-// - deploy/nginx.conf in front of the app (one worker too): cached `/`, and a burst of browser
-//   visits through it (page, then the page's own view beacon) that must all be counted.
+//   alone, and while ordinary visitors ask for plain `/` (two wrk runs at once); the same two
+//   loads on nginx and on node:http alone;
+// - a burst of browser visits through the recipe (page, then the page's own view beacon) that
+//   must all be counted.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -64,6 +66,23 @@ async function plainWithFlood(url, script, seconds) {
   return { plain, flood };
 }
 
+/** How many slices of each server's run take turns with the others' (see runFlood). */
+const SLICES = 3;
+
+/** Slices of one server's run as one row: the mean rate, the median p50, the worst p99, every error. */
+function joined(slices) {
+  const sum = (key) => slices.reduce((total, r) => total + r[key], 0);
+  const p50s = slices.map((r) => r.p50Ms).sort((a, b) => a - b);
+  return {
+    reqPerSec: Math.round(sum("reqPerSec") / slices.length),
+    p50Ms: p50s[Math.floor(p50s.length / 2)],
+    p99Ms: Math.max(...slices.map((r) => r.p99Ms)),
+    requests: sum("requests"),
+    errors: sum("errors"),
+    non2xx: sum("non2xx"),
+  };
+}
+
 const line = (label, r) => `${label}: ${r.reqPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms${r.non2xx ? `, ${r.non2xx} não-2xx` : ""}`;
 
 /**
@@ -81,27 +100,7 @@ export async function runFlood(target, { runDir, buildDir, logFile, duration = 8
     await sleep(300);
   };
 
-  // 1. Cached `/`, alone.
-  await warm(`${app.url}/`);
-  rows.cached10 = await wrkAsync(`${app.url}/`, 10, duration);
-  log(line("flood: / em cache, 10 conexões", rows.cached10));
-  await sleep(300);
-  rows.cached100 = await wrkAsync(`${app.url}/`, 100, duration);
-  log(line("flood: / em cache, 100 conexões", rows.cached100));
-  await sleep(300);
-
-  // 2. The flood alone, then with ordinary visitors at the same time.
-  rows.floodAlone = await wrkAsync(`${app.url}/`, 10, duration, script);
-  log(line("flood: / com parâmetro único, sozinho", rows.floodAlone));
-  await sleep(300);
-  const pair = await plainWithFlood(`${app.url}/`, script, duration);
-  rows.plainDuringFlood = pair.plain;
-  rows.floodWithPlain = pair.flood;
-  log(line("flood: / comum durante o flood", pair.plain));
-  log(line("flood: o flood, ao mesmo tempo", pair.flood));
-  await sleep(300);
-
-  // 3. Fresh renders: the same build with the page cache off.
+  // 1. Fresh renders: the same build with the page cache off.
   const fresh = await startApp({
     name: "app (PAGE_CACHE=off)",
     port: PORTS.fresh,
@@ -123,57 +122,74 @@ export async function runFlood(target, { runDir, buildDir, logFile, duration = 8
   }
   await sleep(300);
 
-  // 4. The limit: nginx serving the very bytes of `/`.
+  // 2. Cached `/` beside the limit (nginx serving its very bytes), the floor (node:http alone
+  //    serving them) and the deploy recipe in front of the app, all running at once.
   const home = [{ name: "home", path: "/" }];
   const staticServer = await startNginx(home, app.url, path.join(runDir, "nginx-flood"));
+  const bare = await startBareNode(path.join(runDir, "nginx-flood", "www", `${home[0].staticFile}.gz`));
+  const recipe = await startRecipe({ appPort: new URL(app.url).port, listenPort: PORTS.recipe, dir: path.join(runDir, "nginx-recipe") });
   try {
-    await wrkAsync(`${staticServer.url}/${home[0].staticFile}`, 10, 2);
-    rows.nginxStatic10 = await wrkAsync(`${staticServer.url}/${home[0].staticFile}`, 10, duration);
-    rows.nginxStatic100 = await wrkAsync(`${staticServer.url}/${home[0].staticFile}`, 100, duration);
-    log(line("flood: nginx estático (limite), 10 conexões", rows.nginxStatic10));
-    log(line("flood: nginx estático (limite), 100 conexões", rows.nginxStatic100));
-    // The limit under the same two loads: what share of its own rate the limit keeps for one of
-    // two equal loads on this machine (two wrk processes and the server share its cores).
+    const servers = {
+      cached: ["/ em cache", `${app.url}/`],
+      nginxStatic: ["nginx estático (limite)", `${staticServer.url}/${home[0].staticFile}`],
+      bareNode: ["node:http sozinho, mesmos bytes", bare.url],
+      recipe: ["/ pelo deploy/nginx.conf", `${recipe.url}/`],
+    };
+    for (const [, url] of Object.values(servers)) await warm(url);
+    // This host's speed drifts by a third within minutes, so a ratio of two runs taken a minute
+    // apart measured the drift as much as the servers: each level is taken in short slices that
+    // take turns (the app, nginx, node:http, the recipe; again), each row the sum of its slices.
+    const sliceSeconds = Math.max(1, Math.round(duration / 2));
+    for (const connections of [10, 100]) {
+      const slices = Object.fromEntries(Object.keys(servers).map((key) => [key, []]));
+      for (let turn = 0; turn < SLICES; turn++) {
+        for (const [key, [, url]] of Object.entries(servers)) {
+          slices[key].push(await wrkAsync(url, connections, sliceSeconds));
+          await sleep(200);
+        }
+      }
+      for (const [key, [label]] of Object.entries(servers)) {
+        rows[`${key}${connections}`] = joined(slices[key]);
+        const each = slices[key].map((r) => r.reqPerSec).join(" · ");
+        log(
+          `${line(`flood: ${label}, ${connections} conexões`, rows[`${key}${connections}`])} (fatias de ${sliceSeconds} s alternadas: ${each})`,
+        );
+      }
+    }
+
+    // 3. The flood alone, then with ordinary visitors at the same time; then the limit and the
+    //    floor under the same two loads: what share of its own rate each keeps for one of two
+    //    equal loads on this machine (two wrk processes and the server share its cores).
+    rows.floodAlone = await wrkAsync(`${app.url}/`, 10, duration, script);
+    log(line("flood: / com parâmetro único, sozinho", rows.floodAlone));
+    await sleep(300);
+    const pair = await plainWithFlood(`${app.url}/`, script, duration);
+    rows.plainDuringFlood = pair.plain;
+    rows.floodWithPlain = pair.flood;
+    log(line("flood: / comum durante o flood", pair.plain));
+    log(line("flood: o flood, ao mesmo tempo", pair.flood));
+    await sleep(300);
     const staticScript = path.join(runDir, "flood-static.lua");
     fs.writeFileSync(staticScript, floodLua(`/${home[0].staticFile}`));
-    await sleep(300);
-    const nginxPair = await plainWithFlood(`${staticServer.url}/${home[0].staticFile}`, staticScript, duration);
+    const nginxPair = await plainWithFlood(servers.nginxStatic[1], staticScript, duration);
     rows.nginxPlainDuringFlood = nginxPair.plain;
     rows.nginxFloodWithPlain = nginxPair.flood;
     log(line("flood: nginx estático, pedidos comuns durante o flood", nginxPair.plain));
     log(line("flood: nginx estático, o flood ao mesmo tempo", nginxPair.flood));
-    // The floor of Node itself: node:http answering those bytes with nothing else, so the
-    // app's own cost per cached page reads as the gap between this row and the app's.
-    const bare = await startBareNode(path.join(runDir, "nginx-flood", "www", `${home[0].staticFile}.gz`));
-    try {
-      await wrkAsync(bare.url, 10, 2);
-      rows.bareNode10 = await wrkAsync(bare.url, 10, duration);
-      rows.bareNode100 = await wrkAsync(bare.url, 100, duration);
-      log(line("flood: node:http sozinho, mesmos bytes, 10 conexões", rows.bareNode10));
-      log(line("flood: node:http sozinho, mesmos bytes, 100 conexões", rows.bareNode100));
-      await sleep(300);
-      const barePair = await plainWithFlood(bare.url, script, duration);
-      rows.bareNodePlainDuringFlood = barePair.plain;
-      rows.bareNodeFloodWithPlain = barePair.flood;
-      log(line("flood: node:http sozinho, pedidos comuns durante o flood", barePair.plain));
-      log(line("flood: node:http sozinho, o flood ao mesmo tempo", barePair.flood));
-    } finally {
-      bare.stop();
-    }
+    await sleep(300);
+    const barePair = await plainWithFlood(bare.url, script, duration);
+    rows.bareNodePlainDuringFlood = barePair.plain;
+    rows.bareNodeFloodWithPlain = barePair.flood;
+    log(line("flood: node:http sozinho, pedidos comuns durante o flood", barePair.plain));
+    log(line("flood: node:http sozinho, o flood ao mesmo tempo", barePair.flood));
   } finally {
+    bare.stop();
     await staticServer.stop();
   }
-  await sleep(300);
 
-  // 5. The deploy recipe in front of the app.
-  const recipe = await startRecipe({ appPort: new URL(app.url).port, listenPort: PORTS.recipe, dir: path.join(runDir, "nginx-recipe") });
+  // 4. Browser visits through the recipe: every one counted.
   let counting;
   try {
-    await warm(`${recipe.url}/`);
-    rows.recipe10 = await wrkAsync(`${recipe.url}/`, 10, duration);
-    rows.recipe100 = await wrkAsync(`${recipe.url}/`, 100, duration);
-    log(line("flood: / pelo deploy/nginx.conf, 10 conexões", rows.recipe10));
-    log(line("flood: / pelo deploy/nginx.conf, 100 conexões", rows.recipe100));
     counting = await countedThrough(app, recipe.url, views);
     log(`flood: ${counting.counted} de ${counting.sent} visitas pelo nginx contadas (${counting.hits} respostas do cache do nginx)`);
   } finally {
