@@ -60,10 +60,16 @@ function parseWrk(out) {
   };
 }
 
-/** Ordinary visitors of `url` (10 connections) and the flood script at once: two wrk runs side by side. */
-async function plainWithFlood(url, script, seconds) {
+/**
+ * Ordinary visitors of `url` (10 connections) and the flood script at once, two wrk runs side by
+ * side: stored as rows[keys.plain] and rows[keys.flood], and logged under `label`.
+ */
+async function plainWithFlood(rows, keys, label, url, script, seconds) {
   const [plain, flood] = await Promise.all([wrkAsync(url, 10, seconds), wrkAsync(url, 10, seconds, script)]);
-  return { plain, flood };
+  rows[keys.plain] = plain;
+  rows[keys.flood] = flood;
+  log(line(`flood: ${label}, pedidos comuns durante o flood`, plain));
+  log(line(`flood: ${label}, o flood ao mesmo tempo`, flood));
 }
 
 /** How many slices of each server's run take turns with the others' (see runFlood). */
@@ -128,6 +134,8 @@ export async function runFlood(target, { runDir, buildDir, logFile, duration = 8
   const staticServer = await startNginx(home, app.url, path.join(runDir, "nginx-flood"));
   const bare = await startBareNode(path.join(runDir, "nginx-flood", "www", `${home[0].staticFile}.gz`));
   const recipe = await startRecipe({ appPort: new URL(app.url).port, listenPort: PORTS.recipe, dir: path.join(runDir, "nginx-recipe") });
+  const sliceSeconds = Math.max(1, Math.round(duration / 2));
+  let counting;
   try {
     const servers = {
       cached: ["/ em cache", `${app.url}/`],
@@ -138,8 +146,7 @@ export async function runFlood(target, { runDir, buildDir, logFile, duration = 8
     for (const [, url] of Object.values(servers)) await warm(url);
     // This host's speed drifts by a third within minutes, so a ratio of two runs taken a minute
     // apart measured the drift as much as the servers: each level is taken in short slices that
-    // take turns (the app, nginx, node:http, the recipe; again), each row the sum of its slices.
-    const sliceSeconds = Math.max(1, Math.round(duration / 2));
+    // take turns (the app, nginx, node:http, the recipe; again), each row joined from its slices.
     for (const connections of [10, 100]) {
       const slices = Object.fromEntries(Object.keys(servers).map((key) => [key, []]));
       for (let turn = 0; turn < SLICES; turn++) {
@@ -163,37 +170,24 @@ export async function runFlood(target, { runDir, buildDir, logFile, duration = 8
     rows.floodAlone = await wrkAsync(`${app.url}/`, 10, duration, script);
     log(line("flood: / com parâmetro único, sozinho", rows.floodAlone));
     await sleep(300);
-    const pair = await plainWithFlood(`${app.url}/`, script, duration);
-    rows.plainDuringFlood = pair.plain;
-    rows.floodWithPlain = pair.flood;
-    log(line("flood: / comum durante o flood", pair.plain));
-    log(line("flood: o flood, ao mesmo tempo", pair.flood));
-    await sleep(300);
     const staticScript = path.join(runDir, "flood-static.lua");
     fs.writeFileSync(staticScript, floodLua(`/${home[0].staticFile}`));
-    const nginxPair = await plainWithFlood(servers.nginxStatic[1], staticScript, duration);
-    rows.nginxPlainDuringFlood = nginxPair.plain;
-    rows.nginxFloodWithPlain = nginxPair.flood;
-    log(line("flood: nginx estático, pedidos comuns durante o flood", nginxPair.plain));
-    log(line("flood: nginx estático, o flood ao mesmo tempo", nginxPair.flood));
-    await sleep(300);
-    const barePair = await plainWithFlood(bare.url, script, duration);
-    rows.bareNodePlainDuringFlood = barePair.plain;
-    rows.bareNodeFloodWithPlain = barePair.flood;
-    log(line("flood: node:http sozinho, pedidos comuns durante o flood", barePair.plain));
-    log(line("flood: node:http sozinho, o flood ao mesmo tempo", barePair.flood));
-  } finally {
-    bare.stop();
-    await staticServer.stop();
-  }
+    const pairs = [
+      [{ plain: "plainDuringFlood", flood: "floodWithPlain" }, "/ em cache", servers.cached[1], script],
+      [{ plain: "nginxPlainDuringFlood", flood: "nginxFloodWithPlain" }, "nginx estático", servers.nginxStatic[1], staticScript],
+      [{ plain: "bareNodePlainDuringFlood", flood: "bareNodeFloodWithPlain" }, "node:http sozinho", bare.url, script],
+    ];
+    for (const [keys, label, url, floodScript] of pairs) {
+      await plainWithFlood(rows, keys, label, url, floodScript, duration);
+      await sleep(300);
+    }
 
-  // 4. Browser visits through the recipe: every one counted.
-  let counting;
-  try {
+    // 4. Browser visits through the recipe: every one counted.
     counting = await countedThrough(app, recipe.url, views);
     log(`flood: ${counting.counted} de ${counting.sent} visitas pelo nginx contadas (${counting.hits} respostas do cache do nginx)`);
   } finally {
-    await recipe.stop();
+    bare.stop();
+    await Promise.all([staticServer.stop(), recipe.stop()]);
   }
 
   const ratio = (a, b) => (b?.reqPerSec ? a.reqPerSec / b.reqPerSec : null);
@@ -220,7 +214,7 @@ export async function runFlood(target, { runDir, buildDir, logFile, duration = 8
   bars.fresh.pass = bars.fresh.value >= 200;
   bars.cached100.pass = bars.cached100.value >= 0.3 && bars.cached100.p99Ms <= 20;
   bars.recipe.pass = bars.recipe.value >= 0.8 && counting.counted === counting.sent;
-  return { rows, bars, durationS: duration };
+  return { rows, bars, durationS: duration, slices: { count: SLICES, seconds: sliceSeconds } };
 }
 
 /** A node:http server in its own process that answers every request with one gzip body. */

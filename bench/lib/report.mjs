@@ -406,7 +406,7 @@ function details(report) {
   const floodRows = report.modes.embedded?.flood?.rows;
   if (floodRows) {
     out.push(
-      `## Flood e caminho lento (${report.modes.embedded.flood.durationS} s por medição, wrk -t1; o app em cache, o nginx, o node:http e a receita a 10 e a 100 conexões em 3 fatias de ${Math.max(1, Math.round(report.modes.embedded.flood.durationS / 2))} s alternadas entre eles; flood: \`/?gclid=…\` e afins, nunca o mesmo valor)`,
+      `## Flood e caminho lento (${report.modes.embedded.flood.durationS} s por medição, wrk -t1; o app em cache, o nginx, o node:http e a receita a 10 e a 100 conexões em ${report.modes.embedded.flood.slices?.count} fatias de ${report.modes.embedded.flood.slices?.seconds} s alternadas entre eles; flood: \`/?gclid=…\` e afins, nunca o mesmo valor)`,
     );
     const labels = {
       cached10: "`/` em cache, sozinho, 10 conexões",
