@@ -113,6 +113,9 @@ test("toasts, the chat and route changes reach live regions; repeated buttons ha
   // A toast: the newsletter's invalid address. Radix announces a toast by putting its text in a
   // status region for one second only (the toast itself is not live), so the announcement is
   // recorded as it happens, not looked for afterwards: a busy machine read the tree too late.
+  // Toasts are the script's: a press before the page's script has run posts natively and gets
+  // the answer page instead (a new document, without this recorder; no-js.spec.ts covers it).
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.evaluate(() => {
     const heard: string[] = [];
     (window as unknown as { heard: string[] }).heard = heard;
