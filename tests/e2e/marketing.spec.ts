@@ -111,8 +111,10 @@ test("public pages are documents: the router never renders one, even from the ad
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
   documents.length = 0;
-  await page.evaluate(() =>
-    (window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }).__reactRouterDataRouter.navigate("/sobre"),
+  // Not awaited in the page: the document load it ends in destroys the context it would answer in.
+  await page.evaluate(
+    () =>
+      void (window as unknown as { __reactRouterDataRouter: { navigate(to: string): unknown } }).__reactRouterDataRouter.navigate("/sobre"),
   );
   await expect(page).toHaveURL(/\/sobre$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
