@@ -70,16 +70,24 @@ const PUBLIC = [
   "/pagina-que-nao-existe",
 ];
 
-test("every public page has one h1 and its landmarks", async ({ page }) => {
+test("every public page has one h1 and its landmarks, and nothing on it moves by itself past 5 s", async ({ page }) => {
   const posts = await (await page.request.get("/api/blog/posts")).json();
   const pages = [...PUBLIC, `/blog/${posts.data.posts[0].slug}`];
   const found: Record<string, unknown> = {};
   for (const url of pages) {
     await page.goto(url);
     const { h1, landmarks } = await outline(page);
-    found[url] = { h1: h1.length, landmarks };
+    // WCAG 2.2.2 (pause, stop, hide), and an endless animation keeps the page drawing every frame
+    // for as long as it is open (docs/decisions/0103).
+    const moving = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => Number(a.effect?.getComputedTiming().endTime ?? 0) > 5000)
+        .map((a) => (a instanceof CSSAnimation ? a.animationName : String(a.id))),
+    );
+    found[url] = { h1: h1.length, landmarks, moving };
   }
-  const want = { h1: 1, landmarks: ["banner", "navigation", "main", "contentinfo"] };
+  const want = { h1: 1, landmarks: ["banner", "navigation", "main", "contentinfo"], moving: [] };
   expect(found).toEqual(Object.fromEntries(pages.map((url) => [url, want])));
 });
 

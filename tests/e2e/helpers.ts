@@ -36,10 +36,14 @@ export async function loginAsAdmin(page: Page) {
   await expectToast(page, "Login realizado com sucesso");
 }
 
-/** Waits until no finite animation runs (a toast fading in is briefly low-contrast). */
+/**
+ * Waits until no motion toward a state runs (a toast fading in is briefly low-contrast). A
+ * repeating animation is decoration, not such motion: the hero's status dot pulses a few times
+ * (docs/decisions/0103), and nothing waits for it.
+ */
 export async function settleAnimations(page: Page) {
   await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+    document.getAnimations().every((a) => a.playState !== "running" || (a.effect?.getTiming().iterations ?? 1) > 1),
   );
 }
 
