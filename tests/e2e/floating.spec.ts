@@ -169,7 +169,7 @@ for (const phone of PHONES) {
     }
 
     test("a field tapped under the buttons scrolls clear of them, and they stay", async ({ page }) => {
-      // Issue 30's case: after 'Candidatar-se' on /carreiras the e-mail field sat under the chat pill.
+      // The case found on phones: after 'Candidatar-se' on /carreiras the e-mail field sat under the chat pill.
       await page.goto("/carreiras");
       await skipWhatsAppDelay(page);
       await page.locator("a[data-apply]").first().tap();

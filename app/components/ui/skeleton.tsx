@@ -7,8 +7,8 @@ export function Skeleton({ className, ...props }: React.ComponentProps<"div">) {
     <div
       data-slot="skeleton"
       aria-hidden="true"
-      // The global reduced-motion rule shortens animations but keeps them infinite,
-      // which would make the pulse flicker, so turn it off instead.
+      // Reduced motion: a still placeholder (the global rule would play the pulse once,
+      // near-instantly, a flicker).
       className={cn("animate-pulse rounded-md bg-muted motion-reduce:animate-none", className)}
       {...props}
     />

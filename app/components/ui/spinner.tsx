@@ -23,8 +23,8 @@ export function Spinner({ className, size = "default", ...props }: SpinnerProps)
     <LoaderCircle
       data-slot="spinner"
       aria-hidden="true"
-      // The global reduced-motion rule keeps animations infinite but near-instant,
-      // which would make the icon jitter, so a static icon is shown instead.
+      // Reduced motion: a still icon (the global rule would play the turn once,
+      // near-instantly, a jitter).
       className={cn("animate-spin motion-reduce:animate-none", isPreset && sizeClasses[size], className)}
       size={isPreset ? undefined : size}
       {...props}
