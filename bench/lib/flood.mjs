@@ -131,12 +131,13 @@ export async function runFlood(target, { runDir, buildDir, logFile, duration = 8
   // 2. Cached `/` beside the limit (nginx serving its very bytes), the floor (node:http alone
   //    serving them) and the deploy recipe in front of the app, all running at once.
   const home = [{ name: "home", path: "/" }];
-  const staticServer = await startNginx(home, app.url, path.join(runDir, "nginx-flood"));
-  const bare = await startBareNode(path.join(runDir, "nginx-flood", "www", `${home[0].staticFile}.gz`));
-  const recipe = await startRecipe({ appPort: new URL(app.url).port, listenPort: PORTS.recipe, dir: path.join(runDir, "nginx-recipe") });
   const sliceSeconds = Math.max(1, Math.round(duration / 2));
-  let counting;
+  let staticServer, bare, recipe, counting;
   try {
+    // Started inside the try: a start that fails still stops the ones before it.
+    staticServer = await startNginx(home, app.url, path.join(runDir, "nginx-flood"));
+    bare = await startBareNode(path.join(runDir, "nginx-flood", "www", `${home[0].staticFile}.gz`));
+    recipe = await startRecipe({ appPort: new URL(app.url).port, listenPort: PORTS.recipe, dir: path.join(runDir, "nginx-recipe") });
     const servers = {
       cached: ["/ em cache", `${app.url}/`],
       nginxStatic: ["nginx estático (limite)", `${staticServer.url}/${home[0].staticFile}`],
@@ -186,8 +187,8 @@ export async function runFlood(target, { runDir, buildDir, logFile, duration = 8
     counting = await countedThrough(app, recipe.url, views);
     log(`flood: ${counting.counted} de ${counting.sent} visitas pelo nginx contadas (${counting.hits} respostas do cache do nginx)`);
   } finally {
-    bare.stop();
-    await Promise.all([staticServer.stop(), recipe.stop()]);
+    bare?.stop();
+    await Promise.all([staticServer?.stop(), recipe?.stop()]);
   }
 
   const ratio = (a, b) => (b?.reqPerSec ? a.reqPerSec / b.reqPerSec : null);
