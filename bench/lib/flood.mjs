@@ -1,4 +1,4 @@
-// The slow path and the flood (docs/decisions/0055, 0102), side by side in one run:
+// The slow path and the flood (docs/decisions/0055, 0102, 0104), side by side in one run:
 // - fresh renders: a second app with PAGE_CACHE=off, `/` at 10 connections (the seconds right
 //   after its start, then the steady rate);
 // - plain `/` from the built-in cache beside the limit (nginx, one worker, serving the very gzip
@@ -7,6 +7,8 @@
 // - a flood of `/` with a tracking parameter never seen before on every request (10 connections),
 //   alone, and while ordinary visitors ask for plain `/` (two wrk runs at once); the same two
 //   loads on nginx and on node:http alone;
+// - the same flood beside visitors at a visitor's pace (100 connections that each wait 100 ms
+//   between pages), on the app and on nginx (decision 0104);
 // - a burst of browser visits through the recipe (page, then the page's own view beacon) that
 //   must all be counted.
 import { spawn } from "node:child_process";
@@ -28,6 +30,12 @@ request = function()
   return wrk.format("GET", "${page}?" .. name .. "=c" .. n .. "x" .. math.random(1, 1000000000) .. "&utm_medium=cpc")
 end
 `;
+
+/** How long each visitor's connection waits between pages (decision 0104): 100 connections ask for at most 1,000 pages a second. */
+const THINK_MS = 100;
+const VISITORS = 100;
+/** A wrk Lua script: each connection waits THINK_MS before its next page, as a reader would. */
+const visitorsLua = `delay = function() return ${THINK_MS} end\n`;
 
 /** wrk in the background (so two can run at once); resolves with the parsed result. */
 function wrkAsync(url, connections, seconds, script) {
@@ -61,11 +69,15 @@ function parseWrk(out) {
 }
 
 /**
- * Ordinary visitors of `url` (10 connections) and the flood script at once, two wrk runs side by
- * side: stored as rows[keys.plain] and rows[keys.flood], and logged under `label`.
+ * Ordinary visitors of `url` (10 connections as fast as they are answered, unless `visitors` says
+ * otherwise) and the flood script at once, two wrk runs side by side: stored as rows[keys.plain]
+ * and rows[keys.flood], and logged under `label`.
  */
-async function plainWithFlood(rows, keys, label, url, script, seconds) {
-  const [plain, flood] = await Promise.all([wrkAsync(url, 10, seconds), wrkAsync(url, 10, seconds, script)]);
+async function plainWithFlood(rows, keys, label, url, script, seconds, visitors = { connections: 10 }) {
+  const [plain, flood] = await Promise.all([
+    wrkAsync(url, visitors.connections, seconds, visitors.script),
+    wrkAsync(url, 10, seconds, script),
+  ]);
   rows[keys.plain] = plain;
   rows[keys.flood] = flood;
   log(line(`flood: ${label}, pedidos comuns durante o flood`, plain));
@@ -183,6 +195,32 @@ export async function runFlood(target, { runDir, buildDir, logFile, duration = 8
       await sleep(300);
     }
 
+    // 3b. Visitors at a visitor's pace (decision 0104): alone, then beside the same flood; on the
+    //     app and on the limit.
+    const visitorsScript = path.join(runDir, "visitors.lua");
+    fs.writeFileSync(visitorsScript, visitorsLua);
+    const visitors = { connections: VISITORS, script: visitorsScript };
+    for (const [keys, label, url, floodScript] of [
+      [{ alone: "visitorsAlone", plain: "visitorsDuringFlood", flood: "floodWithVisitors" }, "/ em cache", servers.cached[1], script],
+      [
+        { alone: "nginxVisitorsAlone", plain: "nginxVisitorsDuringFlood", flood: "nginxFloodWithVisitors" },
+        "nginx estático",
+        servers.nginxStatic[1],
+        staticScript,
+      ],
+    ]) {
+      rows[keys.alone] = await wrkAsync(url, VISITORS, duration, visitorsScript);
+      log(
+        line(
+          `flood: ${label}, visitantes no ritmo de leitura (${VISITORS} conexões, ${THINK_MS} ms entre páginas), sozinhos`,
+          rows[keys.alone],
+        ),
+      );
+      await sleep(300);
+      await plainWithFlood(rows, keys, `${label}, visitantes no ritmo de leitura`, url, floodScript, duration, visitors);
+      await sleep(300);
+    }
+
     // 4. Browser visits through the recipe: every one counted.
     counting = await countedThrough(app, recipe.url, views);
     log(`flood: ${counting.counted} de ${counting.sent} visitas pelo nginx contadas (${counting.hits} respostas do cache do nginx)`);
@@ -206,16 +244,37 @@ export async function runFlood(target, { runDir, buildDir, logFile, duration = 8
       min: 0.5,
       limit: { nginx: ratio(rows.nginxFloodWithPlain, rows.nginxStatic10), node: ratio(rows.bareNodeFloodWithPlain, rows.bareNode10) },
     },
+    // The same two bars with the visitors at a visitor's pace (decision 0104).
+    visitorsKeep: {
+      value: ratio(rows.visitorsDuringFlood, rows.visitorsAlone),
+      p99Ms: rows.visitorsDuringFlood.p99Ms,
+      min: 0.8,
+      maxP99Ms: 20,
+      limit: { nginx: ratio(rows.nginxVisitorsDuringFlood, rows.nginxVisitorsAlone) },
+    },
+    floodBesideVisitors: {
+      value: ratio(rows.floodWithVisitors, rows.cached10),
+      min: 0.5,
+      limit: { nginx: ratio(rows.nginxFloodWithVisitors, rows.nginxStatic10) },
+    },
     fresh: { value: rows.fresh10.reqPerSec, min: 200 },
     cached100: { value: ratio(rows.cached100, rows.nginxStatic100), p99Ms: rows.cached100.p99Ms, min: 0.3, maxP99Ms: 20 },
     recipe: { value: ratio(rows.recipe100, rows.nginxStatic100), counted: counting, min: 0.8 },
   };
   bars.plainKeeps.pass = bars.plainKeeps.value >= 0.8 && bars.plainKeeps.p99Ms <= 20;
   bars.floodServed.pass = bars.floodServed.value >= 0.5;
+  bars.visitorsKeep.pass = bars.visitorsKeep.value >= 0.8 && bars.visitorsKeep.p99Ms <= 20;
+  bars.floodBesideVisitors.pass = bars.floodBesideVisitors.value >= 0.5;
   bars.fresh.pass = bars.fresh.value >= 200;
   bars.cached100.pass = bars.cached100.value >= 0.3 && bars.cached100.p99Ms <= 20;
   bars.recipe.pass = bars.recipe.value >= 0.8 && counting.counted === counting.sent;
-  return { rows, bars, durationS: duration, slices: { count: SLICES, seconds: sliceSeconds } };
+  return {
+    rows,
+    bars,
+    durationS: duration,
+    slices: { count: SLICES, seconds: sliceSeconds },
+    visitors: { connections: VISITORS, thinkMs: THINK_MS },
+  };
 }
 
 /** A node:http server in its own process that answers every request with one gzip body. */

@@ -17,11 +17,11 @@ const BARS = {
 const f0 = (v) => (v == null ? "–" : Math.round(v).toString());
 const f1 = (v) => (v == null ? "–" : v.toFixed(1));
 const pct = (v) => (v == null ? "–" : `${Math.round(v * 100)} %`);
-/** The same share for the limit (nginx) and the floor (node:http alone) under the same two loads. */
+/** The same share for the limit (nginx) and, where measured, the floor (node:http alone) under the same two loads. */
 const limitShares = (limit) =>
   limit?.nginx == null
     ? ""
-    : `; sob as mesmas duas cargas, nginx estático ${pct(limit.nginx)} e node:http sozinho ${pct(limit.node)} do próprio ritmo`;
+    : `; sob as mesmas duas cargas, nginx estático ${pct(limit.nginx)}${limit.node == null ? "" : ` e node:http sozinho ${pct(limit.node)}`} do próprio ritmo`;
 const yes = (b) => (b == null ? "–" : b ? "✅" : "❌");
 const cell = (s) =>
   String(s ?? "–")
@@ -124,6 +124,18 @@ function summaryRows(report) {
         "≥ 50 % do ritmo de `/` em cache",
         `${r.floodWithPlain.reqPerSec} req/s (${pct(b.floodServed.value)}); sozinho ${r.floodAlone.reqPerSec} req/s, p99 ${r.floodAlone.p99Ms} ms${limitShares(b.floodServed.limit)}`,
         yes(b.floodServed.pass),
+      ],
+      [
+        `Flood, com visitantes no ritmo de leitura (${flood.visitors.connections} conexões, ${flood.visitors.thinkMs} ms entre páginas): os visitantes`,
+        "≥ 80 % do seu ritmo sozinhos, p99 ≤ 20 ms",
+        `${r.visitorsDuringFlood.reqPerSec} req/s de ${r.visitorsAlone.reqPerSec} (${pct(b.visitorsKeep.value)}), p99 ${r.visitorsDuringFlood.p99Ms} ms (sozinhos ${r.visitorsAlone.p99Ms} ms)${limitShares(b.visitorsKeep.limit)}`,
+        yes(b.visitorsKeep.pass),
+      ],
+      [
+        "Flood, com visitantes no ritmo de leitura: o próprio flood",
+        "≥ 50 % do ritmo de `/` em cache",
+        `${r.floodWithVisitors.reqPerSec} req/s (${pct(b.floodBesideVisitors.value)} de ${r.cached10.reqPerSec})${limitShares(b.floodBesideVisitors.limit)}`,
+        yes(b.floodBesideVisitors.pass),
       ],
       [
         "Renderização nova de `/` (PAGE_CACHE=off), 10 conexões",
@@ -424,6 +436,12 @@ function details(report) {
       nginxFloodWithPlain: "limite sob as duas cargas: nginx estático, o flood ao mesmo tempo, 10 conexões",
       bareNodePlainDuringFlood: "piso sob as duas cargas: node:http sozinho, pedidos comuns durante o flood, 10 conexões",
       bareNodeFloodWithPlain: "piso sob as duas cargas: node:http sozinho, o flood ao mesmo tempo, 10 conexões",
+      visitorsAlone: "visitantes no ritmo de leitura, sozinhos",
+      visitorsDuringFlood: "visitantes no ritmo de leitura durante o flood",
+      floodWithVisitors: "flood ao lado dos visitantes no ritmo de leitura, 10 conexões",
+      nginxVisitorsAlone: "limite: nginx estático, visitantes no ritmo de leitura, sozinhos",
+      nginxVisitorsDuringFlood: "limite: nginx estático, visitantes no ritmo de leitura durante o flood",
+      nginxFloodWithVisitors: "limite: nginx estático, o flood ao lado desses visitantes, 10 conexões",
       recipe10: "deploy/nginx.conf na frente do app, 10 conexões",
       recipe100: "deploy/nginx.conf na frente do app, 100 conexões",
     };
