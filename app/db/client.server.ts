@@ -206,6 +206,9 @@ async function openPglite(options: OpenOptions): Promise<OpenDatabase> {
       throw error;
     }
   }
+  // After PGlite's own start, which sends queries through the method replaced here.
+  await client.waitReady;
+  oneQueryPerTurn(client);
   const database = drizzle(client, { schema }) as unknown as Database;
   try {
     await logMigrations(database, options.migrationsFolder, () =>
@@ -225,6 +228,27 @@ async function openPglite(options: OpenOptions): Promise<OpenDatabase> {
     },
     snapshot: () => client.dumpDataDir("gzip"),
   };
+}
+
+/**
+ * PGlite runs PostgreSQL on this thread, and the queries waiting for it ran back to back, each
+ * answer's page rendered in the same turn of the event loop: ten searches at once held every
+ * other request, a cached page included, until all ten were done. Each query or transaction now
+ * starts on a turn of its own, so the requests that came meanwhile are answered between them
+ * (docs/decisions/0105). PGlite serialises them anyway; this only gives the turns back.
+ */
+function oneQueryPerTurn(client: import("@electric-sql/pglite").PGlite): void {
+  let last: Promise<unknown> = Promise.resolve();
+  const takeTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = last.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(work);
+    last = run.catch(() => undefined);
+    return run;
+  };
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<typeof query>) => takeTurn(() => query(...args))) as typeof client.query;
+  client.transaction = ((callback: Parameters<typeof transaction>[0]) =>
+    takeTurn(() => transaction(callback))) as typeof client.transaction;
 }
 
 /**

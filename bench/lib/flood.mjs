@@ -1,4 +1,4 @@
-// The slow path and the flood (docs/decisions/0055, 0102, 0104), side by side in one run:
+// The slow path and the flood (docs/decisions/0055, 0102, 0104, 0105), side by side in one run:
 // - fresh renders: a second app with PAGE_CACHE=off, `/` at 10 connections (the seconds right
 //   after its start, then the steady rate);
 // - plain `/` from the built-in cache beside the limit (nginx, one worker, serving the very gzip
@@ -8,7 +8,8 @@
 //   alone, and while ordinary visitors ask for plain `/` (two wrk runs at once); the same two
 //   loads on nginx and on node:http alone;
 // - the same flood beside visitors at a visitor's pace (100 connections that each wait 100 ms
-//   between pages), on the app and on nginx (decision 0104);
+//   between pages), on the app and on nginx (decision 0104), and those visitors beside a flood of
+//   searches never asked before (decision 0105);
 // - a burst of browser visits through the recipe (page, then the page's own view beacon) that
 //   must all be counted.
 import { spawn } from "node:child_process";
@@ -28,6 +29,22 @@ request = function()
   n = n + 1
   local name = names[(n % #names) + 1]
   return wrk.format("GET", "${page}?" .. name .. "=c" .. n .. "x" .. math.random(1, 1000000000) .. "&utm_medium=cpc")
+end
+`;
+
+/**
+ * A wrk Lua script: a search never asked before on every request. Free text is the one query a
+ * cache cannot canonicalise, so each is a fresh render with its database queries. It asks for no
+ * compression, as a script may: then no compression step gives the event loop a turn either
+ * (decision 0105).
+ */
+const searchFloodLua = `
+wrk.headers["Accept-Encoding"] = nil
+local words = {"agentes", "dados", "automacao", "governanca", "atendimento", "modelos", "processos"}
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("GET", "/busca?q=" .. words[(n % #words) + 1] .. "+x" .. n .. "y" .. math.random(1, 1000000000))
 end
 `;
 
@@ -221,6 +238,24 @@ export async function runFlood(target, { runDir, buildDir, logFile, duration = 8
       await sleep(300);
     }
 
+    // 3c. The same visitors beside a flood of searches never asked before (fresh renders that
+    //     query the database): measured, with no bar of its own (decision 0105).
+    const searchScript = path.join(runDir, "flood-search.lua");
+    fs.writeFileSync(searchScript, searchFloodLua);
+    rows.searchFloodAlone = await wrkAsync(`${app.url}/`, 10, duration, searchScript);
+    log(line("flood: buscas nunca feitas, sozinhas, 10 conexões", rows.searchFloodAlone));
+    await sleep(300);
+    await plainWithFlood(
+      rows,
+      { plain: "visitorsDuringSearchFlood", flood: "searchFloodWithVisitors" },
+      "buscas nunca feitas, visitantes no ritmo de leitura",
+      servers.cached[1],
+      searchScript,
+      duration,
+      visitors,
+    );
+    await sleep(300);
+
     // 4. Browser visits through the recipe: every one counted.
     counting = await countedThrough(app, recipe.url, views);
     log(`flood: ${counting.counted} de ${counting.sent} visitas pelo nginx contadas (${counting.hits} respostas do cache do nginx)`);
@@ -257,6 +292,8 @@ export async function runFlood(target, { runDir, buildDir, logFile, duration = 8
       min: 0.5,
       limit: { nginx: ratio(rows.nginxFloodWithVisitors, rows.nginxStatic10) },
     },
+    // Measured beside the bars, with none of its own (decision 0105).
+    searchFlood: { value: ratio(rows.visitorsDuringSearchFlood, rows.visitorsAlone), p99Ms: rows.visitorsDuringSearchFlood.p99Ms },
     fresh: { value: rows.fresh10.reqPerSec, min: 200 },
     cached100: { value: ratio(rows.cached100, rows.nginxStatic100), p99Ms: rows.cached100.p99Ms, min: 0.3, maxP99Ms: 20 },
     recipe: { value: ratio(rows.recipe100, rows.nginxStatic100), counted: counting, min: 0.8 },

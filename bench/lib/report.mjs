@@ -138,6 +138,12 @@ function summaryRows(report) {
         yes(b.floodBesideVisitors.pass),
       ],
       [
+        "Flood de buscas nunca feitas (10 conexões), com os visitantes no ritmo de leitura",
+        "sem meta (medição)",
+        `visitantes ${r.visitorsDuringSearchFlood.reqPerSec} req/s de ${r.visitorsAlone.reqPerSec} (${pct(b.searchFlood.value)}), p50 ${r.visitorsDuringSearchFlood.p50Ms} ms, p99 ${r.visitorsDuringSearchFlood.p99Ms} ms; buscas ${r.searchFloodWithVisitors.reqPerSec} req/s (sozinhas ${r.searchFloodAlone.reqPerSec} req/s, p99 ${r.searchFloodAlone.p99Ms} ms)`,
+        "–",
+      ],
+      [
         "Renderização nova de `/` (PAGE_CACHE=off), 10 conexões",
         "≥ 200 req/s",
         `${r.fresh10.reqPerSec} req/s, p50 ${r.fresh10.p50Ms} ms, p99 ${r.fresh10.p99Ms} ms${r.freshCold10 ? `; nos primeiros ${flood.durationS} s após o início ${r.freshCold10.reqPerSec} req/s` : ""}`,
@@ -442,6 +448,9 @@ function details(report) {
       nginxVisitorsAlone: "limite: nginx estático, visitantes no ritmo de leitura, sozinhos",
       nginxVisitorsDuringFlood: "limite: nginx estático, visitantes no ritmo de leitura durante o flood",
       nginxFloodWithVisitors: "limite: nginx estático, o flood ao lado desses visitantes, 10 conexões",
+      searchFloodAlone: "buscas nunca feitas, sozinhas, 10 conexões",
+      visitorsDuringSearchFlood: "visitantes no ritmo de leitura durante as buscas nunca feitas",
+      searchFloodWithVisitors: "buscas nunca feitas ao lado desses visitantes, 10 conexões",
       recipe10: "deploy/nginx.conf na frente do app, 10 conexões",
       recipe100: "deploy/nginx.conf na frente do app, 100 conexões",
     };
