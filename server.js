@@ -21,8 +21,26 @@ for (const file of [".env", `${here}.env`]) {
   }
 }
 
+/**
+ * An error as this file logs it. Once the bundle is loaded, the app's own serializer
+ * (app/infra/logger.server.ts): a failed query's parameters never reach the log (docs/decisions/0110).
+ * Before (the configuration refused at import), its type, its message cut to `max` and the
+ * stack's frames without the message lines above them.
+ */
+let mod;
+function errorFields(error, max = 4000) {
+  if (mod?.serializeError) return mod.serializeError(error);
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error).slice(0, max) };
+  const stack = String(error.stack ?? "");
+  const at = error.message ? stack.indexOf(error.message) : -1;
+  const frames = (at === -1 ? stack : stack.slice(at + error.message.length))
+    .split("\n")
+    .filter((line) => /^\s+at /.test(line))
+    .slice(0, 12);
+  return { type: error.name, message: error.message.slice(0, max), stack: [error.name, ...frames].join("\n") };
+}
+
 async function main() {
-  let mod;
   const startOptions = {};
   if (dev) {
     process.env.NODE_ENV ??= "development";
@@ -61,7 +79,7 @@ async function main() {
       await running.shutdown({ signal, grace: signal === "SIGTERM" });
       process.exit(0);
     } catch (error) {
-      log("error", "erro ao encerrar", { err: { message: error?.message, stack: error?.stack } });
+      log("error", "erro ao encerrar", { err: errorFields(error) });
       process.exit(1);
     }
   };
@@ -70,10 +88,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  log(
-    "fatal",
-    error instanceof Error ? error.message : String(error),
-    error instanceof Error ? { err: { type: error.name, stack: error.stack } } : {},
-  );
+  const err = errorFields(error);
+  log("fatal", err.message, { err });
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -89,10 +90,67 @@ function bundledMigrations(): Plugin {
   };
 }
 
+/**
+ * The embedded database's starting point (docs/decisions/0124): an empty cluster with every
+ * migration and index applied, made once per build beside the bundled migrations. A first start
+ * loads it into the new data folder instead of running PostgreSQL's initdb and replaying every
+ * migration (app/db/client.server.ts).
+ */
+function embeddedDatabaseImage(): Plugin {
+  return {
+    name: "agile:embedded-database-image",
+    apply: "build",
+    async generateBundle() {
+      if (this.environment?.config.consumer !== "server") return;
+      const { PGlite } = await import("@electric-sql/pglite");
+      const { drizzle } = await import("drizzle-orm/pglite");
+      const { migrate } = await import("drizzle-orm/pglite/migrator");
+      const { buildOnlineIndexes, EMBEDDED_DATABASE_IMAGE } = await import("./app/db/online-indexes");
+      const db = new PGlite();
+      try {
+        await migrate(drizzle(db), { migrationsFolder: "app/db/migrations" });
+        await buildOnlineIndexes((text) => db.query(text), { concurrently: false });
+        const image = await db.dumpDataDir("gzip");
+        this.emitFile({ type: "asset", fileName: EMBEDDED_DATABASE_IMAGE, source: new Uint8Array(await image.arrayBuffer()) });
+      } finally {
+        await db.close();
+      }
+    },
+  };
+}
+
+/**
+ * The integration tests' hooks (tests/support/app-hooks.ts) are a second entry of the server
+ * bundle, beside React Router's `index.js`: named `test-hooks.js` (React Router names every entry
+ * `index`, so it would be an `index2.js`).
+ */
+function testHooksEntry(): Plugin {
+  return {
+    name: "agile:test-hooks-entry",
+    apply: "build",
+    outputOptions(options) {
+      if (options.entryFileNames !== "index.js") return undefined;
+      return { ...options, entryFileNames: (chunk) => (chunk.name === "test-hooks" ? "test-hooks.js" : "index.js") };
+    },
+  };
+}
+
+/**
+ * The invoker commands polyfill as its package builds it for a plain <script>: invoker.min.js, an
+ * IIFE that applies itself, which the package's `exports` hands out only under `require`. The
+ * early script loads it by URL (a `?url` import, app/lib/early-script.ts; decision 0117).
+ * vitest.config.ts has the same alias.
+ */
+export const INVOKERS_POLYFILL = {
+  find: /^invokers-polyfill\/invoker\.min\.js/,
+  replacement: createRequire(import.meta.url).resolve("invokers-polyfill"),
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
-  // The server bundle's entry is our Express app (server/app.ts), so production runs plain JS.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
-  plugins: [tailwindcss(), reactRouter(), shellPages(), bundledMigrations()],
-  resolve: { tsconfigPaths: true },
+  // The server bundle's entry is our Express app (server/app.ts), so production runs plain JS; the
+  // integration tests' hooks are a second entry beside it, sharing its modules (tests/support/app-hooks.ts).
+  build: isSsrBuild ? { rollupOptions: { input: { index: "./server/app.ts", "test-hooks": "./tests/support/app-hooks.ts" } } } : undefined,
+  plugins: [tailwindcss(), reactRouter(), shellPages(), bundledMigrations(), embeddedDatabaseImage(), testHooksEntry()],
+  resolve: { tsconfigPaths: true, alias: [INVOKERS_POLYFILL] },
   server: { watch: { ignored: ["**/data/**", "**/test-results/**", "**/bench/**"] } },
 }));

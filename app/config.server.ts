@@ -1,5 +1,5 @@
 /**
- * Every environment variable the app reads, validated once at start (DESIGN.md "Contracts").
+ * Every environment variable the app reads, validated once at start (README "Environment").
  * Import `env` anywhere on the server; never read process.env directly elsewhere.
  */
 import { z } from "zod";

@@ -4,13 +4,13 @@
  */
 import { env } from "~/config.server";
 import { flushAnalytics } from "~/domain/analytics/record.server";
-import { rollUpPending } from "~/domain/analytics/rollups.server";
+import { rollUpPending, startAnalytics } from "~/domain/analytics/rollups.server";
 import { deleteOldSalts } from "~/domain/analytics/salt.server";
 import { CHECK_EVERY_MS as WEEKLY_CHECK_EVERY_MS, runWeeklyReport } from "~/domain/analytics/weekly-report.server";
 import { pruneExpiredSessions } from "~/domain/auth/sessions.server";
 import { runScheduledPublishing } from "~/domain/blog/scheduling.server";
 import { REMINDER_CHECK_MS, runBookingReminders } from "~/domain/booking/reminders.server";
-import { reconcileStripe } from "~/domain/payments/reconciliation.server";
+import { expireAbandonedCheckouts, reconcileStripe } from "~/domain/payments/reconciliation.server";
 import { CHECK_EVERY_MS as DIGEST_CHECK_EVERY_MS, runDailyDigest } from "~/domain/pipeline-digest.server";
 import { CHECK_EVERY_MS as RETENTION_CHECK_EVERY_MS, runRetention } from "~/domain/retention.server";
 import { pruneSpamChecks } from "~/domain/spam/housekeeping.server";
@@ -36,10 +36,13 @@ export function backgroundJobs(): Job[] {
     { name: "relatorio-semanal", everyMs: WEEKLY_CHECK_EVERY_MS, run: () => runWeeklyReport() },
     // Page views are written every second, and once more when the server stops.
     { name: "analises-gravacao", everyMs: 1_000, run: flushAnalytics, final: flushAnalytics },
+    // Days that ended are closed once; today's running totals read the new rows (docs/decisions/0112).
     {
       name: "analises-resumos",
-      everyMs: 5 * MINUTE,
+      everyMs: MINUTE,
+      atStart: true,
       run: async () => {
+        await startAnalytics();
         await rollUpPending();
         await deleteOldSalts();
       },
@@ -49,6 +52,8 @@ export function backgroundJobs(): Job[] {
     // Scheduled posts go live within a check of their minute, and at start if they fell due while
     // every instance was down (docs/decisions/0060).
     { name: "publicacao-agendada", everyMs: env.SCHEDULE_CHECK_MS, atStart: true, run: runScheduledPublishing },
+    // Checkouts nobody finished expire after a day, as Stripe's sessions do.
+    { name: "expiracao-checkouts", everyMs: 10 * MINUTE, atStart: true, run: () => expireAbandonedCheckouts() },
     ...(env.STRIPE_SECRET_KEY ? [{ name: "reconciliacao-pagamentos", everyMs: 10 * MINUTE, run: reconcileStripe }] : []),
   ];
 }

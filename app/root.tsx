@@ -19,14 +19,14 @@ import appCss from "./app.css?url";
 import { ToastHost } from "./components/ui/toast-host";
 import { env } from "./config.server";
 import { formStamp } from "./domain/spam/stamp.server";
-import { AFTER_FIRST_PAINT } from "./lib/after-first-paint";
-import { ANALYTICS_PIXEL_PATH, VIEW_SCRIPT } from "./lib/analytics";
-import { EARLY_SCRIPT } from "./lib/early-script";
+import { ANALYTICS_PIXEL_PATH } from "./lib/analytics";
+import { EARLY_SCRIPT, ROUTER_SCRIPT, VIEW_SCRIPT } from "./lib/early-script";
 import { NavigationProvider, plainNavigation, type Navigation } from "./lib/navigation";
 import { useNonce } from "./lib/nonce";
 import { policyOf, type PolicyHandle } from "./lib/route-policy";
 import { SITE_NAME, type PublicSiteConfig } from "./lib/site";
 import { FALLBACK_SITE_CONFIG, SiteConfigProvider } from "./lib/site-config";
+import { bootScript } from "./shell/boot-script";
 import { SHELL_DATA_ID, shellPageOf, type ShellData } from "./shell/contract";
 import { shellPages } from "./shell/pages.server";
 import type { Route } from "./+types/root";
@@ -86,16 +86,6 @@ function useDocumentPage(root: Awaited<ReturnType<typeof loader>> | undefined) {
   return { navigation: plainNavigation(shown, pathname), boot };
 }
 
-/**
- * The inline module script that loads a document's browser entry once the page has painted. In
- * development it first loads Vite's client and React Router's refresh runtime (the preamble the
- * router's own scripts would have loaded), so development runs the same islands as production.
- */
-function bootScript(script: string, preamble: string[]): string {
-  const load = [...preamble, script].map((url) => `await import(${JSON.stringify(url)});`).join("");
-  return `${AFTER_FIRST_PAINT}(async()=>{${load}})`;
-}
-
 /** Whether the page shown is one Análises counts (its route's policy): it then counts its own view. */
 function useCountedPage(): boolean {
   const matches = useMatches();
@@ -144,8 +134,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         <NoScriptRefresh />
-        {/* Before anything is painted: what native controls cannot do yet (app/lib/early-script.ts). */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} />
+        {/* A public page, before anything is painted: what native controls cannot do yet (app/lib/early-script.ts). */}
+        {page && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} />}
+        {/* A router page (the admin): a click made before React hydrated is kept (app/shell/early/held-clicks.ts). */}
+        {!page && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ROUTER_SCRIPT }} />}
         {/* The page counts its own view, whoever served it (docs/decisions/0056). */}
         {counted && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: VIEW_SCRIPT }} />}
       </head>
@@ -244,7 +236,10 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // In the browser only: on the server, handleError (app/entry.server.tsx) has logged it through
+  // the logger's error serializer; printed raw, a failed query's parameters would reach the log
+  // (docs/decisions/0110).
+  if (!notFound && typeof document !== "undefined") console.error(error);
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
       <p className="font-display text-sm font-semibold uppercase tracking-widest text-primary">{SITE_NAME}</p>

@@ -49,6 +49,7 @@ export default [
   route(".well-known/security.txt", "routes/[.]well-known.security[.]txt.ts"),
   // The sitemap, the blog's feed and uploaded images.
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("sitemap/:file", "routes/sitemap.$file.ts"),
   route("blog/rss.xml", "routes/blog.rss[.]xml.ts"),
   route("media/:file", "routes/media.$file.ts"),
   // Posts' social images: JPEG 1200×630, generated from their image (or a branded card).

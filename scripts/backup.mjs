@@ -2,7 +2,7 @@
 // `npm run backup`: a consistent snapshot of the database while the site runs, into BACKUP_DIR
 // (default ./backups), keeping the newest BACKUP_KEEP files (default 14).
 // - PostgreSQL (DATABASE_URL): `pg_dump -Fc` (the Debian package postgresql-client) → agile-<time>.dump
-// - Embedded (DATA_DIR): the running server writes the snapshot itself (server/backup.ts); with no
+// - Embedded (DATA_DIR): the running server writes the snapshot itself (app/db/backup-listener.server.ts); with no
 //   server running, this script opens the folder → agile-<time>.tar.gz
 // Restore with `npm run restore -- <file>`. Prints the file's path on success.
 import { spawnSync } from "node:child_process";

@@ -1,7 +1,7 @@
 /**
  * Buttons that open the two overlays of the public pages (app/lib/widget-events.ts). They are
  * invoker buttons: the browser opens the <dialog> itself, on the first tap, with or without
- * JavaScript; app/lib/early-script.ts fills in for browsers without invoker commands.
+ * JavaScript; app/shell/early/invoker-commands.ts loads a polyfill where the browser lacks them.
  */
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { CHAT_DIALOG_ID, CONSULTATION_DIALOG_ID } from "~/lib/widget-events";

@@ -7,7 +7,7 @@
  * menu is a native popover (its button toggles it, Escape and a tap outside close it; besides the
  * desktop's items it offers 'Consultoria Gratuita', like the floating button), and the
  * "scrolled" state is a `data-scrolled` attribute the early script keeps up to date
- * (app/lib/early-script.ts), which the `header-solid` variant of app.css styles. Without
+ * (app/shell/early/header-scroll.ts), which the `header-solid` variant of app.css styles. Without
  * JavaScript the header stays solid, so it is readable everywhere.
  */
 import { chatInvoker } from "~/components/overlay-buttons";
@@ -169,7 +169,7 @@ export function SiteHeader() {
               <Link to="/#contact">Contato</Link>
             </Button>
             {/* The floating button's twin: an invoker, so it opens the chat before (or without)
-                React; the early script closes the menu first (app/lib/early-script.ts). */}
+                React; the early script closes the menu first (app/shell/early/phone-menu.ts). */}
             <Button {...chatInvoker} size="lg">
               <MessageCircle className="size-5" aria-hidden />
               Consultoria Gratuita

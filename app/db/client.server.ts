@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { logger } from "~/infra/logger.server";
+import { buildOnlineIndexes, EMBEDDED_DATABASE_IMAGE } from "./online-indexes";
 import * as schema from "./schema";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 
@@ -80,7 +81,7 @@ export async function closeDatabase(): Promise<void> {
 /**
  * Writes a consistent snapshot of the embedded database to `file` (written beside it, then
  * renamed, so a reader never sees half a file). Only the process holding the folder can read
- * it, so `npm run backup` asks the running server for it (server/backup.ts).
+ * it, so `npm run backup` asks the running server for it (app/db/backup-listener.server.ts).
  */
 export async function writeEmbeddedSnapshot(file: string): Promise<number> {
   const state = globalState.__appDb;
@@ -123,9 +124,19 @@ async function openPostgres(options: OpenOptions): Promise<OpenDatabase> {
 
   const client = await connectWithRetry(pool, options.databaseUrl!);
   try {
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    // Waited for by polling, never inside a statement: a session blocked in pg_advisory_lock holds
+    // a snapshot, which the holder's CREATE INDEX CONCURRENTLY below waits for (a deadlock).
+    while (!(await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [MIGRATION_LOCK_ID])).rows[0]!.locked) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const locked = drizzle(client, { schema }) as unknown as Database;
     await logMigrations(locked, options.migrationsFolder, () => migrate(locked as never, { migrationsFolder: options.migrationsFolder }));
+    // Outside any transaction, still under the migration lock (docs/decisions/0113); a large
+    // table's index may take minutes, past the pool's query timeout.
+    const built = await buildOnlineIndexes((text) => client.query({ text, query_timeout: 30 * 60_000 } as import("pg").QueryConfig), {
+      concurrently: true,
+    });
+    if (built.length) logger.info({ indexes: built }, "índices criados sem bloquear as tabelas");
     await options.seed?.(locked);
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
@@ -188,18 +199,27 @@ async function openPglite(options: OpenOptions): Promise<OpenDatabase> {
   let client: InstanceType<typeof PGlite>;
   const dataPath = inMemory ? undefined : path.join(path.resolve(options.dataDir), "pgdata");
   const firstStart = dataPath !== undefined && !fs.existsSync(dataPath);
+  const built = builtImage(options.migrationsFolder);
   if (!dataPath) {
-    const image = await migratedImage(PGlite, options.migrationsFolder, async (fresh) => {
-      await migrate(drizzle(fresh, { schema }) as never, { migrationsFolder: options.migrationsFolder });
-    });
+    const image =
+      built ??
+      (await migratedImage(PGlite, options.migrationsFolder, async (fresh) => {
+        await migrate(drizzle(fresh, { schema }) as never, { migrationsFolder: options.migrationsFolder });
+        await buildOnlineIndexes((text) => fresh.query(text), { concurrently: false });
+      }));
     client = image ? new PGlite({ loadDataDir: image }) : new PGlite();
   } else {
     const dir = path.dirname(dataPath);
     fs.mkdirSync(dir, { recursive: true }); // PGlite creates only the last folder itself
     releaseLock = acquireDirectoryLock(dir);
     try {
-      if (firstStart) await createClusterInChildProcess(dataPath);
-      client = new PGlite(dataPath);
+      // A first start loads the build's empty cluster (docs/decisions/0124); without one
+      // (development), PostgreSQL's initdb makes it, in a child process.
+      if (firstStart && built) client = new PGlite(dataPath, { loadDataDir: built });
+      else {
+        if (firstStart) await createClusterInChildProcess(dataPath);
+        client = new PGlite(dataPath);
+      }
       await client.waitReady;
     } catch (error) {
       releaseLock();
@@ -214,6 +234,8 @@ async function openPglite(options: OpenOptions): Promise<OpenDatabase> {
     await logMigrations(database, options.migrationsFolder, () =>
       migrate(database as never, { migrationsFolder: options.migrationsFolder }),
     );
+    // One process, no concurrent writer: plain CREATE INDEX (docs/decisions/0113).
+    await buildOnlineIndexes((text) => client.query(text), { concurrently: false });
     await options.seed?.(database);
   } catch (error) {
     await client.close().catch(() => {});
@@ -249,6 +271,12 @@ function oneQueryPerTurn(client: import("@electric-sql/pglite").PGlite): void {
   client.query = ((...args: Parameters<typeof query>) => takeTurn(() => query(...args))) as typeof client.query;
   client.transaction = ((callback: Parameters<typeof transaction>[0]) =>
     takeTurn(() => transaction(callback))) as typeof client.transaction;
+}
+
+/** The build's empty cluster with every migration applied, beside its migrations; undefined in development. */
+function builtImage(migrationsFolder: string): Blob | undefined {
+  const file = path.join(migrationsFolder, "..", EMBEDDED_DATABASE_IMAGE);
+  return fs.existsSync(file) ? new Blob([fs.readFileSync(file)], { type: "application/gzip" }) : undefined;
 }
 
 /**

@@ -43,6 +43,14 @@ const attribution = () => ({
   visitCounted: boolean("visit_counted"),
 });
 
+/**
+ * Whether a lead form's submission proved it came from the site's own form (a solved proof of
+ * work, docs/decisions/0106): false for a post made without JavaScript, which gets no automatic
+ * e-mail and is marked for the admin; null for rows stored before this was recorded, and for
+ * leads that do not come from a lead form (bookings, orders).
+ */
+const verified = () => boolean("verified");
+
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
@@ -71,16 +79,21 @@ export const users = pgTable("users", {
   createdAt: createdAt(),
 });
 
-export const contacts = pgTable("contacts", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  company: text("company").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone"),
-  message: text("message").notNull(),
-  ...attribution(),
-  createdAt: createdAt(),
-});
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    company: text("company").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    message: text("message").notNull(),
+    ...attribution(),
+    verified: verified(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contacts_created_idx").on(t.createdAt, t.id)],
+);
 
 export const blogCategories = pgTable("blog_categories", {
   id: serial("id").primaryKey(),
@@ -107,8 +120,13 @@ export const blogPosts = pgTable(
     publishAt: timestamp("publish_at", { withTimezone: true }),
     // SEO per post; null falls back to title, summary, cover image and the post's own address.
     ...seoColumns(),
-    /** Secret of the preview link (/previa/{token}); null once revoked. */
-    previewToken: text("preview_token").unique(),
+    /**
+     * SHA-256 (hex) of the preview link's token (/previa/{token}); null: no link (never made, or
+     * revoked). The token itself is never stored (docs/decisions/0109).
+     */
+    previewTokenHash: text("preview_token_hash").unique(),
+    /** When the preview link stops working. */
+    previewExpiresAt: timestamp("preview_expires_at", { withTimezone: true }),
     /** Saved changes to a published post that are not live yet (a revision); null: none. */
     pendingRevisionId: integer("pending_revision_id").references((): AnyPgColumn => blogPostRevisions.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -116,6 +134,9 @@ export const blogPosts = pgTable(
   },
   (t) => [
     index("blog_posts_published_idx").on(t.published, t.publishedAt),
+    // The admin's list (newest first) and its category filter; built online (app/db/online-indexes.ts).
+    index("blog_posts_created_idx").on(t.createdAt, t.id),
+    index("blog_posts_category_idx").on(t.categoryId),
     // The publishing job's question ("which scheduled posts are due?") reads only scheduled rows.
     index("blog_posts_publish_at_idx")
       .on(t.publishAt)
@@ -151,49 +172,59 @@ export const blogPostRevisions = pgTable(
   (t) => [index("blog_post_revisions_post_idx").on(t.postId, t.id)],
 );
 
-export const consultations = pgTable("consultations", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone").notNull(),
-  company: text("company").notNull(),
-  industryArea: text("industry_area").notNull(),
-  status: text("status").notNull().default("pending"),
-  source: text("source"), // which button opened the request form
-  ...attribution(),
-  createdAt: createdAt(),
-});
+export const consultations = pgTable(
+  "consultations",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    company: text("company").notNull(),
+    industryArea: text("industry_area").notNull(),
+    status: text("status").notNull().default("pending"),
+    source: text("source"), // which button opened the request form
+    ...attribution(),
+    verified: verified(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("consultations_created_idx").on(t.createdAt, t.id)],
+);
 
-export const businessOptimizations = pgTable("business_optimizations", {
-  id: serial("id").primaryKey(),
-  companyName: text("company_name"),
-  contactName: text("contact_name"),
-  email: text("email"),
-  phone: text("phone"),
-  position: text("position"),
-  industryArea: text("industry_area"),
-  companySize: text("company_size"),
-  keyProcesses: text("key_processes"),
-  processStructure: text("process_structure"),
-  currentChallenges: text("current_challenges"),
-  bottlenecks: text("bottlenecks"),
-  shortTermGoals: text("short_term_goals"),
-  longTermGoals: text("long_term_goals"),
-  optimizationImpact: text("optimization_impact"),
-  dataTypes: text("data_types"),
-  dataOrganization: text("data_organization"),
-  dataQuality: text("data_quality"),
-  currentTechnologies: text("current_technologies"),
-  techRestrictions: text("tech_restrictions"),
-  teamFamiliarity: text("team_familiarity"),
-  teamOpenness: text("team_openness"),
-  successIndicators: text("success_indicators"),
-  additionalInfo: text("additional_info"),
-  budget: text("budget"),
-  timeline: text("timeline"),
-  ...attribution(),
-  createdAt: createdAt(),
-});
+export const businessOptimizations = pgTable(
+  "business_optimizations",
+  {
+    id: serial("id").primaryKey(),
+    companyName: text("company_name"),
+    contactName: text("contact_name"),
+    email: text("email"),
+    phone: text("phone"),
+    position: text("position"),
+    industryArea: text("industry_area"),
+    companySize: text("company_size"),
+    keyProcesses: text("key_processes"),
+    processStructure: text("process_structure"),
+    currentChallenges: text("current_challenges"),
+    bottlenecks: text("bottlenecks"),
+    shortTermGoals: text("short_term_goals"),
+    longTermGoals: text("long_term_goals"),
+    optimizationImpact: text("optimization_impact"),
+    dataTypes: text("data_types"),
+    dataOrganization: text("data_organization"),
+    dataQuality: text("data_quality"),
+    currentTechnologies: text("current_technologies"),
+    techRestrictions: text("tech_restrictions"),
+    teamFamiliarity: text("team_familiarity"),
+    teamOpenness: text("team_openness"),
+    successIndicators: text("success_indicators"),
+    additionalInfo: text("additional_info"),
+    budget: text("budget"),
+    timeline: text("timeline"),
+    ...attribution(),
+    verified: verified(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("business_optimizations_created_idx").on(t.createdAt, t.id)],
+);
 
 // ---------------------------------------------------------------- auth and infrastructure
 export const sessions = pgTable(
@@ -312,19 +343,24 @@ export const uploads = pgTable("uploads", {
 });
 
 // ---------------------------------------------------------------- leads beyond SPEC §3
-export const careerApplications = pgTable("career_applications", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone").notNull(),
-  position: text("position").notNull(),
-  experience: text("experience").notNull(),
-  motivation: text("motivation").notNull(),
-  linkedinUrl: text("linkedin_url"),
-  portfolioUrl: text("portfolio_url"),
-  ...attribution(),
-  createdAt: createdAt(),
-});
+export const careerApplications = pgTable(
+  "career_applications",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    position: text("position").notNull(),
+    experience: text("experience").notNull(),
+    motivation: text("motivation").notNull(),
+    linkedinUrl: text("linkedin_url"),
+    portfolioUrl: text("portfolio_url"),
+    ...attribution(),
+    verified: verified(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("career_applications_created_idx").on(t.createdAt, t.id)],
+);
 
 /**
  * The CV sent with an application (docs/decisions/0093): one per application, gone with it (erasure,
@@ -352,26 +388,31 @@ export const careerApplicationCvs = pgTable(
   (t) => [check("career_application_cvs_size", sql`${t.size} > 0 and ${t.size} = octet_length(${t.data})`)],
 );
 
-export const newsletterSubscribers = pgTable("newsletter_subscribers", {
-  id: serial("id").primaryKey(),
-  email: varchar("email", { length: 320 }).notNull().unique(),
-  /**
-   * pending (asked, link not clicked yet: not a subscriber) | active | unsubscribed. Double opt-in:
-   * only the signed link in the confirmation e-mail makes an address active (newsletter.server.ts).
-   */
-  status: text("status").notNull().default("pending"),
-  source: text("source"),
-  policyVersion: text("policy_version"),
-  /** When the confirmation link was clicked: the consent. Null while pending. */
-  consentedAt: timestamp("consented_at", { withTimezone: true }),
-  /** Last confirmation e-mail queued: one per address every few minutes, whoever asks. */
-  confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
-  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
-  unsubscribeToken: text("unsubscribe_token").notNull().unique(),
-  ...attribution(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: serial("id").primaryKey(),
+    email: varchar("email", { length: 320 }).notNull().unique(),
+    /**
+     * pending (asked, link not clicked yet: not a subscriber) | active | unsubscribed. Double opt-in:
+     * only the signed link in the confirmation e-mail makes an address active (newsletter.server.ts).
+     */
+    status: text("status").notNull().default("pending"),
+    source: text("source"),
+    policyVersion: text("policy_version"),
+    /** When the confirmation link was clicked: the consent. Null while pending. */
+    consentedAt: timestamp("consented_at", { withTimezone: true }),
+    /** Last confirmation e-mail queued: one per address every few minutes, whoever asks. */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+    ...attribution(),
+    verified: verified(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("newsletter_subscribers_created_idx").on(t.createdAt, t.id)],
+);
 
 /** LGPD proof of consent (Art. 8): one row per grant or withdrawal. */
 export const consentRecords = pgTable(
@@ -391,18 +432,23 @@ export const consentRecords = pgTable(
 );
 
 // ---------------------------------------------------------------- chat widget
-export const chatSessions = pgTable("chat_sessions", {
-  id: serial("id").primaryKey(),
-  sessionId: text("session_id").notNull().unique(), // upstream id, or 'offline-{timestamp}'
-  email: text("email"),
-  phone: text("phone"),
-  company: text("company"),
-  offline: boolean("offline").notNull().default(false),
-  ip: text("ip"),
-  ...attribution(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const chatSessions = pgTable(
+  "chat_sessions",
+  {
+    id: serial("id").primaryKey(),
+    sessionId: text("session_id").notNull().unique(), // upstream id, or 'offline-{timestamp}'
+    email: text("email"),
+    phone: text("phone"),
+    company: text("company"),
+    offline: boolean("offline").notNull().default(false),
+    ip: text("ip"),
+    ...attribution(),
+    verified: verified(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("chat_sessions_created_idx").on(t.createdAt, t.id)],
+);
 
 export const chatMessages = pgTable(
   "chat_messages",
@@ -419,25 +465,29 @@ export const chatMessages = pgTable(
 );
 
 // ---------------------------------------------------------------- payments
-export const orders = pgTable("orders", {
-  id: serial("id").primaryKey(),
-  kind: text("kind").notNull(), // product | plan
-  itemId: text("item_id").notNull(),
-  itemName: text("item_name").notNull(),
-  amountCents: integer("amount_cents").notNull(),
-  currency: text("currency").notNull().default("brl"),
-  status: text("status").notNull().default("pending"), // pending | paid | failed | canceled
-  provider: text("provider").notNull(), // stripe | demo
-  checkoutSessionId: text("checkout_session_id").unique(),
-  paymentIntentId: text("payment_intent_id"),
-  subscriptionId: text("subscription_id"),
-  customerEmail: text("customer_email"),
-  customerName: text("customer_name"),
-  ...attribution(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-  paidAt: timestamp("paid_at", { withTimezone: true }),
-});
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(), // product | plan
+    itemId: text("item_id").notNull(),
+    itemName: text("item_name").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("brl"),
+    status: text("status").notNull().default("pending"), // pending | paid | failed | canceled
+    provider: text("provider").notNull(), // stripe | demo
+    checkoutSessionId: text("checkout_session_id").unique(),
+    paymentIntentId: text("payment_intent_id"),
+    subscriptionId: text("subscription_id"),
+    customerEmail: text("customer_email"),
+    customerName: text("customer_name"),
+    ...attribution(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [index("orders_created_idx").on(t.createdAt, t.id)],
+);
 
 export const subscriptions = pgTable("subscriptions", {
   id: serial("id").primaryKey(),
@@ -599,7 +649,35 @@ export const analyticsDaily = pgTable(
     visits: integer("visits").notNull().default(0),
     visitors: integer("visitors").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.dimension, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.day, t.dimension, t.key] }),
+    // Análises reads one dimension over a range of days; built online (app/db/online-indexes.ts).
+    index("analytics_daily_dimension_day_idx").on(t.dimension, t.day),
+  ],
+);
+
+/**
+ * How far today's running totals have read the raw rows (docs/decisions/0112): the last
+ * page_views id ('views') and analytics_events id ('events') added to analytics_daily.
+ */
+export const analyticsProgress = pgTable("analytics_progress", {
+  name: text("name").primaryKey(),
+  lastId: integer("last_id").notNull(),
+});
+
+/**
+ * The visitors already counted on a day that is not closed yet, per scope ('total', or
+ * 'event:widget' …): what makes today's visitor totals exact without a pass over the day's
+ * rows. Deleted when the day is closed (docs/decisions/0112).
+ */
+export const analyticsSeen = pgTable(
+  "analytics_seen",
+  {
+    day: date("day").notNull(),
+    scope: text("scope").notNull(),
+    visitorHash: text("visitor_hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.scope, t.visitorHash] })],
 );
 
 /** The salt of each day's visitor hash; deleted once the day after it is over. Never joined with the rows. */
@@ -675,8 +753,27 @@ export const spamSubmissions = pgTable(
 );
 
 /**
- * Proof-of-work challenges already spent (their nonce), so one solution is good for one
- * submission across every instance. Deleted once expired (the retention job).
+ * The file a suspected submission carried (a CV), by its name, type, size and hash only, never
+ * inside `data` (docs/decisions/0106): its bytes are not kept, so whatever a script posts, the
+ * quarantine costs no more than a lead without a file. 'Não é spam' stores the lead without it.
+ */
+export const spamSubmissionFiles = pgTable("spam_submission_files", {
+  spamSubmissionId: integer("spam_submission_id")
+    .primaryKey()
+    .references(() => spamSubmissions.id, { onDelete: "cascade" }),
+  /** The form's file field (LeadFormDefinition.file.field). */
+  field: text("field").notNull(),
+  fileName: text("file_name").notNull(),
+  format: text("format").notNull(),
+  size: integer("size").notNull(),
+  /** Hex SHA-256 of the bytes that were sent. */
+  sha256: text("sha256").notNull(),
+});
+
+/**
+ * Proof-of-work challenges (their nonce) and form stamps (`stamp:{stamp}`) already spent, so each
+ * is good for one submission across every instance (docs/decisions/0106). Deleted once expired
+ * (the retention job).
  */
 export const spamChallenges = pgTable("spam_challenges", {
   id: text("id").primaryKey(),
@@ -717,8 +814,10 @@ export const bookingSettings = pgTable(
     placeKind: text("place_kind").notNull().default("link-later"),
     /** The video room's address (video) or the number the consultancy calls from (phone). */
     placeDetail: text("place_detail"),
-    /** Secret of the private calendar feed (/agenda/feed/{token}.ics); null: no feed. */
-    feedToken: text("feed_token").unique(),
+    /** SHA-256 (hex) of the private calendar feed's token (/agenda/feed/{token}.ics); null: no feed (docs/decisions/0109). */
+    feedTokenHash: text("feed_token_hash").unique(),
+    /** When the feed's address stops working. */
+    feedExpiresAt: timestamp("feed_expires_at", { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -769,8 +868,6 @@ export const bookings = pgTable(
     /** Where the meeting happens, as it was when booked (settings may change later). */
     placeKind: text("place_kind").notNull(),
     placeDetail: text("place_detail"),
-    /** Secret of the visitor's private links (confirmation, .ics, cancel, reschedule). */
-    manageToken: text("manage_token").notNull().unique(),
     /** The lead it continues (same whole e-mail address, shortly before), if any (docs/decisions/0082). */
     consultationId: integer("consultation_id").references(() => consultations.id, { onDelete: "set null" }),
     chatSessionId: integer("chat_session_id").references(() => chatSessions.id, { onDelete: "set null" }),
@@ -786,8 +883,28 @@ export const bookings = pgTable(
   },
   (t) => [
     index("bookings_starts_idx").on(t.startsAt),
+    index("bookings_created_idx").on(t.createdAt, t.id),
     index("bookings_email_idx").on(sql`lower(${t.email})`),
     check("bookings_status", sql`${t.status} in ('confirmed', 'cancelled')`),
     check("bookings_interval", sql`${t.endsAt} > ${t.startsAt}`),
   ],
+);
+
+/**
+ * The private links of a booking handed out so far (the confirmation page, each e-mail): one row
+ * per link, each opening the same booking until some days after its meeting ends. Only the
+ * token's SHA-256 (hex) is kept, so an e-mail cannot repeat an earlier link: it mints its own
+ * (docs/decisions/0109).
+ */
+export const bookingAccessTokens = pgTable(
+  "booking_access_tokens",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("booking_access_tokens_booking_idx").on(t.bookingId)],
 );

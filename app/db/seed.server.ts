@@ -5,7 +5,6 @@
  * - the blog gets its categories and posts only while it is empty;
  * - the site search gets this build's copy of the public pages (docs/decisions/0070).
  */
-import { randomBytes } from "node:crypto";
 import { and, count, eq, inArray, ne } from "drizzle-orm";
 import { env } from "~/config.server";
 import { syncSearchPages } from "~/domain/search/pages.server";
@@ -133,14 +132,14 @@ async function seedBlog(database: Database): Promise<void> {
           imageUrl: post.imageUrl,
           published: post.published,
           publishedAt,
-          // Every post has a preview link and starts its history with its first text (docs/decisions/0060, 0061).
-          previewToken: randomBytes(24).toString("base64url"),
+          // No preview link until the admin makes one (docs/decisions/0109).
           createdAt,
           updatedAt: publishedAt ?? createdAt,
         };
       }),
     )
     .returning();
+  // Each post's history starts with its first text (docs/decisions/0061).
   await database.insert(blogPostRevisions).values(
     posts.map((post) => ({
       postId: post.id,

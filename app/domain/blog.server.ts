@@ -3,7 +3,7 @@
  * ever get published posts). Writing posts, schedules, previews and revisions: ./blog/.
  * Routes call these and turn the result into a page or a JSON answer.
  */
-import { and, asc, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { isForeignKeyViolation, isUniqueViolation } from "~/db/driver.server";
 import { blogCategories, blogPosts } from "~/db/schema";
@@ -71,6 +71,12 @@ export async function listCategories(): Promise<Category[]> {
 }
 
 export async function listCategoriesWithCounts(): Promise<Array<Category & { postCount: number }>> {
+  // One pass over the category index, not one count per category.
+  const postCounts = db()
+    .select({ categoryId: blogPosts.categoryId, n: sql<number>`count(*)::int`.as("n") })
+    .from(blogPosts)
+    .groupBy(blogPosts.categoryId)
+    .as("post_counts");
   const rows = await db()
     .select({
       id: blogCategories.id,
@@ -78,9 +84,10 @@ export async function listCategoriesWithCounts(): Promise<Array<Category & { pos
       slug: blogCategories.slug,
       description: blogCategories.description,
       createdAt: blogCategories.createdAt,
-      postCount: sql<number>`(select count(*) from ${blogPosts} where ${blogPosts.categoryId} = ${blogCategories.id})`.mapWith(Number),
+      postCount: sql<number>`coalesce(${postCounts.n}, 0)`.mapWith(Number),
     })
     .from(blogCategories)
+    .leftJoin(postCounts, eq(postCounts.categoryId, blogCategories.id))
     .orderBy(asc(blogCategories.name));
   return rows;
 }
@@ -241,12 +248,21 @@ export async function relatedPosts(post: Pick<Post, "id" | "categoryId">, limit 
 }
 
 /** Published posts for the sitemap (slug and last change); `noindex` posts stay out of it. */
-export async function sitemapPosts(): Promise<Array<{ slug: string; updatedAt: Date; publishedAt: Date | null }>> {
+const inSitemap = and(eq(blogPosts.published, true), eq(blogPosts.noindex, false));
+
+/** One file's worth of the sitemap's posts (app/domain/blog/sitemap.server.ts), newest first. */
+export async function sitemapPosts(page: { offset: number; limit: number }): Promise<Array<{ slug: string; updatedAt: Date }>> {
   return db()
-    .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt, publishedAt: blogPosts.publishedAt })
+    .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
     .from(blogPosts)
-    .where(and(eq(blogPosts.published, true), eq(blogPosts.noindex, false)))
-    .orderBy(...newestFirst);
+    .where(inSitemap)
+    .orderBy(...newestFirst)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countSitemapPosts(): Promise<number> {
+  return (await db().select({ value: count() }).from(blogPosts).where(inSitemap).then(first)).value;
 }
 
 /** Newest published posts with content, for the RSS feed. */
@@ -275,36 +291,45 @@ export async function blogLastModified(): Promise<Date | null> {
 }
 
 /**
- * A post as visitors' endpoints answer it: never its preview token, schedule or pending draft
- * (a live post has no schedule; the other two are the admin's).
+ * A post as visitors' endpoints answer it: never its preview link, schedule or pending draft
+ * (a live post has no schedule; the others are the admin's).
  */
-export function publicPost<T extends Post>(post: T): Omit<T, "previewToken" | "publishAt" | "pendingRevisionId"> {
-  const { previewToken: _token, publishAt: _publishAt, pendingRevisionId: _pending, ...visible } = post;
+export function publicPost<T extends Post>(post: T): Omit<T, "previewTokenHash" | "previewExpiresAt" | "publishAt" | "pendingRevisionId"> {
+  const { previewTokenHash: _hash, previewExpiresAt: _expiry, publishAt: _publishAt, pendingRevisionId: _pending, ...visible } = post;
   return visible;
 }
 
 // ---------------------------------------------------------------- posts (admin)
-export interface AdminPostSummary extends PostSummary {
-  publishAt: Date | null;
-  previewToken: string | null;
-  pendingRevisionId: number | null;
-}
 
-export async function listAllPosts(): Promise<AdminPostSummary[]> {
+export const ADMIN_POSTS_PAGE_SIZE = 25;
+
+/**
+ * One page of the admin's post list, newest first (created_at, id: an index), with its total:
+ * only the columns the list shows, never a post's content. `where` narrows it (the search box,
+ * app/domain/search/query.server.ts); `categoryId` is the category filter.
+ */
+export async function listAdminPosts(options: { page?: number; categoryId?: number; where?: SQL; pageSize?: number } = {}) {
+  const pageSize = options.pageSize ?? ADMIN_POSTS_PAGE_SIZE;
+  const where = and(options.categoryId ? eq(blogPosts.categoryId, options.categoryId) : undefined, options.where);
+  const { value: total } = await db().select({ value: count() }).from(blogPosts).where(where).then(first);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(options.page ?? 1, 1), pageCount);
   const rows = await db()
     .select({
-      ...summaryColumns,
+      id: blogPosts.id,
+      title: blogPosts.title,
+      slug: blogPosts.slug,
+      published: blogPosts.published,
+      publishedAt: blogPosts.publishedAt,
       publishAt: blogPosts.publishAt,
-      previewToken: blogPosts.previewToken,
       pendingRevisionId: blogPosts.pendingRevisionId,
+      createdAt: blogPosts.createdAt,
+      updatedAt: blogPosts.updatedAt,
     })
     .from(blogPosts)
-    .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
-    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
-  return rows.map(({ publishAt, previewToken, pendingRevisionId, ...row }) => ({
-    ...toSummary(row),
-    publishAt,
-    previewToken,
-    pendingRevisionId,
-  }));
+    .where(where)
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { rows, total, page, pageCount };
 }

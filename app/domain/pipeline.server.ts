@@ -101,35 +101,34 @@ const ORIGIN = `x.landing_path, x.referrer_host, x.utm_source, x.utm_medium, x.u
  * Every lead with its effective stage and the origin of its visit (one vocabulary,
  * docs/decisions/0087: 'Origem' is the visit's; a consultation's `button` is the button pressed).
  */
-const INBOX = sql.raw(`(
-  select 'contatos' as type, x.id, x.name, x.email, x.company, null::text as detail, x.created_at,
-         coalesce(p.stage, 'novo') as stage, p.follow_up_on::text as follow_up_on, null::text as button, ${ORIGIN}
-    from contacts x left join lead_pipeline p on p.contact_id = x.id
-  union all
-  select 'consultas', x.id, x.name, x.email, x.company, x.industry_area, x.created_at,
-         ${consultationStage}, p.follow_up_on::text, x.source, ${ORIGIN}
-    from consultations x left join lead_pipeline p on p.consultation_id = x.id
-  union all
-  select 'conversas', x.id, null, x.email, x.company, null, x.created_at,
-         coalesce(p.stage, 'novo'), p.follow_up_on::text, null, ${ORIGIN}
-    from chat_sessions x left join lead_pipeline p on p.chat_session_id = x.id
-   where ${LEADS.conversas.where}
-  union all
-  select 'questionarios', x.id, x.contact_name, x.email, x.company_name, null, x.created_at,
-         coalesce(p.stage, 'novo'), p.follow_up_on::text, null, ${ORIGIN}
-    from business_optimizations x left join lead_pipeline p on p.business_optimization_id = x.id
-  union all
-  select 'candidaturas', x.id, x.name, x.email, null, x.position, x.created_at,
-         coalesce(p.stage, '${firstStage("candidaturas")}'), p.follow_up_on::text, null, ${ORIGIN}
-    from career_applications x left join lead_pipeline p on p.career_application_id = x.id
-  union all
-  select 'reunioes', x.id, x.name, x.email, x.company,
-         case when x.status = 'cancelled' then 'Cancelada: ' else '' end
-           || to_char(x.starts_at at time zone 'America/Sao_Paulo', 'DD/MM/YYYY HH24:MI'),
-         x.created_at, coalesce(p.stage, 'novo'), p.follow_up_on::text, null, ${ORIGIN}
-    from bookings x left join lead_pipeline p on p.booking_id = x.id
-   where ${LEADS.reunioes.where}
-) l`);
+const INBOX_BRANCHES = [
+  `select 'contatos' as type, x.id, x.name, x.email, x.company, null::text as detail, x.created_at,
+            coalesce(p.stage, 'novo') as stage, p.follow_up_on::text as follow_up_on, null::text as button, ${ORIGIN}
+       from contacts x left join lead_pipeline p on p.contact_id = x.id`,
+  `select 'consultas', x.id, x.name, x.email, x.company, x.industry_area, x.created_at,
+            ${consultationStage}, p.follow_up_on::text, x.source, ${ORIGIN}
+       from consultations x left join lead_pipeline p on p.consultation_id = x.id`,
+  `select 'conversas', x.id, null, x.email, x.company, null, x.created_at,
+            coalesce(p.stage, 'novo'), p.follow_up_on::text, null, ${ORIGIN}
+       from chat_sessions x left join lead_pipeline p on p.chat_session_id = x.id
+      where ${LEADS.conversas.where}`,
+  `select 'questionarios', x.id, x.contact_name, x.email, x.company_name, null, x.created_at,
+            coalesce(p.stage, 'novo'), p.follow_up_on::text, null, ${ORIGIN}
+       from business_optimizations x left join lead_pipeline p on p.business_optimization_id = x.id`,
+  `select 'candidaturas', x.id, x.name, x.email, null, x.position, x.created_at,
+            coalesce(p.stage, '${firstStage("candidaturas")}'), p.follow_up_on::text, null, ${ORIGIN}
+       from career_applications x left join lead_pipeline p on p.career_application_id = x.id`,
+  `select 'reunioes', x.id, x.name, x.email, x.company,
+            case when x.status = 'cancelled' then 'Cancelada: ' else '' end
+              || to_char(x.starts_at at time zone 'America/Sao_Paulo', 'DD/MM/YYYY HH24:MI'),
+            x.created_at, coalesce(p.stage, 'novo'), p.follow_up_on::text, null, ${ORIGIN}
+       from bookings x left join lead_pipeline p on p.booking_id = x.id
+      where ${LEADS.reunioes.where}`,
+];
+/** The columns of every branch (the later branches' own names are not kept by a union). */
+const INBOX_COLUMNS =
+  "l(type, id, name, email, company, detail, created_at, stage, follow_up_on, button, landing_path, referrer_host, utm_source, utm_medium, utm_campaign, origin)";
+const INBOX = sql.raw(`(${INBOX_BRANCHES.join(" union all ")}) ${INBOX_COLUMNS}`);
 
 export interface InboxLead {
   type: PipelineType;
@@ -233,8 +232,8 @@ function searchCondition(q: string): SQL | undefined {
 function whereOf(filters: InboxFilters, today: string): SQL {
   const conditions: SQL[] = [sql`true`];
   if (filters.tipo) conditions.push(sql`l.type = ${filters.tipo}`);
-  if (filters.etapa === "abertos") conditions.push(sql`l.stage in (${list(OPEN_STAGES)})`);
-  else if (filters.etapa) conditions.push(sql`l.stage = ${filters.etapa}`);
+  const stage = stageWhere(filters);
+  if (stage) conditions.push(stage);
   if (filters.retorno === "vencido") conditions.push(sql`l.follow_up_on <= ${today} and l.stage in (${list(OPEN_STAGES)})`);
   if (filters.origem) conditions.push(sql`l.origin = ${filters.origem === DIRECT_ORIGIN ? "" : filters.origem}`);
   const search = filters.q ? searchCondition(filters.q) : undefined;
@@ -243,36 +242,58 @@ function whereOf(filters: InboxFilters, today: string): SQL {
 }
 
 export const INBOX_PAGE_SIZE = 25;
+/** The sources offered in the filter come from this many of the newest leads (any older one can still be typed). */
+const SOURCES_FROM_NEWEST = 2_000;
 
+/**
+ * The leads matching `where`, in `order`, at most `limit` after skipping `offset`: each lead
+ * table gives at most offset + limit rows in that order (its created_at index,
+ * docs/decisions/0113), and only those are merged, instead of sorting every lead.
+ */
+function inboxSlice(where: SQL, order: SQL, limit: number, offset = 0): SQL {
+  const each = sql.join(
+    INBOX_BRANCHES.map(
+      (branch) =>
+        sql`(select * from (${sql.raw(branch)}) ${sql.raw(INBOX_COLUMNS)} where ${where} order by ${order} limit ${offset + limit})`,
+    ),
+    sql` union all `,
+  );
+  return sql`select * from (${each}) l order by ${order} limit ${limit} offset ${offset}`;
+}
+
+const stageWhere = (filters: InboxFilters): SQL | undefined =>
+  filters.etapa === "abertos" ? sql`l.stage in (${list(OPEN_STAGES)})` : filters.etapa ? sql`l.stage = ${filters.etapa}` : undefined;
+
+/**
+ * One page of the inbox with its total and how many leads each stage holds under the other
+ * filters (the overview row): one counting pass over the leads, one bounded read for the page.
+ */
 export async function listInbox(filters: InboxFilters, options: { pageSize?: number; now?: Date } = {}) {
   const pageSize = options.pageSize ?? INBOX_PAGE_SIZE;
-  const where = whereOf(filters, brasiliaDay(options.now));
-  const { total } = first(rowsOf<{ total: number }>(await db().execute(sql`select count(*)::int as total from ${INBOX} where ${where}`)));
+  const today = brasiliaDay(options.now);
+  const rows = rowsOf<{ stage: Stage; total: number }>(
+    await db().execute(
+      sql`select l.stage, count(*)::int as total from ${INBOX} where ${whereOf({ ...filters, etapa: undefined }, today)} group by l.stage`,
+    ),
+  );
+  const counts = Object.fromEntries(STAGES.map((s) => [s.value, 0])) as Record<Stage, number>;
+  for (const r of rows) if (r.stage in counts) counts[r.stage] = Number(r.total);
+  const inStage = (stage: Stage) => !filters.etapa || (filters.etapa === "abertos" ? OPEN_STAGES.includes(stage) : stage === filters.etapa);
+  const total = rows.filter((r) => inStage(r.stage)).reduce((a, r) => a + Number(r.total), 0);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(filters.page ?? 1, pageCount);
   // Working the due follow-ups: the most overdue first. Otherwise the newest lead first.
   const order = filters.retorno ? sql`l.follow_up_on, l.created_at, l.type, l.id` : sql`l.created_at desc, l.type, l.id desc`;
-  const rows = rowsOf<RawLead>(
-    await db().execute(sql`select * from ${INBOX} where ${where} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`),
-  );
-  return { rows: rows.map(toLead), total: Number(total), page, pageCount, pageSize };
+  const leads = rowsOf<RawLead>(await db().execute(inboxSlice(whereOf(filters, today), order, pageSize, (page - 1) * pageSize)));
+  return { rows: leads.map(toLead), total, page, pageCount, pageSize, counts };
 }
 
-/** How many leads each stage holds under the other filters (the inbox's overview row). */
-export async function stageCounts(filters: InboxFilters): Promise<Record<Stage, number>> {
-  const where = whereOf({ ...filters, etapa: undefined }, brasiliaDay());
-  const rows = rowsOf<{ stage: Stage; total: number }>(
-    await db().execute(sql`select l.stage, count(*)::int as total from ${INBOX} where ${where} group by l.stage`),
-  );
-  const counts = Object.fromEntries(STAGES.map((s) => [s.value, 0])) as Record<Stage, number>;
-  for (const r of rows) if (r.stage in counts) counts[r.stage] = Number(r.total);
-  return counts;
-}
-
-/** The visits' sources present (campaign source or site), for the filter's choices; direct visits last. */
+/** The visits' sources (campaign source or site) of the newest leads, for the filter's choices; direct visits last. */
 export async function inboxSources(): Promise<string[]> {
   const rows = rowsOf<{ origin: string }>(
-    await db().execute(sql`select distinct l.origin from ${INBOX} where l.origin <> '' order by 1 limit 50`),
+    await db().execute(
+      sql`select distinct l.origin from (${inboxSlice(sql`true`, sql`l.created_at desc, l.type, l.id desc`, SOURCES_FROM_NEWEST)}) l where l.origin <> '' order by 1 limit 50`,
+    ),
   );
   return [...rows.map((r) => r.origin), DIRECT_ORIGIN];
 }
@@ -393,16 +414,14 @@ export async function updatePipeline(type: PipelineType, id: number, input: Pipe
 /** Open leads whose follow-up day is today or past, oldest first. */
 export async function dueFollowUps(now = new Date(), executor: Executor = db(), limit = 200): Promise<InboxLead[]> {
   const where = whereOf({ retorno: "vencido" }, brasiliaDay(now));
-  const rows = rowsOf<RawLead>(
-    await executor.execute(sql`select * from ${INBOX} where ${where} order by l.follow_up_on, l.created_at limit ${limit}`),
-  );
+  const rows = rowsOf<RawLead>(await executor.execute(inboxSlice(where, sql`l.follow_up_on, l.created_at, l.type, l.id`, limit)));
   return rows.map(toLead);
 }
 
 export async function leadsSince(since: Date, executor: Executor = db(), limit = 200): Promise<InboxLead[]> {
   const rows = rowsOf<RawLead>(
     await executor.execute(
-      sql`select * from ${INBOX} where l.created_at >= ${since.toISOString()}::timestamptz order by l.created_at desc limit ${limit}`,
+      inboxSlice(sql`l.created_at >= ${since.toISOString()}::timestamptz`, sql`l.created_at desc, l.type, l.id desc`, limit),
     ),
   );
   return rows.map(toLead);

@@ -3,9 +3,11 @@
  * its JSON endpoint answers. The pipeline every submission goes through (honeypot, rate limit,
  * validation, one transaction, exactly once) is app/domain/lead-submissions.server.ts.
  */
+import { getTableName } from "drizzle-orm";
 import type { LeadFormHandler } from "~/domain/lead-submissions.server";
 import { fail, ok } from "~/infra/http.server";
 import type { DefinedLeadForm } from "./define";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 
 export interface LeadFormServer<S extends z.ZodType = z.ZodType, R = unknown> extends LeadFormHandler<S, R> {
@@ -20,20 +22,27 @@ export interface LeadFormServer<S extends z.ZodType = z.ZodType, R = unknown> ex
 type SchemaOf<D extends DefinedLeadForm> = Awaited<ReturnType<D["schema"]>>;
 
 /**
- * Default answers: DESIGN.md's `{ success: true, data: { id } }` (201) and `{ success: false, message, errors? }`.
+ * Default answers: the JSON contract's (app/infra/http.server.ts) `{ success: true, data: { id } }` (201) and `{ success: false, message, errors? }`.
  * `schema`, when given, replaces the definition's on the server: the shared one extended with
  * checks only the server can make (a file's content, docs/decisions/0093).
  */
 export function defineLeadStore<D extends DefinedLeadForm, R, S extends z.ZodType = SchemaOf<D>>(
   definition: D,
-  server: Pick<LeadFormHandler<S, R>, "store" | "nativeCheck"> & Partial<Pick<LeadFormServer<S, R>, "answer" | "failure" | "schema">>,
+  server: Pick<LeadFormHandler<S, R>, "store" | "nativeCheck"> &
+    Partial<Pick<LeadFormServer<S, R>, "answer" | "failure" | "schema">> & {
+      /** The table its leads go to (a suspected submission's answer takes its next id, docs/decisions/0106). */
+      table?: PgTable;
+    },
 ): LeadFormServer<S, R> {
+  const { table, ...rest } = server;
   return {
     definition: definition as unknown as DefinedLeadForm<S>,
     form: definition.name,
+    fileField: definition.file?.field,
+    table: table ? getTableName(table) : undefined,
     schema: definition.schema as unknown as () => Promise<S>,
     answer: (result) => ok({ id: (result as { id?: number } | null)?.id }, { status: 201 }),
     failure: fail,
-    ...server,
+    ...rest,
   };
 }

@@ -28,6 +28,11 @@ export interface LeadFormPage {
   success: (id: string | null) => { title: string; description: string };
   /** More to say under the confirmation than its toast says. */
   note?: string;
+  /**
+   * What the confirmation of a post without proof of work says instead of `note` (no e-mail went
+   * to the address it names, docs/decisions/0106); the shared line of leadServerMessages otherwise.
+   */
+  unverifiedNote?: string;
   /** The next step offered on the confirmation (e.g. booking the meeting). */
   next?: { label: string; to: string };
   /** The confirmation names the stored row's id (SPEC §8's questionnaire toast does). */

@@ -1,10 +1,14 @@
 /**
  * What a document file is, read from its bytes: never from its name or its declared type, which
- * the sender chooses (docs/decisions/0093). PDF by its `%PDF-` header; DOC by the OLE2
- * compound-file signature; DOCX by a ZIP whose central directory lists `word/document.xml`
- * (read with fflate without inflating anything, so a ZIP bomb costs nothing).
+ * the sender chooses (docs/decisions/0093). The first bytes say which format to try (`%PDF-`, the
+ * OLE2 signature, a ZIP); the file must then hold together as that format and carry nothing that
+ * runs on the admin's desktop (docs/decisions/0108): see ./document-pdf.server.ts and
+ * ./document-office.server.ts (PDFs and DOCs are parsed in the worker of
+ * ./document-parse.server.ts), and ./document-sniff.server.ts for what no format may also be.
  */
-import { unzipSync } from "fflate";
+import { isSafeDoc, isSafeDocx } from "./document-office.server";
+import { isSafePdf } from "./document-pdf.server";
+import { containsExecutable, startsLikeHtml } from "./document-sniff.server";
 
 export type DocumentFormat = "pdf" | "doc" | "docx";
 
@@ -17,54 +21,37 @@ export const DOCUMENT_TYPES: Record<DocumentFormat, { contentType: string; exten
 const PDF = Buffer.from("%PDF-", "latin1");
 const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-/** A Word document has a few dozen entries; a directory this long is not one (and would cost time to walk). */
-const MAX_ZIP_ENTRIES = 5_000;
 
 const startsWith = (bytes: Uint8Array, signature: Uint8Array) =>
   bytes.length >= signature.length && signature.every((byte, i) => bytes[i] === byte);
 
-/** The document's format, or null when its content is none of PDF, DOC and DOCX. */
-export function detectDocument(bytes: Uint8Array): DocumentFormat | null {
-  if (startsWith(bytes, PDF)) return "pdf";
-  if (startsWith(bytes, OLE2)) return "doc";
-  if (startsWith(bytes, ZIP) && zipHasEntry(bytes, "word/document.xml")) return "docx";
-  return null;
+/**
+ * The document's format, or null when its content is none of PDF, DOC and DOCX, or is one of them
+ * and also a program or a page, or carries scripts, macros, embedded files or a ZIP bomb. Only on
+ * the server, after the size check (the shared schema's): parsing is the expensive part.
+ */
+export async function detectDocument(bytes: Uint8Array): Promise<DocumentFormat | null> {
+  const format = startsWith(bytes, PDF) ? "pdf" : startsWith(bytes, OLE2) ? "doc" : startsWith(bytes, ZIP) ? "docx" : null;
+  if (!format || startsLikeHtml(bytes) || containsExecutable(bytes)) return null;
+  const safe = format === "pdf" ? await isSafePdf(bytes) : format === "doc" ? await isSafeDoc(bytes) : isSafeDocx(bytes);
+  return safe ? format : null;
 }
 
 /**
  * The name the file is shown and offered under: the last part of the sender's name, without
- * control, path or quote characters, at most 120 characters, ending in the extension of what it
- * really is ("curriculo.pdf.exe" holding a PDF becomes "curriculo.pdf.exe.pdf").
+ * control, format (bidi overrides such as U+202E, zero-width characters), path or quote characters,
+ * at most 120 characters, ending in the extension of what it really is ("curriculo.pdf.exe" holding
+ * a PDF becomes "curriculo.pdf.exe.pdf", and "cv\u202Efdp.exe" cannot pass for "cvexe.pdf").
  */
 export function safeDocumentName(name: string, format: DocumentFormat): string {
   const extension = DOCUMENT_TYPES[format].extension;
   const base = (name.split(/[\\/]/).at(-1) ?? "")
     .normalize("NFC")
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
-    .replace(/[\u0000-\u001f\u007f-\u009f"*:<>?|;]+/g, "")
+    // Cc, Cf (bidi controls U+202A–U+202E and U+2066–U+2069, U+200E, U+200F, U+061C, zero-width
+    // characters, U+FEFF), lone surrogates and line/paragraph separators: invisible or reordering.
+    .replace(/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}"*:<>?|;]+/gu, "")
     .replace(/\s+/g, " ")
     .trim();
   const stem = (base.toLowerCase().endsWith(`.${extension}`) ? base.slice(0, -(extension.length + 1)) : base).replace(/^\.+/, "");
   return `${[...(stem || "curriculo")].slice(0, 120).join("").trim() || "curriculo"}.${extension}`;
 }
-
-/** Whether a ZIP's central directory names `entry`; a damaged or hostile ZIP is simply not a match. */
-function zipHasEntry(bytes: Uint8Array, entry: string): boolean {
-  let found = false;
-  let seen = 0;
-  try {
-    // The filter sees each central-directory record and inflates nothing (it answers false).
-    unzipSync(bytes, {
-      filter: (file) => {
-        if (file.name === entry) found = true;
-        if (found || ++seen > MAX_ZIP_ENTRIES) throw STOP;
-        return false;
-      },
-    });
-  } catch (error) {
-    if (error !== STOP) return false;
-  }
-  return found;
-}
-
-const STOP = new Error("stop");

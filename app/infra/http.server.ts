@@ -1,5 +1,5 @@
 /**
- * The JSON API contract of DESIGN.md in one place: `{ success: true, data? }` on success,
+ * The JSON API contract (SPEC §7) in one place: `{ success: true, data? }` on success,
  * `{ success: false, message, errors? }` with a 4xx for bad input. Routes stay thin by using these.
  */
 import { fieldErrors } from "~/lib/form-errors";
@@ -66,6 +66,21 @@ function containsNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, v]) => key.includes("\0") || containsNul(v, depth + 1));
 }
 
+/**
+ * For an endpoint that reads no body: one sent anyway as JSON must at least be JSON, as every
+ * other endpoint answers (400), never a success that ignored it.
+ */
+export async function refuseMalformedJson(request: Request): Promise<void> {
+  if (!/\bjson\b/i.test(request.headers.get("content-type") ?? "")) return;
+  const text = await request.text();
+  if (!text) return;
+  try {
+    JSON.parse(text);
+  } catch {
+    throw fail(400, "JSON malformado: verifique o corpo da requisição.");
+  }
+}
+
 /** Validates a body with the form's own schema; a 400 with Portuguese field messages otherwise. */
 export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
   const body = await readBody(request);
@@ -117,3 +132,9 @@ export async function refusalOf(error: unknown): Promise<{ status: number; messa
     .catch(() => ({}))) as { message?: string; errors?: Record<string, string> };
   return { status: error.status, message: body.message ?? "", errors: body.errors };
 }
+
+/** The page of an error no route answered (the host's last resort): plain, in Portuguese, never a stack. */
+export const ERROR_PAGE =
+  '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Erro</title>' +
+  '<body style="font-family:sans-serif;padding:2rem"><h1>Algo deu errado</h1>' +
+  '<p>Tente novamente em instantes.</p><p><a href="/">Voltar ao início</a></p></body></html>';

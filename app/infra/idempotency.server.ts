@@ -12,7 +12,7 @@ import { submissionKeys } from "~/db/schema";
 
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-/** What a browser may send as a key (app/lib/early-script.ts sends 32 hex digits). */
+/** What a browser may send as a key (app/shell/early/idempotency-key.ts sends 32 hex digits). */
 const CLIENT_KEY = /^[A-Za-z0-9_-]{16,100}$/;
 
 export function isValidClientKey(value: unknown): value is string {

@@ -14,6 +14,8 @@ export interface ApiAnswer<T = unknown> {
   /** On failure: the server's `message` (or `error`), else the HTTP status text. Empty when ok. */
   message: string;
   errors?: Record<string, string>;
+  /** The answer's ETag, for a later conditional request (If-None-Match). */
+  etag: string | null;
 }
 
 export interface ApiCall {
@@ -54,5 +56,6 @@ export async function callApi<T = unknown>(path: string, call: ApiCall = {}): Pr
     data: body?.data as T | undefined,
     message: ok ? "" : serverMessage || res.statusText || `Erro ${res.status}`,
     errors: body?.errors && typeof body.errors === "object" ? (body.errors as Record<string, string>) : undefined,
+    etag: res.headers.get("etag"),
   };
 }

@@ -138,12 +138,18 @@ export const bookingMessages = {
   rescheduleSubmit: "Remarcar para este horário",
   rescheduling: "Remarcando...",
   rescheduledTitle: "Reunião remarcada",
+  rescheduledIntro: "Enviamos o convite com o novo horário para o seu e-mail.",
+  cancelledRescheduleText:
+    "Esta reunião foi cancelada e não pode mais ser remarcada. Para conversar com um especialista, escolha um novo horário.",
+  pastRescheduleText: "Esta reunião já começou ou já passou e não pode mais ser remarcada. Para uma nova conversa, escolha um horário.",
+  bookAgain: "Agendar outro horário",
   invalidLink: "Link inválido",
   invalidLinkText:
     "Não encontramos uma reunião para este link. Ele pode estar incompleto; copie o endereço completo do e-mail que você recebeu.",
   alreadyCancelled: "Esta reunião já foi cancelada.",
   tooLate: "Esta reunião já começou ou já passou.",
   rateLimited: (wait: string) => `Muitas tentativas. Tente novamente em ${wait}.`,
+  throttledTitle: "Horários indisponíveis no momento",
   spam: "Não foi possível concluir o agendamento.",
 } as const;
 

@@ -78,3 +78,13 @@ export function consentPurposeLabel(purpose: string): string {
 export function visitSourceLabel(source: string | null | undefined): string {
   return source ? source : DIRECT_VISIT;
 }
+
+/**
+ * A lead whose submission proved nothing (posted without JavaScript, docs/decisions/0106): how
+ * the admin sees it marked, on its record and in the team's e-mail.
+ */
+export const UNVERIFIED_LEAD = {
+  title: "Sem verificação",
+  description:
+    "enviado sem JavaScript, sem a prova de que veio do formulário do site. Nenhuma resposta automática foi enviada ao endereço informado: confira antes de responder.",
+} as const;

@@ -38,9 +38,6 @@ export function previewPath(token: string): string {
   return `/previa/${token}`;
 }
 
-/** Tokens are 32 base64url characters; the 64 hex characters of links made by the migration also match. */
-export const PREVIEW_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
-
 /** How long search engines show titles and descriptions, roughly (Google cuts by pixels, not characters). */
 export const SEO_LIMITS = {
   metaTitle: { ideal: 60, max: 120 },

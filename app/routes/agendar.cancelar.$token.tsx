@@ -6,7 +6,8 @@
 import { data } from "react-router";
 import { BookingShell, Notice } from "~/components/booking/booking-page";
 import { Button } from "~/components/ui/button";
-import { BookingRejection, cancelBooking, findByToken } from "~/domain/booking/bookings.server";
+import { BookingRejection, cancelBooking } from "~/domain/booking/bookings.server";
+import { findByToken } from "~/domain/booking/links.server";
 import { PRIVATE_HEADERS } from "~/domain/booking/page.server";
 import { BOOKING_PATH, bookingMessages, formatSlot } from "~/lib/booking";
 import { personalPage } from "~/lib/route-policy";

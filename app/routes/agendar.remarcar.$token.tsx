@@ -6,7 +6,8 @@
 import { data, redirect } from "react-router";
 import { BookingShell, DayList, Notice, TimeList, upperFirst } from "~/components/booking/booking-page";
 import { Button } from "~/components/ui/button";
-import { BookingRejection, findByToken, rescheduleBooking } from "~/domain/booking/bookings.server";
+import { BookingRejection, rescheduleBooking } from "~/domain/booking/bookings.server";
+import { findByToken } from "~/domain/booking/links.server";
 import { PRIVATE_HEADERS, pickerState } from "~/domain/booking/page.server";
 import { readBody } from "~/infra/http.server";
 import { BOOKING_PATH, bookingMessages, formatLongDay, formatSlot, formatTime } from "~/lib/booking";
@@ -58,6 +59,19 @@ export default function RescheduleBooking({ loaderData, actionData, params }: Ro
       </BookingShell>
     );
   }
+  // A cancelled or past meeting cannot move: say so, and offer a new booking instead of a picker.
+  if (booking.cancelled || booking.past) {
+    return (
+      <BookingShell
+        title={booking.cancelled ? bookingMessages.cancelledTitle : bookingMessages.rescheduleTitle}
+        intro={<p>{booking.cancelled ? bookingMessages.cancelledRescheduleText : bookingMessages.pastRescheduleText}</p>}
+      >
+        <Button asChild size="lg">
+          <a href={BOOKING_PATH}>{bookingMessages.bookAgain}</a>
+        </Button>
+      </BookingShell>
+    );
+  }
   const self = `/agendar/remarcar/${params.token}`;
   const selectedFirst = picker?.days.find((d) => d.day === picker.selectedDay)?.first;
   return (
@@ -65,7 +79,6 @@ export default function RescheduleBooking({ loaderData, actionData, params }: Ro
       title={bookingMessages.rescheduleTitle}
       intro={<p>Sua reunião está marcada para {formatSlot(booking.start)} (horário de Brasília). Escolha o novo horário.</p>}
     >
-      {booking.cancelled ? <p>{bookingMessages.alreadyCancelled}</p> : booking.past ? <p>{bookingMessages.tooLate}</p> : null}
       {actionData?.message ? (
         <Notice tone="error" title={actionData.message}>
           {bookingMessages.unavailableDetail}

@@ -1,6 +1,6 @@
 /** /agendar/reserva/{token}/convite.ics: the meeting as an iCalendar file (METHOD:PUBLISH, the same UID as the e-mails'). */
-import { findByToken } from "~/domain/booking/bookings.server";
 import { bookingIcs, ICS_CONTENT_TYPE } from "~/domain/booking/calendar.server";
+import { findByToken } from "~/domain/booking/links.server";
 import { fail } from "~/infra/http.server";
 import { personalPage } from "~/lib/route-policy";
 import type { Route } from "./+types/agendar.reserva.$token.convite[.]ics";

@@ -7,8 +7,8 @@
 import { data } from "react-router";
 import { BookingShell, Notice, upperFirst } from "~/components/booking/booking-page";
 import { CalendarCheck, Download, ExternalLink } from "~/components/ui/icons";
-import { findByToken } from "~/domain/booking/bookings.server";
 import { meetingTitle } from "~/domain/booking/calendar.server";
+import { findByToken } from "~/domain/booking/links.server";
 import { PRIVATE_HEADERS } from "~/domain/booking/page.server";
 import { BOOKING_PATH, bookingMessages, formatSlot, formatTime, googleCalendarUrl, placeText } from "~/lib/booking";
 import { personalPage } from "~/lib/route-policy";
@@ -35,6 +35,8 @@ export async function loader({ params }: Route.LoaderArgs) {
       end: b.endsAt.toISOString(),
       place,
       cancelled: b.status === "cancelled",
+      // Every reschedule raises the invitation's SEQUENCE (a cancellation too, but that reads first).
+      rescheduled: b.sequence > 0,
       past: b.startsAt.getTime() <= Date.now(),
       google: googleCalendarUrl({ title: meetingTitle(b), start: b.startsAt, end: b.endsAt, details: place }),
     },
@@ -48,8 +50,16 @@ export default function BookingConfirmation({ loaderData: b }: Route.ComponentPr
   const base = BOOKING_PATH;
   return (
     <BookingShell
-      title={b.cancelled ? bookingMessages.cancelledTitle : bookingMessages.confirmedTitle}
-      intro={<p>{b.cancelled ? bookingMessages.cancelledText : `Obrigado, ${b.name}! ${bookingMessages.confirmedIntro}`}</p>}
+      title={
+        b.cancelled ? bookingMessages.cancelledTitle : b.rescheduled ? bookingMessages.rescheduledTitle : bookingMessages.confirmedTitle
+      }
+      intro={
+        <p>
+          {b.cancelled
+            ? bookingMessages.cancelledText
+            : `Obrigado, ${b.name}! ${b.rescheduled ? bookingMessages.rescheduledIntro : bookingMessages.confirmedIntro}`}
+        </p>
+      }
     >
       <div className="max-w-2xl rounded-2xl border border-border bg-card p-5 shadow-soft sm:p-8">
         {b.cancelled ? (

@@ -18,6 +18,7 @@ import {
 import { BookingRejection, submitBooking } from "~/domain/booking/bookings.server";
 import { pickerState } from "~/domain/booking/page.server";
 import { readBody } from "~/infra/http.server";
+import { throttleRead } from "~/infra/rate-limit.server";
 import { BOOKING_PATH, bookingMessages, formatLongDay } from "~/lib/booking";
 import { personalPage } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
@@ -31,9 +32,13 @@ export const meta: Route.MetaFunction = (args) =>
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // More reads of the free times from one network than a person makes (docs/decisions/0107).
+  const throttled = await throttleRead("slots", context.clientIp);
+  if (throttled)
+    return data({ throttled: throttled.message }, { status: throttled.status, headers: { ...NO_STORE, ...throttled.headers } });
   const state = await pickerState(new URL(request.url).searchParams);
-  return data(state, { status: state.unavailable ? 409 : 200, headers: NO_STORE });
+  return data({ ...state, throttled: null }, { status: state.unavailable ? 409 : 200, headers: NO_STORE });
 }
 
 type ActionReply = { errors: Record<string, string>; values: BookingFormValues; message: string | null };
@@ -66,9 +71,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const headers: Route.HeadersFunction = () => NO_STORE;
+/** Never stored; a refusal's `Retry-After` (a booking or a read over its limit) reaches the visitor. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  return retryAfter ? { ...NO_STORE, "Retry-After": retryAfter } : NO_STORE;
+};
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.throttled !== null) {
+    return (
+      <BookingShell title={bookingMessages.pageTitle} intro={<p>{bookingMessages.pageIntro}</p>}>
+        <Notice tone="error" title={bookingMessages.throttledTitle}>
+          {loaderData.throttled}
+        </Notice>
+      </BookingShell>
+    );
+  }
   const { days, selectedDay, slots, chosen, unavailable, place } = loaderData;
   const selectedFirst = days.find((d) => d.day === selectedDay)?.first;
   const dayHref = (day: string) => `/agendar?dia=${day}#horarios`;

@@ -12,6 +12,7 @@ import { listCategories, listPublishedPosts } from "~/domain/blog.server";
 import { conditional, passLoaderHeaders, weakEtag } from "~/infra/http-cache.server";
 import { BLOG_DESCRIPTION, BLOG_TITLE, blogText } from "~/lib/messages/blog";
 import { Link } from "~/lib/navigation";
+import { pageWindow } from "~/lib/page-window";
 import { publicPage } from "~/lib/route-policy";
 import { BLOG_PAGE_SIZE } from "~/lib/schemas/blog";
 import { seo } from "~/lib/seo";
@@ -207,21 +208,30 @@ function Pagination({ page, totalPages, category }: { page: number; totalPages: 
             </Link>
           </li>
         )}
-        {Array.from({ length: totalPages }, (_, i) => i + 1).map((n) => (
-          <li key={n}>
-            <Link
-              to={listHref(category, n)}
-              aria-current={n === page ? "page" : undefined}
-              aria-label={`Página ${n}`}
-              className={cn(
-                base,
-                n === page ? "border-primary bg-primary text-primary-foreground" : "border-border hover:border-primary hover:text-primary",
-              )}
-            >
-              {n}
-            </Link>
-          </li>
-        ))}
+        {/* A window of pages, not all of them: 2,000 pages would be 2,000 links (app/lib/page-window.ts). */}
+        {pageWindow(page, totalPages).map((n, i) =>
+          n === null ? (
+            <li key={`gap-${i}`} aria-hidden className="px-1 text-muted-foreground">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <Link
+                to={listHref(category, n)}
+                aria-current={n === page ? "page" : undefined}
+                aria-label={`Página ${n}`}
+                className={cn(
+                  base,
+                  n === page
+                    ? "border-primary bg-primary text-primary-foreground"
+                    : "border-border hover:border-primary hover:text-primary",
+                )}
+              >
+                {n}
+              </Link>
+            </li>
+          ),
+        )}
         {page < totalPages && (
           <li>
             <Link

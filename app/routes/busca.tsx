@@ -10,6 +10,7 @@ import type { RouteHandle } from "~/components/site-header";
 import { FileText, Newspaper } from "~/components/ui/icons";
 import { listCategories } from "~/domain/blog.server";
 import { searchSite } from "~/domain/search/query.server";
+import { throttleRead } from "~/infra/rate-limit.server";
 import { SEARCH_DESCRIPTION, SEARCH_TITLE, searchText } from "~/lib/messages/search";
 import { Link } from "~/lib/navigation";
 import type { RoutePolicy } from "~/lib/route-policy";
@@ -26,13 +27,24 @@ const policy: RoutePolicy = { access: "public", counted: true };
 
 export const handle: RouteHandle = { policy, darkHero: true };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseSearchQuery(new URL(request.url).searchParams);
+  // More searches from one network than a person types: the form says so, nothing is searched (docs/decisions/0107).
+  const throttled = parsed.ok && parsed.terms.length ? await throttleRead("search", context.clientIp) : null;
+  if (throttled) {
+    return data(
+      { q: parsed.q, error: throttled.message, results: [], total: 0, categories: [] },
+      { status: throttled.status, headers: throttled.headers },
+    );
+  }
   const { results, total } = parsed.ok ? await searchSite(parsed.terms) : { results: [], total: 0 };
   // The categories are the way on when there is nothing (yet) to show.
   const categories = results.length === 0 ? (await listCategories()).map(({ name, slug }) => ({ name, slug })) : [];
   return data({ q: parsed.q, error: parsed.ok ? null : parsed.message, results, total, categories }, { status: parsed.ok ? 200 : 400 });
 }
+
+/** A throttled search's `Retry-After` reaches the visitor. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** The page's title: the query's, once there is one to show results for. */
 function headingOf(data: { q: string; error: string | null } | undefined): string {

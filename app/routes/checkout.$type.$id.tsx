@@ -77,7 +77,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             </ul>
           </article>
 
-          {/* Alive at once: it creates the payment session by itself (docs/decisions/0058). */}
+          {/* Alive at once: it asks for the payment session by itself, with a POST (docs/decisions/0122). */}
           <Island
             name="checkout"
             component={CheckoutPayment}

@@ -3,7 +3,9 @@
  * A POST stores the submission through the same pipeline as the JSON API, exactly once
  * (app/domain/lead-submissions.server.ts), then redirects to this page's confirmation (so a
  * reload never sends it again); a refused one answers with the form again, its field errors
- * beside the fields and the typed values kept. The texts are the toasts' texts (SPEC §8).
+ * beside the fields and the typed values kept. The texts are the toasts' texts (SPEC §8). A post
+ * without proof of work is stored, but no e-mail goes to the address it names, and its
+ * confirmation says so (docs/decisions/0106).
  */
 import { data, redirect } from "react-router";
 import { type FormState } from "~/components/forms/lead-form-utils";
@@ -13,11 +15,12 @@ import { submitLead } from "~/domain/lead-submissions.server";
 import { leadFormBySlug } from "~/forms";
 import { leadFormServer } from "~/forms/index.server";
 import { readBody } from "~/infra/http.server";
-import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
 import { HONEYPOT_FIELD } from "~/lib/lead-fields";
+import { leadServerMessages } from "~/lib/messages/leads";
 import { Link } from "~/lib/navigation";
 import { personalPage } from "~/lib/route-policy";
 import { SITE_NAME } from "~/lib/site";
+import { IDEMPOTENCY_FIELD } from "~/shell/early/idempotency-key";
 import { asRejection, submitContext } from "./lead-endpoint.server";
 import type { Route } from "./+types/enviar.$form";
 import type { ComponentType } from "react";
@@ -42,6 +45,9 @@ function formFor(params: { form?: string }, request: Request) {
   return formOf(params.form ?? new URL(request.url).pathname.split("/").filter(Boolean).at(-1));
 }
 
+/** `?verificado=0`: the confirmation of a post that proved nothing, so no e-mail went out. */
+const UNVERIFIED_PARAM = "verificado";
+
 /** Only paths of this site, so a link back can never lead elsewhere. */
 function safeReturnTo(value: unknown): string | null {
   return typeof value === "string" && /^\/(?!\/)[^\s\\]*$/.test(value) && value.length <= 300 ? value : null;
@@ -54,6 +60,8 @@ export function loader({ params, request }: Route.LoaderArgs) {
     {
       slug: form.slug,
       sent: url.searchParams.get("enviado") === "1",
+      /** No automatic e-mail went out (a post without proof of work). */
+      unverified: url.searchParams.get(UNVERIFIED_PARAM) === "0",
       id: url.searchParams.get("id"),
       returnTo: safeReturnTo(url.searchParams.get("voltar")),
     },
@@ -66,11 +74,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   let body: Record<string, unknown> = {};
   try {
     body = await readBody(request, { files: Boolean(form.file) });
-    const result = (await submitLead(leadFormServer(form.name), body, submitContext(request, context, body, true))) as {
-      id?: number;
-    } | null;
+    const { result, verified } = await submitLead(leadFormServer(form.name), body, submitContext(request, context, body, true));
+    const id = (result as { id?: number } | null)?.id;
     const next = new URLSearchParams({ enviado: "1" });
-    if (form.page.showsId && result?.id) next.set("id", String(result.id));
+    if (!verified) next.set(UNVERIFIED_PARAM, "0");
+    if (form.page.showsId && id) next.set("id", String(id));
     const back = safeReturnTo(body.returnTo);
     if (back) next.set("voltar", back);
     return redirect(`${form.action}?${next}`, 303);
@@ -100,7 +108,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function Enviar({ loaderData, actionData }: Route.ComponentProps) {
-  const { slug, sent, id, returnTo } = loaderData;
+  const { slug, sent, unverified, id, returnTo } = loaderData;
   const form = formOf(slug);
   const texts = form.page;
   if (sent && !actionData) {
@@ -113,7 +121,12 @@ export default function Enviar({ loaderData, actionData }: Route.ComponentProps)
           </span>
           <h1 className="mt-6 text-3xl font-bold sm:text-4xl">{success.title}</h1>
           <p className="mt-3 text-lg text-muted-foreground">{success.description}</p>
-          {texts.note && <p className="mt-3 max-w-xl text-muted-foreground">{texts.note}</p>}
+          {unverified && texts.unverifiedNote ? null : texts.note && <p className="mt-3 max-w-xl text-muted-foreground">{texts.note}</p>}
+          {unverified ? (
+            <p className="mt-3 max-w-xl text-muted-foreground" data-testid="unverified-note">
+              {texts.unverifiedNote ?? leadServerMessages.unverifiedNote}
+            </p>
+          ) : null}
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             {returnTo && returnTo !== "/" ? (
               <Button asChild variant="outline">

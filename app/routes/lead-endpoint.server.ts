@@ -7,7 +7,7 @@
 import { LeadRejection, submitLead, type SubmitContext } from "~/domain/lead-submissions.server";
 import { leadFormServer } from "~/forms/index.server";
 import { INVALID_INPUT_MESSAGE, methodNotAllowed, readBody } from "~/infra/http.server";
-import { IDEMPOTENCY_FIELD, IDEMPOTENCY_HEADER } from "~/lib/early-script";
+import { IDEMPOTENCY_FIELD, IDEMPOTENCY_HEADER } from "~/shell/early/idempotency-key";
 import type { AppLoadContext } from "react-router";
 
 interface ActionArgsLike {
@@ -28,14 +28,14 @@ export function submitContext(request: Request, context: AppLoadContext, body: R
 
 /**
  * The JSON endpoint of the lead form named `name` (SPEC §7): its answer to an accepted submission
- * and to a refused one (default: DESIGN.md's `{ success: false, message, errors? }`) are the form's.
+ * and to a refused one (default: `{ success: false, message, errors? }`, app/infra/http.server.ts) are the form's.
  */
 export async function leadFormAction(name: string, { request, context }: ActionArgsLike): Promise<Response> {
   if (request.method !== "POST") return methodNotAllowed();
   const server = leadFormServer(name);
   try {
     const body = await readBody(request, { files: Boolean(server.definition.file) });
-    return server.answer(await submitLead(server, body, submitContext(request, context, body)));
+    return server.answer((await submitLead(server, body, submitContext(request, context, body))).result);
   } catch (error) {
     const rejection = await asRejection(error);
     const response = server.failure(rejection.status, rejection.message, rejection.errors);

@@ -1,12 +1,10 @@
 import { data } from "react-router";
 import { COUNTDOWN_SECONDS, PaymentCountdown } from "~/components/checkout/payment-countdown";
 import { Island } from "~/components/island";
-import { Button } from "~/components/ui/button";
-import { CheckCircle2, Clock, Home, ShoppingBag } from "~/components/ui/icons";
+import { CheckCircle2, Clock, ShoppingBag } from "~/components/ui/icons";
 import { describeCheckout } from "~/domain/payments/fulfilment.server";
 import { formatBRL } from "~/lib/catalog";
 import { orderStatusLabels, paymentMessages as m } from "~/lib/messages/payments";
-import { Link } from "~/lib/navigation";
 import { personalPage } from "~/lib/route-policy";
 import { SESSION_ID_PATTERN } from "~/lib/schemas/payments";
 import { seo } from "~/lib/seo";
@@ -14,12 +12,13 @@ import type { NoScriptRefreshHandle } from "~/root";
 import type { Route } from "./+types/payment-success";
 
 /**
- * Without JavaScript the browser itself moves on after the same countdown (SPEC §4; root.tsx).
- * Only a payment we know counts down: without one the page stays and offers the products.
+ * SPEC §2, §9: the page counts 5 seconds down, then goes to /produtos; without JavaScript the
+ * browser itself moves on after the same time (root.tsx). It claims a payment only for one we know
+ * (docs/decisions/0089); without one it says so, and still counts down to the products.
  */
 export const handle: NoScriptRefreshHandle = {
   policy: personalPage(),
-  noscriptRefresh: (data) => ((data as { order: unknown } | undefined)?.order ? `${COUNTDOWN_SECONDS}; url=/produtos` : undefined),
+  noscriptRefresh: `${COUNTDOWN_SECONDS}; url=/produtos`,
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -90,7 +89,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** /payment-success without a session we know: no success is claimed, the products are offered. */
+/** /payment-success without a session we know: no success is claimed; the countdown to the products stays (SPEC §2). */
 function NoPayment() {
   return (
     <section className="bg-muted">
@@ -100,20 +99,8 @@ function NoPayment() {
         </span>
         <h1 className="mt-6 text-3xl font-bold sm:text-4xl">{m.noPaymentTitle}</h1>
         <p className="mt-3 text-lg text-muted-foreground">{m.noPaymentText}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Button asChild variant="outline">
-            <Link to="/">
-              <Home aria-hidden />
-              {m.goHome}
-            </Link>
-          </Button>
-          <Button asChild>
-            <Link to="/produtos">
-              <ShoppingBag aria-hidden />
-              {m.goProducts}
-            </Link>
-          </Button>
-        </div>
+        {/* The same countdown and buttons as a confirmed payment (SPEC §2): home, products, or stay. */}
+        <Island name="countdown" component={PaymentCountdown} props={{ seconds: COUNTDOWN_SECONDS }} eager />
       </div>
     </section>
   );

@@ -1,9 +1,9 @@
 /**
- * /previa/{token} (docs/decisions/0060): a post's private preview link. A draft, a scheduled
+ * /previa/{token} (docs/decisions/0060, 0109): a post's private preview link. A draft, a scheduled
  * post or the unpublished changes of a live one, as it will look, under a 'Pré-visualização'
  * banner; `noindex` and `private, no-store`, so neither a search engine nor any cache (ours, a
- * CDN, the browser's) keeps it. A revoked or unknown link is a 404; once the post is live with
- * nothing pending, the link leads to its public address.
+ * CDN, the browser's) keeps it. A revoked, expired or unknown link is a 404; once the post is live
+ * with nothing pending, the link leads to its public address.
  */
 import { data, redirect } from "react-router";
 import { PostArticle, PostNotFound, type PreviewInfo } from "~/components/blog/post-article";

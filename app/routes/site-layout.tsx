@@ -3,6 +3,7 @@
  * declared here once. React Router renders these pages on the server only.
  */
 import { Outlet } from "react-router";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { SiteChrome } from "~/components/site-chrome";
 import { loadAsDocument, PUBLIC_DOCUMENT } from "~/lib/document-page";
 
@@ -20,6 +21,15 @@ export default function SiteLayout() {
   return (
     <SiteChrome>
       <Outlet />
+    </SiteChrome>
+  );
+}
+
+/** A page that fails (its loader throws: the database is down) keeps the header and the footer. */
+export function ErrorBoundary() {
+  return (
+    <SiteChrome>
+      <GeneralErrorBoundary back={{ to: "/", label: "Voltar ao início" }} />
     </SiteChrome>
   );
 }

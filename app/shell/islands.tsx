@@ -14,6 +14,7 @@
 import { AUTH_STORAGE_KEY } from "~/lib/messages/auth";
 import { blogText } from "~/lib/messages/blog";
 import { SHELL_DATA_ID, type ShellData } from "./contract";
+import { TAKE_HELD_SUBMITS, type TakeHeldSubmits } from "./early/held-submits";
 import { ISLANDS } from "./island-registry";
 
 const hydrated = new WeakMap<HTMLElement, Promise<void>>();
@@ -103,8 +104,11 @@ function islandOf(target: EventTarget | null): HTMLElement | null {
 
 export function armIslands(): void {
   const data = JSON.parse(document.getElementById(SHELL_DATA_ID)?.textContent ?? "null") as ShellData | null;
-  // An error page rendered in the page's place has no islands' data: it stays plain HTML.
-  if (!data) return;
+  // Submits the early script held before this ran (app/shell/early/held-submits.ts).
+  const takeHeld = (window as unknown as Record<string, TakeHeldSubmits | undefined>)[TAKE_HELD_SUBMITS];
+  // An error page rendered in the page's place has no islands' data: it stays plain HTML, and
+  // what was held posts natively.
+  if (!data) return void takeHeld?.(true);
 
   const wake = (element: HTMLElement | null): Promise<void> | undefined => {
     if (!element) return undefined;
@@ -121,6 +125,13 @@ export function armIslands(): void {
     document.addEventListener(type, (event) => void wake(islandOf(event.target)), { capture: true, passive: true });
   }
 
+  /** Lets the island, once live, send a submit made before (the hydrated form sends it its way). */
+  const replay = (island: HTMLElement, form: HTMLFormElement, submitter: HTMLElement | null) =>
+    wake(island)!.then(
+      () => form.requestSubmit(submitter && submitter.isConnected ? submitter : null),
+      () => form.submit(), // the island's code did not load: the native post still works
+    );
+
   // A submit before the island is live: hold it, then let the hydrated form send it.
   document.addEventListener(
     "submit",
@@ -131,14 +142,15 @@ export function armIslands(): void {
       // A dialog's own close buttons (method="dialog") need nothing from the island.
       if (form.method === "dialog" || (event.submitter as HTMLButtonElement | null)?.formMethod === "dialog") return;
       event.preventDefault();
-      const submitter = event.submitter as HTMLElement | null;
-      wake(island)!.then(
-        () => form.requestSubmit(submitter && submitter.isConnected ? submitter : null),
-        () => form.submit(), // the island's code did not load: the native post still works
-      );
+      void replay(island, form, event.submitter as HTMLElement | null);
     },
     { capture: true },
   );
+  // And those made before this script ran, which the early script held.
+  for (const [form, submitter] of takeHeld?.() ?? []) {
+    const island = islandOf(form);
+    if (island) void replay(island, form, submitter);
+  }
 
   // A dialog inside an island opened (invoker button, early script or code): wake its island.
   const opened = new MutationObserver((records) => {

@@ -1,57 +1,43 @@
-// Shared plumbing of the benchmark: flags, ports, starting/stopping app processes, small helpers.
+// Shared plumbing of the bench: ports, the app as a process over HTTP, wrk, nginx serving fixed bytes.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** docs/budgets.json, where a bar the file lacks throws instead of reading as `undefined`. */
+const strict = (object, at) =>
+  new Proxy(object, {
+    get(target, key) {
+      if (typeof key === "symbol" || Object.hasOwn(target, key)) {
+        const value = target[key];
+        return value && typeof value === "object" && !Array.isArray(value) ? strict(value, `${at}.${key}`) : value;
+      }
+      throw new Error(`docs/budgets.json não tem ${at}.${key}`);
+    },
+  });
+export const BUDGETS = strict(JSON.parse(fs.readFileSync(path.join(ROOT, "docs/budgets.json"), "utf8")), "budgets");
 
-/** The bench owns ports 3370-3379 (other work on this machine uses other ranges). */
+/** Seven ports from BENCH_PORT_BASE (default 3370), so two benches on one machine can run at once. */
+const BASE = Number(process.env.BENCH_PORT_BASE ?? 3370);
 export const PORTS = {
-  app: 3370,
-  static: 3371,
-  https: 3372,
-  pg: 3373,
-  pgSecond: 3374,
-  pgProxy: 3375,
-  outage: 3376,
-  fresh: 3377,
-  recipe: 3378,
-  chrome: 3379,
-  bare: 3380,
+  app: BASE,
+  fresh: BASE + 1,
+  static: BASE + 2,
+  recipe: BASE + 3,
+  chrome: BASE + 4,
+  hostile: BASE + 5,
+  floor: BASE + 6,
+};
+
+export const SECRETS = {
+  ADMIN_PASSWORD: "Bench-Senha-Secreta-7d1f3a",
+  SESSION_SECRET: "bench-session-secret-com-mais-de-32-caracteres-0001",
 };
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-export function log(...args) {
-  const t = new Date().toISOString().slice(11, 19);
-  console.log(`[bench ${t}]`, ...args);
-}
-
-export function parseArgs(argv) {
-  const flags = {
-    quick: false,
-    outage: false,
-    build: true,
-    lighthouse: true,
-    only: null,
-    buildDir: process.env.BUILD_DIR ?? "build-bench",
-    keepDb: false,
-  };
-  for (const a of argv) {
-    if (a === "--quick") flags.quick = true;
-    else if (a === "--outage") flags.outage = true;
-    else if (a === "--no-build") flags.build = false;
-    else if (a === "--no-lighthouse") flags.lighthouse = false;
-    else if (a === "--keep-db") flags.keepDb = true;
-    else if (a.startsWith("--only=")) flags.only = new Set(a.slice(7).split(","));
-    else if (a.startsWith("--build-dir=")) flags.buildDir = a.slice(12);
-    else if (a === "--help" || a === "-h") flags.help = true;
-    else throw new Error(`flag desconhecida: ${a} (veja --help)`);
-  }
-  return flags;
-}
+export const log = (...args) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
 
 export function median(values) {
   const v = values.filter((x) => typeof x === "number" && !Number.isNaN(x)).sort((a, b) => a - b);
@@ -74,28 +60,22 @@ export async function pool(items, limit, fn) {
   return results;
 }
 
-export function build(buildDir) {
-  log(`build em ${buildDir}...`);
-  const r = spawnSync(path.join(ROOT, "node_modules/.bin/react-router"), ["build"], {
-    cwd: ROOT,
-    env: { ...process.env, BUILD_DIR: buildDir },
-    encoding: "utf8",
-  });
-  if (r.status !== 0) throw new Error(`build falhou:\n${(r.stderr || r.stdout).slice(-3000)}`);
+/** GET/POST with a timeout; never throws (status 0 = network error or timeout). */
+export async function request(url, { method = "GET", headers = {}, body, timeoutMs = 15_000 } = {}) {
+  try {
+    const res = await fetch(url, { method, headers, body, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+    return { status: res.status, headers: res.headers, text: await res.text() };
+  } catch (error) {
+    return { status: 0, headers: new Headers(), text: String(error?.cause ?? error) };
+  }
 }
 
-export const SECRETS = {
-  ADMIN_PASSWORD: "Bench-Senha-Secreta-7d1f3a",
-  STRIPE_SECRET_KEY: "sk_test_benchFAKE51H7x9ZzNaoDeveVazar0123456789",
-  CHAT_API_KEY: "chatkey-bench-nao-deve-vazar-9f8e7d6c",
-  SESSION_SECRET: "bench-session-secret-com-mais-de-32-caracteres-0001",
-};
-
 /**
- * Starts `node server.js` (the production bundle) as one process and waits for /healthz.
- * Returns a handle with stop() and restart().
+ * Starts `node server.js` (the production build; of another checkout with `cwd`) as one process
+ * and waits for /healthz. The
+ * bench knows the app only this way: a process with its environment, spoken to over HTTP.
  */
-export async function startApp({ name, port, buildDir, env = {}, logFile }) {
+export async function startApp({ name, port, buildDir, env = {}, logFile, cwd = ROOT }) {
   const fullEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -110,30 +90,21 @@ export async function startApp({ name, port, buildDir, env = {}, logFile }) {
     DATABASE_URL: "",
     ...env,
   };
-  // Variables the caller wants absent.
-  for (const [k, v] of Object.entries(fullEnv)) if (v === undefined) delete fullEnv[k];
-  const handle = { name, port, env: fullEnv, url: `http://127.0.0.1:${port}`, child: null, logFile, exits: [] };
-  handle.start = async () => {
+  const app = { name, url: `http://127.0.0.1:${port}`, child: null };
+  app.start = async () => {
     const out = fs.openSync(logFile, "a");
-    const child = spawn(process.execPath, ["server.js"], { cwd: ROOT, env: fullEnv, stdio: ["ignore", out, out] });
+    app.child = spawn(process.execPath, ["server.js"], { cwd, env: fullEnv, stdio: ["ignore", out, out] });
     fs.closeSync(out);
-    handle.child = child;
-    child.on("exit", (code, signal) => handle.exits.push({ code, signal, at: Date.now() }));
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`${name} saiu com código ${child.exitCode}; veja ${logFile}`);
-      try {
-        const r = await fetch(`${handle.url}/healthz`, { signal: AbortSignal.timeout(2000) });
-        if (r.ok) return handle;
-      } catch {
-        /* not up yet */
-      }
-      await sleep(200);
+    // Two minutes: on a shared 2-core machine under a load of 20, a start has taken over one.
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(200)) {
+      if (app.child.exitCode !== null) throw new Error(`${name} saiu com código ${app.child.exitCode}; veja ${logFile}`);
+      if ((await request(`${app.url}/healthz`, { timeoutMs: 2000 })).status === 200) return app;
     }
-    throw new Error(`${name} não respondeu em 60 s; veja ${logFile}`);
+    await app.stop();
+    throw new Error(`${name} não respondeu em 120 s; veja ${logFile}`);
   };
-  handle.stop = async () => {
-    const child = handle.child;
+  app.stop = async () => {
+    const child = app.child;
     if (!child || child.exitCode !== null || child.signalCode) return;
     const exited = new Promise((r) => child.once("exit", r));
     child.kill("SIGTERM");
@@ -141,74 +112,105 @@ export async function startApp({ name, port, buildDir, env = {}, logFile }) {
     await exited;
     clearTimeout(timer);
   };
-  handle.restart = async () => {
-    await handle.stop();
-    await handle.start();
-  };
-  await handle.start();
-  return handle;
+  return app.start();
 }
 
-/** GET/POST with a timeout; never throws (status 0 = network error/timeout). */
-export async function request(url, { method = "GET", headers = {}, body, timeoutMs = 15_000, json } = {}) {
-  const started = performance.now();
+/** Runs `fn(query)` on the app's embedded database: the app holds its lock, so it stops meanwhile. */
+export async function withDatabase(app, dataDir, fn) {
+  await app.stop();
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = new PGlite(path.join(dataDir, "pgdata"));
   try {
-    const res = await fetch(url, {
-      method,
-      headers: json !== undefined ? { "content-type": "application/json", ...headers } : headers,
-      body: json !== undefined ? JSON.stringify(json) : body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(timeoutMs),
+    await db.waitReady;
+    return await fn((sql) => db.query(sql));
+  } finally {
+    await db.close();
+    await app.start();
+  }
+}
+
+/** nginx and wrk are Debian packages (nginx-light, wrk); install them when missing. */
+export function ensureTools() {
+  if (spawnSync("sh", ["-c", "command -v nginx && command -v wrk"]).status === 0) return;
+  const install = "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light wrk";
+  if (spawnSync("sh", ["-c", install], { stdio: "inherit" }).status !== 0) throw new Error(`nginx/wrk ausentes: ${install}`);
+}
+
+const toMs = (value, unit) => Number(value) * { us: 0.001, ms: 1, s: 1000 }[unit];
+
+/** One wrk run (one thread, like the one app process) in the background, so two can run at once. */
+export function wrk(url, connections, seconds, script) {
+  const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "--timeout", "10s", "-H", "Accept-Encoding: gzip"];
+  if (script) args.push("-s", script);
+  return new Promise((resolve, reject) => {
+    const child = spawn("wrk", [...args, url], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code !== 0) return reject(new Error(`wrk falhou: ${out}`));
+      const latency = (p) => {
+        const m = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s)\\b`, "m").exec(out);
+        return m ? Math.round(toMs(m[1], m[2]) * 100) / 100 : null;
+      };
+      const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+      resolve({
+        reqPerSec: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0)),
+        p50Ms: latency(50),
+        p99Ms: latency(99),
+        errors: socket ? socket.slice(1).reduce((sum, v) => sum + Number(v), 0) : 0,
+        non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+      });
     });
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, text, ms: performance.now() - started };
-  } catch (error) {
-    return { status: 0, headers: new Headers(), text: String(error?.cause ?? error), ms: performance.now() - started };
+  });
+}
+
+/** The raw (still gzip-compressed) body the app sends a browser that accepts gzip. */
+function rawGzip(url) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": "gzip" } }, (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+/** The limit: nginx (one worker, gzip_static) serving the very gzip bytes the app sent for `url`. */
+export async function startStaticNginx(url, dir) {
+  fs.rmSync(dir, { recursive: true, force: true });
+  const www = path.join(dir, "www");
+  fs.mkdirSync(path.join(dir, "tmp"), { recursive: true });
+  fs.mkdirSync(www);
+  const { encoding, body } = await rawGzip(url);
+  if (encoding !== "gzip") throw new Error(`${url} não veio em gzip (${encoding})`);
+  fs.writeFileSync(path.join(www, "page.html.gz"), body);
+  fs.writeFileSync(path.join(www, "page.html"), (await request(url)).text);
+  const conf = path.join(dir, "nginx.conf");
+  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `${t}_temp_path ${dir}/tmp;`).join(" ");
+  fs.writeFileSync(
+    conf,
+    `worker_processes 1; daemon off; user root; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off; ${temp}
+  types { text/html html; }
+  keepalive_requests 1000000;
+  server { listen 127.0.0.1:${PORTS.static}; root ${www}; gzip_static on; location / { try_files $uri =404; } }
+}
+`,
+  );
+  const child = spawn("nginx", ["-c", conf, "-p", dir], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr += d));
+  const page = `http://127.0.0.1:${PORTS.static}/page.html`;
+  for (let i = 0; i < 50 && (await request(page, { timeoutMs: 500 })).status !== 200; i++) {
+    if (child.exitCode !== null) throw new Error(`nginx saiu: ${stderr}`);
+    await sleep(100);
   }
-}
-
-export function parseJson(text) {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-export function machineInfo() {
-  return {
-    node: process.version,
-    cpus: os.cpus().length,
-    cpuModel: os.cpus()[0]?.model,
-    memoryGb: Math.round(os.totalmem() / 2 ** 30),
-    loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
-  };
-}
-
-/** First published post: the public API, else the first /blog/<slug> link of /blog. */
-export async function findPostPath(base) {
-  const r = await request(`${base}/api/blog/posts`);
-  const data = parseJson(r.text)?.data;
-  const posts = Array.isArray(data) ? data : (data?.posts ?? data?.items);
-  if (r.status === 200 && Array.isArray(posts) && posts[0]?.slug) return { path: `/blog/${posts[0].slug}`, source: "GET /api/blog/posts" };
-  const html = (await request(`${base}/blog`)).text;
-  const m = /href="(\/blog\/(?!rss)[a-z0-9-]+)"/.exec(html);
-  if (m) return { path: m[1], source: "link em /blog (a API ainda não responde)" };
-  return { path: "/blog/agentes-de-ia-no-atendimento-do-chatbot-que-responde-ao-assistente-que-resolve", source: "slug do seed" };
-}
-
-/**
- * A lead's body with a solved proof of work (docs/decisions/0090), as the site's forms send it:
- * the challenge asked at GET /api/challenge and solved with the same library. Without a challenge
- * (the route is missing, or the server cannot answer) the body goes as it is: it is then judged
- * as a script's post.
- */
-export async function withProof(baseUrl, body) {
-  const answer = await request(`${baseUrl}/api/challenge`);
-  const challenge = answer.status === 200 ? parseJson(answer.text)?.data : undefined;
-  if (!challenge) return body;
-  const { solveChallenge } = await import("altcha-lib");
-  const { deriveKey } = await import("altcha-lib/algorithms/pbkdf2");
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return solution ? { ...body, altcha: Buffer.from(JSON.stringify({ challenge, solution })).toString("base64") } : body;
+  const exited = new Promise((r) => child.once("exit", r));
+  return { url: page, bytes: body.length, stop: () => (child.kill("SIGQUIT"), exited) };
 }

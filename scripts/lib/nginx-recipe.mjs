@@ -1,6 +1,6 @@
 // Runs the deploy recipe deploy/nginx.conf on this machine, in front of an app on `appPort`: the
 // same cache and proxy directives, with a local port instead of TLS and a temporary cache folder.
-// Used by tests/integration/nginx.test.ts and the bench's flood section, so what they measure is
+// Used by tests/integration/nginx.test.ts and the bench's speed section, so what they measure is
 // the recipe operators copy, not a look-alike.
 import { spawn } from "node:child_process";
 import fs from "node:fs";

@@ -173,7 +173,8 @@ test.describe("blog administration", () => {
     await expect(visitor.locator(".prose-content strong")).toHaveText("Sem filas.");
     const slug = `agentes-autonomos-na-pratica-${id}`;
     expect(await (await visitor.request.get("/blog/rss.xml")).text()).toContain(`<title>${title}</title>`);
-    expect(await (await visitor.request.get("/sitemap.xml")).text()).toContain(`/blog/${slug}</loc>`);
+    expect(await (await visitor.request.get("/sitemap.xml")).text()).toContain("/sitemap/posts-1.xml</loc>");
+    expect(await (await visitor.request.get("/sitemap/posts-1.xml")).text()).toContain(`/blog/${slug}</loc>`);
 
     await toggle.click();
     await expect(toggle).not.toBeChecked();
@@ -255,4 +256,48 @@ test.describe("blog administration", () => {
       .waitFor();
     await expectNoAxeViolations(page);
   });
+});
+
+test("the admin acts at once after signing in: edit and save → 'Post atualizado'; the publish switch → 'Post atualizado' and the post on the public blog", async ({
+  page,
+  context,
+}) => {
+  // Signed in through the real form; nothing below waits for the admin's scripts (SPEC §4, §8).
+  await page.goto("/login");
+  await page.getByLabel("Nome de usuário").fill("admin");
+  await page.getByLabel("Senha").fill("admin123");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  const title = `Post salvo de primeira ${unique()}`;
+  const slug = `post-salvo-de-primeira-${unique()}`;
+  const created = await page.request.post("/api/blog/posts", {
+    data: {
+      title,
+      slug,
+      summary: "Um resumo com tamanho suficiente.",
+      content: "<p>Um conteúdo com mais de cinquenta caracteres para passar na validação.</p>",
+      published: false,
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  // The list as a freshly loaded page: the first click is the edit.
+  await page.goto("/admin"); // the newest post first
+  const row = page.getByRole("row").filter({ hasText: title });
+  await row.getByRole("button", { name: /Editar/ }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("textbox", { name: /^Título/ }).fill(`${title} (revisado)`);
+  await dialog.getByRole("button", { name: "Salvar alterações" }).click();
+  await expectToast(page, "Post atualizado");
+
+  // Again a fresh page, and the first click is the switch: saved at once and confirmed.
+  await page.goto("/admin"); // the newest post first
+  const toggle = page.getByRole("row").filter({ hasText: title }).getByRole("switch");
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  await expectToast(page, "Post atualizado");
+  await expect(toggle).toBeChecked();
+  const visitor = await context.newPage();
+  await visitor.goto(`/blog/${slug}`);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(`${title} (revisado)`);
 });

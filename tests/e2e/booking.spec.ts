@@ -109,6 +109,41 @@ test("without JavaScript: book end to end, then cancel from the e-mail's private
   await context.close();
 });
 
+test("on a phone: a rescheduled meeting says so; once cancelled, its reschedule link says that too and offers booking again", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/agendar");
+  await dayLink(page, 5).click();
+  await page.getByTestId("booking-times").getByRole("button").nth(2).click();
+  const form = await fillForm(page, { name: `Remarca ${unique()}`, email: `remarca.${unique()}@example.com` });
+  await form.getByRole("button", { name: "Confirmar agendamento" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Reunião agendada" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Remarcar" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Remarcar reunião" })).toBeVisible();
+  const rescheduleUrl = new URL(page.url()).pathname;
+  await dayLink(page, 6).click();
+  await page.getByTestId("booking-times").getByRole("button").nth(2).click();
+  await page.getByRole("button", { name: "Remarcar para este horário" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Reunião remarcada" })).toBeVisible();
+  await expect(page.getByText("Enviamos o convite com o novo horário para o seu e-mail.", { exact: false })).toBeVisible();
+
+  await page.getByRole("link", { name: "cancelar reunião" }).click();
+  await page.getByRole("button", { name: "Confirmar cancelamento" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Reunião cancelada" })).toBeVisible();
+
+  // The e-mail's reschedule link, opened after the cancellation.
+  await page.goto(rescheduleUrl);
+  await expect(page.getByRole("heading", { level: 1, name: "Reunião cancelada" })).toBeVisible();
+  await expect(page.getByText("Escolha o novo horário")).toHaveCount(0);
+  await expect(page.getByText("Esta reunião foi cancelada e não pode mais ser remarcada.", { exact: false })).toBeVisible();
+  const again = page.getByRole("link", { name: "Agendar outro horário" });
+  await expect(again).toBeInViewport();
+  await again.click();
+  await expect(page).toHaveURL(/\/agendar$/);
+});
+
 test("a time taken while the visitor typed: 'Horário indisponível' with the day's fresh times, never an error page", async ({
   browser,
   request,

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Browser, type Download, type Page } from "@playwright/test";
 import { minimalDocx, minimalPdf, pdfOfSize, windowsExecutable } from "../support/documents";
-import { gotoHydrated, loginAsAdmin } from "./helpers";
+import { gotoHydrated, loginAsAdmin, visibleToast } from "./helpers";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 const PDF = { name: "Currículo Carla.pdf", mimeType: "application/pdf", buffer: minimalPdf("Carla Mendes") };
@@ -89,6 +89,35 @@ test.describe("with JavaScript", () => {
     await expect(form.getByLabel(/^Currículo/)).toHaveAttribute("aria-invalid", "true");
     await expect(form.getByLabel(/^Email/)).toHaveValue(email);
     await expect(form.getByLabel(/^Nome completo/)).toHaveValue("Carla Mendes");
+  });
+
+  test("on a phone, a refused CV type is said beside its field only: no failure toast, and the corrected CV then goes", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Every toast text shown at any moment (a newer toast replaces the last one at once).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { __toastTexts: seen });
+      new MutationObserver(() => {
+        for (const item of document.querySelectorAll("[role=region] li")) {
+          const text = item.textContent ?? "";
+          if (text && !seen.includes(text)) seen.push(text);
+        }
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await gotoHydrated(page, "/carreiras");
+    const form = await fillApplication(page, `tipo-${unique()}@example.com`);
+    await form.getByLabel(/^Currículo/).setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: windowsExecutable() });
+    await form.getByRole("button", { name: "Enviar candidatura" }).click();
+    await expect(form.getByRole("alert").filter({ hasText: "Envie um arquivo PDF, DOC ou DOCX." })).toBeVisible();
+    await expect(form.getByLabel(/^Currículo/)).toBeFocused();
+
+    await form.getByLabel(/^Currículo/).setInputFiles(PDF);
+    await form.getByRole("button", { name: "Enviar candidatura" }).click();
+    await expect(visibleToast(page)).toContainText("Candidatura enviada!");
+    const shown = await page.evaluate(() => (window as unknown as { __toastTexts: string[] }).__toastTexts);
+    expect(shown.join("\n")).not.toContain("Não foi possível enviar sua candidatura");
   });
 
   test("a 6 MB file is refused in the browser before anything is sent", async ({ page }) => {

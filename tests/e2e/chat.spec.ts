@@ -77,6 +77,8 @@ test.describe("chat widget, offline (no CHAT_API_URL)", () => {
     await expect(companyMessage).toHaveCount(0);
     await page.clock.runFor(100); // SPEC §4: the company name is sent after 100 ms
     await expect(companyMessage).toBeVisible();
+    // Shown as what it is: sent for the visitor, not typed by them.
+    await expect(companyMessage).toHaveText("Enviado automaticamente com o nome da empresa: Empresa Teste E2E");
 
     const reply = log(page).locator("[data-role=assistant]", { hasText: `pelo email ${email}` });
     await page.clock.runFor(1_400);
@@ -181,11 +183,13 @@ test("a contact sent before the chat's code arrives is held, sent once it arrive
 });
 
 /**
- * A contact sent before the page's scripts arrive is never lost (docs/decisions/0058). Every public
- * page is a document whose chat is an island: before the page's script runs, the contact step
- * posts natively (/enviar/chat); once it runs, a submit made before the chat's own code arrives
- * is held and replayed. These tests never wait for scripts: they delay them (page.route) and act
- * at once, as a visitor whose browser autofills on a slow phone does.
+ * A contact sent before the page's scripts arrive is never lost, and never a page reload that
+ * closes the sheet (docs/decisions/0058, 0121). Every public page is a document whose chat is an
+ * island: before the page's script runs, the early inline script holds the submit and hands it to
+ * the page's script; once that runs, a submit made before the chat's own code arrives is held and
+ * replayed. Only if the page's script cannot load does the form post natively (/enviar/chat), as
+ * without JavaScript (tests/e2e/no-js.spec.ts). These tests never wait for scripts: they delay
+ * them (page.route) and act at once, as a visitor whose browser autofills on a slow phone does.
  */
 const PAGES_BEFORE_SCRIPTS = [
   "/blog",
@@ -216,22 +220,22 @@ function contactRequests(page: Page): string[] {
 }
 
 for (const path of PAGES_BEFORE_SCRIPTS) {
-  test(`on ${path}, a contact sent before any script arrives posts natively and is confirmed`, async ({ context }) => {
+  test(`on ${path}, a contact sent before any script arrives is held, then sent by the chat on the same page`, async ({ context }) => {
     const page = await context.newPage();
     const release = await holdScripts(page, /\/assets\/.*\.js$/);
     const sent = contactRequests(page);
     await page.goto(path, { waitUntil: "domcontentloaded" });
     await page.getByTestId("chat-launcher").click();
     await fillContact(page, `sem-script-${Date.now()}@empresa.com.br`);
-    await expect(page).toHaveURL(/\/enviar\/chat\?enviado=1/);
-    await expect(page.getByRole("status").getByRole("heading", { name: "Recebemos seu contato" })).toBeVisible();
-    expect(sent).toEqual(["/enviar/chat"]);
+    await expect(widget(page).locator("form[aria-busy=true]")).toHaveCount(1); // held, and says so
+    expect(sent).toEqual([]);
     release();
+    await expect(log(page).getByText(GREETING)).toBeVisible({ timeout: 30_000 });
+    expect(sent).toEqual(["/api/chat/contact"]);
+    expect(new URL(page.url()).pathname).toBe(path);
   });
 
-  test(`on ${path}, a contact sent while the chat's code is on its way is kept: held and replayed, or posted natively`, async ({
-    context,
-  }) => {
+  test(`on ${path}, a contact sent while the chat's code is on its way is held and replayed on the same page`, async ({ context }) => {
     const page = await context.newPage();
     const release = await holdScripts(page, /\/assets\/chat-widget-[^/]*\.js$/);
     const sent = contactRequests(page);
@@ -239,13 +243,33 @@ for (const path of PAGES_BEFORE_SCRIPTS) {
     await page.getByTestId("chat-launcher").click();
     await fillContact(page, `a-caminho-${Date.now()}@empresa.com.br`);
     release();
-    // Whichever arrived first (the page's script or the click), the contact is sent exactly once.
-    const confirmed = page.getByRole("status").getByRole("heading", { name: "Recebemos seu contato" });
-    await expect(log(page).getByText(GREETING).or(confirmed)).toBeVisible();
-    expect(sent).toHaveLength(1);
-    if (sent[0] === "/api/chat/contact") expect(new URL(page.url()).pathname).toBe(path); // replayed: the visitor stayed
+    // Whichever arrived first (the page's script or the click), the contact is sent once, from this page.
+    await expect(log(page).getByText(GREETING)).toBeVisible({ timeout: 30_000 });
+    expect(sent).toEqual(["/api/chat/contact"]);
+    expect(new URL(page.url()).pathname).toBe(path);
   });
 }
+
+test("a contact held for a page script that cannot load posts natively after all, and is confirmed", async ({ context }) => {
+  const page = await context.newPage();
+  // The page's entry is held until the contact was sent, then fails.
+  let fail!: () => void;
+  const failing = new Promise<void>((resolve) => (fail = resolve));
+  await page.route(/\/assets\/shell-[^/]*\.js$/, async (route) => {
+    await failing;
+    await route.abort();
+  });
+  const sent = contactRequests(page);
+  await page.goto("/blog", { waitUntil: "domcontentloaded" });
+  await page.getByTestId("chat-launcher").click();
+  await fillContact(page, `script-falhou-${Date.now()}@empresa.com.br`);
+  await expect(widget(page).locator("form[aria-busy=true]")).toHaveCount(1);
+  expect(sent).toEqual([]);
+  fail();
+  await expect(page).toHaveURL(/\/enviar\/chat\?enviado=1/);
+  await expect(page.getByRole("status").getByRole("heading", { name: "Recebemos seu contato" })).toBeVisible();
+  expect(sent).toEqual(["/enviar/chat"]);
+});
 
 test.describe("chat widget, answers of our proxy", () => {
   test("online: 'Processando' while waiting, then the assistant's reply", async ({ context }) => {

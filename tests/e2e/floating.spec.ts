@@ -5,8 +5,8 @@
  * them; they never cover a focused field (it scrolls clear, or they step aside while it cannot);
  * the phone menu offers 'Consultoria Gratuita' too, before the page's code arrives as after.
  * Real taps in Chromium with a phone's viewport and touch. The 2 s themselves are checked in
- * marketing.spec.ts; here the delay is finished at once. The same figure at 390×844, after a real
- * 2 s, as a measurement: bench/floating.mjs.
+ * marketing.spec.ts; here the delay is finished at once. This test is the check of decision 0059:
+ * the bench no longer measures it (docs/decisions/0118-bench-and-one-budget-file.md).
  */
 import { expect, test, type Page } from "@playwright/test";
 import { settleAnimations, skipWhatsAppDelay } from "./helpers";

@@ -89,7 +89,7 @@ export interface BusyReport {
 }
 
 /**
- * What a plain form with `data-busy-label` (app/lib/early-script.ts) looks like while its post is
+ * What a plain form with `data-busy-label` (app/shell/early/busy-forms.ts) looks like while its post is
  * on its way. Playwright waits for a pending navigation before it reads the page, so the page
  * reports it itself (a console message): right after the submit, then after a second submit,
  * then after a back/forward-cache `pageshow`. Call before submitting; await its `report` after.

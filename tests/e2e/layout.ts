@@ -38,11 +38,25 @@ export async function open(page: Page, url: string, width: (typeof WIDTHS)[numbe
     const response = await route.fetch();
     await route.fulfill({ response, body: (await response.text()).replaceAll("font-display:optional", "font-display:block") });
   });
-  // '/payment-success' here has no payment to confirm: it says so and stays (no countdown to stop;
-  // docs/decisions/0089).
+  // '/payment-success' (no payment to confirm here) leaves for /produtos 5 s after its script
+  // runs, and a slow load can use them all before the tap: its clock is held until the visitor
+  // has stopped the countdown, as they may, and then runs on.
+  const countdown = url.startsWith("/payment-success");
+  if (countdown) {
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
+  }
   await page.goto(url);
   // Hydrated first: React must not put the original dates back after they are rewritten below.
   await page.locator("html[data-hydrated]").waitFor();
+  // The checkout, which changes by itself, in the state a visitor then sees: ready with its link
+  // (decision 0122).
+  if (url.startsWith("/checkout/")) await page.getByTestId("checkout-link").waitFor();
+  if (countdown) {
+    await page.getByRole("button", { name: "Permanecer nesta página" }).click();
+    await page.getByText("Redirecionamento automático cancelado.").waitFor();
+    await page.clock.resume();
+  }
   await page.evaluate(() => document.fonts.ready);
   // Dates are masked, but their length still sets column widths: give them all the same text.
   await page.evaluate(() => {

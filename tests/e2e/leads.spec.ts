@@ -148,6 +148,27 @@ test.describe("questionnaire (/formulario)", () => {
     await expect(questionnaire(page).getByLabel(/^Nome da empresa/)).toHaveValue("Empresa Falha");
   });
 
+  test("on a phone, a sent questionnaire ends on a confirmation in view: what happens next, within 48 hours, and booking a time", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // As a visitor: typing as soon as the form is painted (before its scripts, the form posts itself).
+    await page.goto("/formulario");
+    const form = questionnaire(page);
+    await form.getByLabel(/^Nome da empresa/).pressSequentially("Transportes Ipê", { delay: 40 });
+    await form.getByLabel(/^Nome do contato/).pressSequentially("Rita Souza", { delay: 40 });
+    await form.getByLabel(/^Email/).pressSequentially(`rita-${unique()}@example.com`, { delay: 40 });
+    await page.getByRole("button", { name: "Enviar formulário" }).click();
+
+    const next = page.getByText("Nossa equipe vai analisar o questionário e responder por e-mail em até 48 horas", { exact: false });
+    await expect(next).toBeInViewport();
+    const book = page.getByRole("link", { name: "Escolha um horário" });
+    await expect(book).toBeInViewport();
+    await expect(book).toHaveAttribute("href", "/agendar");
+    await book.click();
+    await expect(page).toHaveURL(/\/agendar$/);
+  });
+
   test("has no axe violations", async ({ context }) => {
     test.slow();
     const page = await context.newPage();
@@ -330,7 +351,12 @@ test.describe("admin", () => {
     await login(page);
     await open(page, "/admin/business-optimizations");
     await expect(page.getByRole("button", { name: "Atualizar" })).toBeVisible();
-    await expect(page.getByTestId("debug-info")).toBeVisible();
+    // The SPEC's debug box is there, folded under 'Detalhes técnicos' until asked for.
+    const debug = page.getByTestId("debug-info");
+    await expect(debug).toBeVisible();
+    await expect(debug.getByText("Endpoint:")).toBeHidden();
+    await debug.getByText("Detalhes técnicos").click();
+    await expect(debug.getByText("Endpoint:")).toBeVisible();
     const company = `Empresa Polling ${unique()}`;
     const res = await page.request.post("/api/business-optimization", {
       data: await withProof(page.request, { companyName: company, contactName: "Dora", email: "dora@example.com", budget: "a-definir" }),
@@ -342,6 +368,10 @@ test.describe("admin", () => {
     await expect(card).toContainText("Orçamento: A definir");
     await expect(card).toContainText("Não informado");
     await expect(card).toContainText(`ID #${data.id}`);
+    await expect(card.getByRole("link", { name: "Ver no funil de leads" })).toHaveAttribute(
+      "href",
+      `/admin/leads/funil/questionarios/${data.id}`,
+    );
   });
 
   test("shows an XSS payload as text and exports it in a CSV with accents", async ({ context }) => {

@@ -332,7 +332,7 @@ for (const path of ["/", "/privacidade", "/blog"]) {
     await gotoHydrated(page, path);
     await gotoHydrated(page, path); // from the cache for sure
     expect(policies).toHaveLength(2);
-    // The early script (app/lib/early-script.ts), the view beacon (app/lib/analytics.ts) and the boot script.
+    // The early script and the view beacon (app/lib/early-script.ts), and the boot script.
     expect(policies[1]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*'){3}(;|$)/);
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
     // No script download competes with the stylesheet for the first paint.

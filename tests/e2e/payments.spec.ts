@@ -3,10 +3,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { axeScan } from "./helpers";
 
 /**
- * The checkout page's payment panel is an island that creates its payment session as soon as the
- * page's script runs (SPEC §4; docs/decisions/0058); the demo page is a plain form. Nothing here
- * waits for scripts: each step waits for what the visitor waits for. Without JavaScript the
- * checkout is a form post (no-js.spec.ts).
+ * The checkout page's payment panel is an island that creates its payment session with a POST as
+ * soon as the page's script runs (SPEC §4; docs/decisions/0122); the demo page is a plain form.
+ * Nothing here waits for scripts: each step waits for what the visitor waits for. Without
+ * JavaScript the checkout is a form post (no-js.spec.ts).
  */
 
 /** `scope`: the page content on site-layout pages (shared header/footer/overlays are checked by their owners). */
@@ -30,13 +30,8 @@ async function holdClock(page: Page) {
   }
 }
 
-/**
- * The payment panel's own behaviour (a new tab, following the payment) needs its code: a tap
- * before it arrives posts the page's form instead, in the same tab (the no-JS tests cover that).
- */
-async function panelAlive(page: Page) {
-  await page.locator('[data-island="checkout"][data-live="true"]').waitFor();
-}
+/** SPEC §4's ready state: the link to the payment page (it opens in a new tab). */
+const payLink = (page: Page) => page.getByTestId("checkout-link");
 
 test("buys a product: /produtos → checkout → demo confirm → /payment-success countdown → /produtos", async ({ page, context }) => {
   test.slow(); // two tabs, three accessibility scans and a real 5-second countdown
@@ -50,9 +45,8 @@ test("buys a product: /produtos → checkout → demo confirm → /payment-succe
   await expect(page.getByTestId("checkout-price")).toContainText("R$ 3.000,00");
   await expectNoAxeViolations(page, "#conteudo");
 
-  // The hosted (here: demo) checkout opens in a new tab once the buyer asks to pay.
-  await panelAlive(page);
-  const [demo] = await Promise.all([context.waitForEvent("page"), page.getByTestId("checkout-start").click()]);
+  // The page gets ready by itself; the hosted (here: demo) checkout opens in a new tab from its link.
+  const [demo] = await Promise.all([context.waitForEvent("page"), payLink(page).click()]);
   await expect(demo).toHaveURL(/\/checkout\/demo\/demo_[0-9a-f]{32}$/);
   // This tab keeps a link to the same payment page, and waits for the payment.
   const link = page.getByTestId("checkout-link");
@@ -96,36 +90,46 @@ test("a plan shows its real name; cancelling the demo checkout goes back to /pro
   await expect(page.getByTestId("checkout-price")).toContainText("R$ 8.000,00");
   await expect(page.getByTestId("checkout-price")).toContainText("por mês");
 
-  await panelAlive(page);
-  const [demo] = await Promise.all([context.waitForEvent("page"), page.getByTestId("checkout-start").click()]);
+  const [demo] = await Promise.all([context.waitForEvent("page"), payLink(page).click()]);
   await demo.getByRole("button", { name: "Cancelar e voltar aos produtos" }).click();
   await expect(demo).toHaveURL(/\/produtos$/, { timeout: 15_000 });
   await expect(demo.getByText("Pagamento cancelado", { exact: true })).toBeVisible();
 });
 
-test("viewing a checkout page asks for no payment session: no order, no wait before the click", async ({ page }) => {
+test("the checkout reaches its ready state by itself: the name, 'Preparando um checkout seguro...', then the link; one POST asks for the session", async ({
+  page,
+}) => {
   const asked: string[] = [];
   page.on("request", (request) => {
-    if (/\/api\/(checkout-session|subscription)$/.test(new URL(request.url()).pathname)) asked.push(request.url());
+    if (/\/api\/(checkout-session|subscription)$/.test(new URL(request.url()).pathname)) asked.push(request.method());
   });
-  for (const path of ["/checkout/product/chatbot", "/checkout/plan/plano-inovador"]) {
-    // Waiting for the panel's code is the point here: the old panel asked for a session as soon as
-    // React committed it, which is when the island reports itself live.
-    await page.goto(path);
-    await panelAlive(page);
-    await expect(page.getByTestId("checkout-start")).toBeEnabled();
-    await expect(page.getByText("Aguardando a confirmação do pagamento")).toHaveCount(0);
-    await expect(page.getByText("Preparando um checkout seguro...")).toHaveCount(0);
-  }
-  expect(asked).toEqual([]);
+  // The answer waits a moment, so the loading state can be seen (a real provider takes as long).
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route("**/api/subscription", async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await page.goto("/checkout/plan/plano-inovador");
+  await expect(page.getByRole("heading", { level: 1, name: "Plano Inovador" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Preparando um checkout seguro..." })).toBeVisible();
+  answer();
+  await expect(payLink(page)).toBeVisible();
+  await expect(payLink(page)).toHaveAttribute("href", /\/checkout\/demo\/demo_[0-9a-f]{32}$/);
+  await expect(payLink(page)).toHaveAttribute("target", "_blank");
+  // Nothing claims a payment in another tab before the buyer opened one.
+  await expect(page.getByText("Aguardando a confirmação do pagamento")).toHaveCount(0);
+  expect(asked).toEqual(["POST"]);
 });
 
-test("/payment-success without a payment says so and offers the products", async ({ page }) => {
-  await page.goto("/payment-success");
+test("/payment-success without a payment says so, counts 5 seconds down and goes to /produtos by itself", async ({ page }) => {
+  await page.goto("/payment-success?session_id=cs_test_desconhecida");
   await expect(page.getByRole("heading", { level: 1, name: "Nenhum pagamento encontrado" })).toBeVisible();
   await expect(page.getByText("Pagamento realizado com sucesso!")).toHaveCount(0);
-  await page.getByRole("link", { name: "Ver produtos" }).click();
-  await expect(page).toHaveURL(/\/produtos$/);
+  await expect(page.getByTestId("countdown")).toContainText(/em [1-5] segundos?/);
+  await expect(page.getByRole("link", { name: "Ver produtos" })).toHaveAttribute("href", "/produtos");
+  // Nobody touches the page: SPEC §2's countdown takes it to the products.
+  await expect(page).toHaveURL(/\/produtos$/, { timeout: 15_000 });
 });
 
 test("the back button and invalid routes lead to /produtos", async ({ page }) => {
@@ -135,12 +139,12 @@ test("the back button and invalid routes lead to /produtos", async ({ page }) =>
   await expect(page).toHaveURL(/\/produtos$/);
 
   await page.goto("/checkout/product/treinamento-equipe");
-  await expect(page.getByTestId("checkout-start")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "Voltar para produtos" }).first().click();
   await expect(page).toHaveURL(/\/produtos$/);
 });
 
-test("shows the error state with the server's message when the server fails", async ({ page, context }) => {
+test("shows the error state with the server's message when the server fails", async ({ page }) => {
   let calls = 0;
   await page.route("**/api/checkout-session", (route) => {
     calls++;
@@ -151,18 +155,14 @@ test("shows the error state with the server's message when the server fails", as
     });
   });
   await page.goto("/checkout/product/consultoria-8-horas");
-  await panelAlive(page);
-  const [blank] = await Promise.all([context.waitForEvent("page"), page.getByTestId("checkout-start").click()]);
   const alert = page.getByRole("alert").filter({ hasText: "Erro ao iniciar o pagamento" });
   await expect(alert).toBeVisible();
   await expect(alert).toContainText("Serviço de pagamento indisponível");
   await expect(page.getByTestId("checkout-link")).toHaveCount(0);
-  // The tab opened for the payment page closes again.
-  await expect.poll(() => blank.isClosed()).toBe(true);
   await expectNoAxeViolations(page, "#conteudo");
 
   // Retry asks again; the back button leaves.
-  await Promise.all([context.waitForEvent("page"), alert.getByRole("button", { name: "Tentar novamente" }).click()]);
+  await alert.getByRole("button", { name: "Tentar novamente" }).click();
   await expect.poll(() => calls).toBe(2);
   await expect(alert).toBeVisible();
   await alert.getByRole("link", { name: "Voltar para produtos" }).click();
@@ -172,8 +172,7 @@ test("shows the error state with the server's message when the server fails", as
 test("the order appears in the admin", async ({ page, context }) => {
   const email = `diretoria-${Date.now()}@cliente-admin.com`; // unique, so a reused test database does not match an older order
   await page.goto("/checkout/product/mapeamento-completo");
-  await panelAlive(page);
-  const [demo] = await Promise.all([context.waitForEvent("page"), page.getByTestId("checkout-start").click()]);
+  const [demo] = await Promise.all([context.waitForEvent("page"), payLink(page).click()]);
   await demo.getByLabel("E-mail (opcional)").fill(email);
   await demo.getByRole("button", { name: "Confirmar pagamento de demonstração" }).click();
   await expect(demo).toHaveURL(/\/payment-success/);

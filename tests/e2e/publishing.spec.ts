@@ -1,6 +1,6 @@
 /**
- * Publishing in Chromium (docs/decisions/0060–0062): the post form's schedule picker and SEO
- * panel, the preview link copied, opened by someone without a session and revoked, a live post's
+ * Publishing in Chromium (docs/decisions/0060–0062, 0109): the post form's schedule picker and SEO
+ * panel, the preview link made (shown once), copied, opened by someone without a session and revoked, a live post's
  * changes saved as a draft and published later, a revision restored, the post's publishing page
  * without JavaScript, the lists at 360 px without sideways scrolling, and axe on the new screens.
  */
@@ -23,15 +23,23 @@ function tomorrowAtHalfPastNine(): { local: string; shown: string } {
 }
 
 /** A post made through the API of the logged-in page (the form itself is tested once, below). */
-async function apiPost(page: Page, body: Record<string, unknown>): Promise<{ id: number; slug: string; previewUrl: string }> {
+async function apiPost(page: Page, body: Record<string, unknown>): Promise<{ id: number; slug: string }> {
   return page.evaluate(async (input) => {
     const res = await fetch("/api/blog/posts", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(input),
     });
-    return ((await res.json()) as { data: { id: number; slug: string; previewUrl: string } }).data;
+    return ((await res.json()) as { data: { id: number; slug: string } }).data;
   }, body);
+}
+
+/** A new preview link through the API: the answer is the only place its address is given (docs/decisions/0109). */
+async function apiPreviewLink(page: Page, id: number): Promise<string> {
+  return page.evaluate(async (postId) => {
+    const res = await fetch(`/api/blog/posts/${postId}/preview-link`, { method: "POST", headers: { "content-type": "application/json" } });
+    return ((await res.json()) as { data: { previewUrl: string } }).data.previewUrl;
+  }, id);
 }
 
 function newPost(title: string, extra: Record<string, unknown> = {}) {
@@ -105,13 +113,13 @@ test.describe("publishing", () => {
     await expect(row.getByTestId("post-status")).toHaveText("Rascunho");
   });
 
-  test("the preview link: copied, opened without a session under the 'Pré-visualização' banner, revoked → 404", async ({
+  test("the preview link: made and shown once, copied, opened without a session under the 'Pré-visualização' banner, revoked → 404", async ({
     page,
     browser,
   }) => {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await loginAsAdmin(page);
-    const post = await apiPost(page, newPost("Rascunho para o cliente"));
+    await apiPost(page, newPost("Rascunho para o cliente"));
     await page.goto("/admin");
     await page
       .getByRole("row", { name: /Rascunho para o cliente/ })
@@ -119,17 +127,26 @@ test.describe("publishing", () => {
       .getByRole("link", { name: /Publicação e histórico/ })
       .click();
     await expect(page.getByRole("heading", { level: 1, name: "Rascunho para o cliente" })).toBeVisible();
-    const link = page.getByRole("textbox", { name: "Link de pré-visualização" });
-    await expect(link).toHaveValue(post.previewUrl);
+    await expect(page.getByText("Nenhum link ativo. Gere um para compartilhar o rascunho.")).toBeVisible();
     await page.locator("html[data-hydrated]").waitFor(); // the clipboard needs the page's scripts
+    await page.getByRole("button", { name: "Gerar novo link" }).click();
+    await expect(page.getByTestId("publishing-message")).toHaveText("Novo link de pré-visualização criado.");
+    const link = page.getByRole("textbox", { name: "Link de pré-visualização" });
+    await expect(link).toHaveValue(/\/previa\/[A-Za-z0-9_-]{32}$/);
+    await expect(link).toHaveAccessibleDescription(
+      "Copie o link agora: por segurança, ele só aparece desta vez. Se perdê-lo, gere um novo.",
+    );
+    await expect(page.getByText(/^Válido até \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+    const previewUrl = await link.inputValue();
     await page.getByRole("button", { name: "Copiar link" }).click();
     await expectToast(page, "Link copiado");
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(post.previewUrl);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(previewUrl);
+    await expectNoAxeViolations(page);
 
     // Someone without a session (a client, a colleague).
     const visitor = await browser.newContext();
     const guest = await visitor.newPage();
-    const response = await guest.goto(post.previewUrl);
+    const response = await guest.goto(previewUrl);
     expect(response?.status()).toBe(200);
     expect(response?.headers()["cache-control"]).toBe("private, no-store");
     await expect(guest.getByRole("heading", { name: "Pré-visualização" })).toBeVisible();
@@ -140,16 +157,22 @@ test.describe("publishing", () => {
 
     await page.getByRole("button", { name: "Revogar link" }).click();
     await expect(page.getByTestId("publishing-message")).toHaveText("Link revogado. Quem o tinha não vê mais o post.");
-    expect((await guest.goto(post.previewUrl))?.status()).toBe(404);
+    expect((await guest.goto(previewUrl))?.status()).toBe(404);
     await expect(guest.getByRole("heading", { name: "Post não encontrado" })).toBeVisible();
-    await page.getByRole("button", { name: "Criar novo link" }).click();
-    await expect(page.getByRole("textbox", { name: "Link de pré-visualização" })).not.toHaveValue(post.previewUrl);
+    await page.getByRole("button", { name: "Gerar novo link" }).click();
+    await expect(page.getByRole("textbox", { name: "Link de pré-visualização" })).toHaveValue(/\/previa\//);
+    await expect(page.getByRole("textbox", { name: "Link de pré-visualização" })).not.toHaveValue(previewUrl);
+    // Once the page is opened again, the address is not shown: only until when it works.
+    await page.reload();
+    await expect(page.getByRole("textbox", { name: "Link de pré-visualização" })).toHaveCount(0);
+    await expect(page.getByTestId("preview-link-status")).toContainText("Há um link ativo.");
     await visitor.close();
   });
 
   test("a live post's changes saved as a draft stay out of it, are previewable, and go live from the post's page", async ({ page }) => {
     await loginAsAdmin(page);
     const post = await apiPost(page, newPost("Post no ar", { published: true }));
+    const previewUrl = await apiPreviewLink(page, post.id);
     await page.goto("/admin");
     const row = page.getByRole("row", { name: /Post no ar/ }).first();
     await row.getByRole("button", { name: /Editar/ }).click();
@@ -165,7 +188,7 @@ test.describe("publishing", () => {
     const guest = await visitor.newPage();
     await guest.goto(`/blog/${post.slug}`);
     await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Post no ar");
-    await guest.goto(post.previewUrl);
+    await guest.goto(previewUrl);
     await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Post no ar, revisado");
     await expect(guest.getByText("Estas são alterações ainda não publicadas.")).toBeVisible();
 
@@ -204,14 +227,14 @@ test.describe("publishing", () => {
 test.describe("publishing without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the post's page schedules and cancels with native forms; the link is there to select", async ({ page }) => {
+  test("the post's page schedules and cancels with native forms; a new link is there to select", async ({ page }) => {
     await page.goto("/login");
     await page.getByLabel("Nome de usuário").fill("admin");
     await page.getByLabel("Senha").fill("admin123");
     await page.getByRole("button", { name: "Entrar" }).click();
     await expect(page).toHaveURL(/\/admin$/);
     const created = await page.request.post("/api/blog/posts", { data: newPost("Agendado sem JavaScript") });
-    const post = ((await created.json()) as { data: { id: number; previewUrl: string } }).data;
+    const post = ((await created.json()) as { data: { id: number } }).data;
 
     await page.goto(`/admin/posts/${post.id}`);
     const { local, shown } = tomorrowAtHalfPastNine();
@@ -220,7 +243,9 @@ test.describe("publishing without JavaScript", () => {
     await expect(page.getByTestId("publishing-message")).toHaveText(`Publicação agendada para ${shown}.`);
     await page.getByRole("button", { name: "Cancelar agendamento" }).click();
     await expect(page.getByTestId("publishing-message")).toHaveText("Agendamento cancelado. O post continua como rascunho.");
-    await expect(page.getByRole("textbox", { name: "Link de pré-visualização" })).toHaveValue(post.previewUrl);
+    await page.getByRole("button", { name: "Gerar novo link" }).click();
+    await expect(page.getByTestId("publishing-message")).toHaveText("Novo link de pré-visualização criado.");
+    await expect(page.getByRole("textbox", { name: "Link de pré-visualização" })).toHaveValue(/\/previa\/[A-Za-z0-9_-]{32}$/);
     await expect(page.getByRole("button", { name: "Copiar link" })).toHaveCount(0); // needs scripts: not painted
     await page.getByRole("button", { name: "Revogar link" }).click();
     await expect(page.getByTestId("publishing-message")).toHaveText("Link revogado. Quem o tinha não vê mais o post.");

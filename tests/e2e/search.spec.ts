@@ -41,7 +41,7 @@ test("the search form says it is searching while the results page loads, blocks 
   page,
 }) => {
   // A plain GET form (public pages are documents; docs/decisions/0058): the early script marks it
-  // busy (app/lib/early-script.ts) while the browser loads /busca.
+  // busy (app/shell/early/busy-forms.ts) while the browser loads /busca.
   await page.goto("/blog");
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -112,7 +112,7 @@ test("the admin's post search filters the list, with and without JavaScript", as
   const all = await rows.count();
   await page.getByLabel("Buscar posts").fill("capacitacao");
   await page.getByRole("button", { name: "Buscar", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\?q=capacitacao$/);
+  await expect(page).toHaveURL(/\/admin\?q=capacitacao(&categoria=)?$/); // the category filter, left on "all"
   await expect(page.getByRole("status").filter({ hasText: "para “capacitacao”" })).toHaveText(/^\d+ posts? encontrados? para/);
   await expect(rows).not.toHaveCount(all);
   await expect(rows.filter({ hasText: "Capacitação em IA" })).toHaveCount(1); // the seeded draft
@@ -125,7 +125,7 @@ test("the admin's post search filters the list, with and without JavaScript", as
   await plain.goto(`${test.info().project.use.baseURL}/admin`);
   await plain.getByLabel("Buscar posts").fill("nova-geracao");
   await plain.getByLabel("Buscar posts").press("Enter");
-  await expect(plain).toHaveURL(/\/admin\?q=nova-geracao$/);
+  await expect(plain).toHaveURL(/\/admin\?q=nova-geracao(&categoria=)?$/);
   const found = plain.locator("tr[data-row^=post-]");
   await expect(found.filter({ hasText: "RPA e LLMs" })).toHaveCount(1);
   expect(await found.count()).toBeLessThan(all);

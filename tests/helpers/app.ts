@@ -6,6 +6,7 @@
 import { createHmac, hkdfSync, randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
 import { first } from "~/lib/first";
 
 export interface TestApp {
@@ -35,12 +36,17 @@ process.on("warning", (warning) => {
   if (warning.name === "DeprecationWarning" && warning.message.includes("already executing a query")) busyConnection.push(warning.message);
 });
 
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new PostgreSQL database for one test: a copy of the run's migrated template
+ * (tests/integration/global-setup.ts), or `empty` for a test of what a first start does.
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = new URL(process.env.TEST_DATABASE_URL!);
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const template = options.empty ? "" : inject("templateDatabase");
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -53,6 +59,16 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
       await c.end();
     },
   };
+}
+
+/** A file of the built server bundle: `index` (the production entry) or `test-hooks`. */
+export function serverBundle(name: "index" | "test-hooks"): string {
+  return path.resolve(process.env.BUILD_DIR ?? "build", `server/${name}.js`);
+}
+
+/** What tests read from the running app (tests/support/app-hooks.ts, built beside the production entry). */
+export async function testHooks(): Promise<typeof import("../support/app-hooks")> {
+  return (await import(/* @vite-ignore */ serverBundle("test-hooks"))) as typeof import("../support/app-hooks");
 }
 
 export async function startTestApp(extraEnv: Record<string, string | undefined> = {}): Promise<TestApp> {
@@ -77,21 +93,16 @@ export async function startTestApp(extraEnv: Record<string, string | undefined> 
   });
   for (const [k, v] of Object.entries(extraEnv)) if (v === undefined) delete process.env[k];
 
-  const bundle = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
-  const mod = (await import(/* @vite-ignore */ bundle)) as typeof import("../../server/app") & {
-    db: TestApp["db"];
-    schema: TestApp["schema"];
-    sessionLookups: TestApp["sessionLookups"];
-    serverBuild: TestApp["build"];
-  };
+  const mod = (await import(/* @vite-ignore */ serverBundle("index"))) as typeof import("../../server/app");
+  const hooks = await testHooks();
   const running = await mod.startServer({ port: 0 });
   return {
     url: `http://127.0.0.1:${running.port}`,
     port: running.port,
-    db: mod.db,
-    schema: mod.schema,
-    sessionLookups: mod.sessionLookups,
-    build: mod.serverBuild,
+    db: hooks.db as TestApp["db"],
+    schema: hooks.schema,
+    sessionLookups: hooks.sessionLookups,
+    build: hooks.serverBuild,
     databaseUrl,
     close: async () => {
       await running.close();
@@ -139,7 +150,11 @@ export async function loginCookie(app: TestApp, username = "admin", password = "
 export async function proofOfWork(baseUrl: string): Promise<string> {
   const { solveChallenge } = await import("altcha-lib");
   const { deriveKey } = await import("altcha-lib/algorithms/pbkdf2");
-  const res = await fetch(`${baseUrl}/api/challenge`);
+  // Each proof is another visitor's (read only behind TRUST_PROXY): a run of many leads from one
+  // test must not meet the per-network limit on challenges (docs/decisions/0107).
+  const visitor = `10.250.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+  const res = await fetch(`${baseUrl}/api/challenge`, { headers: { "x-forwarded-for": visitor } });
+  if (!res.ok) throw new Error(`GET /api/challenge: HTTP ${res.status}`);
   const { data: challenge } = (await res.json()) as { data: import("altcha-lib").Challenge };
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error("proof of work not solved");
@@ -155,13 +170,21 @@ export async function withProof<T>(baseUrl: string, body: T): Promise<T> {
 /** A SESSION_SECRET for tests that sign what the server signs (form stamps). */
 export const TEST_SESSION_SECRET = "segredo-de-teste-com-mais-de-32-caracteres-0123456789";
 
+/** Ordinary stamps count back from this second, one a call: every call is another page's. */
+const stampBase = Math.floor(Date.now() / 1000);
+let stampsMade = 0;
+const DAY = 24 * 3600;
+
 /**
  * The signed render time a lead form carries (docs/decisions/0090), as the server would have
- * rendered it `ageSeconds` ago with `secret` (start the app with that SESSION_SECRET): what a
- * person's post without JavaScript sends after filling the form in.
+ * rendered it about `ageSeconds` ago with `secret` (start the app with that SESSION_SECRET): what a
+ * person's post without JavaScript sends after filling the form in. A stamp is good for one post
+ * (docs/decisions/0106), so each call for an ordinary age (3 s to a day) gives another one, a
+ * little older than asked; a too young or too old one is exactly as old as asked.
  */
 export function formStampFor(ageSeconds = 20, secret = TEST_SESSION_SECRET): string {
   const key = Buffer.from(hkdfSync("sha256", secret, "", "spam:form-stamp", 32)).toString("hex");
-  const issuedAt = Math.floor(Date.now() / 1000) - ageSeconds;
+  const now = Math.floor(Date.now() / 1000);
+  const issuedAt = ageSeconds >= 3 && ageSeconds <= DAY ? Math.min(now, stampBase) - ageSeconds - stampsMade++ : now - ageSeconds;
   return `${issuedAt}.${createHmac("sha256", key).update(`stamp.${issuedAt}`).digest("base64url").slice(0, 22)}`;
 }

@@ -1,64 +1,36 @@
 /**
  * One admin account, the one the environment names (SECURITY.md): restarts of the
- * real server on the same embedded database with a renamed admin, then a new password.
+ * real server on the same database with a renamed admin, then a new password.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { createTestDatabase, usingPostgres } from "../helpers/app";
+import { startServerProcess, type ServerProcess } from "../support/server-process";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-account-"));
-let running: { child: ChildProcess; url: string } | undefined;
+/** The one database the three starts share: a PostgreSQL one when the suite runs there. */
+const database = usingPostgres ? createTestDatabase() : undefined;
+let running: ServerProcess | undefined;
 
-async function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      PORT: "0",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "info",
-      SITE_URL: "",
-      NODE_ENV: "production",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = "";
-    // Each start hashes or checks ADMIN_PASSWORD (scrypt N=2^17): slow on a loaded machine.
-    const timer = setTimeout(() => reject(new Error(`no start: ${output}`)), 90_000);
-    child.stdout!.on("data", (d) => {
-      output += d;
-      const port = /servidor pronto em http:\/\/localhost:(\d+)/.exec(output)?.[1];
-      if (port) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${port}`);
-      }
-    });
-    child.stderr!.on("data", (d) => (output += d));
-    child.on("exit", () => reject(new Error(`exited: ${output}`)));
-  });
-  running = { child, url };
-  return url;
+async function start(env: Record<string, string>): Promise<string> {
+  running = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: (await database)?.url ?? "", ...env });
+  return running.url;
 }
 
 async function stop() {
-  if (!running) return;
-  const { child } = running;
+  await running?.stop();
   running = undefined;
-  await new Promise<void>((resolve) => {
-    child.on("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
 }
 
 afterAll(async () => {
   await stop();
+  await (await database)?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** The session cookie a login through the real form gets, or null when it is refused. */
 async function login(url: string, username: string, password: string): Promise<string | null> {
   const res = await fetch(`${url}/login`, {
     method: "POST",

@@ -5,14 +5,14 @@
  * beacons for funnel steps, daily rollups, retention of raw rows, and every lead type carrying the
  * landing page, referrer and UTM of the visit that produced it.
  */
-import path from "node:path";
 import { and, asc, count, eq, sql } from "drizzle-orm";
+import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { formStampFor, loginCookie, postJson, startTestApp, TEST_SESSION_SECRET, withProof, type TestApp } from "../helpers/app";
+import { formStampFor, loginCookie, postJson, startTestApp, TEST_SESSION_SECRET, withProof, type TestApp, testHooks } from "../helpers/app";
 import { PUBLIC_POST_ENDPOINTS } from "../support/cases";
 
-type Bundle = typeof import("../../server/app");
+type Bundle = Awaited<ReturnType<typeof testHooks>>;
 let app: TestApp;
 let bundle: Bundle;
 let ipCounter = 0;
@@ -25,13 +25,13 @@ const IPHONE =
 
 beforeAll(async () => {
   app = await startTestApp({ TRUST_PROXY: "1", RATE_LIMIT_FACTOR: "100", SESSION_SECRET: TEST_SESSION_SECRET });
-  bundle = (await import(/* @vite-ignore */ path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js"))) as Bundle;
+  bundle = await testHooks();
 }, 90_000);
 afterAll(async () => {
   await app?.close();
 });
 
-/** What a page's view script sends (app/lib/analytics.ts): its address and the document's referrer. */
+/** What a page's view script sends (app/shell/early/page-view.ts): its address and the document's referrer. */
 function viewBeacon(pathWithQuery: string, { ip, ua = CHROME, referer, headers = {} }: VisitOptions) {
   return fetch(`${app.url}/api/analytics`, {
     method: "POST",
@@ -287,6 +287,89 @@ describe("rollups, salts and retention", () => {
   });
 });
 
+describe("rollups at scale (docs/decisions/0112)", () => {
+  const daily = () => app.schema.analyticsDaily;
+  const rowsOfDay = (day: string) => app.db().select().from(daily()).where(eq(daily().day, day));
+
+  it("closes a finished day once: the top 200 pages plus one '(outras)' row, every visitor count exact", async () => {
+    const day = "2020-03-10";
+    // 250 pages: page i has i views; visitor v views pages v, v+1 and v+2 (so per-page visitors differ from views).
+    const rows = [];
+    for (let i = 1; i <= 250; i++)
+      for (let n = 0; n < i; n++)
+        rows.push({
+          day,
+          path: `/p/${i}`,
+          entry: n === 0,
+          device: "desktop",
+          visitorHash: `v${(i + n) % 300}`,
+          createdAt: new Date(`${day}T12:00:00Z`),
+        });
+    for (let start = 0; start < rows.length; start += 5_000)
+      await app
+        .db()
+        .insert(app.schema.pageViews)
+        .values(rows.slice(start, start + 5_000));
+    await bundle.analytics.rollUpDay(day);
+    const rolled = await rowsOfDay(day);
+    const pages = rolled.filter((r) => r.dimension === "page");
+    expect(pages).toHaveLength(201);
+    const others = pages.find((r) => r.key === "(outras)")!;
+    // Pages 1..50 are the long tail: 1 + 2 + … + 50 views.
+    expect(others.views).toBe((50 * 51) / 2);
+    expect(pages.find((r) => r.key === "/p/250")).toMatchObject({ views: 250, visits: 1 });
+    const total = rolled.find((r) => r.dimension === "total")!;
+    expect(total.views).toBe(rows.length);
+    expect(total.visitors).toBe(new Set(rows.map((r) => r.visitorHash)).size);
+    expect(pages.find((r) => r.key === "/p/250")!.visitors).toBe(
+      new Set(rows.filter((r) => r.path === "/p/250").map((r) => r.visitorHash)).size,
+    );
+    expect(rolled.some((r) => r.dimension === "final")).toBe(true);
+  });
+
+  it("keeps today's totals running: a read adds only the new views, and a visitor seen twice counts once", async () => {
+    const rollups = await import("~/domain/analytics/rollups.server");
+    // The views are buffered by the bundle's instance of the recorder.
+    const refreshAnalytics = async () => {
+      await bundle.analytics.flushAnalytics();
+      await rollups.refreshAnalytics();
+    };
+    const today = bundle.analytics.dayOf(Date.now());
+    await refreshAnalytics();
+    const totalOf = async () => (await rowsOfDay(today)).find((r) => r.dimension === "total") ?? { views: 0, visitors: 0 };
+    const before = await totalOf();
+    const ip = newIp();
+    await visit("/sobre", { ip });
+    await refreshAnalytics();
+    const once = await totalOf();
+    expect(once.views - before.views).toBe(1);
+    expect(once.visitors - before.visitors).toBe(1);
+    await visit("/produtos", { ip, referer: `${app.url}/sobre` });
+    await visit("/sobre", { ip: newIp() });
+    await refreshAnalytics();
+    const after = await totalOf();
+    expect(after.views - once.views).toBe(2);
+    // The first visitor again, and one new visitor.
+    expect(after.visitors - once.visitors).toBe(1);
+    // Exactly what a rebuild from the raw rows gives.
+    await bundle.analytics.rollUpDay(today);
+    expect((await totalOf()).visitors).toBe(after.visitors);
+    expect((await totalOf()).views).toBe(after.views);
+  });
+
+  it("the Análises page says which visitor figures are estimates", async () => {
+    const sid = await loginCookie(app);
+    const html = await (await fetch(`${app.url}/admin/analises?periodo=7`, { headers: { cookie: sid } })).text();
+    expect(html).toContain('data-testid="visitors-note"');
+    expect(html).toContain("são uma estimativa até o fim do dia");
+    const old = await (
+      await fetch(`${app.url}/admin/analises?periodo=personalizado&de=2020-03-09&ate=2020-03-11`, { headers: { cookie: sid } })
+    ).text();
+    expect(old).toContain("Todos os números do período são exatos.");
+    expect(old).not.toContain("(outras)");
+  });
+});
+
 describe("attribution", () => {
   const endpoint = (p: string) => PUBLIC_POST_ENDPOINTS.find((e) => e.path === p)!;
 
@@ -406,6 +489,29 @@ describe("Análises page, dashboard and CSV", () => {
       expect(html).toContain("/produtos");
       expect(res.headers.get("server-timing")).toMatch(/relatorio;dur=/);
     }
+  });
+
+  it("names each goal once, in the goal menu and the conversion table (the booked meetings that are leads apart from all of them)", async () => {
+    const res = await admin("/admin/analises?periodo=7");
+    expect(res.status).toBe(200);
+    const doc = parseDocument(await res.text());
+    const menu = DomUtils.findOne((el) => el.name === "select" && el.attribs.id === "meta", doc.children);
+    const options = DomUtils.findAll((el) => el.name === "option", menu ? [menu] : []).map((o) => DomUtils.textContent(o).trim());
+    expect(options.length).toBeGreaterThan(5);
+    expect(options.filter((label, i) => options.indexOf(label) !== i)).toEqual([]);
+    expect(options).toContain("Reuniões agendadas");
+    expect(options).toContain("Todas as reuniões agendadas");
+    const table = DomUtils.findOne((el) => el.name === "table" && el.attribs["data-testid"] === "goals", doc.children);
+    // A row's name, without the line under it (conversions without a counted visit).
+    const rows = DomUtils.findAll((el) => el.name === "th" && el.attribs.scope === "row", table ? [table] : []).map((th) =>
+      th.children
+        .filter((child) => !("name" in child && child.name === "span"))
+        .map((child) => DomUtils.textContent(child))
+        .join("")
+        .trim(),
+    );
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.filter((label, i) => rows.indexOf(label) !== i)).toEqual([]);
   });
 
   it("answers 400 with a Portuguese message for a bad range", async () => {

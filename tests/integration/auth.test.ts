@@ -248,53 +248,61 @@ describe("one session lookup per request", () => {
 });
 
 describe("the embedded database folder lock", () => {
-  it("a second process on the same DATA_DIR fails with a clear message", async () => {
-    if (usingPostgres) return;
-    const dir = `.tmp/lock-${Date.now()}`;
-    const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "info", NODE_ENV: "production" };
-    const first = spawn(process.execPath, ["server.js"], { env: { ...env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        first.stdout.on("data", (d) => String(d).includes("servidor pronto") && resolve());
-        first.on("exit", (code) => reject(new Error(`first server exited ${code}`)));
-      });
-      const second = spawn(process.execPath, ["server.js"], { env: { ...env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
-      let output = "";
-      second.stdout.on("data", (d) => (output += d));
-      second.stderr.on("data", (d) => (output += d));
-      const code = await new Promise<number | null>((resolve) => second.on("exit", resolve));
-      expect(code).not.toBe(0);
-      expect(output).toContain("já está em uso");
-    } finally {
-      first.kill("SIGTERM");
-      await new Promise((resolve) => first.on("exit", resolve));
-    }
-  }, 60_000);
+  // The lock guards the embedded database's folder; PostgreSQL has none to guard.
+  it.skipIf(usingPostgres)(
+    "a second process on the same DATA_DIR fails with a clear message",
+    async () => {
+      const dir = `.tmp/lock-${Date.now()}`;
+      const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "info", NODE_ENV: "production" };
+      const first = spawn(process.execPath, ["server.js"], { env: { ...env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          first.stdout.on("data", (d) => String(d).includes("servidor pronto") && resolve());
+          first.on("exit", (code) => reject(new Error(`first server exited ${code}`)));
+        });
+        const second = spawn(process.execPath, ["server.js"], { env: { ...env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+        let output = "";
+        second.stdout.on("data", (d) => (output += d));
+        second.stderr.on("data", (d) => (output += d));
+        const code = await new Promise<number | null>((resolve) => second.on("exit", resolve));
+        expect(code).not.toBe(0);
+        expect(output).toContain("já está em uso");
+      } finally {
+        first.kill("SIGTERM");
+        await new Promise((resolve) => first.on("exit", resolve));
+      }
+    },
+    60_000,
+  );
 });
 
 describe("several instances on one PostgreSQL", () => {
-  it("a session created on one instance is accepted by another", async () => {
-    if (!usingPostgres) return; // the embedded database is single-process by design
-    const cookie = await loginCookie(app);
-    const second = spawn(process.execPath, ["server.js"], {
-      env: { ...process.env, DATABASE_URL: app.databaseUrl, PORT: "0", LOG_LEVEL: "info", NODE_ENV: "production" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    try {
-      const port = await new Promise<string>((resolve, reject) => {
-        second.stdout.on("data", (d) => {
-          const m = /servidor pronto em http:\/\/localhost:(\d+)/.exec(String(d));
-          if (m?.[1]) resolve(m[1]);
-        });
-        second.on("exit", (code) => reject(new Error(`second instance exited ${code}`)));
+  // The embedded database is single-process by design.
+  it.skipIf(!usingPostgres)(
+    "a session created on one instance is accepted by another",
+    async () => {
+      const cookie = await loginCookie(app);
+      const second = spawn(process.execPath, ["server.js"], {
+        env: { ...process.env, DATABASE_URL: app.databaseUrl, PORT: "0", LOG_LEVEL: "info", NODE_ENV: "production" },
+        stdio: ["ignore", "pipe", "pipe"],
       });
-      const res = await fetch(`http://127.0.0.1:${port}/admin`, { headers: { cookie }, redirect: "manual" });
-      expect(res.status).toBe(200);
-      const without = await fetch(`http://127.0.0.1:${port}/admin`, { redirect: "manual" });
-      expect(without.status).toBe(302);
-    } finally {
-      second.kill("SIGTERM");
-      await new Promise((resolve) => second.on("exit", resolve));
-    }
-  }, 60_000);
+      try {
+        const port = await new Promise<string>((resolve, reject) => {
+          second.stdout.on("data", (d) => {
+            const m = /servidor pronto em http:\/\/localhost:(\d+)/.exec(String(d));
+            if (m?.[1]) resolve(m[1]);
+          });
+          second.on("exit", (code) => reject(new Error(`second instance exited ${code}`)));
+        });
+        const res = await fetch(`http://127.0.0.1:${port}/admin`, { headers: { cookie }, redirect: "manual" });
+        expect(res.status).toBe(200);
+        const without = await fetch(`http://127.0.0.1:${port}/admin`, { redirect: "manual" });
+        expect(without.status).toBe(302);
+      } finally {
+        second.kill("SIGTERM");
+        await new Promise((resolve) => second.on("exit", resolve));
+      }
+    },
+    60_000,
+  );
 });

@@ -464,9 +464,14 @@ describe("feeds", () => {
   it("sitemap.xml and blog/rss.xml list published posts (with lastmod) and never drafts", async () => {
     const published = await createPost({ published: true, title: "No feed & no mapa" });
     const draft = await createPost();
-    const sitemap = await fetch(`${app.url}/sitemap.xml`);
-    expect(sitemap.headers.get("content-type")).toMatch(/application\/xml/);
-    const xml = await sitemap.text();
+    // An index of files (app/domain/blog/sitemap.server.ts): the pages, then the posts, newest first.
+    const index = await fetch(`${app.url}/sitemap.xml`);
+    expect(index.headers.get("content-type")).toMatch(/application\/xml/);
+    const files = [...(await index.text()).matchAll(/<sitemap><loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(files.slice(0, 2)).toEqual(["/sitemap/paginas.xml", "/sitemap/posts-1.xml"]);
+    expect((await fetch(`${app.url}/sitemap/posts-0.xml`)).status).toBe(404);
+    expect((await fetch(`${app.url}/sitemap/outro.xml`)).status).toBe(404);
+    const xml = (await Promise.all(files.map(async (f) => (await fetch(`${app.url}${f}`)).text()))).join("\n");
     for (const path of [
       "/",
       "/sobre",

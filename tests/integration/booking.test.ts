@@ -177,7 +177,6 @@ describe("POST /api/booking", () => {
       ...row!,
       id: undefined,
       uid: `${token}@t`,
-      manageToken: token,
       status,
       occupied: `[${new Date(row!.startsAt.getTime() + 10 * 60_000).toISOString()},${new Date(row!.endsAt.getTime() + 10 * 60_000).toISOString()})`,
       startsAt: new Date(row!.startsAt.getTime() + 10 * 60_000),
@@ -213,8 +212,13 @@ describe("calendar invitations, reschedule and cancel", () => {
     const [mail] = await outboxFor(booking.email, "booking.confirmation");
     expect(mail).toBeTruthy();
     expect(mail!.html).toContain("Sua reunião está confirmada");
-    expect(mail!.body).toContain(`/agendar/cancelar/${booking.token}`);
-    expect(mail!.body).toContain(`/agendar/remarcar/${booking.token}`);
+    // The e-mail's links carry a token of its own (only hashes are stored, docs/decisions/0109), opening this booking.
+    const mailToken = /\/agendar\/cancelar\/([A-Za-z0-9_-]+)/.exec(mail!.body)?.[1];
+    expect(mailToken).toBeTruthy();
+    expect(mail!.body).toContain(`/agendar/remarcar/${mailToken}`);
+    const opened = await fetch(`${app.url}/agendar/reserva/${mailToken}`);
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain(booking.email);
     const [attachment] = mail!.attachments as Array<{ filename: string; contentType: string; content: string }>;
     expect(attachment!.contentType).toBe("text/calendar; charset=utf-8; method=REQUEST");
     const ics = parseIcs(attachment!.content);
@@ -381,9 +385,9 @@ describe("/admin/agenda", () => {
   });
 
   it("creates, serves and revokes the private calendar feed", async () => {
-    await post("/admin/agenda", { intent: "renew-feed" });
-    const page = await (await fetch(`${app.url}/admin/agenda`, { headers: { cookie } })).text();
-    const url = /(\/agenda\/feed\/[A-Za-z0-9_-]+\.ics)/.exec(page)![1]!;
+    // The address is in the answer that makes it, and only there (docs/decisions/0109).
+    const made = await post("/admin/agenda", { intent: "renew-feed" });
+    const url = /(\/agenda\/feed\/[A-Za-z0-9_-]+\.ics)/.exec(await made.text())![1]!;
     const feed = await fetch(`${app.url}${url}`);
     expect(feed.status).toBe(200);
     expect(feed.headers.get("content-type")).toMatch(/^text\/calendar/);
@@ -398,6 +402,12 @@ describe("/admin/agenda", () => {
     const [live] = await app.db().select().from(bookings).where(eq(bookings.status, "confirmed")).limit(1);
     const detail = await fetch(`${app.url}/admin/agenda/${live!.id}`, { headers: { cookie } });
     expect(detail.status).toBe(200);
+    // The page speaks to the admin: contacts are links, the invitation's version is a sentence.
+    const page = await detail.text();
+    expect(page).toContain(`href="mailto:${live!.email}"`);
+    expect(page).toContain(`href="tel:${live!.phone.replace(/[^\d+]/g, "")}"`);
+    expect(page).not.toContain("SEQUENCE");
+    expect(page).toMatch(/O original, sem alterações|Atualizado \d+ vez/);
     const res = await post(`/admin/agenda/${live!.id}`, { intent: "cancel", note: "Surgiu um imprevisto, podemos remarcar?" });
     expect(res.status).toBe(200);
     const [mail] = await outboxFor(live!.email, "booking.cancelled");

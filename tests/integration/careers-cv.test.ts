@@ -1,7 +1,7 @@
 /**
- * The careers form's CV (docs/decisions/0093, 0094), through real HTTP on a real database: PDF, DOC
- * and DOCX are accepted by their content and download byte-identical for the admin only; anything
- * else, or anything too big, is refused in Portuguese and stores nothing; the no-JavaScript post
+ * The careers form's CV (docs/decisions/0093, 0094, 0108), through real HTTP on a real database: PDF,
+ * DOC and DOCX are accepted by their content and download byte-identical for the admin only; anything
+ * else (a polyglot, an installer, a macro), or anything too big, is refused in Portuguese and stores nothing; the no-JavaScript post
  * works and a refused one keeps the other fields; export, erasure and retention cover the CV; only
  * the careers addresses accept a body larger than 256 kB.
  */
@@ -10,7 +10,17 @@ import { count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
 import { loginCookie, postJson, proofOfWork, startTestApp, withProof, type TestApp } from "../helpers/app";
-import { minimalDocx, minimalPdf, oleDoc, pdfOfSize, windowsExecutable } from "../support/documents";
+import {
+  docxWith,
+  fakeMsi,
+  minimalDocx,
+  minimalPdf,
+  oleDoc,
+  pdfHtmlExePolyglot,
+  pdfOfSize,
+  realPdfOfSize,
+  windowsExecutable,
+} from "../support/documents";
 
 let app: TestApp;
 let cookie: string;
@@ -220,8 +230,26 @@ describe("refused CVs store nothing and say why in Portuguese", () => {
     ],
     ["an empty cv.pdf", { bytes: new Uint8Array(0), name: "cv.pdf", type: "application/pdf" }, 400, "Envie um arquivo PDF, DOC ou DOCX."],
     [
+      "a PDF that is also a web page and a Windows program",
+      { bytes: pdfHtmlExePolyglot(), name: "cv.pdf", type: "application/pdf" },
+      400,
+      "Envie um arquivo PDF, DOC ou DOCX.",
+    ],
+    [
+      "an installer (an OLE2 compound file without a Word document) named cv.doc",
+      { bytes: fakeMsi(), name: "cv.doc", type: "application/msword" },
+      400,
+      "Envie um arquivo PDF, DOC ou DOCX.",
+    ],
+    [
+      "a DOCX carrying macros",
+      { bytes: docxWith({ "word/vbaProject.bin": new Uint8Array(512) }), name: "cv.docx", type: DOCX.type },
+      400,
+      "Envie um arquivo PDF, DOC ou DOCX.",
+    ],
+    [
       "a PDF just over 5 MB (within the body limit)",
-      { bytes: pdfOfSize(5 * MB + 1), name: "cv.pdf", type: "application/pdf" },
+      { bytes: realPdfOfSize(5 * MB + 1), name: "cv.pdf", type: "application/pdf" },
       400,
       "O arquivo deve ter no máximo 5 MB.",
     ],
@@ -327,8 +355,8 @@ describe("body limits: only the careers addresses take a file", () => {
 
   it("the careers endpoints take a body of nearly 5 MB", async () => {
     const fields = application();
-    const big = pdfOfSize(5 * MB);
-    for (let i = 9; i < big.length; i += 13) big[i] = i % 256; // not all spaces: every byte must come back
+    // A real PDF whose content stream's bytes vary: every one of them must come back.
+    const big = realPdfOfSize(5 * MB);
     const res = await apiPost(fields, { bytes: big, name: "cv.pdf", type: "application/pdf" });
     expect(res.status).toBe(201);
     const row = await applicationByEmail(fields.email);

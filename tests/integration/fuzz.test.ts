@@ -1,6 +1,6 @@
 /**
- * CI part of the bad-input benchmark: seeded, bounded fast-check runs against every public JSON
- * endpoint (generators shared with `npm run bench` in tests/support/cases.ts). Invalid payloads
+ * Bad input: seeded, bounded fast-check runs against every public JSON endpoint (generators in
+ * tests/support/cases.ts). Invalid payloads
  * must get a 4xx and store nothing; odd-but-legal payloads must never get a 5xx.
  * Every listed endpoint must exist: one answering 404 (a deleted or renamed route) fails its tests.
  */

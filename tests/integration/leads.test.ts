@@ -5,7 +5,7 @@
  * submissions, admin APIs and CSV export.
  */
 import { randomUUID } from "node:crypto";
-import { count, eq, like, sql } from "drizzle-orm";
+import { count, desc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
 import { PRIVACY_POLICY_VERSION } from "~/lib/privacy";
@@ -136,7 +136,8 @@ describe("POST /api/contact", () => {
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ success: true, data: { id: expect.any(Number) } });
     expect(await Promise.all([rows("contacts"), rows("outbox")])).toEqual(before);
-    const [spam] = await app.db().select().from(app.schema.spamSubmissions).where(eq(app.schema.spamSubmissions.id, res.json.data.id));
+    // Its id is the next contact's, not the spam row's: the answer cannot tell (docs/decisions/0106).
+    const [spam] = await app.db().select().from(app.schema.spamSubmissions).orderBy(desc(app.schema.spamSubmissions.id)).limit(1);
     expect(spam?.reasons).toEqual(["honeypot"]);
   });
 
@@ -153,6 +154,13 @@ describe("POST /api/contact", () => {
     expect(await rows("contacts")).toBe(before + 3);
     // Another form from the same address has its own counter.
     expect((await post("/api/consultations", consultation(), ip)).status).toBe(201);
+  });
+
+  it("counts an IPv6 /64 as one network: a host cannot step around the limit with new addresses", async () => {
+    const network = `2001:db8:${(ipCounter++).toString(16)}:7`;
+    const statuses: number[] = [];
+    for (let i = 1; i <= 4; i++) statuses.push((await post("/api/contact", contact(), `${network}::${i.toString(16)}`)).status);
+    expect(statuses).toEqual([201, 201, 201, 429]);
   });
 
   it("answers 405 to GET", async () => {
@@ -396,6 +404,47 @@ describe("admin APIs and export", () => {
       expect(Array.isArray(body.data)).toBe(true);
       expect(body.data.length).toBeGreaterThan(0);
     }
+  });
+
+  it("the questionnaire poll answers 304 without a body while nothing changed, and the new list once one arrives", async () => {
+    const poll = (etag?: string, page = 1) =>
+      fetch(`${app.url}/api/business-optimizations?pagina=${page}&t=${Date.now()}`, {
+        headers: { cookie, "cache-control": "no-cache", ...(etag ? { "if-none-match": etag } : {}) },
+      });
+    const first = await poll();
+    expect(first.status).toBe(200);
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"/);
+    const firstBody = await first.json();
+    expect(firstBody).toMatchObject({ success: true, page: 1 });
+    expect(firstBody.data.length).toBeLessThanOrEqual(20);
+
+    const same = await poll(etag);
+    expect(same.status).toBe(304);
+    expect(await same.text()).toBe("");
+    expect(same.headers.get("cache-control")).toContain("no-store");
+
+    expect((await post("/api/business-optimization", questionnaire())).status).toBe(201);
+    const changed = await poll(etag);
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect((await changed.json()).total).toBe(firstBody.total + 1);
+    // Each page has its own version.
+    expect((await poll(changed.headers.get("etag")!, 2)).status).toBe(200);
+  });
+
+  it("the questionnaire page shows 20 at a time with 'Anterior' and 'Próxima'", async () => {
+    const have = await rows("businessOptimizations");
+    for (let i = have; i < 21; i++) expect((await post("/api/business-optimization", questionnaire())).status).toBe(201);
+    const total = await rows("businessOptimizations");
+    const page = async (n: number) => (await fetch(`${app.url}/admin/business-optimizations?pagina=${n}`, { headers: { cookie } })).text();
+    const one = await page(1);
+    expect(one.match(/data-testid="submission"/g)).toHaveLength(20);
+    expect(one).toContain(`Página 1 de ${Math.ceil(total / 20)}`);
+    expect(one).toContain("Próxima");
+    const last = await page(99);
+    expect(last).toContain("Anterior");
+    expect(last.match(/data-testid="submission"/g)).toHaveLength(total % 20 || 20);
   });
 
   it("changes a consultation's status (PATCH) and audits it", async () => {

@@ -8,7 +8,7 @@ import { createHmac, hkdfSync } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { formStampFor, loginCookie, postJson, startTestApp, withProof, type TestApp } from "../helpers/app";
+import { formStampFor, loginCookie, postJson, proofOfWork, startTestApp, withProof, type TestApp } from "../helpers/app";
 
 let app: TestApp;
 let ipCounter = 0;
@@ -205,26 +205,43 @@ describe("newsletter subscription", () => {
     expect(await consents(email)).toHaveLength(0);
   });
 
-  it("without JavaScript: /enviar/newsletter shows the spec's success texts and says a link was sent", async () => {
-    const email = `sem-js-${tag()}@example.com`;
+  it("without JavaScript: /enviar/newsletter shows the spec's success texts; without the proof of work it sends no link and says so", async () => {
     // The secret the server generated (no SESSION_SECRET here), to sign the form's stamp as it does.
     await fetch(`${app.url}/enviar/newsletter`);
     const { appSettings } = app.schema;
     const secret = await app.db().select().from(appSettings).where(eq(appSettings.key, "session_secret")).then(first);
-    const res = await fetch(`${app.url}/enviar/newsletter`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, "x-forwarded-for": newIp() },
-      // The form was rendered a while ago (its signed stamp: docs/decisions/0090).
-      body: new URLSearchParams({ email, source: "rodape", formStamp: formStampFor(20, secret.value) }),
-      redirect: "manual",
-    });
-    expect(res.status).toBe(303);
-    const page = await (await fetch(`${app.url}${res.headers.get("location")}`)).text();
+    const send = async (email: string, extra: Record<string, string> = {}) => {
+      const res = await fetch(`${app.url}/enviar/newsletter`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, "x-forwarded-for": newIp() },
+        // The form was rendered a while ago (its signed stamp: docs/decisions/0090).
+        body: new URLSearchParams({ email, source: "rodape", formStamp: formStampFor(20, secret.value), ...extra }),
+        redirect: "manual",
+      });
+      expect(res.status).toBe(303);
+      return (await fetch(`${app.url}${res.headers.get("location")}`)).text();
+    };
+
+    // Scripts blocked: no proof of work, so no e-mail to the address it names (docs/decisions/0106).
+    const blocked = `sem-js-${tag()}@example.com`;
+    const page = await send(blocked);
     expect(page).toContain("Obrigado por se inscrever!");
     expect(page).toContain("Você receberá nossas novidades sobre IA e atualizações da empresa.");
-    expect(page).toContain("enviaremos um link para confirmar a inscrição");
-    expect((await subscriber(email)).status).toBe("pending");
-    expect(await mailsTo(email)).toHaveLength(1);
+    expect(page).toContain("não enviamos o e-mail de confirmação");
+    expect(page).not.toContain("enviaremos um link para confirmar a inscrição");
+    expect((await subscriber(blocked)).status).toBe("pending");
+    expect(await mailsTo(blocked)).toHaveLength(0);
+
+    // Posted natively but with the island's proof (the form was sent before its script took it).
+    const proved = `com-prova-${tag()}@example.com`;
+    const withProofPage = await send(proved, { altcha: await proofOfWork(app.url) });
+    expect(withProofPage).toContain("enviaremos um link para confirmar a inscrição");
+    expect(await mailsTo(proved)).toHaveLength(1);
+    // The same address from the site's own form later gets its link.
+    expect(
+      (await postJson(`${app.url}/api/newsletter`, await withProof(app.url, { email: blocked, source: "rodape" }))).status,
+    ).toBeLessThan(300);
+    expect(await mailsTo(blocked)).toHaveLength(1);
   });
 });
 

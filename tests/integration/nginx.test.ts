@@ -14,10 +14,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { first } from "~/lib/first";
 // @ts-expect-error -- a plain .mjs module, without type declarations
 import { startRecipe } from "../../scripts/lib/nginx-recipe.mjs";
-import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
+import { loginCookie, postJson, startTestApp, type TestApp, testHooks } from "../helpers/app";
 import chromiumConfig from "../support/chromium.json" with { type: "json" };
 
-type Bundle = typeof import("../../server/app");
+type Bundle = Awaited<ReturnType<typeof testHooks>>;
 let app: TestApp;
 let bundle: Bundle;
 let nginx: { url: string; stop: () => Promise<void> };
@@ -35,7 +35,7 @@ function freePort(): Promise<number> {
 
 beforeAll(async () => {
   app = await startTestApp({ TRUST_PROXY: "1", RATE_LIMIT_FACTOR: "100" });
-  bundle = (await import(/* @vite-ignore */ path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js"))) as Bundle;
+  bundle = await testHooks();
   nginx = await startRecipe({
     appPort: app.port,
     listenPort: await freePort(),

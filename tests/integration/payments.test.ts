@@ -7,7 +7,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plans, products } from "~/lib/catalog";
 import { first } from "~/lib/first";
-import { loginCookie, postJson, startTestApp, type TestApp } from "../helpers/app";
+import { loginCookie, postJson, startTestApp, testHooks, type TestApp } from "../helpers/app";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -228,6 +228,10 @@ describe("demo checkout", () => {
     expect(success).toContain("Chatbot Inteligente");
     expect(success).toContain("R$ 3.000,00");
     expect(success).toContain("5 segundos");
+
+    // The reports of that payment (two confirms, the success page) took no order number: the next is the one after.
+    const { sessionId: next } = await startCheckout("product", "chatbot");
+    expect((await orderBySession(next)).id).toBe(paid.id + 1);
   });
 
   it("records a plan as an active subscription, once", async () => {
@@ -265,7 +269,7 @@ describe("demo checkout", () => {
     expect((await orderBySession(sessionId)).status).toBe("canceled");
   });
 
-  it("without a session we know, says no payment was found and offers the products (no countdown)", async () => {
+  it("without a session we know, says no payment was found, offers the products and counts down to them (SPEC §2; decision 0122)", async () => {
     for (const path of ["/payment-success", `/payment-success?session_id=demo_${"0".repeat(32)}`, "/payment-success?session_id=nada"]) {
       const res = await fetch(`${app.url}${path}`);
       expect(res.status, path).toBe(200);
@@ -273,10 +277,41 @@ describe("demo checkout", () => {
       expect(html, path).toContain("Nenhum pagamento encontrado");
       expect(html, path).not.toContain("Pagamento realizado com sucesso!");
       expect(html, path).not.toContain('data-testid="order-summary"');
-      expect(html, path).not.toContain('data-testid="countdown"');
-      expect(html, path).not.toContain("http-equiv");
+      expect(html, path).toContain('data-testid="countdown"');
+      // Without JavaScript the page moves on too.
+      expect(html, path).toContain('<meta http-equiv="refresh" content="5; url=/produtos">');
       expect(html, path).toContain('href="/produtos"');
     }
+  });
+});
+
+describe("abandoned checkouts", () => {
+  it("a checkout still pending after 24 hours expires (Cancelado), a newer one stays pending, a late payment still counts", async () => {
+    const { orders } = app.schema;
+    const order = (sessionId: string, hoursAgo: number) => ({
+      kind: "product",
+      itemId: products[0]!.id,
+      itemName: products[0]!.name,
+      amountCents: products[0]!.priceCents,
+      provider: "demo",
+      checkoutSessionId: sessionId,
+      createdAt: new Date(Date.now() - hoursAgo * 3600_000),
+    });
+    await app
+      .db()
+      .insert(orders)
+      .values([order("cs_demo_abandonado", 25), order("cs_demo_recente", 1)]);
+    const { expireAbandonedCheckouts } = await testHooks();
+    expect(await expireAbandonedCheckouts()).toBe(1);
+    const status = async (sessionId: string) =>
+      (await app.db().select({ status: orders.status }).from(orders).where(eq(orders.checkoutSessionId, sessionId)).then(first)).status;
+    expect(await status("cs_demo_abandonado")).toBe("canceled");
+    expect(await status("cs_demo_recente")).toBe("pending");
+    expect(await expireAbandonedCheckouts()).toBe(0);
+
+    const cookie = await loginCookie(app);
+    const page = await (await fetch(`${app.url}/admin/pedidos`, { headers: { cookie } })).text();
+    expect(page).toContain("Um pagamento não concluído em 24 horas expira, como no Stripe, e o pedido passa a Cancelado.");
   });
 });
 
@@ -298,5 +333,37 @@ describe("admin orders page", () => {
     expect(html).toContain("R$ 10.000,00/mês");
     // No Stripe here: the sync action is refused.
     expect((await postForm("/admin/pedidos", {}, cookie)).status).toBe(400);
+  });
+
+  it("shows 25 orders a page with 'Anterior'/'Próxima', the total, and filters by status", async () => {
+    await app
+      .db()
+      .insert(app.schema.orders)
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          kind: "product",
+          itemId: "chatbot",
+          itemName: "Chatbot",
+          amountCents: 100,
+          status: i % 10 === 0 ? "failed" : "paid",
+          provider: "demo",
+          customerEmail: `pagina${i}@empresa.com.br`,
+        })),
+      );
+    const cookie = await loginCookie(app);
+    const page = async (query: string) => text(await (await fetch(`${app.url}/admin/pedidos${query}`, { headers: { cookie } })).text());
+    const total = (await app.db().select().from(app.schema.orders)).length;
+    const one = await page("");
+    expect(one).toContain(`${total} pedidos`);
+    expect(one).toContain(`Página 1 de ${Math.ceil(total / 25)}`);
+    expect(one).toContain("Próxima");
+    // Each address is in the table and in the page's data: count each once.
+    expect(new Set(one.match(/pagina\d+@empresa/g)).size).toBeLessThanOrEqual(25);
+    expect(await page("?pagina=2")).toContain("Anterior");
+    const failed = await page("?situacao=failed");
+    const failedCount = (await app.db().select().from(app.schema.orders).where(eq(app.schema.orders.status, "failed"))).length;
+    expect(failed).toContain(failedCount === 1 ? "1 pedido" : `${failedCount} pedidos`);
+    expect(failed).toContain("pagina0@empresa.com.br");
+    expect(failed).not.toContain("pagina1@empresa.com.br");
   });
 });

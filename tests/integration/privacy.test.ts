@@ -6,12 +6,13 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
 import { loginCookie, startTestApp, usingPostgres, type TestApp } from "../helpers/app";
 import { atLeast } from "../support/rows";
+import { columnsHolding } from "../support/stored-text";
 
 const DPO = "encarregado@exemplo.com.br";
 let app: TestApp;
@@ -159,25 +160,8 @@ async function auditRows(action: string) {
 /** Rendered text without React's SSR text separators. */
 const plainHtml = (html: string) => html.replaceAll("<!-- -->", "");
 
-/** Every text-like column of every table in the app's schema, with how often `needle` appears. */
-async function occurrences(needle: string): Promise<string[]> {
-  const columns = (await app.db().execute(sql`
-    select table_name, column_name from information_schema.columns
-    where table_schema = current_schema() and data_type in ('text', 'character varying', 'jsonb', 'json')`)) as unknown as {
-    rows: Array<{ table_name: string; column_name: string }>;
-  };
-  expect(columns.rows.length).toBeGreaterThan(30);
-  const hits: string[] = [];
-  for (const { table_name, column_name } of columns.rows) {
-    const result = (await app
-      .db()
-      .execute(
-        sql`select count(*)::int as n from ${sql.identifier(table_name)} where strpos(lower(${sql.identifier(column_name)}::text), ${needle.toLowerCase()}) > 0`,
-      )) as unknown as { rows: Array<{ n: number }> };
-    if (Number(first(result.rows).n) > 0) hits.push(`${table_name}.${column_name}`);
-  }
-  return hits;
-}
+/** Every text-like column of every table in the app's schema that holds `needle`. */
+const occurrences = (needle: string) => columnsHolding(app, needle);
 
 describe("legal pages", () => {
   it.each([
@@ -721,8 +705,8 @@ describe("retention", () => {
     expect(await runRetention({ trigger: "agendada" })).toEqual({ status: "skipped", reason: "recent" });
   });
 
-  it("only one instance runs it at a time (advisory lock)", async () => {
-    if (!usingPostgres) return; // the embedded database has a single connection: nothing can race
+  // The embedded database has a single connection: nothing can race.
+  it.skipIf(!usingPostgres)("only one instance runs it at a time (advisory lock)", async () => {
     const other = new pg.Client({ connectionString: app.databaseUrl });
     await other.connect();
     try {
@@ -795,6 +779,9 @@ describe("audit log", () => {
     expect(html).toContain(">10.9.8.7<");
     expect(html).not.toContain("::ffff:");
     expect(html).not.toContain("{&quot;title");
+    // The target is a phrase that links to what it concerns, not a record key.
+    expect(html).toMatch(/<a[^>]*href="\/admin\/posts\/7"[^>]*>Post nº 7<\/a>/);
+    expect(html).not.toContain(">post:7<");
   });
 
   it("every privacy action wrote exactly one audit row per request", async () => {

@@ -1,7 +1,8 @@
 /**
  * Publishing (docs/decisions/0060–0062) through real HTTP on the production build and a real
- * database: the API contract (`publishAt`, `status`, `previewUrl`, revisions), preview links
- * (noindex, no-store, revoked → 404, published → the public address, unpublished changes),
+ * database: the API contract (`publishAt`, `status`, `previewLink`, revisions), preview links
+ * (noindex, no-store, revoked → 404, published → the public address, unpublished changes; their
+ * expiry and hashing are in secret-links.test.ts),
  * scheduled posts (kept from visitors until their time, published by the read of an overdue post,
  * once, with one audit row), revisions and their exact restore, SEO in the head and raster social
  * images, the privacy tools on posts and revisions, and the admin's native forms.
@@ -92,9 +93,16 @@ async function createPost(overrides: Record<string, unknown> = {}) {
     title: string;
     status: string;
     publishAt: string | null;
-    previewUrl: string;
+    previewLink: { expiresAt: string; expired: boolean } | null;
     published: boolean;
   };
+}
+
+/** A new preview link for the post: its address is in this answer only (docs/decisions/0109). */
+async function newPreviewLink(id: number): Promise<string> {
+  const res = await api("POST", `/api/blog/posts/${id}/preview-link`);
+  expect(res.status, res.text).toBe(201);
+  return res.json.data.previewUrl as string;
 }
 
 const inAnHour = () => new Date(Date.now() + 3_600_000);
@@ -125,7 +133,7 @@ async function visitorSees(slug: string) {
     api("GET", "/api/blog/posts?limit=50", undefined, false),
     api("GET", `/api/blog/posts/slug/${slug}`, undefined, false),
     page(`/blog/${slug}`),
-    page("/sitemap.xml"),
+    page("/sitemap/posts-1.xml"), // the newest posts' file of the sitemap index
     page("/blog/rss.xml"),
     page("/blog"),
   ]);
@@ -142,10 +150,10 @@ const NOWHERE = { list: false, api: false, page: false, sitemap: false, rss: fal
 const EVERYWHERE = { list: true, api: true, page: true, sitemap: true, rss: true, blogPage: true };
 
 describe("API contract", () => {
-  it("GET /api/blog/posts/:id gives status, publishAt and previewUrl; visitors' answers never carry them", async () => {
+  it("GET /api/blog/posts/:id gives status, publishAt and the preview link's expiry; visitors' answers never carry them", async () => {
     const draft = await createPost();
-    expect(draft).toMatchObject({ status: "draft", publishAt: null, published: false });
-    expect(draft.previewUrl).toMatch(/\/previa\/[A-Za-z0-9_-]{32}$/);
+    expect(draft).toMatchObject({ status: "draft", publishAt: null, published: false, previewLink: null });
+    expect(await newPreviewLink(draft.id)).toMatch(/\/previa\/[A-Za-z0-9_-]{32}$/);
 
     const at = inAnHour();
     const scheduled = await createPost({ publishAt: at.toISOString().replace("Z", "+00:00") });
@@ -153,17 +161,26 @@ describe("API contract", () => {
     expect(new Date(scheduled.publishAt!).getTime()).toBe(Math.floor(at.getTime()));
 
     const live = await createPost({ published: true });
+    await newPreviewLink(live.id);
     const got = await api("GET", `/api/blog/posts/${live.id}`);
-    expect(got.json.data).toMatchObject({ status: "published", publishAt: null });
-    expect(got.json.data.previewUrl).toMatch(/\/previa\//);
-    expect(got.json.data).not.toHaveProperty("previewToken");
+    expect(got.json.data).toMatchObject({ status: "published", publishAt: null, previewLink: { expired: false } });
+    expect(Date.parse(got.json.data.previewLink.expiresAt)).toBeGreaterThan(Date.now());
+    for (const key of ["previewToken", "previewTokenHash", "previewExpiresAt", "previewUrl"]) expect(got.json.data).not.toHaveProperty(key);
 
     const publicAnswer = await api("GET", `/api/blog/posts/slug/${live.slug}`, undefined, false);
     expect(publicAnswer.status).toBe(200);
-    for (const key of ["previewToken", "publishAt", "pendingRevisionId", "previewUrl"])
+    for (const key of [
+      "previewToken",
+      "previewTokenHash",
+      "previewExpiresAt",
+      "previewLink",
+      "publishAt",
+      "pendingRevisionId",
+      "previewUrl",
+    ])
       expect(publicAnswer.json.data).not.toHaveProperty(key);
     const list = await api("GET", "/api/blog/posts?limit=50", undefined, false);
-    expect(JSON.stringify(list.json)).not.toMatch(/previewToken|previa/);
+    expect(JSON.stringify(list.json)).not.toMatch(/previewToken|previewLink|previewExpires|previa/);
 
     expect(await visitorSees(draft.slug)).toEqual(NOWHERE);
     expect(await visitorSees(scheduled.slug)).toEqual(NOWHERE);
@@ -210,7 +227,8 @@ describe("API contract", () => {
 describe("preview links", () => {
   it("a draft's link answers 200 with noindex, no-store and the banner; never in the sitemap, RSS or /blog; revoked → 404; a new link works", async () => {
     const draft = await createPost({ title: "Rascunho para o cliente revisar" });
-    const preview = await page(draft.previewUrl);
+    const previewUrl = await newPreviewLink(draft.id);
+    const preview = await page(previewUrl);
     expect(preview.status).toBe(200);
     expect(preview.headers.get("cache-control")).toBe("private, no-store");
     expect(preview.headers.get("x-robots-tag")).toBe("noindex, nofollow");
@@ -222,27 +240,28 @@ describe("preview links", () => {
     expect(textOf(banner[0])).toContain("Este post é um rascunho e não está visível para os visitantes.");
     expect(textOf(preview.doc)).toContain("Rascunho para o cliente revisar");
     // Twice: the second answer is rendered again, never taken from a cache.
-    expect((await page(draft.previewUrl)).headers.get("cache-control")).toBe("private, no-store");
+    expect((await page(previewUrl)).headers.get("cache-control")).toBe("private, no-store");
     expect(await visitorSees(draft.slug)).toEqual(NOWHERE);
 
     const revoked = await api("DELETE", `/api/blog/posts/${draft.id}/preview-link`);
     expect(revoked.json).toEqual({ success: true, data: { previewUrl: null } });
-    expect((await page(draft.previewUrl)).status).toBe(404);
-    expect((await api("GET", `/api/blog/posts/${draft.id}`)).json.data.previewUrl).toBeNull();
+    expect((await page(previewUrl)).status).toBe(404);
+    expect((await api("GET", `/api/blog/posts/${draft.id}`)).json.data.previewLink).toBeNull();
 
     const renewed = await api("POST", `/api/blog/posts/${draft.id}/preview-link`);
     expect(renewed.status).toBe(201);
-    expect(renewed.json.data.previewUrl).not.toBe(draft.previewUrl);
+    expect(renewed.json.data.previewUrl).not.toBe(previewUrl);
     expect((await page(renewed.json.data.previewUrl)).status).toBe(200);
-    expect((await page(draft.previewUrl)).status).toBe(404);
+    expect((await page(previewUrl)).status).toBe(404);
     expect((await page("/previa/nao-existe-este-token-de-forma-alguma-0123")).status).toBe(404);
     expect(await auditRows("blog.post.preview.revoke", `post:${draft.id}`)).toHaveLength(1);
   });
 
   it("once the post is published the link leads to the public address; unpublished changes to it are previewable and stay out of the live post", async () => {
     const post = await createPost({ title: "Antes da revisão" });
+    const previewUrl = await newPreviewLink(post.id);
     await api("PUT", `/api/blog/posts/${post.id}`, { published: true });
-    const redirected = await page(post.previewUrl);
+    const redirected = await page(previewUrl);
     expect(redirected.status).toBe(302);
     expect(redirected.headers.get("location")).toBe(`/blog/${post.slug}`);
     expect(redirected.headers.get("cache-control")).toBe("private, no-store");
@@ -256,7 +275,7 @@ describe("preview links", () => {
     expect(saved.json.data).toMatchObject({ title: "Antes da revisão", status: "published" });
     expect(saved.json.data.pendingChanges.values).toMatchObject({ title: "Depois da revisão", slug: post.slug });
 
-    const pending = await page(post.previewUrl);
+    const pending = await page(previewUrl);
     expect(pending.status).toBe(200);
     expect(textOf(pending.doc)).toContain("Depois da revisão");
     expect(textOf(pending.doc)).toContain("Estas são alterações ainda não publicadas.");
@@ -272,7 +291,7 @@ describe("preview links", () => {
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/admin/posts/${post.id}?feito=alteracoes-publicadas`);
     expect(textOf((await page(`/blog/${post.slug}`)).doc)).toContain("Depois da revisão");
-    expect((await page(post.previewUrl)).status).toBe(302);
+    expect((await page(previewUrl)).status).toBe(302);
   });
 });
 
@@ -500,7 +519,7 @@ describe("privacy tools cover posts and their revisions", () => {
     const doc = (await res.json()) as { tabelas: Record<string, Array<Record<string, unknown>>> };
     expect(doc.tabelas.blog_post_revisions?.map((r) => r.postId)).toEqual([post.id]);
     expect(doc.tabelas.blog_posts).toEqual([]);
-    expect(JSON.stringify(doc)).not.toContain("previewToken");
+    expect(JSON.stringify(doc)).not.toMatch(/previewToken|previewExpires/);
 
     await api("PUT", `/api/blog/posts/${post.id}`, { summary: `Dúvidas: ${email}.` });
     const erase = await postForm("/admin/privacidade", { intent: "erase", subject: email, confirm: email });

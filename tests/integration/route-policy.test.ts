@@ -1,13 +1,13 @@
 /**
  * Each route's policy is declared once, beside it (app/lib/route-policy.ts, docs/decisions/0055),
- * and every layer finds it through the route table (server/route-table.ts). These tests check the
- * table against React Router's own matching, the safe default of a route that declares nothing,
+ * and every layer finds it through the route lookup (app/infra/route-lookup.server.ts). These tests
+ * check the lookup against React Router's own matching, the safe default of a route that declares nothing,
  * and the answers the policies produce over HTTP.
  */
 import { matchRoutes, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isTrackingParameter } from "../../server/cache-key";
-import { createRouteTable } from "../../server/route-table";
+import { isTrackingParameter } from "~/infra/cache-key.server";
+import { createRouteLookup } from "~/infra/route-lookup.server";
 import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
 
 let build: ServerBuild;
@@ -47,19 +47,19 @@ function samplePaths(routes: Manifest): string[] {
   return [...new Set(paths), "/", "/nao-existe", "/a/b/c/d", "/api/nao-existe", "/admin/nao-existe", "/blog/um-post/extra"];
 }
 
-describe("the route table", () => {
+describe("the route lookup", () => {
   it("picks the route React Router picks, for every route and a few others", () => {
-    const table = createRouteTable(build);
+    const lookup = createRouteLookup(build);
     const tree = routeTree(build.routes);
     for (const pathname of samplePaths(build.routes)) {
       const leaf = matchRoutes(tree, pathname)?.at(-1)?.route.id;
-      const found = table.lookup(pathname).id;
-      // A name with an extension that only the catch-all matches is a static file to the table.
+      const found = lookup(pathname).id;
+      // A name with an extension that only the catch-all matches is a static file to the lookup.
       if (found === "static-file") expect(leaf).toMatch(/not-found$/);
       else expect([pathname, found]).toEqual([pathname, leaf]);
       // Data requests of the client router are for the same route.
       if (found !== "static-file" && !pathname.startsWith("/api/")) {
-        expect(table.lookup(pathname === "/" ? "/_root.data" : `${pathname}.data`).id).toBe(found);
+        expect(lookup(pathname === "/" ? "/_root.data" : `${pathname}.data`).id).toBe(found);
       }
     }
   });
@@ -74,7 +74,7 @@ describe("the route table", () => {
         module: { default: () => null, loader: () => null },
       },
     } as unknown as Manifest;
-    const route = createRouteTable({ routes: undeclared }).lookup("/nova-area");
+    const route = createRouteLookup({ routes: undeclared })("/nova-area");
     expect(route.id).toBe("routes/nova-area");
     expect(route.policy.access).toBe("admin");
     expect(route.policy.cache).toBeUndefined();
@@ -82,18 +82,18 @@ describe("the route table", () => {
   });
 
   it("no route declares a tracking parameter, and only public routes are cached or counted", () => {
-    const table = createRouteTable(build);
+    const lookup = createRouteLookup(build);
     for (const pathname of samplePaths(build.routes)) {
-      const { policy } = table.lookup(pathname);
+      const { policy } = lookup(pathname);
       for (const name of policy.cache?.params ?? []) expect(isTrackingParameter(name)).toBe(false);
       if (policy.cache || policy.counted) expect(policy.access).toBe("public");
     }
   });
 
   it("every admin address is private", () => {
-    const table = createRouteTable(build);
+    const lookup = createRouteLookup(build);
     for (const pathname of samplePaths(build.routes).filter((p) => p.startsWith("/admin"))) {
-      expect([pathname, table.lookup(pathname).policy.access]).toEqual([pathname, "admin"]);
+      expect([pathname, lookup(pathname).policy.access]).toEqual([pathname, "admin"]);
     }
   });
 });

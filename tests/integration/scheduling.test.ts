@@ -94,7 +94,7 @@ async function visible(url: string, slug: string) {
     fetch(`${url}/api/blog/posts/slug/${slug}`).then((r) => r.status),
     fetch(`${url}/blog/${slug}`).then((r) => r.status),
     fetch(`${url}/blog/rss.xml`).then((r) => r.text()),
-    fetch(`${url}/sitemap.xml`).then((r) => r.text()),
+    fetch(`${url}/sitemap/posts-1.xml`).then((r) => r.text()), // the newest posts' file of the sitemap index
   ]);
   return {
     list: list.includes(`/blog/${slug}"`),

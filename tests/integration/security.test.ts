@@ -1,7 +1,7 @@
 /**
- * CI part of the security sweep (the browser XSS part lives in `npm run bench`): the app runs as if
- * behind HTTPS, with real rate limits and fake secrets that must never be served.
- * The checks themselves live in tests/support/checks.ts, shared with the benchmark.
+ * The security sweep (XSS: blog.test.ts's corpus through the sanitiser, leads.spec.ts in Chromium):
+ * the app runs as if behind HTTPS, with real rate limits and fake secrets that must never be served.
+ * The checks themselves live in tests/support/checks.ts.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -59,7 +59,6 @@ async function seedAdminRecords() {
     phone: "11999997777",
     company: "Empresa",
     placeKind: "link-later",
-    manageToken: "seguranca-token-aaaaaaaaaaaaaaaa",
   });
   const [post] = await db.select().from(schema.blogPosts).orderBy(schema.blogPosts.id).limit(1);
   if (!post) throw new Error("the seed wrote no post");
@@ -95,7 +94,7 @@ describe("admin guards", () => {
     const results = await guardSweep(app.url, ADMIN_PAGES, ADMIN_APIS, {
       "no session": undefined,
       "expired session": expired,
-      // A subset of the bench's forgeries keeps this test quick.
+      // A subset of checks.ts's forgeries keeps this test quick.
       ...pick(forgedCookies(live), ["forjado: assinatura falsa", "forjado: token sem assinatura", "forjado: assinatura alterada"]),
     });
     expect(results).toHaveLength((ADMIN_PAGES.length + ADMIN_APIS.length) * 5);

@@ -24,6 +24,7 @@ import {
   type TestApp,
 } from "../helpers/app";
 import { startFakeSmtp, type FakeSmtp } from "../mocks/smtp";
+import { realPdfOfSize } from "../support/documents";
 import { waitFor } from "../support/wait";
 
 let app: TestApp;
@@ -71,6 +72,21 @@ const contact = (i: number, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** A form the admin posts (the session, a same-origin browser post), answered without following redirects. */
+const adminPost = (path: string, fields: Record<string, string>) =>
+  fetch(`${app.url}${path}`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: app.url },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+
+/** 'Não é spam' on the suspected submission of this address. */
+async function releaseSpamOf(email: string) {
+  const [row] = await app.db().select().from(app.schema.spamSubmissions).where(eq(app.schema.spamSubmissions.email, email));
+  return { row: row!, res: await adminPost("/admin/leads/spam", { intent: "release", id: String(row!.id) }) };
+}
+
 async function spamPage(query = "") {
   const res = await fetch(`${app.url}/admin/leads/spam${query}`, { headers: { cookie } });
   expect(res.status).toBe(200);
@@ -107,17 +123,7 @@ describe("a script that does not solve the proof of work", () => {
   }, 120_000);
 
   it("'Não é spam' moves one into the leads, with the notification and the auto-reply it missed, audited", async () => {
-    const [row] = await app
-      .db()
-      .select()
-      .from(app.schema.spamSubmissions)
-      .where(eq(app.schema.spamSubmissions.email, "visitante42@example.com"));
-    const res = await fetch(`${app.url}/admin/leads/spam`, {
-      method: "POST",
-      headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: app.url },
-      body: new URLSearchParams({ intent: "release", id: String(row!.id) }),
-      redirect: "manual",
-    });
+    const { row, res } = await releaseSpamOf("visitante42@example.com");
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/admin/leads/spam?feito=liberado&form=contact");
 
@@ -129,7 +135,7 @@ describe("a script that does not solve the proof of work", () => {
     await smtp.message((raw) => raw.includes("Empresa 42 Ltda") && raw.includes("Novo contato pelo site"));
     await smtp.message((raw) => /^To: visitante42@example\.com/m.test(raw));
     const [audit] = await app.db().select().from(app.schema.auditLog).where(eq(app.schema.auditLog.action, "lead.spam.release"));
-    expect(audit).toMatchObject({ actor: "admin", target: `spam:${row!.id}` });
+    expect(audit).toMatchObject({ actor: "admin", target: `spam:${row.id}` });
     expect(audit!.details).toMatchObject({ form: "contact", leadId: lead!.id });
 
     // The lead is in the pipeline's inbox now.
@@ -139,13 +145,7 @@ describe("a script that does not solve the proof of work", () => {
 
   it("'Excluir' deletes one for good; an unknown id is a clear 404", async () => {
     const [row] = await app.db().select().from(app.schema.spamSubmissions).limit(1);
-    const send = (id: string) =>
-      fetch(`${app.url}/admin/leads/spam`, {
-        method: "POST",
-        headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: app.url },
-        body: new URLSearchParams({ intent: "delete", id }),
-        redirect: "manual",
-      });
+    const send = (id: string) => adminPost("/admin/leads/spam", { intent: "delete", id });
     expect((await send(String(row!.id))).status).toBe(303);
     expect(await countOf("spamSubmissions")).toBe(198);
     const again = await send(String(row!.id));
@@ -225,6 +225,9 @@ describe("posts without JavaScript", () => {
       .from(app.schema.newsletterSubscribers)
       .where(eq(app.schema.newsletterSubscribers.email, "leitora@example.com"));
     expect(subscriber?.status).toBe("pending");
+    // It proved nothing: no confirmation e-mail to the address it names (docs/decisions/0106).
+    expect(subscriber?.verified).toBe(false);
+    expect((await outboxOf("newsletter.confirmation")).filter((m) => m.recipient === "leitora@example.com")).toEqual([]);
 
     for (const [email, formStamp, reason] of [
       ["sem-carimbo@example.com", undefined, "stamp-missing"],
@@ -314,13 +317,23 @@ describe("automatic replies", () => {
     expect(raw).toMatch(/text\/html/);
   });
 
-  it("the chat's contact step (JSON and native) replies too", async () => {
+  it("the chat's contact step replies too, but not to a post without proof of work (docs/decisions/0106)", async () => {
     const viaApi = await post("/api/chat/contact", await withProof(app.url, { email: "chat.json@example.com", phone: "11988887777" }));
     expect(viaApi.status).toBe(200);
     const viaPost = await nativePost("/enviar/chat", { email: "chat.native@example.com", phone: "11988887777", formStamp: stamp(15) });
     expect(viaPost.status).toBe(303);
     const replies = await outboxOf("auto-reply.chat");
-    expect(replies.map((r) => r.recipient).sort()).toEqual(["chat.json@example.com", "chat.native@example.com"]);
+    expect(replies.map((r) => r.recipient)).toEqual(["chat.json@example.com"]);
+    // Both are leads; the one without proof is marked.
+    const stored = await app
+      .db()
+      .select({ email: app.schema.chatSessions.email, verified: app.schema.chatSessions.verified })
+      .from(app.schema.chatSessions)
+      .where(sql`${app.schema.chatSessions.email} in ('chat.json@example.com', 'chat.native@example.com')`);
+    expect(Object.fromEntries(stored.map((r) => [r.email, r.verified]))).toEqual({
+      "chat.json@example.com": true,
+      "chat.native@example.com": false,
+    });
 
     // Without a proof, the chat's contact is spam: not on the conversation, no reply, same answer.
     const bot = await post("/api/chat/contact", { email: "chat.bot@example.com", phone: "11988887777" });
@@ -382,18 +395,8 @@ async function spamReasonsFor(email: string) {
 
 describe("retention and privacy", () => {
   it("suspected spam is found and erased by the privacy tools, and deleted after 30 days", async () => {
-    const form = async (fields: Record<string, string>) =>
-      fetch(`${app.url}/admin/privacidade`, {
-        method: "POST",
-        headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: app.url },
-        body: new URLSearchParams(fields),
-        redirect: "manual",
-      });
-    const exported = await fetch(`${app.url}/admin/privacidade/exportar`, {
-      method: "POST",
-      headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: app.url },
-      body: new URLSearchParams({ email: "visitante7@example.com", format: "json" }),
-    });
+    const form = (fields: Record<string, string>) => adminPost("/admin/privacidade", fields);
+    const exported = await adminPost("/admin/privacidade/exportar", { email: "visitante7@example.com", format: "json" });
     expect(exported.status).toBe(200);
     const data = JSON.parse(await exported.text());
     expect(JSON.stringify(data)).toContain("visitante7@example.com");
@@ -409,5 +412,169 @@ describe("retention and privacy", () => {
     expect(await countOf("spamSubmissions")).toBe(before - 2);
     const [run] = await app.db().select().from(app.schema.auditLog).where(eq(app.schema.auditLog.action, "retention.run"));
     expect((run!.details as { counts: Record<string, number> }).counts.spamSubmissions).toBe(2);
+  });
+});
+
+describe("a form stamp is good for one post per form (docs/decisions/0106)", () => {
+  it("one stamp replayed at once with four addresses: one contact, three in 'Spam', and no e-mail to any of them", async () => {
+    const harvested = stamp(30);
+    const before = await countOf("contacts");
+    const posts = [0, 1, 2, 3].map((i) =>
+      nativePost("/enviar/contato", {
+        ...(contact(6000 + i, { email: `vitima${i}@example.org` }) as Record<string, string>),
+        consent: "on",
+        formStamp: harvested,
+      }),
+    );
+    // Every answer is the same confirmation: nothing tells the script which one got through.
+    for (const res of await Promise.all(posts)) {
+      expect(res.status).toBe(303);
+      expect(res.location).toContain("/enviar/contato?enviado=1");
+    }
+    expect(await countOf("contacts")).toBe(before + 1);
+    const spam = await app
+      .db()
+      .select({ reasons: app.schema.spamSubmissions.reasons })
+      .from(app.schema.spamSubmissions)
+      .where(sql`${app.schema.spamSubmissions.email} like 'vitima%@example.org'`);
+    expect(spam.map((r) => r.reasons)).toEqual([["stamp-replayed"], ["stamp-replayed"], ["stamp-replayed"]]);
+    const mailed = await app
+      .db()
+      .select()
+      .from(app.schema.outbox)
+      .where(sql`${app.schema.outbox.recipient} like 'vitima%'`);
+    expect(mailed).toEqual([]);
+
+    // The same page's other form carries the same stamp: one post there is still a person's.
+    const sameStamp = await nativePost("/enviar/newsletter", { email: "mesma.pagina@example.com", source: "rodape", formStamp: harvested });
+    expect([sameStamp.status, await spamReasonsFor("mesma.pagina@example.com")]).toEqual([303, undefined]);
+    const [subscriber] = await app
+      .db()
+      .select()
+      .from(app.schema.newsletterSubscribers)
+      .where(eq(app.schema.newsletterSubscribers.email, "mesma.pagina@example.com"));
+    expect(subscriber?.status).toBe("pending");
+  });
+
+  it("a lead without proof of work is marked for the admin, mails no one, and its confirmation says so", async () => {
+    const res = await nativePost("/enviar/contato", {
+      ...(contact(6100, { email: "sem.javascript@example.com" }) as Record<string, string>),
+      consent: "on",
+      formStamp: stamp(40),
+    });
+    expect(res.location).toContain("verificado=0");
+    const confirmation = await fetch(`${app.url}${res.location}`).then((r) => r.text());
+    expect(confirmation).toContain("Consulta Enviada");
+    expect(confirmation).toContain("não mandamos e-mail automático de confirmação");
+
+    const [lead] = await app.db().select().from(app.schema.contacts).where(eq(app.schema.contacts.email, "sem.javascript@example.com"));
+    expect(lead?.verified).toBe(false);
+    const record = await fetch(`${app.url}/admin/leads/contatos/${lead!.id}`, { headers: { cookie } }).then((r) => r.text());
+    expect(record).toContain('data-testid="lead-unverified"');
+    expect(record).toContain("Sem verificação");
+    // The team is told; the address is not written to.
+    const team = (await outboxOf("lead.contact")).find((m) => m.body.includes("sem.javascript@example.com"));
+    expect(team?.body).toContain("Sem verificação: enviado sem JavaScript");
+    expect(
+      (await app.db().select().from(app.schema.outbox).where(eq(app.schema.outbox.recipient, "sem.javascript@example.com"))).length,
+    ).toBe(0);
+
+    // With the island's proof the same form is verified, and its confirmation says nothing of the kind.
+    const proved = await nativePost("/enviar/contato", {
+      ...(contact(6101, { email: "com.javascript@example.com" }) as Record<string, string>),
+      consent: "on",
+      formStamp: stamp(40),
+      altcha: await proofOfWork(app.url),
+    });
+    expect(proved.location).not.toContain("verificado");
+    const [verified] = await app.db().select().from(app.schema.contacts).where(eq(app.schema.contacts.email, "com.javascript@example.com"));
+    expect(verified?.verified).toBe(true);
+    expect(await fetch(`${app.url}${proved.location}`).then((r) => r.text())).not.toContain("não mandamos e-mail automático");
+  });
+
+  it("a suspected submission's answer carries the lead table's next id, as a lead's would", async () => {
+    const a = await post("/api/contact", await withProof(app.url, contact(6200)));
+    const suspected = await post("/api/contact", contact(6201));
+    const b = await post("/api/contact", await withProof(app.url, contact(6202)));
+    expect(suspected.status).toBe(201);
+    expect(suspected.json.data.id).toBe(a.json.data.id + 1);
+    expect(b.json.data.id).toBe(a.json.data.id + 2);
+  });
+});
+
+describe("a CV posted without the proof of work (docs/decisions/0106)", () => {
+  const MB = 1024 * 1024;
+  const pdf = realPdfOfSize(5 * MB - 4096);
+  const application = (i: number) => ({
+    name: `Spam ${i}`,
+    email: `cv.spam${i}@example.com`,
+    phone: "11999990000",
+    position: "Senior AI Engineer",
+    experience: "experiencia ".repeat(6),
+    motivation: "motivacao e mais motivacao ".repeat(3),
+  });
+  const postCv = async (i: number) => {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(application(i))) body.set(k, v);
+    body.set("cv", new Blob([new Uint8Array(pdf)], { type: "application/pdf" }), `curriculo-${i}.pdf`);
+    const res = await fetch(`${app.url}/api/careers/application`, { method: "POST", body, headers: { "x-forwarded-for": newIp() } });
+    return { status: res.status, json: (await res.json()) as { ok?: boolean; data?: { id?: number } } };
+  };
+
+  it("three at once are quarantined by the file's name, size and hash only; the spam page and the privacy export stay small", async () => {
+    const answers = await Promise.all([1, 2, 3].map(postCv));
+    expect(answers.map((a) => [a.status, a.json.ok, typeof a.json.data?.id])).toEqual(Array(3).fill([201, true, "number"]));
+    expect(await countOf("spamSubmissions")).toBeGreaterThanOrEqual(3);
+
+    const rows = await app
+      .db()
+      .select()
+      .from(app.schema.spamSubmissions)
+      .where(sql`${app.schema.spamSubmissions.email} like 'cv.spam%'`);
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row.data).not.toHaveProperty("cv");
+      expect(JSON.stringify(row.data).length).toBeLessThan(2_000);
+    }
+    const files = await app.db().select().from(app.schema.spamSubmissionFiles);
+    expect(files.map((f) => [f.fileName, f.size, f.format]).sort()).toEqual([
+      ["curriculo-1.pdf", pdf.length, "pdf"],
+      ["curriculo-2.pdf", pdf.length, "pdf"],
+      ["curriculo-3.pdf", pdf.length, "pdf"],
+    ]);
+    expect(await app.db().select().from(app.schema.careerApplicationCvs)).toEqual([]);
+
+    const page = await fetch(`${app.url}/admin/leads/spam`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html.length).toBeLessThan(500_000);
+    expect(html).toContain("curriculo-2.pdf");
+    expect(html).toContain("Arquivo não guardado");
+
+    const exported = await adminPost("/admin/privacidade/exportar", { email: "cv.spam1@example.com", format: "json" });
+    const text = await exported.text();
+    expect(exported.status).toBe(200);
+    expect(text.length).toBeLessThan(50_000);
+    expect(text).toContain("curriculo-1.pdf");
+  }, 120_000);
+
+  it("'Não é spam' stores the application without the file, and the audit names the file that was not kept", async () => {
+    const { row, res } = await releaseSpamOf("cv.spam3@example.com");
+    expect(res.status).toBe(303);
+    const [lead] = await app
+      .db()
+      .select()
+      .from(app.schema.careerApplications)
+      .where(eq(app.schema.careerApplications.email, "cv.spam3@example.com"));
+    expect(lead).toMatchObject({ name: "Spam 3", verified: true });
+    expect(
+      await app.db().select().from(app.schema.spamSubmissionFiles).where(eq(app.schema.spamSubmissionFiles.spamSubmissionId, row.id)),
+    ).toEqual([]);
+    const [audit] = await app
+      .db()
+      .select()
+      .from(app.schema.auditLog)
+      .where(and(eq(app.schema.auditLog.action, "lead.spam.release"), eq(app.schema.auditLog.target, `spam:${row.id}`)));
+    expect(audit!.details).toMatchObject({ form: "careers", leadId: lead!.id, fileNotKept: { name: "curriculo-3.pdf", size: pdf.length } });
   });
 });

@@ -1,17 +1,37 @@
 /**
  * A local SMTP server standing in for the mail provider (tests and `npm run dev:mocks`). It
- * keeps every accepted message's raw text. Two markers in a message simulate failures:
- * `SEMPREFALHA` is always refused, `FALHASMTP-<id>` is refused the first time only (a
- * temporary failure the outbox worker must retry).
+ * keeps every accepted message's raw text, and every attempt with its time and outcome. Two
+ * markers in a message simulate failures: `SEMPREFALHA` is always refused, `FALHASMTP-<id>` is
+ * refused the first time only (a temporary failure the outbox worker must retry). `stall(text)`
+ * makes it a slow server: a message containing the text gets no answer until `release(text)`.
  */
 import { EventEmitter } from "node:events";
 import { SMTPServer } from "smtp-server";
 import { listen } from "./listen";
 
+/** One message the server was sent, answered or not. */
+export interface SmtpAttempt {
+  raw: string;
+  /** The message's Message-ID header, once its text has arrived. */
+  messageId?: string;
+  startedAt: number;
+  /** When it was answered, or its connection dropped; unset while the sender waits. */
+  endedAt?: number;
+  result: "waiting" | "accepted" | "refused" | "dropped";
+}
+
 export interface FakeSmtp {
   url: string;
   /** Raw text (headers and body) of each accepted message, in order. */
   received: string[];
+  /** Every message sent to it, in the order they started (accepted, refused, stalled, dropped). */
+  attempts: SmtpAttempt[];
+  /** Messages containing `text` get no answer (the sender waits) until `release(text)`. */
+  stall: (text: string) => void;
+  /** Accepts the stalled messages containing `text` that are still connected, and stops stalling them. */
+  release: (text: string) => void;
+  /** Resolves once `attempt` has been answered or its connection dropped. */
+  ended: (attempt: SmtpAttempt) => Promise<SmtpAttempt>;
   /** The first accepted message, already received or still to come, that `match` accepts. */
   message: (match: (raw: string) => boolean) => Promise<string>;
   /** Calls `listener` with each message accepted from now on; returns a function that stops it. */
@@ -26,33 +46,79 @@ const refusal = (message: string) => Object.assign(new Error(message), { respons
 
 export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
   const received: string[] = [];
-  const accepted = new EventEmitter<{ message: [raw: string] }>();
+  const accepted = new EventEmitter<{ message: [raw: string]; ended: [attempt: SmtpAttempt] }>();
   const failedOnce = new Set<string>();
+  const attempts: SmtpAttempt[] = [];
+  const stalling = new Set<string>();
+  /** Stalled messages by session: their attempt and the answer they wait for. */
+  const waiting = new Map<string, { attempt: SmtpAttempt; answer: () => void }>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       let raw = "";
+      const attempt: SmtpAttempt = { raw, startedAt: Date.now(), result: "waiting" };
+      attempts.push(attempt);
+      const answer = (error?: Error) => {
+        attempt.endedAt = Date.now();
+        attempt.result = error ? "refused" : "accepted";
+        if (!error) {
+          received.push(raw);
+          accepted.emit("message", raw);
+        }
+        accepted.emit("ended", attempt);
+        callback(error);
+      };
       stream.setEncoding("utf8");
       stream.on("data", (chunk: string) => (raw += chunk));
       stream.on("end", () => {
-        if (raw.includes("SEMPREFALHA")) return callback(refusal("Caixa indisponível"));
+        attempt.raw = raw;
+        attempt.messageId = /^Message-ID: *(<[^>\r\n]*>)/im.exec(raw)?.[1];
+        if (raw.includes("SEMPREFALHA")) return answer(refusal("Caixa indisponível"));
         const marker = new RegExp(`${FAIL_MARKER}-[a-z0-9]+`).exec(raw)?.[0];
         if (marker && !failedOnce.has(marker)) {
           failedOnce.add(marker);
-          return callback(refusal("Falha temporária simulada"));
+          return answer(refusal("Falha temporária simulada"));
         }
-        received.push(raw);
-        accepted.emit("message", raw);
-        callback();
+        if ([...stalling].some((text) => raw.includes(text))) return void waiting.set(session.id, { attempt, answer: () => answer() });
+        answer();
       });
+    },
+    onClose(session) {
+      const stalled = waiting.get(session.id);
+      if (!stalled) return;
+      waiting.delete(session.id);
+      stalled.attempt.endedAt = Date.now();
+      stalled.attempt.result = "dropped";
+      accepted.emit("ended", stalled.attempt);
     },
   });
   const taken = await listen(server.server, port);
   return {
     url: `smtp://127.0.0.1:${taken}`,
     received,
+    attempts,
+    stall: (text) => void stalling.add(text),
+    release: (text) => {
+      stalling.delete(text);
+      for (const [id, stalled] of waiting) {
+        if (!stalled.attempt.raw.includes(text)) continue;
+        waiting.delete(id);
+        stalled.answer();
+      }
+    },
+    ended: (attempt) =>
+      attempt.endedAt !== undefined
+        ? Promise.resolve(attempt)
+        : new Promise((resolve) => {
+            const listener = (done: SmtpAttempt) => {
+              if (done !== attempt) return;
+              accepted.off("ended", listener);
+              resolve(done);
+            };
+            accepted.on("ended", listener);
+          }),
     message: (match) => {
       const found = received.find(match);
       if (found !== undefined) return Promise.resolve(found);
@@ -69,6 +135,10 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
       accepted.on("message", listener);
       return () => accepted.off("message", listener);
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      for (const stalled of waiting.values()) stalled.answer();
+      waiting.clear();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -1,8 +1,8 @@
 /**
  * What the benchmark and the CI guards throw at the app: the public JSON endpoints with a valid
  * payload each, fast-check generators of bad input, odd-but-legal input, and an XSS corpus.
- * One home for all of it: `npm run bench` (bench/run.mjs) and tests/integration/fuzz.test.ts
- * import this file, so the two never drift apart.
+ * One home for all of it: tests/integration/fuzz.test.ts and the other suites import this file,
+ * so they never drift apart.
  */
 import fc from "fast-check";
 

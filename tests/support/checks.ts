@@ -1,7 +1,7 @@
 /**
- * The security sweep's HTTP checks (no browser), shared by `npm run bench` and
- * tests/integration/security.test.ts. Each returns findings instead of asserting, so the bench can
- * report them and the tests can assert on them.
+ * The security sweep's HTTP checks (no browser) of tests/integration/security.test.ts; the
+ * bench's hostile section logs in with `loginSid`. Each returns findings instead of asserting, so
+ * a caller can report them and the tests can assert on them.
  */
 import { createHash } from "node:crypto";
 import { first } from "~/lib/first";

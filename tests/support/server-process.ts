@@ -16,13 +16,21 @@ export interface ServerProcess {
   line: (match: (line: string) => boolean) => Promise<string>;
   /** Emits "line" for each line of output as it is written. */
   events: EventEmitter<{ line: [line: string] }>;
+  /** Its exit code, once it has exited. */
+  exited: Promise<number | null>;
   stop: () => Promise<number | null>;
 }
 
-/** Starts the server and resolves once it logs "servidor pronto" (the OS picks the port). */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, "server.js")], {
-    cwd: ROOT,
+/**
+ * Starts the server (`node <serverJs>` in `cwd`, or `npm start` with `npm`) and resolves once it
+ * logs "servidor pronto" (the OS picks the port).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  { serverJs = path.join(ROOT, "server.js"), cwd = ROOT, npm = false } = {},
+): Promise<ServerProcess> {
+  const child = spawn(npm ? "npm" : process.execPath, npm ? ["start"] : [serverJs], {
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -75,7 +83,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     if (child.exitCode === null) child.kill("SIGTERM");
     return exited;
   };
-  return { url: `http://127.0.0.1:${port}`, child, lines, line, events: written, stop };
+  return { url: `http://127.0.0.1:${port}`, child, lines, line, events: written, exited, stop };
 }
 
 /** Logs in through the real form and returns the session cookie. */

@@ -3,6 +3,7 @@
  * buffers, exceptions and the daily cap, in Brasília, and as visitors elsewhere read them.
  */
 import { describe, expect, it } from "vitest";
+import { easterSunday, nationalHoliday } from "~/domain/booking/holidays";
 import { type Availability, type BusyRange, computeSlots, DEFAULT_WEEKLY_HOURS, occupiedRange } from "~/domain/booking/slots";
 import { dayKey, formatSlot, formatTime } from "~/lib/booking";
 
@@ -144,6 +145,35 @@ describe("buffers, exceptions and the daily cap", () => {
       "11:00",
       "11:30",
     ]);
+  });
+
+  it("closes Brazil's national holidays by default (Christmas, Good Friday), and the admin reopens one with an exception", () => {
+    const brazil: Availability = { ...base, closesNationalHolidays: true };
+    const christmas = computeSlots(brazil, [], { from: "2026-12-24", to: "2026-12-28", now: at("2026-12-20T12:00:00Z") });
+    expect([...new Set(christmas.map((s) => dayKey(s.start)))]).toEqual(["2026-12-24", "2026-12-28"]);
+    // Easter 2027 is 28 March: Good Friday 26 March closed, the Thursday before open.
+    const easter = computeSlots({ ...brazil, horizonDays: 60 }, [], {
+      from: "2027-03-25",
+      to: "2027-03-26",
+      now: at("2027-03-20T12:00:00Z"),
+    });
+    expect([...new Set(easter.map((s) => dayKey(s.start)))]).toEqual(["2027-03-25"]);
+    const reopened: Availability = { ...brazil, exceptions: [{ day: "2026-12-25", kind: "open", hours: [["09:00", "10:00"]] }] };
+    const slots = computeSlots(reopened, [], { from: "2026-12-25", to: "2026-12-25", now: at("2026-12-20T12:00:00Z") });
+    expect(slots.map((s) => formatTime(s.start))).toEqual(["09:00", "09:30"]);
+    // Without the setting (a business elsewhere), Christmas is an ordinary Friday.
+    expect(computeSlots(base, [], { from: "2026-12-25", to: "2026-12-25", now: at("2026-12-20T12:00:00Z") })).toHaveLength(18);
+  });
+
+  it("knows the holidays of a year: the fixed dates and Good Friday, not Carnival nor Corpus Christi", () => {
+    expect(nationalHoliday("2026-11-20")).toBe("Dia Nacional de Zumbi e da Consciência Negra");
+    expect(nationalHoliday("2026-04-03")).toBe("Sexta-feira da Paixão");
+    expect(nationalHoliday("2026-02-17")).toBeNull();
+    expect(nationalHoliday("2026-06-04")).toBeNull();
+    expect(nationalHoliday("2026-12-31")).toBeNull();
+    expect(easterSunday(2026)).toEqual([4, 5]);
+    expect(easterSunday(2027)).toEqual([3, 28]);
+    expect(easterSunday(2030)).toEqual([4, 21]);
   });
 
   it("offers nothing on a day that reached its cap", () => {

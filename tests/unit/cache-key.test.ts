@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalPath, canonicalQuery, isTrackingParameter, leftOutParameters } from "../../server/cache-key";
+import { canonicalPath, canonicalQuery, isTrackingParameter, leftOutParameters } from "~/infra/cache-key.server";
 
 describe("canonical cache key", () => {
   it("leaves out tracking parameters and any parameter the route does not declare, in any order", () => {

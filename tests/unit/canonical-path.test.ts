@@ -1,7 +1,7 @@
-/** server/canonical-path.ts on a real Node server: which addresses move, where to, and which stay. */
+/** app/infra/canonical-path.server.ts on a real Node server, answering as the host does: which addresses move, where to, and which stay. */
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { redirectTrailingSlash } from "../../server/canonical-path";
+import { trailingSlashTarget } from "~/infra/canonical-path.server";
 import type { AddressInfo } from "node:net";
 
 let server: http.Server;
@@ -9,7 +9,9 @@ let base: string;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    if (!redirectTrailingSlash(req, res)) res.end(`page ${req.url}`);
+    const target = trailingSlashTarget(req.url ?? "/");
+    if (!target) return void res.end(`page ${req.url}`);
+    res.writeHead(308, { Location: target }).end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inlineScript } from "~/lib/inline-script";
+import { inlineJobs, inlineScript } from "~/lib/inline-script";
 import { isOneByte } from "../helpers/v8-strings";
 
 // This file has a character beyond Latin-1 ("—"), so V8 keeps its source, and the source of any
@@ -17,5 +17,21 @@ describe("inline scripts (decision 0097)", () => {
   it("come out one byte per character, though the function's source is two-byte", () => {
     expect(isOneByte(greet.toString())).toBe(false); // what the helper is there for
     expect(isOneByte(inlineScript(greet, "Ana", 1))).toBe(true);
+  });
+});
+
+describe("inline jobs", () => {
+  const setup = (name: string) => ({ name, seen: [] as string[] });
+  function first(c: { name: string; seen: string[] }) {
+    c.seen.push(`first ${c.name}`);
+  }
+  function second(c: { name: string; seen: string[] }) {
+    c.seen.push(`second ${c.name}`);
+  }
+
+  it("run in order with one context, the one the setup makes of the JSON config", () => {
+    const text = inlineJobs(setup, [first, second], "Ana");
+    expect(text).toBe(`(c=>{(${first.toString()})(c);(${second.toString()})(c);})((${setup.toString()})("Ana"))`);
+    expect(isOneByte(inlineJobs(setup, [first, second], "Ana"))).toBe(true);
   });
 });

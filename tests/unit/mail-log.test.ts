@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { recipientDomain, withoutAddresses } from "~/infra/mail.server";
+import { withoutAddresses } from "~/infra/logger.server";
+import { recipientDomain } from "~/infra/mail.server";
 
 describe("mail log redaction", () => {
   it("keeps only the recipient's domain", () => {

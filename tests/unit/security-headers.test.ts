@@ -1,7 +1,7 @@
+import { createHash } from "node:crypto";
 import helmet from "helmet";
 import { describe, expect, it } from "vitest";
-import { assignCspNonce, cspNonceOf } from "../../server/csp-nonce";
-import { securityHeaders } from "../../server/security-headers";
+import { securityHeaders } from "~/infra/security-headers.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** A response that only records the headers set on it. */
@@ -15,37 +15,47 @@ function recorder() {
 }
 
 const req = {} as IncomingMessage;
+const SCRIPTS = ["console.log(1)", "(()=>{})()"];
+const headersOf = securityHeaders(false, SCRIPTS);
 
-/** What the production step sets on one response, with that response's nonce. */
-function answer() {
-  const { res, headers } = recorder();
-  let nextCalls = 0;
-  assignCspNonce(req, res, () => undefined);
-  securityHeaders(false)(req, res, () => void nextCalls++);
-  return { headers, nonce: cspNonceOf(res), nextCalls };
+/** What the host sets on one response: a nonce of its own, or the hashes when shared. */
+function answer(shared = false) {
+  const { headers, nonce } = headersOf(shared);
+  return { headers: new Map(headers.map(([name, value]) => [name.toLowerCase(), value])), nonce };
 }
+const scriptSrc = (headers: Map<string, string>) => /script-src ([^;]*)/.exec(headers.get("content-security-policy") ?? "")?.[1];
 
-describe("security headers (written by helmet once, docs/decisions/0100)", () => {
-  it("put each response's own nonce in the CSP, and nothing of the stand-in", () => {
+describe("security headers (helmet, written once: docs/decisions/0111)", () => {
+  it("put each response's own nonce in the CSP", () => {
     const first = answer();
     const second = answer();
-    expect(first.nextCalls).toBe(1);
+    expect(first.nonce).toMatch(/^[0-9a-f]{32}$/);
     expect(first.nonce).not.toBe(second.nonce);
-    for (const { headers, nonce } of [first, second]) {
-      const scriptSrc = /script-src ([^;]*)/.exec(headers.get("content-security-policy") ?? "")?.[1];
-      expect(scriptSrc).toBe(`'self' 'nonce-${nonce}'`);
-      expect([...headers.values()].join("\n")).not.toMatch(/N0NCEMARK/);
-    }
-    expect(first.headers.get("content-security-policy")?.replace(first.nonce, second.nonce)).toBe(
+    for (const { headers, nonce } of [first, second]) expect(scriptSrc(headers)).toBe(`'self' 'nonce-${nonce}'`);
+    expect(first.headers.get("content-security-policy")?.replace(first.nonce!, second.nonce!)).toBe(
       second.headers.get("content-security-policy"),
     );
+  });
+
+  it("allow a shared answer's inline scripts by the hashes of the build's scripts, with no nonce", () => {
+    const shared = answer(true);
+    expect(shared.nonce).toBeUndefined();
+    const hashes = SCRIPTS.map((text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+    expect(scriptSrc(shared.headers)).toBe(["'self'", ...hashes].join(" "));
+    // Every other directive is the same as the nonce's policy.
+    const others = (headers: Map<string, string>) =>
+      headers
+        .get("content-security-policy")!
+        .split(";")
+        .filter((d) => !d.startsWith("script-src"));
+    expect(others(shared.headers)).toEqual(others(answer().headers));
   });
 
   it("set every header helmet sets when asked per request, besides the ones the site turns off", () => {
     const { headers } = answer();
     const { res, headers: perRequest } = recorder();
     helmet()(req, res, () => undefined);
-    // Turned off by the site's policy (server/security-headers.ts): COEP, and HSTS on plain http.
+    // Turned off by the site's policy (app/infra/security-headers.server.ts): COEP, and HSTS on plain http.
     const off = new Set(["cross-origin-embedder-policy", "strict-transport-security"]);
     const expected = [...perRequest.keys()].filter((name) => !off.has(name));
     expect(expected.length).toBeGreaterThan(8);
@@ -56,9 +66,7 @@ describe("security headers (written by helmet once, docs/decisions/0100)", () =>
   });
 
   it("in development allow the dev server's inline scripts and no nonce", () => {
-    const { res, headers } = recorder();
-    assignCspNonce(req, res, () => undefined);
-    securityHeaders(true)(req, res, () => undefined);
+    const headers = new Map(securityHeaders(true, SCRIPTS)(false).headers.map(([name, value]) => [name.toLowerCase(), value]));
     expect(headers.get("content-security-policy")).toMatch(/script-src 'self' 'unsafe-inline' 'unsafe-eval'/);
     expect(headers.get("content-security-policy")).not.toMatch(/nonce-/);
   });

@@ -2,11 +2,13 @@
  * The visit that produced a lead (docs/decisions/0042): campaign, source, medium, landing page and
  * referrer, as stored on the lead when it arrived (app/domain/analytics/attribution.server.ts,
  * `attributionFor`). The one way the admin shows a lead's 'Origem da visita': the pipeline's lead
- * page and the full record use this same component (docs/decisions/0087).
+ * page and the full record use this same component (docs/decisions/0087). A lead sent without
+ * proof of work is marked here too (docs/decisions/0106).
  */
-import { DIRECT_VISIT, ORIGIN_COLUMNS, type OriginKey } from "~/lib/origin";
+import { ShieldAlert } from "~/components/ui/icons";
+import { DIRECT_VISIT, ORIGIN_COLUMNS, UNVERIFIED_LEAD, type OriginKey } from "~/lib/origin";
 
-export type AttributionValues = Partial<Record<OriginKey, unknown>>;
+export type AttributionValues = Partial<Record<OriginKey | "verified", unknown>>;
 
 const text = (value: unknown) => (typeof value === "string" && value ? value : null);
 
@@ -19,6 +21,21 @@ const TEST_IDS: Record<OriginKey, string> = {
 };
 
 export function AttributionFacts({ row, compact = false }: { row: AttributionValues; compact?: boolean }) {
+  if (row.verified !== false) return <VisitFacts row={row} compact={compact} />;
+  return (
+    <div className="grid gap-3">
+      <p className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="lead-unverified">
+        <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <span>
+          <strong>{UNVERIFIED_LEAD.title}:</strong> {UNVERIFIED_LEAD.description}
+        </span>
+      </p>
+      <VisitFacts row={row} compact={compact} />
+    </div>
+  );
+}
+
+function VisitFacts({ row, compact }: { row: AttributionValues; compact: boolean }) {
   const facts = ORIGIN_COLUMNS.map((c) => ({ ...c, value: text(row[c.key]) }));
   if (facts.every((f) => !f.value)) {
     return (

@@ -122,6 +122,7 @@ export const COLUMNS: Record<PersonalDataTable, Column[]> = {
     col("form", "Formulário"),
     col("email"),
     col("data", "Dados enviados", (v) => text(JSON.stringify(v), 60)),
+    col("fileName", "Arquivo", (v) => (v ? String(v) : "—")),
     col("reasons", "Motivos", (v) => (Array.isArray(v) ? v.join(", ") : "—")),
     created,
   ],

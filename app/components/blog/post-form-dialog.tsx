@@ -104,7 +104,7 @@ export function PostFormDialog({
         setLoaded({
           id: post.id,
           published: post.published,
-          previewUrl: post.previewUrl,
+          previewLink: post.previewLink,
           pendingSavedAt: post.pendingChanges?.savedAt ?? null,
         });
       })
@@ -324,7 +324,7 @@ export function PostFormDialog({
               onChange={set}
             />
 
-            {loaded && <PreviewLinkSection id={ids.preview} postId={loaded.id} url={loaded.previewUrl} />}
+            {loaded && <PreviewLinkSection id={ids.preview} postId={loaded.id} link={loaded.previewLink} />}
           </form>
         )}
         <DialogFooter>

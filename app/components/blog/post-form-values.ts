@@ -35,12 +35,18 @@ export interface PostText {
   noindex: boolean;
 }
 
-/** GET /api/blog/posts/{id}: the live post, its schedule and preview link, and any unpublished changes. */
+/** A post's preview link as the admin knows it (its address is shown only when made: docs/decisions/0109). */
+export interface PreviewLinkState {
+  expiresAt: string;
+  expired: boolean;
+}
+
+/** GET /api/blog/posts/{id}: the live post, its schedule, its preview link's state, and any unpublished changes. */
 export interface PostFromApi extends PostText {
   id: number;
   published: boolean;
   publishAt: string | null;
-  previewUrl: string | null;
+  previewLink: PreviewLinkState | null;
   pendingChanges: { savedAt: string; values: PostText } | null;
 }
 
@@ -48,7 +54,7 @@ export interface PostFromApi extends PostText {
 export interface LoadedPost {
   id: number;
   published: boolean;
-  previewUrl: string | null;
+  previewLink: PreviewLinkState | null;
   pendingSavedAt: string | null;
 }
 

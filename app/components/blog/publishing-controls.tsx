@@ -1,18 +1,20 @@
 /**
  * Publishing controls of the post form (dialog) and the post's publishing page: the schedule
- * picker (Brasília time), the form's "Publicação" group, and the preview link with its copy button.
+ * picker (Brasília time), the form's "Publicação" group, and the preview link (shown once, when
+ * made, with its copy button; afterwards until when it works: docs/decisions/0109).
  */
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { LinkValidity, NewSecretLink, type SecretLinkTexts } from "~/components/admin/secret-link";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
-import { Check, Copy } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { toast } from "~/components/ui/use-toast";
 import { postPageText, previewLinkText, scheduleText } from "~/lib/messages/publishing";
 import { dateToBrasiliaLocal } from "~/lib/publishing";
+import { apiRequest } from "./admin-api";
 
 /** The earliest minute the picker offers (the next one, in Brasília time). */
 export function nextMinuteLocal(now = Date.now()): string {
@@ -65,48 +67,28 @@ export function SchedulePicker({
   );
 }
 
-/**
- * The preview link, selectable as text (that works before hydration and without JavaScript), and
- * a copy button once scripts run (the clipboard needs them).
- */
-export function PreviewLinkField({ id, url }: { id: string; url: string }) {
-  const [canCopy, setCanCopy] = useState(false);
-  const [copied, setCopied] = useState(false);
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- the button exists only once scripts run
-  useEffect(() => setCanCopy(typeof navigator !== "undefined" && Boolean(navigator.clipboard)), []);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2_000);
-    return () => clearTimeout(timer);
-  }, [copied]);
+/** The preview link's texts for the shared secret-link field. */
+const PREVIEW_LINK_TEXTS: SecretLinkTexts = {
+  label: previewLinkText.title,
+  copy: previewLinkText.copy,
+  copied: previewLinkText.copied,
+  copiedDescription: previewLinkText.copiedDescription,
+  copyFailed: previewLinkText.copyFailed,
+  shownOnce: previewLinkText.shownOnce,
+};
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-      toast({ title: previewLinkText.copied, description: previewLinkText.copiedDescription });
-    } catch {
-      toast({ title: previewLinkText.copyFailed, variant: "destructive" });
-      document.getElementById(id)?.focus();
-    }
-  }
+/** A preview link just made: the only time its address is shown (docs/decisions/0109). */
+export function NewPreviewLink({ id, url, expiresAt }: { id: string; url: string; expiresAt: Date | string }) {
+  return <NewSecretLink id={id} url={url} expiresAt={expiresAt} validUntil={previewLinkText.validUntil} texts={PREVIEW_LINK_TEXTS} />;
+}
 
+/** What the admin knows of an existing link: until when it works, or that it expired, or that there is none. */
+export function PreviewLinkStatus({ link }: { link: { expiresAt: Date | string; expired: boolean } | null }) {
+  if (!link) return <p className="text-sm text-muted-foreground">{previewLinkText.none}</p>;
   return (
-    <div className="flex min-w-0 flex-col gap-2 sm:flex-row sm:items-center">
-      <Input
-        id={id}
-        readOnly
-        value={url}
-        aria-label={previewLinkText.title}
-        className="min-w-0 flex-1 font-mono text-xs"
-        onFocus={(e) => e.currentTarget.select()}
-      />
-      {canCopy && (
-        <Button type="button" variant="outline" onClick={() => void copy()} className="shrink-0">
-          {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-          {copied ? previewLinkText.copied : previewLinkText.copy}
-        </Button>
-      )}
+    <div className="grid gap-1" data-testid="preview-link-status">
+      <LinkValidity prefix={link.expired ? previewLinkText.expiredOn : previewLinkText.validUntil} at={link.expiresAt} />
+      <p className="text-sm text-muted-foreground">{link.expired ? previewLinkText.expired : previewLinkText.active}</p>
     </div>
   );
 }
@@ -156,17 +138,50 @@ export function PublicationFields({
   );
 }
 
-/** The form's view of the preview link, and the way to the post's publishing page. */
-export function PreviewLinkSection({ id, postId, url }: { id: string; postId: number; url: string | null }) {
+/**
+ * The form's view of the preview link: its state, 'Gerar novo link' (a new link, shown here once;
+ * the dialog needs scripts anyway), and the way to the post's publishing page.
+ */
+export function PreviewLinkSection({
+  id,
+  postId,
+  link,
+}: {
+  id: string;
+  postId: number;
+  link: { expiresAt: Date | string; expired: boolean } | null;
+}) {
+  const [created, setCreated] = useState<{ url: string; expiresAt: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function generate() {
+    setBusy(true);
+    try {
+      const answer = await apiRequest<{ previewUrl: string; expiresAt: string }>("POST", `/api/blog/posts/${postId}/preview-link`);
+      if (!answer) throw new Error("no link");
+      setCreated({ url: answer.previewUrl, expiresAt: answer.expiresAt });
+      toast({ title: previewLinkText.created });
+    } catch {
+      toast({ title: previewLinkText.createFailed, variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-xl border border-border p-4">
       <h3 id={`${id}-title`} className="text-sm font-semibold">
         {previewLinkText.title}
       </h3>
-      {url ? <PreviewLinkField id={id} url={url} /> : <p className="text-sm text-muted-foreground">{previewLinkText.none}</p>}
-      <Link to={`/admin/posts/${postId}`} className="w-fit text-sm font-medium text-primary hover:underline">
-        {postPageText.title}
-      </Link>
+      {created ? <NewPreviewLink id={id} url={created.url} expiresAt={created.expiresAt} /> : <PreviewLinkStatus link={link} />}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Button type="button" variant="outline" onClick={() => void generate()} disabled={busy}>
+          {previewLinkText.create}
+        </Button>
+        <Link to={`/admin/posts/${postId}`} className="w-fit text-sm font-medium text-primary hover:underline">
+          {postPageText.title}
+        </Link>
+      </div>
     </section>
   );
 }

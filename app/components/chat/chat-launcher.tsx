@@ -16,7 +16,7 @@ export function ChatLauncher() {
         type="button"
         {...chatInvoker}
         data-testid="chat-launcher"
-        // Always shown and labelled; never over the focused element (app/lib/early-script.ts).
+        // Always shown and labelled; never over the focused element (app/shell/early/floating-controls.ts).
         data-floating-control="right"
         className="fixed right-4 bottom-4 z-40 flex h-11 items-center gap-2 rounded-full bg-primary px-4 text-sm font-semibold sm:h-12 sm:px-5 sm:text-base text-primary-foreground shadow-lift hover:bg-primary-hover focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
       >

@@ -111,13 +111,20 @@ function MessageList({ messages, waiting }: { messages: ChatMessage[]; waiting: 
               <p
                 className={cn(
                   "max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2.5 text-sm leading-relaxed shadow-xs",
-                  visitor
-                    ? "rounded-br-sm bg-primary text-primary-foreground"
-                    : "rounded-bl-sm border border-border bg-card text-card-foreground",
+                  m.auto
+                    ? "rounded-br-sm border border-dashed border-primary/40 bg-card text-card-foreground"
+                    : visitor
+                      ? "rounded-br-sm bg-primary text-primary-foreground"
+                      : "rounded-bl-sm border border-border bg-card text-card-foreground",
                 )}
                 data-role={m.role}
+                data-auto={m.auto ? "true" : undefined}
               >
-                <span className="sr-only">{visitor ? "Você: " : "Especialista: "}</span>
+                {m.auto ? (
+                  <span className="block text-xs text-muted-foreground">{chatTexts.autoLabel}: </span>
+                ) : (
+                  <span className="sr-only">{visitor ? "Você: " : "Especialista: "}</span>
+                )}
                 {m.content}
               </p>
             </div>
@@ -134,6 +141,9 @@ function MessageList({ messages, waiting }: { messages: ChatMessage[]; waiting: 
 }
 
 type ContactErrors = Partial<Record<keyof ChatContactInput, string>>;
+
+/** The chat's contact waits this long for its proof of work (the solver's own limit), not the lead forms' 8 s. */
+const CHAT_PROOF_WAIT_MS = 60_000;
 
 /**
  * The widget's contact step (SPEC §5). Also rendered alone by /enviar/chat, the page it posts to
@@ -153,13 +163,16 @@ export function ChatContactForm({
   idPrefix?: string;
 }) {
   const [errors, setErrors] = useState<ContactErrors>(initial?.errors ?? {});
+  // Waiting for the proof of work: sending already, for the visitor (and a second submit is not another contact).
+  const [proving, setProving] = useState(false);
+  const busy = loading || proving;
   const values = initial?.values ?? {};
   const location = useLocation();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (!onSubmit) return; // a plain post (/enviar/chat)
     event.preventDefault();
-    if (loading) return;
+    if (busy) return;
     const form = new FormData(event.currentTarget);
     const parsed = chatContactSchema.safeParse({
       email: form.get("email") ?? "",
@@ -176,12 +189,18 @@ export function ChatContactForm({
     setErrors({});
     // The proof of work (docs/decisions/0090): without one in time, the form posts natively (/enviar/chat).
     const element = event.currentTarget;
-    void import("~/components/forms/proof-of-work").then(async (pow) => {
-      const proof = await pow.proofFor(element);
-      if (!proof) return pow.postNatively(element);
-      pow.spendProof(element);
-      onSubmit({ ...parsed.data, [PROOF_FIELD]: proof });
-    });
+    setProving(true);
+    void import("~/components/forms/proof-of-work")
+      .then(async (pow) => {
+        // Waited for as long as the solver works (a slow phone, a busy host): posting natively
+        // meanwhile would reload the page and close the sheet (docs/decisions/0121).
+        const proof = await pow.proofFor(element, CHAT_PROOF_WAIT_MS);
+        if (!proof) return pow.postNatively(element);
+        pow.spendProof(element);
+        onSubmit({ ...parsed.data, [PROOF_FIELD]: proof });
+      })
+      .catch(() => HTMLFormElement.prototype.submit.call(element)) // its code did not load: the native post
+      .finally(() => setProving(false));
   };
 
   return (
@@ -190,7 +209,7 @@ export function ChatContactForm({
       method="post"
       action={chatForm.action}
       onSubmit={submit}
-      className="relative grid gap-3"
+      className="group relative grid gap-3"
       aria-label="Seus dados para a consultoria"
     >
       <Honeypot stamp={values[FORM_STAMP_FIELD]} />
@@ -233,8 +252,9 @@ export function ChatContactForm({
           {...fieldA11y(`${idPrefix}-message`, errors.message)}
         />
       </FormField>
-      <Button type="submit" disabled={loading} className="w-full">
-        {loading ? chatTexts.submitting : chatTexts.submit}
+      {/* aria-busy: sent before the page's script ran, held until it does (app/shell/early/held-submits.ts). */}
+      <Button type="submit" disabled={busy} className="w-full group-aria-busy:cursor-progress group-aria-busy:opacity-70">
+        {busy ? chatTexts.submitting : chatTexts.submit}
       </Button>
       <p className="text-center text-xs text-muted-foreground">
         {chatTexts.privacyNote}{" "}

@@ -16,6 +16,8 @@ export interface ChatMessage {
   id: number;
   role: "user" | "assistant";
   content: string;
+  /** Sent for the visitor (SPEC §4: the company name typed in the contact step), not typed in the chat. */
+  auto?: boolean;
 }
 
 interface SessionState {
@@ -44,8 +46,8 @@ export function useChat(open: boolean) {
   const nextId = useRef(0);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
 
-  const append = useCallback((role: ChatMessage["role"], content: string) => {
-    setMessages((list) => [...list, { id: ++nextId.current, role, content }]);
+  const append = useCallback((role: ChatMessage["role"], content: string, auto = false) => {
+    setMessages((list) => [...list, { id: ++nextId.current, role, content, ...(auto ? { auto } : {}) }]);
   }, []);
 
   const later = useCallback((ms: number, fn: () => void) => {
@@ -70,11 +72,11 @@ export function useChat(open: boolean) {
   /**
    * The session, created once (online or offline): on the first open, or by a contact submitted
    * before the open was noticed (a submit made before the island hydrated is replayed at once, so
-   * it must never find "no session yet" and be dropped).
+   * it must never find "no session yet" and be dropped). It never disables the contact form: a
+   * contact sent meanwhile waits for it (a disabled button would drop an Enter or a tap).
    */
   const ensureSession = useCallback((): Promise<SessionState> => {
     sessionReady.current ??= (async () => {
-      setLoading(true);
       const result = await postChatApi<ChatSessionData>("/api/chat/session", {});
       let session: SessionState;
       if (result.ok) {
@@ -87,7 +89,6 @@ export function useChat(open: boolean) {
         notify({ ...chatToasts.sessionFailure, variant: "destructive" });
       }
       sessionRef.current = session;
-      setLoading(false);
       return session;
     })();
     return sessionReady.current;
@@ -100,12 +101,12 @@ export function useChat(open: boolean) {
 
   /** Sends one visitor message; ignored when empty or before session and contact exist. */
   const send = useCallback(
-    async (text: string) => {
+    async (text: string, auto = false) => {
       const content = text.trim();
       const session = sessionRef.current;
       const who = contactRef.current;
       if (!content || !session || !who) return;
-      append("user", content);
+      append("user", content, auto);
       const body = { sessionId: session.sessionId, token: session.token, content };
 
       if (session.offline) {
@@ -144,7 +145,6 @@ export function useChat(open: boolean) {
     async (values: ChatContactInput) => {
       setLoading(true);
       const session = await ensureSession();
-      setLoading(true); // (the session's own request ended its loading state)
       const result = await postChatApi<ChatSessionData>("/api/chat/contact", {
         ...values,
         ...(session.token ? { sessionId: session.sessionId, token: session.token } : {}),
@@ -155,7 +155,7 @@ export function useChat(open: boolean) {
       append("assistant", chatTexts.greeting);
       setLoading(false);
       const company = values.message;
-      if (company) later(AUTO_FIRST_MESSAGE_DELAY_MS, () => void send(company));
+      if (company) later(AUTO_FIRST_MESSAGE_DELAY_MS, () => void send(company, true));
     },
     [append, ensureSession, later, send],
   );

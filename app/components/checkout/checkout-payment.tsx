@@ -1,10 +1,12 @@
 /**
  * The checkout's payment panel (SPEC §4: loading, error, ready with a link; after success,
- * /payment-success after 2 s). Nothing happens before the buyer asks to pay (docs/decisions/0089):
- * viewing the page creates no payment session and no order. The button is a plain form that
- * posts (without JavaScript, or before the island wakes, the server sends the browser straight
- * to the payment page); the island instead opens the payment page in a new tab, created in the
- * click so no popup blocker stops it, and then follows the payment from here.
+ * /payment-success after 2 s). The page itself asks for nothing (docs/decisions/0089, 0122): its
+ * GET, a prefetch or a crawler that runs no script create no payment session and no order. The
+ * panel's script does, with a POST, once it runs in a page a person is looking at (not while the
+ * page is prerendered or in a background tab): the SPEC's loading state, then the error or the
+ * ready state with the link that opens the payment page in a new tab. Without JavaScript the
+ * panel is a plain form: its button posts to the page's action, which sends the browser straight
+ * to the payment page.
  */
 import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
@@ -24,7 +26,7 @@ type CheckoutState =
   | { phase: "idle" }
   | { phase: "loading" }
   | { phase: "error"; message: string }
-  | { phase: "ready"; url: string; sessionId: string | null; paid: boolean };
+  | { phase: "ready"; url: string; sessionId: string | null; paid: boolean; opened: boolean };
 
 /** SPEC §7: POST the item id; a failure yields the server's message or the status text. */
 async function createCheckout(item: Pick<CatalogItem, "kind" | "id">): Promise<{ url: string; sessionId: string | null }> {
@@ -61,30 +63,37 @@ export interface CheckoutPaymentProps {
 export function CheckoutPayment({ item, demo, error }: CheckoutPaymentProps) {
   const [state, setState] = useState<CheckoutState>({ phase: "idle" });
 
-  // The buyer asked to pay: one session, its page in a new tab opened now (in the click).
+  // One payment session: SPEC §4's loading state, then the link (ready) or the error.
   function start(event?: FormEvent) {
     event?.preventDefault();
-    const tab = window.open("", "_blank");
-    if (tab) {
-      tab.opener = null;
-      tab.document.title = m.loading;
-      tab.document.body.textContent = m.loading;
-    }
     setState({ phase: "loading" });
     createCheckout(item).then(
-      ({ url, sessionId }) => {
-        if (tab && !tab.closed) tab.location.href = new URL(url, window.location.href).href;
-        setState({ phase: "ready", url, sessionId, paid: false });
-      },
-      (failure: unknown) => {
-        tab?.close();
-        setState({ phase: "error", message: failure instanceof Error ? failure.message : m.sessionFailed });
-      },
+      ({ url, sessionId }) => setState({ phase: "ready", url, sessionId, paid: false, opened: false }),
+      (failure: unknown) => setState({ phase: "error", message: failure instanceof Error ? failure.message : m.sessionFailed }),
     );
   }
 
+  // By itself, once a person sees the page: not while it is prerendered or in a background tab.
+  useEffect(() => {
+    const doc = document as Document & { prerendering?: boolean };
+    let started = false;
+    const go = () => {
+      if (started || doc.prerendering || doc.visibilityState !== "visible") return;
+      started = true;
+      start();
+    };
+    go();
+    doc.addEventListener("visibilitychange", go);
+    doc.addEventListener("prerenderingchange", go);
+    return () => {
+      doc.removeEventListener("visibilitychange", go);
+      doc.removeEventListener("prerenderingchange", go);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the panel wakes
+  }, []);
+
   // While the visitor pays in the other tab, follow the order; once paid, move on (SPEC §4).
-  const sessionId = state.phase === "ready" ? state.sessionId : null;
+  const sessionId = state.phase === "ready" && state.opened ? state.sessionId : null;
   const paid = state.phase === "ready" && state.paid;
   useEffect(() => {
     if (!sessionId || paid) return;
@@ -174,14 +183,20 @@ export function CheckoutPayment({ item, demo, error }: CheckoutPaymentProps) {
             <p className="font-semibold">{m.readyTitle}</p>
             <p className="mt-1 text-sm text-muted-foreground">{demo ? m.demoReadyDescription : m.readyDescription}</p>
             <Button asChild size="lg" className="mt-5 w-full">
-              <a href={state.url} target="_blank" rel="noopener noreferrer" data-testid="checkout-link">
+              <a
+                href={state.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="checkout-link"
+                onClick={() => setState((s) => (s.phase === "ready" ? { ...s, opened: true } : s))}
+              >
                 {m.readyLink}
                 <ExternalLink aria-hidden />
                 <span className="sr-only"> (abre em uma nova aba)</span>
               </a>
             </Button>
             <p className="mt-4 flex items-center gap-2 text-sm text-muted-foreground" role="status">
-              {state.paid ? (
+              {!state.opened ? null : state.paid ? (
                 <>
                   <Check className="size-4 text-success" aria-hidden />
                   {m.confirmed}

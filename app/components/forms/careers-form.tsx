@@ -1,6 +1,6 @@
 /**
  * Job application (/carreiras): SPEC §5 rules and messages, 'Enviando candidatura...', §8 toasts.
- * A job's 'Candidatar-se' link chooses the position (app/lib/early-script.ts): the select is left
+ * A job's 'Candidatar-se' link chooses the position (app/shell/early/apply-link.ts): the select is left
  * uncontrolled so a choice made before React runs survives hydration. The optional CV goes with
  * the application (multipart): its formats and size are told beside the field, the browser checks
  * the size, the server its content (docs/decisions/0093).
@@ -36,13 +36,16 @@ export function CareersForm({ positions, initial }: { positions: string[]; initi
         return result.json?.ok ? result : { ...result, ok: false };
       },
       onSuccess: () => toast(careersMessages.success),
-      onFailure: ({ status, message }) =>
+      onFailure: ({ status, message, errors: refused }) => {
+        // A refused field (the CV's type) is said beside it: the system did not fail, so no red toast.
+        if (refused && Object.keys(refused).length > 0) return;
         toast({
           title: careersMessages.failure.title,
           // A rate limit says how long to wait; anything else gets the spec's text.
           description: status === 429 ? message : careersMessages.failure.description,
           variant: "destructive",
-        }),
+        });
+      },
     });
 
   // Too big is said as soon as the file is chosen; its content is the server's to check.

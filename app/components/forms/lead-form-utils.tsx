@@ -10,10 +10,10 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { callApi } from "~/lib/api-client";
-import { IDEMPOTENCY_FIELD, IDEMPOTENCY_HEADER } from "~/lib/early-script";
 import { fieldErrors } from "~/lib/form-errors";
 import { FORM_STAMP_FIELD, HONEYPOT_FIELD, PROOF_FIELD } from "~/lib/lead-fields";
 import { useSiteConfig } from "~/lib/site-config";
+import { IDEMPOTENCY_FIELD, IDEMPOTENCY_HEADER } from "~/shell/early/idempotency-key";
 import type { z } from "zod";
 
 type LeadSchemas = typeof import("~/lib/schemas/leads");
@@ -67,7 +67,7 @@ export function readForm(form: HTMLFormElement): Record<string, string> {
 
 /**
  * The form's idempotency key: filled by the early script when the form is submitted (see
- * app/lib/early-script.ts), or here if that script did not run. It stays until the submission
+ * app/shell/early/idempotency-key.ts), or here if that script did not run. It stays until the submission
  * succeeds, so a retry after a failed answer is recognised by the server.
  */
 function idempotencyKey(form: HTMLFormElement): { value: string; clear: () => void } {
@@ -113,6 +113,8 @@ export function focusFirstError(form: HTMLFormElement | null, errors: Record<str
 export interface LeadFailure {
   status?: number;
   message: string;
+  /** The server's field errors, already shown beside their fields (the first one focused). */
+  errors?: Record<string, string>;
 }
 
 /**
@@ -170,8 +172,11 @@ export function useLeadForm(initial: FormState = EMPTY_FORM_STATE) {
       if (!proof) return pow.postNatively(element);
       const result = await steps.send(Object.assign({}, checked.data, { [PROOF_FIELD]: proof }) as z.infer<S>, key.value);
       if (!result.ok) {
-        if (result.errors) setErrors(result.errors);
-        steps.onFailure({ status: result.status, message: result.message });
+        if (result.errors) {
+          setErrors(result.errors);
+          focusFirstError(element, result.errors);
+        }
+        steps.onFailure({ status: result.status, message: result.message, errors: result.errors });
         return;
       }
       element.reset();

@@ -8,12 +8,12 @@ import { useRef, useState, type FormEvent } from "react";
 import { ArrowRight } from "~/components/ui/icons";
 import { toast } from "~/components/ui/use-toast";
 import newsletterForm from "~/forms/newsletter/definition";
-import { IDEMPOTENCY_FIELD } from "~/lib/early-script";
 import { isNewsletterEmailAcceptable, LIMITS, PROOF_FIELD } from "~/lib/lead-fields";
 import { newsletterMessages } from "~/lib/messages/leads";
 import { Link, useLocation } from "~/lib/navigation";
 import { LEGAL_PATHS } from "~/lib/privacy";
 import { cn } from "~/lib/utils";
+import { IDEMPOTENCY_FIELD } from "~/shell/early/idempotency-key";
 import { Honeypot, IdempotencyField, readForm, ReturnTo, sendJson } from "./lead-form-utils";
 
 export function NewsletterForm({

@@ -15,7 +15,7 @@ export function FloatingWhatsApp() {
       aria-label="WhatsApp"
       className="group fixed bottom-4 left-4 z-40 animate-appear-late sm:bottom-6 sm:left-6"
       data-floating-whatsapp=""
-      // Always shown after its 2 s; never over the focused element (app/lib/early-script.ts).
+      // Always shown after its 2 s; never over the focused element (app/shell/early/floating-controls.ts).
       data-floating-control="left"
     >
       <WhatsAppLink

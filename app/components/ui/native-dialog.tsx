@@ -33,7 +33,7 @@ export const centeredDialogClassName = cn(
 
 export interface DialogState {
   open: boolean;
-  /** `data-source` of the dialog: set by the button that opened it (app/lib/early-script.ts). */
+  /** `data-source` of the dialog: set by the button that opened it (app/shell/early/consultation-source.ts). */
   source: string;
 }
 

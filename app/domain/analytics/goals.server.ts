@@ -5,7 +5,7 @@
  *
  * A new goal is one entry of `OTHER_GOALS`: its table, which rows count and when they happened.
  * Any table with the attribution columns (`attribution()` in app/db/schema.ts) can be one, e.g. a
- * booking: `{ key: "agendamento", label: "Reuniões agendadas", table: "bookings", where: "x.status <> 'canceled'" }`.
+ * booking: `{ key: "agendamento", label: "Todas as reuniões agendadas", table: "bookings", where: "x.status <> 'canceled'" }`.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { ALL_LEADS, ALL_LEADS_LABEL } from "~/lib/analytics-format";
@@ -44,8 +44,9 @@ const OTHER_GOALS: Goal[] = [
     where: "x.status = 'paid'",
     at: "coalesce(x.paid_at, x.created_at)",
   },
-  // Every meeting booked at /agendar, whether it continues an earlier lead or is one (docs/decisions/0082).
-  { key: "agendamento", label: "Reuniões agendadas", lead: false, table: "bookings" },
+  // Every meeting booked at /agendar, whether it continues an earlier lead or is one (docs/decisions/0082):
+  // named apart from the lead type "Reuniões agendadas" (only the meetings that are leads of their own).
+  { key: "agendamento", label: "Todas as reuniões agendadas", lead: false, table: "bookings" },
 ];
 
 export const GOALS: readonly Goal[] = [

@@ -16,7 +16,6 @@ import { REVISIONS_KEPT } from "~/lib/publishing";
 import { type PostInput, type PostUpdateInput, postMessages, REVISED_FIELDS, type RevisedField } from "~/lib/schemas/blog";
 import { recordAudit } from "../audit.server";
 import { type Actor, type Post } from "../blog.server";
-import { newPreviewToken } from "./preview.server";
 import { noteSchedule } from "./scheduling.server";
 
 export type Revision = typeof blogPostRevisions.$inferSelect;
@@ -73,7 +72,6 @@ export async function createPost(input: PostInput, actor: Actor): Promise<Post> 
           content: sanitizeContent(input.content),
           publishAt: input.published ? null : input.publishAt,
           publishedAt: input.published ? now : null,
-          previewToken: newPreviewToken(),
           createdAt: now,
           updatedAt: now,
         })

@@ -1,41 +1,54 @@
 /**
- * Preview links (docs/decisions/0060): an unguessable token per post opens its draft, its
- * scheduled version or its unpublished changes at /previa/{token}, without a session. The admin
- * copies it, revokes it (the link answers 404) or makes a new one; once the post is live with
- * nothing pending, the link leads to the public address.
+ * Preview links (docs/decisions/0060, 0109): an unguessable token opens a post's draft, its
+ * scheduled version or its unpublished changes at /previa/{token}, without a session, for 30
+ * days. Only the token's hash is stored, so the admin sees the link once, when it is made; a new
+ * one replaces it, revoking clears it, and an expired or revoked link answers 404 like an unknown
+ * one. Once the post is live with nothing pending, the link leads to the public address.
  */
-import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { env } from "~/config.server";
 import { db } from "~/db/client.server";
 import { blogCategories, blogPosts, blogPostRevisions } from "~/db/schema";
 import { fail } from "~/infra/http.server";
 import { blogApiMessages } from "~/lib/messages/blog";
-import { PREVIEW_TOKEN_PATTERN, previewPath } from "~/lib/publishing";
+import { previewPath } from "~/lib/publishing";
 import { absoluteUrl } from "~/lib/site";
+import { hashAccessToken, isAccessTokenShaped, linkExpiry, newAccessToken } from "../access-tokens.server";
 import { recordAudit } from "../audit.server";
 import type { Actor, Post, PostWithCategory } from "../blog.server";
 
-/** 24 random bytes: 192 bits, as base64url (32 characters). */
-export function newPreviewToken(): string {
-  return randomBytes(24).toString("base64url");
+/** A link just made: its address exists only in this answer. */
+export interface NewPreviewLink {
+  url: string;
+  expiresAt: Date;
 }
 
-export function previewUrlOf(token: string | null): string | null {
-  return token ? absoluteUrl(env.SITE_URL, previewPath(token)) : null;
-}
-
-/** A new link for the post (the old one stops working at once). */
-export async function createPreviewLink(postId: number, actor: Actor): Promise<string> {
-  const token = newPreviewToken();
-  const [row] = await db().update(blogPosts).set({ previewToken: token }).where(eq(blogPosts.id, postId)).returning({ id: blogPosts.id });
+/** A new link for the post, valid 30 days (the old one stops working at once). */
+export async function createPreviewLink(postId: number, actor: Actor, now = new Date()): Promise<NewPreviewLink> {
+  const { token, hash } = newAccessToken();
+  const expiresAt = linkExpiry("preview", now);
+  const [row] = await db()
+    .update(blogPosts)
+    .set({ previewTokenHash: hash, previewExpiresAt: expiresAt })
+    .where(eq(blogPosts.id, postId))
+    .returning({ id: blogPosts.id });
   if (!row) throw fail(404, blogApiMessages.postNotFound);
-  await recordAudit({ actor: actor.username, action: "blog.post.preview.create", target: `post:${postId}`, ip: actor.ip });
-  return previewUrlOf(token)!;
+  await recordAudit({
+    actor: actor.username,
+    action: "blog.post.preview.create",
+    target: `post:${postId}`,
+    details: { expiresAt: expiresAt.toISOString() },
+    ip: actor.ip,
+  });
+  return { url: absoluteUrl(env.SITE_URL, previewPath(token)), expiresAt };
 }
 
 export async function revokePreviewLink(postId: number, actor: Actor): Promise<void> {
-  const [row] = await db().update(blogPosts).set({ previewToken: null }).where(eq(blogPosts.id, postId)).returning({ id: blogPosts.id });
+  const [row] = await db()
+    .update(blogPosts)
+    .set({ previewTokenHash: null, previewExpiresAt: null })
+    .where(eq(blogPosts.id, postId))
+    .returning({ id: blogPosts.id });
   if (!row) throw fail(404, blogApiMessages.postNotFound);
   await recordAudit({ actor: actor.username, action: "blog.post.preview.revoke", target: `post:${postId}`, ip: actor.ip });
 }
@@ -46,17 +59,17 @@ export type ResolvedPreview =
   { kind: "redirect"; slug: string } | { kind: PreviewKind; post: PostWithCategory; publishAt: Date | null; pendingSavedAt: Date | null };
 
 /**
- * What a preview link shows: null for an unknown or revoked token; the public address for a live
- * post without pending changes; otherwise the post as it would be published (with its pending
- * revision's text, if any).
+ * What a preview link shows: null for an unknown, revoked or expired token; the public address
+ * for a live post without pending changes; otherwise the post as it would be published (with its
+ * pending revision's text, if any).
  */
-export async function resolvePreview(token: string): Promise<ResolvedPreview | null> {
-  if (!PREVIEW_TOKEN_PATTERN.test(token)) return null;
+export async function resolvePreview(token: string, now = new Date()): Promise<ResolvedPreview | null> {
+  if (!isAccessTokenShaped(token)) return null;
   const [row] = await db()
     .select({ post: blogPosts, categoryName: blogCategories.name, categorySlug: blogCategories.slug })
     .from(blogPosts)
     .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
-    .where(eq(blogPosts.previewToken, token));
+    .where(and(eq(blogPosts.previewTokenHash, hashAccessToken(token)), gt(blogPosts.previewExpiresAt, now)));
   if (!row) return null;
   const { post } = row;
   let shown: Post = post;

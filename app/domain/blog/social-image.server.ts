@@ -11,7 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { LRUCache } from "lru-cache";
 import sharp, { type OverlayOptions } from "sharp";
-import { logger } from "~/infra/logger.server";
+import { logger, redactUrl } from "~/infra/logger.server";
 import { getMedia } from "~/infra/uploads.server";
 import { SITE_NAME } from "~/lib/site";
 
@@ -90,7 +90,7 @@ async function sourcePicture(url: string | null): Promise<Buffer | null> {
     if (upload) return (await getMedia(upload))?.data ?? null;
     if (/^\/(?!\/)/.test(url)) return readSiteFile(url);
   } catch (error) {
-    logger.warn({ err: error, url }, "imagem de origem ilegível; usando o cartão com o título");
+    logger.warn({ err: error, url: redactUrl(url) }, "imagem de origem ilegível; usando o cartão com o título");
   }
   return null; // external, or unreadable: the branded card
 }

@@ -4,8 +4,8 @@
  * the database's exclusion constraint refuses an overlap whatever happens in between
  * (docs/decisions/0081), answered 409 'Horário indisponível', never a 5xx.
  */
-import { randomBytes, randomUUID } from "node:crypto";
-import { and, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, count, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 import { db, type Executor } from "~/db/client.server";
 import { rowsOf } from "~/db/driver.server";
 import { bookings, chatSessions, consultations } from "~/db/schema";
@@ -14,12 +14,13 @@ import { recordAudit } from "~/domain/audit.server";
 import type { SubmitContext } from "~/domain/lead-submissions.server";
 import { fieldErrors, INVALID_INPUT_MESSAGE } from "~/infra/http.server";
 import { storeOnce, submissionKey } from "~/infra/idempotency.server";
-import { hitRateLimit, retryText } from "~/infra/rate-limit.server";
+import { hitNetworkLimit, retryText } from "~/infra/rate-limit.server";
 import { bookingMessages } from "~/lib/booking";
 import { first } from "~/lib/first";
 import { HONEYPOT_FIELD } from "~/lib/lead-fields";
 import { bookingSchema, type BookingInput } from "~/lib/schemas/booking";
 import { queueCancelled, queueConfirmation, queueRescheduled, type MailBooking } from "./emails.server";
+import { issueBookingLink } from "./links.server";
 import { loadAvailability } from "./settings.server";
 import { type Availability, type BusyRange, computeSlots, dayIn, isFreeSlot, occupiedRange, type Slot } from "./slots";
 
@@ -139,11 +140,16 @@ async function earlierLead(executor: Executor, email: string, now: Date) {
 
 const asMail = (b: Booking): MailBooking => ({ ...b });
 
-export interface BookingResult {
+/** What a submission stored, replayed to its repeats: no secret (docs/decisions/0109). */
+interface StoredBooking {
   id: number;
-  token: string;
   start: string;
   end: string;
+}
+
+export interface BookingResult extends StoredBooking {
+  /** A private link's token for whoever submitted: a new one for each answer, the repeats' too. */
+  token: string;
 }
 
 /**
@@ -153,7 +159,7 @@ export interface BookingResult {
 export async function submitBooking(body: Record<string, unknown>, context: SubmitContext, now = new Date()): Promise<BookingResult> {
   const honeypot = body[HONEYPOT_FIELD];
   if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== "") throw new BookingRejection(400, bookingMessages.spam);
-  const limit = await hitRateLimit(`booking:${context.ip ?? "unknown"}`, BOOKING_RATE_LIMIT, BOOKING_RATE_WINDOW_SECONDS);
+  const limit = await hitNetworkLimit("booking", context.ip, BOOKING_RATE_LIMIT, BOOKING_RATE_WINDOW_SECONDS);
   if (!limit.allowed) {
     throw new BookingRejection(429, bookingMessages.rateLimited(retryText(limit.retryAfterSeconds)), undefined, {
       "Retry-After": String(limit.retryAfterSeconds),
@@ -164,12 +170,15 @@ export async function submitBooking(body: Record<string, unknown>, context: Subm
   const input = parsed.data;
   const attribution = await attributionFor({ ip: context.ip, userAgent: context.userAgent, referer: context.referer ?? null });
   const key = submissionKey("booking", context.idempotencyKey, context.native ? { ...input, start: input.start.toISOString() } : undefined);
+  let stored: StoredBooking;
   try {
-    return await storeOnce(key, "booking", (tx) => createBooking(tx, input, attribution, now));
+    stored = await storeOnce(key, "booking", (tx) => createBooking(tx, input, attribution, now));
   } catch (error) {
     if (isExclusionViolation(error)) throw unavailable();
     throw error;
   }
+  // Only the link's hash is kept, so a repeated submission cannot be given the first answer's link: each answer gets its own.
+  return { ...stored, token: await issueBookingLink(db(), stored.id) };
 }
 
 async function createBooking(
@@ -177,13 +186,12 @@ async function createBooking(
   input: BookingInput,
   attribution: Awaited<ReturnType<typeof attributionFor>>,
   now: Date,
-): Promise<BookingResult> {
+): Promise<StoredBooking> {
   const { settings, availability } = await loadAvailability(tx);
   await checkSlot(tx, availability, input.start, now);
   const occupied = occupiedRange(input.start, availability);
   const end = new Date(input.start.getTime() + availability.durationMinutes * 60_000);
   const linked = await earlierLead(tx, input.email, now);
-  const token = randomBytes(24).toString("base64url");
   const row = await tx
     .insert(bookings)
     .values({
@@ -200,7 +208,6 @@ async function createBooking(
       message: input.message || null,
       placeKind: settings.placeKind,
       placeDetail: settings.placeDetail,
-      manageToken: token,
       consultationId: linked.consultationId,
       chatSessionId: linked.chatSessionId,
       ...attribution,
@@ -228,18 +235,10 @@ async function createBooking(
     },
     tx,
   );
-  return { id: row.id, token, start: row.startsAt.toISOString(), end: row.endsAt.toISOString() };
+  return { id: row.id, start: row.startsAt.toISOString(), end: row.endsAt.toISOString() };
 }
 
 // ---------------------------------------------------------------- one booking: read, cancel, reschedule
-const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
-
-export async function findByToken(token: string): Promise<Booking | null> {
-  if (!TOKEN.test(token)) return null;
-  const [row] = await db().select().from(bookings).where(eq(bookings.manageToken, token));
-  return row ?? null;
-}
-
 export async function findById(id: number): Promise<Booking | null> {
   const [row] = await db().select().from(bookings).where(eq(bookings.id, id));
   return row ?? null;
@@ -353,18 +352,41 @@ export async function slotsForMove(id: number, now = new Date()): Promise<Slot[]
   return computeSlots(a, await busyAround(db(), bounds.from, bounds.to, id), { from, to, now });
 }
 
-/** Live meetings from the start of today (Brasília) on, soonest first. */
-export async function upcomingBookings(now = new Date(), limit = 200): Promise<Booking[]> {
+export const AGENDA_PAGE_SIZE = 50;
+
+/**
+ * One page of the admin's agenda with its total: the live meetings from the start of today
+ * (Brasília) on, soonest first, or the past ones, latest first (the starts_at index either way).
+ */
+export async function agendaPage(options: { past?: boolean; page?: number; now?: Date; pageSize?: number } = {}) {
+  const now = options.now ?? new Date();
+  const pageSize = options.pageSize ?? AGENDA_PAGE_SIZE;
   const { availability } = await loadAvailability();
-  const today = dayIn(now, availability.timeZone);
-  const startOfToday = new Date(Date.parse(`${today}T00:00:00Z`) - DAY_MS); // a day early: filtered below by zone day
+  const startOfToday = new Date(`${dayIn(now, availability.timeZone)}T00:00:00${offsetOf(availability.timeZone, now)}`);
+  const where = and(
+    ne(bookings.status, "cancelled"),
+    options.past ? lt(bookings.startsAt, startOfToday) : gte(bookings.startsAt, startOfToday),
+  );
+  const { value: total } = await db().select({ value: count() }).from(bookings).where(where).then(first);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(options.page ?? 1, 1), pageCount);
   const rows = await db()
     .select()
     .from(bookings)
-    .where(and(ne(bookings.status, "cancelled"), gte(bookings.startsAt, startOfToday)))
-    .orderBy(bookings.startsAt)
-    .limit(limit + 10);
-  return rows.filter((b) => dayIn(b.startsAt, availability.timeZone) >= today).slice(0, limit);
+    .where(where)
+    .orderBy(options.past ? desc(bookings.startsAt) : asc(bookings.startsAt), asc(bookings.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { rows, total, page, pageCount };
+}
+
+/** "-03:00": a zone's offset from UTC at an instant. */
+function offsetOf(timeZone: string, at: Date): string {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+    .formatToParts(at)
+    .find((p) => p.type === "timeZoneName")?.value;
+  const offset = name?.replace("GMT", "") ?? "";
+  return offset === "" ? "Z" : offset;
 }
 
 /** What the subscribed calendar shows: 60 days back, every future meeting (cancelled ones as cancelled). */

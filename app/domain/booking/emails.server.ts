@@ -2,7 +2,9 @@
  * The booking's e-mails, queued through the outbox in the transaction that changes the booking:
  * the visitor's confirmation and the team's notice (both with the .ics invitation), a reschedule
  * (same UID, higher SEQUENCE), a cancellation (METHOD:CANCEL) and the reminders 24 h and 1 h
- * before. Plain text is the source; the HTML alternative says the same with the same links.
+ * before. Plain text is the source; the HTML alternative says the same with the same links. Each
+ * e-mail to the visitor carries a private link of its own, minted in its transaction (only hashes
+ * are stored, so no e-mail can repeat another's; docs/decisions/0109).
  */
 import { env } from "~/config.server";
 import type { Executor } from "~/db/client.server";
@@ -12,19 +14,12 @@ import { BOOKING_PATH, formatSlot, formatTime, googleCalendarUrl, placeText } fr
 import { SITE_NAME } from "~/lib/site";
 import { escapeXml } from "~/lib/xml";
 import { bookingIcs, type CalendarBooking, ICS_CONTENT_TYPE, type InvitationMethod, meetingTitle } from "./calendar.server";
+import { bookingLinks, issueBookingLink } from "./links.server";
 
 export interface MailBooking extends CalendarBooking {
   id: number;
   phone: string;
-  manageToken: string;
 }
-
-export const bookingLinks = (token: string) => ({
-  confirmation: `${env.SITE_URL}/agendar/reserva/${token}`,
-  ics: `${env.SITE_URL}/agendar/reserva/${token}/convite.ics`,
-  cancel: `${env.SITE_URL}/agendar/cancelar/${token}`,
-  reschedule: `${env.SITE_URL}/agendar/remarcar/${token}`,
-});
 
 const adminLink = (id: number) => `${env.SITE_URL}/admin/agenda/${id}`;
 
@@ -96,8 +91,9 @@ function facts(b: MailBooking, forTeam: boolean): Array<[string, string]> {
   return rows;
 }
 
-function visitorLinks(b: MailBooking): Array<[string, string]> {
-  const links = bookingLinks(b.manageToken);
+/** The visitor's links, behind a token minted for this e-mail. */
+async function visitorLinks(executor: Executor, b: MailBooking): Promise<Array<[string, string]>> {
+  const links = bookingLinks(await issueBookingLink(executor, b.id));
   return [
     ["Adicionar ao calendário", links.ics],
     [
@@ -141,7 +137,7 @@ export async function queueConfirmation(executor: Executor, b: MailBooking): Pro
         "O convite para o seu calendário vai anexo.",
       ],
       facts: facts(b, false),
-      links: visitorLinks(b),
+      links: await visitorLinks(executor, b),
     },
     invitation(b, "REQUEST"),
   );
@@ -169,7 +165,7 @@ export async function queueRescheduled(executor: Executor, b: MailBooking, note:
       ],
       facts: facts(b, false),
       note: note ?? undefined,
-      links: visitorLinks(b),
+      links: await visitorLinks(executor, b),
     },
     invitation(b, "REQUEST"),
   );
@@ -228,6 +224,6 @@ export async function queueReminder(executor: Executor, b: MailBooking, kind: Re
     heading: `Lembrete: sua reunião é ${lead}`,
     paragraphs: [`Olá, ${b.name}! Até já.`],
     facts: facts(b, false),
-    links: visitorLinks(b).filter(([label]) => label !== "Google Agenda"),
+    links: (await visitorLinks(executor, b)).filter(([label]) => label !== "Google Agenda"),
   });
 }

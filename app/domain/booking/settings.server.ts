@@ -1,13 +1,14 @@
 /**
  * The admin's availability (one row) and its exceptions, read as the slot computation needs them
  * (./slots.ts) and written by /admin/agenda with one audit row per change. The private calendar
- * feed's token lives here too: created, replaced or revoked by the admin.
+ * feed's token hash and expiry live here too: created, replaced or revoked by the admin
+ * (docs/decisions/0083, 0109).
  */
-import { randomBytes } from "node:crypto";
-import { asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, sql } from "drizzle-orm";
 import { env } from "~/config.server";
 import { db, inTurn, type Executor } from "~/db/client.server";
 import { bookingExceptions, bookingSettings } from "~/db/schema";
+import { hashAccessToken, isAccessTokenShaped, linkExpiry, newAccessToken } from "~/domain/access-tokens.server";
 import { recordAudit } from "~/domain/audit.server";
 import { first } from "~/lib/first";
 import { brasiliaDay } from "~/lib/pipeline";
@@ -71,6 +72,8 @@ export async function loadAvailability(executor: Executor = db()): Promise<{ set
       horizonDays: settings.horizonDays,
       maxPerDay: settings.maxPerDay,
       exceptions: exceptions.map((e) => ({ day: e.day, kind: e.kind === "open" ? "open" : "closed", hours: readHours(e.hours) })),
+      // docs/decisions/0119: closed by default; an "open" exception reopens one.
+      closesNationalHolidays: true,
     },
   };
 }
@@ -130,23 +133,46 @@ export async function removeException(id: number, actor: Actor): Promise<boolean
   });
 }
 
-/** The feed's address for calendar apps. */
-export const feedAddress = (token: string) => `${env.SITE_URL}/agenda/feed/${token}.ics`;
+/** A feed address just made: the only time it can be shown (only its hash is stored). */
+export interface NewFeed {
+  url: string;
+  expiresAt: Date;
+}
 
-/** A new feed address (the old one stops working at once). */
-export async function renewFeedToken(actor: Actor): Promise<string> {
-  const token = randomBytes(24).toString("base64url");
+/** A new feed address, valid a year (the old one stops working at once). */
+export async function renewFeedToken(actor: Actor, now = new Date()): Promise<NewFeed> {
+  const { token, hash } = newAccessToken();
+  const expiresAt = linkExpiry("feed", now);
   await db().transaction(async (tx) => {
     await readSettings(tx);
-    await tx.update(bookingSettings).set({ feedToken: token }).where(eq(bookingSettings.id, 1));
-    await recordAudit({ actor: actor.username, action: "booking.feed.renew", target: "agenda", ip: actor.ip }, tx);
+    await tx.update(bookingSettings).set({ feedTokenHash: hash, feedExpiresAt: expiresAt }).where(eq(bookingSettings.id, 1));
+    await recordAudit(
+      {
+        actor: actor.username,
+        action: "booking.feed.renew",
+        target: "agenda",
+        details: { expiresAt: expiresAt.toISOString() },
+        ip: actor.ip,
+      },
+      tx,
+    );
   });
-  return token;
+  return { url: `${env.SITE_URL}/agenda/feed/${token}.ics`, expiresAt };
+}
+
+/** Does this token open the feed now? An unknown, revoked or expired one does not. */
+export async function feedTokenWorks(token: string, now = new Date()): Promise<boolean> {
+  if (!isAccessTokenShaped(token)) return false;
+  const [row] = await db()
+    .select({ id: bookingSettings.id })
+    .from(bookingSettings)
+    .where(and(eq(bookingSettings.feedTokenHash, hashAccessToken(token)), gt(bookingSettings.feedExpiresAt, now)));
+  return Boolean(row);
 }
 
 export async function revokeFeedToken(actor: Actor): Promise<void> {
   await db().transaction(async (tx) => {
-    await tx.update(bookingSettings).set({ feedToken: null }).where(eq(bookingSettings.id, 1));
+    await tx.update(bookingSettings).set({ feedTokenHash: null, feedExpiresAt: null }).where(eq(bookingSettings.id, 1));
     await recordAudit({ actor: actor.username, action: "booking.feed.revoke", target: "agenda", ip: actor.ip }, tx);
   });
 }

@@ -10,6 +10,7 @@
  * the overlap rule again (docs/decisions/0081); this module only decides what to offer.
  */
 import { DateTime, Interval } from "luxon";
+import { nationalHoliday } from "./holidays";
 
 export const WEEKDAYS = ["1", "2", "3", "4", "5", "6", "7"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -35,6 +36,8 @@ export interface Availability {
   horizonDays: number;
   maxPerDay: number | null;
   exceptions: AvailabilityException[];
+  /** Brazil's national holidays closed unless an exception opens them (the site's settings always say so). */
+  closesNationalHolidays?: boolean;
 }
 
 /** A live booking as the computation needs it. */
@@ -100,10 +103,11 @@ function wallClock(day: string, minutes: number, timeZone: string): DateTime {
   return DateTime.fromObject({ year, month, day: date, hour: Math.floor(minutes / 60), minute: minutes % 60 }, { zone: timeZone });
 }
 
-/** The hours a day is open: its exception's, else the weekly hours of its weekday. */
+/** The hours a day is open: its exception's, else none on a national holiday (when closed), else its weekday's. */
 export function hoursOf(availability: Availability, day: string): DayHours {
   const exception = availability.exceptions.find((e) => e.day === day);
   if (exception) return exception.kind === "closed" ? [] : (exception.hours ?? []);
+  if (availability.closesNationalHolidays && nationalHoliday(day)) return [];
   const weekday = String(DateTime.fromISO(day, { zone: "UTC" }).weekday) as Weekday;
   return availability.weeklyHours[weekday] ?? [];
 }

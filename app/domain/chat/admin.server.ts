@@ -1,5 +1,5 @@
 /** The admin's view of the chat (SPEC §6 /admin/conversas): conversations that left a contact. */
-import { count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { desc, eq, isNotNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { chatMessages, chatSessions } from "~/db/schema";
 
@@ -22,12 +22,6 @@ export async function listConversations(page: number): Promise<{
   total: number;
   withoutContact: number;
 }> {
-  const messageCount = db()
-    .select({ chatSessionId: chatMessages.chatSessionId, n: count().as("n") })
-    .from(chatMessages)
-    .where(eq(chatMessages.role, "user"))
-    .groupBy(chatMessages.chatSessionId)
-    .as("message_count");
   const items = await db()
     .select({
       id: chatSessions.id,
@@ -37,10 +31,13 @@ export async function listConversations(page: number): Promise<{
       company: chatSessions.company,
       offline: chatSessions.offline,
       createdAt: chatSessions.createdAt,
-      messageCount: sql<number>`coalesce(${messageCount.n}, 0)`.mapWith(Number),
+      // Counted for the page's rows only (the session index of chat_messages), not for every conversation.
+      messageCount:
+        sql<number>`(select count(*) from ${chatMessages} m where m.chat_session_id = ${chatSessions.id} and m.role = 'user')`.mapWith(
+          Number,
+        ),
     })
     .from(chatSessions)
-    .leftJoin(messageCount, eq(messageCount.chatSessionId, chatSessions.id))
     .where(isNotNull(chatSessions.email))
     .orderBy(desc(chatSessions.createdAt), desc(chatSessions.id))
     .limit(CONVERSATIONS_PAGE_SIZE)

@@ -13,14 +13,15 @@ import { chatMessages, chatSessions } from "~/db/schema";
 import { fail } from "~/infra/http.server";
 import { logger } from "~/infra/logger.server";
 import { enqueueEmail } from "~/infra/outbox.server";
-import { hitRateLimit, retryText } from "~/infra/rate-limit.server";
+import { hitNetworkLimit, retryText } from "~/infra/rate-limit.server";
 import { first } from "~/lib/first";
 import { chatTexts, OFFLINE_SESSION_PREFIX, offlineReply, PARSE_ERROR_REPLY, sendFailureReply } from "~/lib/messages/chat";
-import { ORIGIN_TITLE, originSummary } from "~/lib/origin";
+import { ORIGIN_TITLE, originSummary, UNVERIFIED_LEAD } from "~/lib/origin";
 import type { ChatContactInput, ChatReplyData, ChatSessionData, ChatSessionNotice } from "~/lib/schemas/chat";
 import { sessionSecret } from "../auth/cookies.server";
 import { callUpstream, extractReply, extractSessionId, MESSAGE_TIMEOUT_MS, SESSION_TIMEOUT_MS, upstreamUrl } from "./upstream.server";
 import type { Attribution } from "../analytics/attribution.server";
+import type { SubmissionMeta } from "../lead-submissions.server";
 
 // Per-IP limits (multiplied by RATE_LIMIT_FACTOR) and a per-conversation cap on upstream cost.
 export const CHAT_LIMITS = {
@@ -34,7 +35,7 @@ export const MESSAGES_PER_SESSION = 100;
 /** Counts one request of `kind` from `ip`; a 429 Response when over the limit, else null. */
 export async function chatRateLimit(kind: keyof typeof CHAT_LIMITS, ip: string): Promise<Response | null> {
   const { limit, windowSeconds } = CHAT_LIMITS[kind];
-  const rate = await hitRateLimit(`chat:${kind}:${ip}`, limit, windowSeconds);
+  const rate = await hitNetworkLimit(`chat:${kind}`, ip, limit, windowSeconds);
   if (rate.allowed) return null;
   return fail(429, `Muitas solicitações ao chat. Tente novamente em ${retryText(rate.retryAfterSeconds)}.`, undefined, {
     headers: { "Retry-After": String(rate.retryAfterSeconds) },
@@ -147,7 +148,8 @@ export async function saveChatContact(
   const session = row;
   await db().transaction(async (tx) => {
     if (hooks.admit && !(await hooks.admit(tx))) return;
-    if (await storeContact(tx, session, input, attribution)) await hooks.onFirstContact?.(tx);
+    // Admitted by the caller's check means a solved proof of work (docs/decisions/0106).
+    if (await storeContact(tx, session, input, attribution, true)) await hooks.onFirstContact?.(tx);
   });
   return { ok: true, data: await sessionData(session, null) };
 }
@@ -166,11 +168,12 @@ async function storeContact(
   session: ChatSessionRow,
   input: ChatContactInput,
   attribution: Attribution | null,
+  verified: boolean,
 ): Promise<boolean> {
   const contact = { email: input.email, phone: input.phone, company: input.message ?? null, updatedAt: new Date() };
   const [first] = await tx
     .update(chatSessions)
-    .set({ ...contact, ...attribution })
+    .set({ ...contact, ...attribution, verified })
     .where(and(eq(chatSessions.id, session.id), isNull(chatSessions.email)))
     .returning({ id: chatSessions.id });
   if (!first) {
@@ -190,6 +193,7 @@ async function storeContact(
       `Nome da empresa: ${input.message ?? "Não informado"}`,
       `Modo: ${session.offline ? "offline (responder por e-mail)" : "online (assistente)"}`,
       `${ORIGIN_TITLE}: ${originSummary(attribution)}`,
+      ...(verified ? [] : [`${UNVERIFIED_LEAD.title}: ${UNVERIFIED_LEAD.description}`]),
       "",
       `Conversa: ${env.SITE_URL}/admin/conversas/${session.id}`,
     ].join("\n"),
@@ -202,15 +206,10 @@ async function storeContact(
  * with the SPEC §4 messages and the contact, in the caller's transaction. The team answers by
  * e-mail, as in the widget's offline mode.
  */
-export async function saveNativeChatContact(
-  input: ChatContactInput,
-  ip: string | null,
-  tx: Executor,
-  attribution: Attribution | null = null,
-): Promise<{ id: number }> {
-  const session = await insertOfflineSession(ip ?? "unknown", tx);
+export async function saveNativeChatContact(input: ChatContactInput, meta: SubmissionMeta, tx: Executor): Promise<{ id: number }> {
+  const session = await insertOfflineSession(meta.ip ?? "unknown", tx);
   await addMessage(tx, session.id, "assistant", chatTexts.firstMessage);
-  await storeContact(tx, session, input, attribution);
+  await storeContact(tx, session, input, meta.attribution ?? null, meta.verified);
   if (input.message) {
     await addMessage(tx, session.id, "user", input.message);
     await addMessage(tx, session.id, "assistant", offlineReply(input.email));

@@ -1,5 +1,5 @@
 /** The admin's side of the leads: lists, search, one lead, counts for the dashboard, consultation status. */
-import { and, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { businessOptimizations, careerApplications, consentRecords, consultations, contacts, newsletterSubscribers } from "~/db/schema";
@@ -110,14 +110,32 @@ export async function allLeads(type: "contatos" | "consultas", limit = 1000): Pr
   return (await listLeads(type, { pageSize: limit })).rows;
 }
 
-export async function listBusinessOptimizations(limit = 200) {
+export const QUESTIONNAIRES_PAGE_SIZE = 20;
+
+/**
+ * What identifies the questionnaire list's state: how many there are and the newest id (rows are
+ * never edited; one deleted changes the count). The poll answers 304 while it is the same.
+ */
+export async function businessOptimizationsVersion(): Promise<string> {
+  const { n, newest } = await db()
+    .select({ n: count(), newest: sql<number | null>`max(${businessOptimizations.id})` })
+    .from(businessOptimizations)
+    .then(first);
+  return `${n}-${newest ?? 0}`;
+}
+
+/** One page of questionnaires, newest first (created_at, id: an index), with the total. */
+export async function listBusinessOptimizations(page = 1, pageSize = QUESTIONNAIRES_PAGE_SIZE) {
+  const { value: total } = await db().select({ value: count() }).from(businessOptimizations).then(first);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(page, 1), pageCount);
   const rows = await db()
     .select()
     .from(businessOptimizations)
     .orderBy(desc(businessOptimizations.createdAt), desc(businessOptimizations.id))
-    .limit(limit);
-  const { value: total } = await db().select({ value: count() }).from(businessOptimizations).then(first);
-  return { rows, total };
+    .limit(pageSize)
+    .offset((current - 1) * pageSize);
+  return { rows, total, page: current, pageCount };
 }
 
 /**

@@ -12,7 +12,7 @@ import type { Transaction } from "~/infra/idempotency.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { first } from "~/lib/first";
 import { formatBytes } from "~/lib/format-bytes";
-import { formPlaceLabel, ORIGIN_TITLE, originSummary } from "~/lib/origin";
+import { formPlaceLabel, ORIGIN_TITLE, originSummary, UNVERIFIED_LEAD } from "~/lib/origin";
 import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import {
   BUSINESS_OPTIMIZATION_CHOICES,
@@ -33,16 +33,19 @@ export const adminLink = (path: string) => `${env.SITE_URL}${path}`;
 
 /**
  * A team notification's text. With `origin` (the lead's attribution), one line says where the
- * visit came from, in the admin's words (docs/decisions/0087).
+ * visit came from, in the admin's words (docs/decisions/0087); with `verified` false, one line
+ * says the lead came without proof of work and got no automatic reply (docs/decisions/0106).
  */
 export function mailBody(
   intro: string,
   fields: Array<[string, string | null | undefined]>,
   link: string,
   origin?: Parameters<typeof originSummary>[0],
+  verified?: boolean,
 ): string {
   const lines = fields.map(([label, value]) => `${label}: ${value ? value : "Não informado"}`);
   if (origin !== undefined) lines.push(`${ORIGIN_TITLE}: ${originSummary(origin)}`);
+  if (verified === false) lines.push(`${UNVERIFIED_LEAD.title}: ${UNVERIFIED_LEAD.description}`);
   return [intro, "", ...lines, "", `Ver no painel: ${link}`].join("\n");
 }
 
@@ -73,6 +76,7 @@ export async function createContact(input: ContactInput, meta: SubmissionMeta, t
       phone: orNull(input.phone),
       message: input.message,
       ...meta.attribution,
+      verified: meta.verified,
     })
     .returning({ id: contacts.id })
     .then(first);
@@ -93,6 +97,7 @@ export async function createContact(input: ContactInput, meta: SubmissionMeta, t
       ],
       adminLink(`/admin/leads/contatos/${row.id}`),
       meta.attribution ?? null,
+      meta.verified,
     ),
   });
   return row;
@@ -109,6 +114,7 @@ export async function createConsultation(input: ConsultationInput, meta: Submiss
       industryArea: input.industryArea,
       source: orNull(input.source),
       ...meta.attribution,
+      verified: meta.verified,
     })
     .returning({ id: consultations.id })
     .then(first);
@@ -127,6 +133,7 @@ export async function createConsultation(input: ConsultationInput, meta: Submiss
       ],
       adminLink(`/admin/leads/consultas/${row.id}`),
       meta.attribution ?? null,
+      meta.verified,
     ),
   });
   return row;
@@ -151,6 +158,7 @@ export async function createCareerApplication(
       linkedinUrl: orNull(input.linkedinUrl),
       portfolioUrl: orNull(input.portfolioUrl),
       ...meta.attribution,
+      verified: meta.verified,
     })
     .returning({ id: careerApplications.id })
     .then(first);
@@ -172,6 +180,7 @@ export async function createCareerApplication(
       ],
       adminLink(`/admin/leads/candidaturas/${row.id}`),
       meta.attribution ?? null,
+      meta.verified,
     ),
   });
   return row;
@@ -186,7 +195,7 @@ export async function createBusinessOptimization(
   const values = Object.fromEntries(fields.map((f) => [f, orNull(input[f] as string)])) as Record<BusinessOptimizationField, string | null>;
   const row = await tx
     .insert(businessOptimizations)
-    .values({ ...values, ...meta.attribution })
+    .values({ ...values, ...meta.attribution, verified: meta.verified })
     .returning({ id: businessOptimizations.id })
     .then(first);
   await enqueueEmail(tx, {
@@ -200,6 +209,7 @@ export async function createBusinessOptimization(
       }),
       adminLink(`/admin/business-optimizations`),
       meta.attribution ?? null,
+      meta.verified,
     ),
   });
   return row;

@@ -14,6 +14,9 @@ import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import { type NewsletterInput } from "~/lib/schemas/leads";
 import { adminLink, mailBody, oneLine, recordConsent } from "./capture.server";
 
+/** Who clicked a link: recorded with the consent it gives or withdraws. */
+type RequestMeta = Pick<SubmissionMeta, "ip" | "userAgent">;
+
 /** "jo***@empresa.com.br": enough to recognise, not enough to leak an address from a link. */
 export function maskEmail(email: string): string {
   const [user = "", domain] = email.split("@"); // split always gives the first part
@@ -77,11 +80,22 @@ export async function subscribeNewsletter(input: NewsletterInput, meta: Submissi
   const source = input.source || "rodape";
   const [inserted] = await tx
     .insert(newsletterSubscribers)
-    .values({ email, source, status: "pending", unsubscribeToken: randomBytes(24).toString("base64url"), ...meta.attribution })
+    .values({
+      email,
+      source,
+      status: "pending",
+      unsubscribeToken: randomBytes(24).toString("base64url"),
+      ...meta.attribution,
+      verified: meta.verified,
+    })
     .onConflictDoNothing({ target: newsletterSubscribers.email })
     .returning({ id: newsletterSubscribers.id });
   const row = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).for("update").then(first);
   if (!inserted && row.status === "active") return {};
+  // A sign-up that proved nothing mails no one: it waits until the address signs up from the
+  // site's own form, or stays pending (docs/decisions/0106).
+  if (!meta.verified) return {};
+  if (!row.verified) await tx.update(newsletterSubscribers).set({ verified: true }).where(eq(newsletterSubscribers.id, row.id));
   const recent = row.confirmationSentAt && Date.now() - row.confirmationSentAt.getTime() < CONFIRMATION_RESEND_SECONDS * 1000;
   if (recent) return {};
   await tx
@@ -120,7 +134,7 @@ export async function findSubscriberByConfirmationToken(token: string) {
  * The click on the confirmation link: the consent (with this request's address and browser) is
  * recorded and the address becomes a subscriber, counted and notified to the team.
  */
-export async function confirmNewsletter(token: string, meta: SubmissionMeta): Promise<NewsletterConfirmation | null> {
+export async function confirmNewsletter(token: string, meta: RequestMeta): Promise<NewsletterConfirmation | null> {
   if (!token || token.length > 120) return null;
   return db().transaction(async (tx) => {
     const found = await subscriberForToken(token, tx);
@@ -163,7 +177,7 @@ export async function findSubscriberByToken(token: string) {
 }
 
 /** Withdraws consent (LGPD Art. 8 §5): marks the subscriber and records the withdrawal. */
-export async function unsubscribeNewsletter(token: string, meta: SubmissionMeta): Promise<{ email: string } | null> {
+export async function unsubscribeNewsletter(token: string, meta: RequestMeta): Promise<{ email: string } | null> {
   if (!token || token.length > 100) return null;
   return db().transaction(async (tx) => {
     const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, token)).for("update");

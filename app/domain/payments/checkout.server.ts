@@ -9,7 +9,7 @@ import { db } from "~/db/client.server";
 import { orders, subscriptions } from "~/db/schema";
 import type { Attribution } from "~/domain/analytics/attribution.server";
 import { logger } from "~/infra/logger.server";
-import { hitRateLimit } from "~/infra/rate-limit.server";
+import { hitNetworkLimit } from "~/infra/rate-limit.server";
 import { CURRENCY, findCatalogItem, type CatalogItem, type CatalogKind } from "~/lib/catalog";
 import { paymentMessages } from "~/lib/messages/payments";
 
@@ -67,7 +67,7 @@ export async function startCheckout(
   if (!item) {
     return { ok: false, status: 404, message: kind === "plan" ? paymentMessages.planNotFound : paymentMessages.productNotFound };
   }
-  const limit = await hitRateLimit(`checkout:${ip}`, CHECKOUT_LIMIT, CHECKOUT_WINDOW_SECONDS);
+  const limit = await hitNetworkLimit("checkout", ip, CHECKOUT_LIMIT, CHECKOUT_WINDOW_SECONDS);
   if (!limit.allowed) return { ok: false, status: 429, message: paymentMessages.tooManyAttempts };
 
   return paymentsMode() === "stripe" ? startStripeCheckout(item, attribution) : startDemoCheckout(item, attribution);

@@ -8,7 +8,7 @@ import { db, type Executor } from "~/db/client.server";
 import { orders, subscriptions } from "~/db/schema";
 import { logger } from "~/infra/logger.server";
 import { enqueueEmail } from "~/infra/outbox.server";
-import { hitRateLimit } from "~/infra/rate-limit.server";
+import { hitNetworkLimit } from "~/infra/rate-limit.server";
 import { CURRENCY, findCatalogItem, formatBRL, type CatalogKind } from "~/lib/catalog";
 import { first } from "~/lib/first";
 import { type Order, type OrderStatus, type PaymentsMode, paymentsMode, stripe } from "./checkout.server";
@@ -43,19 +43,24 @@ export interface FulfilResult {
  */
 export async function fulfilCheckout(outcome: CheckoutOutcome, executor: Executor = db()): Promise<FulfilResult> {
   const item = findCatalogItem(outcome.kind, outcome.itemId);
-  await executor
-    .insert(orders)
-    .values({
-      kind: outcome.kind,
-      itemId: outcome.itemId,
-      itemName: item?.name ?? outcome.itemId,
-      amountCents: item?.priceCents ?? outcome.amountCents,
-      currency: outcome.currency,
-      status: "pending",
-      provider: outcome.provider,
-      checkoutSessionId: outcome.sessionId,
-    })
-    .onConflictDoNothing({ target: orders.checkoutSessionId });
+  const bySession = eq(orders.checkoutSessionId, outcome.sessionId);
+  // An insert that meets the order already there still takes a number from the id sequence, and
+  // each report (webhook, success page, reconciliation) would skip one: ask only for a new order.
+  const known = await executor.select({ id: orders.id }).from(orders).where(bySession).limit(1);
+  if (known.length === 0)
+    await executor
+      .insert(orders)
+      .values({
+        kind: outcome.kind,
+        itemId: outcome.itemId,
+        itemName: item?.name ?? outcome.itemId,
+        amountCents: item?.priceCents ?? outcome.amountCents,
+        currency: outcome.currency,
+        status: "pending",
+        provider: outcome.provider,
+        checkoutSessionId: outcome.sessionId,
+      })
+      .onConflictDoNothing({ target: orders.checkoutSessionId });
 
   const details = {
     paymentIntentId: sql`coalesce(${orders.paymentIntentId}, ${outcome.paymentIntentId ?? null})`,
@@ -63,7 +68,6 @@ export async function fulfilCheckout(outcome: CheckoutOutcome, executor: Executo
     customerEmail: sql`coalesce(${orders.customerEmail}, ${outcome.customerEmail || null})`,
     customerName: sql`coalesce(${orders.customerName}, ${outcome.customerName || null})`,
   };
-  const bySession = eq(orders.checkoutSessionId, outcome.sessionId);
   const allowed =
     outcome.status === "paid" ? ne(orders.status, "paid") : outcome.status === "pending" ? undefined : eq(orders.status, "pending");
 
@@ -225,7 +229,7 @@ export async function describeCheckout(sessionId: string, ip: string): Promise<O
     return order ? summary(order) : null;
   }
   // Each look-up is a Stripe API call: limit them per visitor address.
-  const limit = await hitRateLimit(`checkout-lookup:${ip}`, 30, 600);
+  const limit = await hitNetworkLimit("checkout-lookup", ip, 30, 600);
   if (!limit.allowed) return order ? summary(order) : null;
   try {
     const result = await fulfilStripeSession(sessionId);

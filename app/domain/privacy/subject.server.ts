@@ -26,6 +26,7 @@ import {
   newsletterSubscribers,
   orders,
   outbox,
+  spamSubmissionFiles,
   spamSubmissions,
   subscriptions,
 } from "~/db/schema";
@@ -99,8 +100,11 @@ export interface PersonalData extends BlogMentions {
   orders: Row<typeof orders>[];
   subscriptions: Row<typeof subscriptions>[];
   outbox: Row<typeof outbox>[];
-  /** Submissions suspected as spam (docs/decisions/0090): the address given, or quoted in what was sent. */
-  spamSubmissions: Row<typeof spamSubmissions>[];
+  /**
+   * Submissions suspected as spam (docs/decisions/0090): the address given, or quoted in what was
+   * sent; a file one carried by its name and size only (docs/decisions/0106).
+   */
+  spamSubmissions: Array<Row<typeof spamSubmissions> & { fileName: string | null; fileSize: number | null }>;
   /** The admin's stage, follow-up and notes on this person's leads (docs/decisions/0045). */
   leadPipeline: Row<typeof leadPipeline>[];
   leadNotes: Row<typeof leadNotes>[];
@@ -180,8 +184,9 @@ export async function collect(executor: Executor, email: string, hashed: string)
         .orderBy(asc(outbox.id)),
     () =>
       executor
-        .select()
+        .select({ ...getTableColumns(spamSubmissions), fileName: spamSubmissionFiles.fileName, fileSize: spamSubmissionFiles.size })
         .from(spamSubmissions)
+        .leftJoin(spamSubmissionFiles, eq(spamSubmissionFiles.spamSubmissionId, spamSubmissions.id))
         .where(or(sameEmail(spamSubmissions.email, email), mentionsAddress(sql`${spamSubmissions.data}::text`, email)))
         .orderBy(asc(spamSubmissions.id)),
     () => executor.select().from(bookings).where(sameEmail(bookings.email, email)).orderBy(asc(bookings.id)),

@@ -7,9 +7,10 @@
  * A query word becomes the set of stems the database gives for it and for its likely accented
  * form ('automacao' → 'automação'); a result must match every word, through any of its stems.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { rowsOf } from "~/db/driver.server";
+import { blogPosts } from "~/db/schema";
 import { SEARCH_LIMIT, type ParsedQuery, type SearchResult } from "~/lib/search";
 import { buildSnippet, candidateWords, wordKey } from "./snippet.server";
 import { termParts, termVariants, toTsquery, type TermGroup } from "./terms.server";
@@ -149,22 +150,16 @@ export async function searchSite(terms: readonly string[]): Promise<SiteSearch> 
  * The admin's post list filter: ids of posts (any status) whose title, slug or text contains every
  * word, accents and case ignored, or that the search matches through the words' stems.
  */
-async function matchingPostIds(terms: readonly string[]): Promise<Set<number>> {
-  if (terms.length === 0) return new Set();
-  const query = toTsquery(await lexemeGroups(terms));
-  const rows = rowsOf<{ id: number }>(
-    await db().execute(sql`
+/**
+ * The admin post list's `?q=` (any status) as a condition on blog_posts: its document matches, or
+ * every term is in its title, slug or text. Undefined when there is nothing to search.
+ */
+export async function adminPostFilter(search: ParsedQuery): Promise<SQL | undefined> {
+  if (!search.ok || search.terms.length === 0) return undefined;
+  const query = toTsquery(await lexemeGroups(search.terms));
+  return sql`${blogPosts.id} in (
       select p.id from blog_posts p left join blog_post_search s on s.post_id = p.id
       where ${query ? sql`s.document @@ ${query}::tsquery` : sql`false`}
          or search_fold(p.title || ' ' || p.slug || ' ' || regexp_replace(p.content, '<[^>]*>', ' ', 'g'))
-            like all (array(select '%' || search_fold(t.value) || '%' from json_array_elements_text(${JSON.stringify(terms)}::json) as t(value)))`),
-  );
-  return new Set(rows.map((r) => Number(r.id)));
-}
-
-/** The admin's post list, filtered by its `?q=` when there is one (any status). */
-export async function filterPosts<T extends { id: number }>(posts: Promise<T[]>, search: ParsedQuery): Promise<T[]> {
-  if (!search.ok || search.terms.length === 0) return posts;
-  const [all, ids] = await Promise.all([posts, matchingPostIds(search.terms)]);
-  return all.filter((p) => ids.has(p.id));
+            like all (array(select '%' || search_fold(t.value) || '%' from json_array_elements_text(${JSON.stringify(search.terms)}::json) as t(value))))`;
 }

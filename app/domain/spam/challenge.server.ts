@@ -12,7 +12,6 @@
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { db, type Executor } from "~/db/client.server";
-import { spamChallenges } from "~/db/schema";
 import { spamKey } from "./keys.server";
 
 export const PROOF_OF_WORK = {
@@ -57,7 +56,8 @@ function parsePayload(value: unknown): Payload | null {
 
 /**
  * Whether `value` is a valid solution of a challenge this server signed and that has not expired.
- * It is not spent here: `spendProof` does that in the transaction that stores the submission.
+ * It is not spent here: `admitOrQuarantine` (./quarantine.server.ts) does that in the transaction
+ * that stores the submission.
  */
 export async function checkProof(value: unknown, executor: Executor = db()): Promise<ProofCheck> {
   if (value === undefined || value === null || value === "") return { ok: false, reason: "pow-missing" };
@@ -78,14 +78,4 @@ export async function checkProof(value: unknown, executor: Executor = db()): Pro
   }
   const { nonce, expiresAt } = payload.challenge.parameters;
   return { ok: true, id: String(nonce), expiresAt: new Date(Number(expiresAt ?? 0) * 1000) };
-}
-
-/** Spends a checked solution; false when it was spent already (a replay). */
-export async function spendProof(executor: Executor, proof: { id: string; expiresAt: Date }): Promise<boolean> {
-  const [spent] = await executor
-    .insert(spamChallenges)
-    .values({ id: proof.id, expiresAt: proof.expiresAt })
-    .onConflictDoNothing()
-    .returning({ id: spamChallenges.id });
-  return Boolean(spent);
 }

@@ -3,7 +3,8 @@
  * audit row:
  * - 'Não é spam': the submission is stored through its form's own definition, as it would have
  *   been (the lead, the team's notification it missed, and the visitor's auto-reply, which keeps
- *   its one-per-hour rule), and leaves the spam list;
+ *   its one-per-hour rule), and leaves the spam list; a file it carried was not kept (the audit
+ *   row names it, docs/decisions/0106);
  * - 'Excluir': deleted for good.
  */
 import { eq } from "drizzle-orm";
@@ -13,6 +14,7 @@ import { recordAudit } from "~/domain/audit.server";
 import { queueLeadAutoReply } from "~/domain/leads/auto-reply.server";
 import { leadFormServer } from "~/forms/index.server";
 import { fail } from "~/infra/http.server";
+import { spamFile } from "./quarantine.server";
 
 export interface SpamActor {
   username: string;
@@ -24,6 +26,8 @@ const NOT_FOUND = "Este envio não está mais na lista de spam.";
 /** Moves a suspected submission into the leads; returns its form and the new lead's id (if it has one). */
 export async function releaseSpam(id: number, actor: SpamActor): Promise<{ form: string; leadId: number | null }> {
   return db().transaction(async (tx) => {
+    // What its file was, read before the row (and it) go: the audit names it.
+    const file = await spamFile(tx, id);
     const [row] = await tx.delete(spamSubmissions).where(eq(spamSubmissions.id, id)).returning();
     if (!row) throw fail(404, NOT_FOUND);
     let server: ReturnType<typeof leadFormServer> | undefined;
@@ -35,6 +39,8 @@ export async function releaseSpam(id: number, actor: SpamActor): Promise<{ form:
     const parsed = server ? (await server.schema()).safeParse(row.data) : undefined;
     if (!server || !parsed?.success) throw fail(409, "Este envio não pode ser movido para os leads: o formulário mudou desde então.");
     const meta = {
+      // The admin vouched for it: it is a lead like any other, auto-reply included.
+      verified: true,
       ip: row.ip,
       userAgent: row.userAgent,
       attribution: {
@@ -54,7 +60,7 @@ export async function releaseSpam(id: number, actor: SpamActor): Promise<{ form:
         actor: actor.username,
         action: "lead.spam.release",
         target: `spam:${row.id}`,
-        details: { form: row.form, leadId, autoReply },
+        details: { form: row.form, leadId, autoReply, ...(file ? { fileNotKept: { name: file.fileName, size: file.size } } : {}) },
         ip: actor.ip,
       },
       tx,

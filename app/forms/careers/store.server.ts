@@ -1,9 +1,11 @@
+import { careerApplications } from "~/db/schema";
 import { createCareerApplication } from "~/domain/leads/capture.server";
 import { defineLeadStore } from "../define.server";
 import { serverSchema, storeCv } from "./cv.server";
 import definition from "./definition";
 
 export default defineLeadStore(definition, {
+  table: careerApplications,
   // The shared schema plus the CV's content, which only the server reads (docs/decisions/0093).
   schema: () => Promise.resolve(serverSchema),
   store: async ({ cv, ...application }, meta, tx) => {

@@ -13,6 +13,7 @@ export default defineLeadForm({
     failureTitle: newsletterMessages.failureTitle,
     success: () => newsletterMessages.success,
     note: newsletterMessages.confirmationNote,
+    unverifiedNote: newsletterMessages.unverifiedNote,
     fieldFailure: { field: "email", ...newsletterMessages.invalid },
   },
 });

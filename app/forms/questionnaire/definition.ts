@@ -1,4 +1,5 @@
 /** The business-optimization questionnaire of /formulario (SPEC §2, §3, §5, §8). */
+import { BOOKING_PATH, bookingMessages } from "../../lib/booking";
 import { questionnaireMessages } from "../../lib/messages/leads";
 import { defineLeadForm } from "../define";
 
@@ -11,7 +12,10 @@ export default defineLeadForm({
     title: "Formulário de Otimização de Negócios",
     lead: questionnaireMessages.replyNote,
     failureTitle: questionnaireMessages.failureTitle,
+    // The SPEC's toast text, then what happens next and the booking (the island's confirmation says the same).
     success: (id) => ({ title: questionnaireMessages.successTitle, description: questionnaireMessages.successDescription(id ?? "") }),
+    note: `${questionnaireMessages.confirmation.next} ${questionnaireMessages.confirmation.book}`,
+    next: { label: bookingMessages.entryLink, to: BOOKING_PATH },
     showsId: true,
     bare: true,
   },

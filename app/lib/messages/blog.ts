@@ -70,7 +70,7 @@ export const adminBlogText = {
   delete: "Excluir",
 } as const;
 
-/** API answers (field messages in Portuguese, DESIGN.md JSON contract). */
+/** API answers (field messages in Portuguese, the JSON contract of app/infra/http.server.ts). */
 export const blogApiMessages = {
   postNotFound: "Post não encontrado.",
   categoryNotFound: "Categoria não encontrada.",

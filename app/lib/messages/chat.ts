@@ -15,6 +15,8 @@ export const chatTexts = {
   emailLabel: "Email",
   phoneLabel: "Telefone",
   companyLabel: "Nome da empresa",
+  /** Above the company name the widget sends for the visitor (not typed in the chat). */
+  autoLabel: "Enviado automaticamente com o nome da empresa",
   submit: "Iniciar consultoria",
   submitting: "Enviando...",
   inputLabel: "Sua mensagem",

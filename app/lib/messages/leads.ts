@@ -20,6 +20,9 @@ export const newsletterMessages = {
   confirmationNote:
     "Se este e-mail ainda não estiver inscrito, enviaremos um link para confirmar a inscrição. Ela só começa depois do clique.",
   formNote: "Enviaremos um link de confirmação; cancele quando quiser pelo link presente em cada e-mail.",
+  /** A sign-up posted without JavaScript gets no confirmation e-mail (docs/decisions/0106). */
+  unverifiedNote:
+    "Como o formulário foi enviado sem JavaScript, não enviamos o e-mail de confirmação: a inscrição só começa depois dele. Para recebê-lo, ative o JavaScript e inscreva-se de novo.",
 } as const;
 
 export const careersMessages = {
@@ -61,6 +64,13 @@ export const questionnaireMessages = {
   },
   /** Name of the browser event fired after a successful submission (detail: { id }). */
   submittedEvent: "formulario-enviado",
+  /** The confirmation that stays in view after the toast (the visitor's words, not the admin's). */
+  confirmation: {
+    title: "Recebemos suas respostas",
+    next: "Nossa equipe vai analisar o questionário e responder por e-mail em até 48 horas com uma proposta personalizada.",
+    book: "Se preferir conversar antes, escolha um horário para uma reunião.",
+    again: "Preencher outro questionário",
+  },
 } as const;
 
 export const consultationMessages = {
@@ -79,6 +89,9 @@ export const consultationMessages = {
 /** Server answers shared by every lead endpoint. */
 export const leadServerMessages = {
   rateLimited: (wait: string) => `Muitos envios em pouco tempo. Aguarde ${wait} e tente novamente.`,
+  /** The confirmation of a post made without JavaScript says what did not happen (docs/decisions/0106). */
+  unverifiedNote:
+    "Como o formulário foi enviado sem JavaScript, não mandamos e-mail automático de confirmação. Seus dados chegaram à nossa equipe, que responde pelo contato que você informou.",
 } as const;
 
 export const adminLeadMessages = {

@@ -49,6 +49,10 @@ export const paymentMessages = {
   goProducts: "Ver produtos",
 } as const;
 
+/** A checkout not paid within this long has expired, as a Stripe Checkout Session does after 24 h. */
+export const CHECKOUT_EXPIRY_HOURS = 24;
+export const orderExpiryNote = `Um pagamento não concluído em ${CHECKOUT_EXPIRY_HOURS} horas expira, como no Stripe, e o pedido passa a Cancelado.`;
+
 /** Portuguese labels of order and subscription statuses (admin badges, success page). */
 export const orderStatusLabels: Record<string, string> = {
   pending: "Pendente",

@@ -3,6 +3,8 @@
  * and the server so each lives in one place.
  */
 
+import { STAGES } from "~/lib/pipeline";
+
 /** Tables holding personal data, in the order the admin shows them. */
 export const PERSONAL_DATA_TABLES = {
   contacts: { label: "Mensagens de contato", sqlName: "contacts" },
@@ -197,18 +199,86 @@ const AUDIT_DETAIL_LABELS: Record<string, string> = {
   noteId: "Anotação nº",
   recoveryCodesLeft: "Códigos de recuperação restantes",
   publishAt: "Publicação em",
+  expiresAt: "Válido até",
   status: "Situação",
   published: "Publicado",
   revision: "Revisão",
+  auditLogBeyondRetention: "Auditoria além do prazo",
+  autoReply: "Resposta automática",
+  by: "Por",
+  changed: "Alterado",
+  characters: "Caracteres",
+  counts: "Quantidades",
+  fileName: "Arquivo",
+  fileNotKept: "Arquivo não guardado",
+  filters: "Filtros",
+  followUpOn: "Retorno em",
+  form: "Formulário",
+  fresh: "Novos",
+  hours: "Horas",
+  id: "Nº",
+  inUse: "Em uso",
+  ip: "Endereço IP",
+  kind: "Tipo",
+  leadId: "Lead nº",
+  leads: "Leads",
+  left: "Restantes",
+  length: "Tamanho",
+  method: "Método",
+  movedPosts: "Posts movidos",
+  note: "Anotação",
+  previous: "Anterior",
+  q: "Busca",
+  queued: "Na fila",
+  rememberedDevice: "Aparelho lembrado",
+  report: "Relatório",
+  rest: "Demais",
+  rows: "Linhas",
+  scheduledFor: "Agendado para",
+  search: "Busca",
+  sessionIp: "IP da sessão",
+  size: "Tamanho",
+  stage: "Etapa",
+  total: "Total",
+  visitors: "Visitantes",
 };
 
-const detailValue = (value: unknown): string => {
+/** Words the code stores in details, as the admin reads them. */
+const AUDIT_DETAIL_WORDS: Record<string, string> = { visitor: "visitante", admin: "administrador", system: "sistema" };
+/** Field names a detail may list (`fields: title, slug`), as the forms call them. */
+const AUDIT_FIELD_WORDS: Record<string, string> = {
+  ...FIELD_LABELS,
+  title: "Título",
+  slug: "Endereço",
+  categoryId: "Categoria",
+  content: "Texto",
+  excerpt: "Resumo",
+  coverImage: "Imagem de capa",
+  published: "Publicado",
+  publishAt: "Publicação",
+};
+const localTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" });
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const detailValue = (value: unknown, key?: string): string => {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "boolean") return value ? "sim" : "não";
-  if (Array.isArray(value)) return value.map(detailValue).join(", ");
+  if (Array.isArray(value)) return value.map((item) => detailValue(item, key)).join(", ");
+  if (typeof value === "string") {
+    if (ISO_TIME.test(value)) return localTime.format(new Date(value));
+    const day = ISO_DAY.exec(value);
+    if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+    if (key === "stage" || key === "from" || key === "to") {
+      const stage = STAGES.find((s) => s.value === value);
+      if (stage) return stage.label;
+    }
+    if (key === "fields") return AUDIT_FIELD_WORDS[value] ?? value;
+    return AUDIT_DETAIL_WORDS[value] ?? value;
+  }
   if (typeof value === "object") {
     return Object.entries(value)
-      .map(([key, v]) => `${AUDIT_DETAIL_LABELS[key] ?? key}: ${detailValue(v)}`)
+      .map(([key, v]) => `${AUDIT_DETAIL_LABELS[key] ?? key}: ${detailValue(v, key)}`)
       .join("; ");
   }
   return String(value);
@@ -218,7 +288,40 @@ const detailValue = (value: unknown): string => {
 export function auditDetails(details: unknown): Array<{ label: string; value: string }> {
   if (details === null || details === undefined) return [];
   if (typeof details !== "object" || Array.isArray(details)) return [{ label: "Detalhes", value: detailValue(details) }];
-  return Object.entries(details).map(([key, value]) => ({ label: AUDIT_DETAIL_LABELS[key] ?? key, value: detailValue(value) }));
+  return Object.entries(details).map(([key, value]) => ({ label: AUDIT_DETAIL_LABELS[key] ?? key, value: detailValue(value, key) }));
+}
+
+/** What each kind of audit target (`booking:12`) is, and where the admin sees it. */
+const AUDIT_TARGETS: Record<string, { label: string; href?: (id: string) => string }> = {
+  booking: { label: "Reunião", href: (id) => `/admin/agenda/${id}` },
+  bookings: { label: "Reunião", href: (id) => `/admin/agenda/${id}` },
+  consultation: { label: "Solicitação de consultoria", href: (id) => `/admin/leads/consultas/${id}` },
+  consultations: { label: "Solicitação de consultoria", href: (id) => `/admin/leads/consultas/${id}` },
+  contacts: { label: "Mensagem de contato", href: (id) => `/admin/leads/contatos/${id}` },
+  career_application: { label: "Candidatura", href: (id) => `/admin/leads/candidaturas/${id}` },
+  career_applications: { label: "Candidatura", href: (id) => `/admin/leads/candidaturas/${id}` },
+  business_optimizations: { label: "Questionário", href: (id) => `/admin/business-optimizations#formulario-${id}` },
+  chat_sessions: { label: "Conversa no chat", href: (id) => `/admin/conversas/${id}` },
+  post: { label: "Post", href: (id) => `/admin/posts/${id}` },
+  category: { label: "Categoria", href: () => "/admin/blog/categorias" },
+  spam: { label: "Envio suspeito de spam", href: () => "/admin/leads/spam" },
+  user: { label: "Usuário" },
+  agenda: { label: "Agenda", href: () => "/admin/agenda" },
+  funil: { label: "Funil de leads", href: () => "/admin/leads/funil" },
+};
+
+/** An audit row's target as a phrase, with the page that shows it when there is one. */
+export function auditTarget(target: string | null): { text: string; href?: string } | null {
+  if (!target) return null;
+  const [kind = "", id = ""] = target.split(":", 2);
+  if (kind === "dia" && ISO_DAY.test(id)) return { text: `Dia ${detailValue(id)}`, href: "/admin/agenda" };
+  const table = Object.values(PERSONAL_DATA_TABLES).find((t) => t.sqlName === kind);
+  const known = AUDIT_TARGETS[kind];
+  if (!known && !table) return { text: target };
+  const label = known?.label ?? table!.label;
+  if (!id) return { text: label, href: known?.href?.("") };
+  // Ids are numbers; anything else (an upload's name) is shown as it is, never linked.
+  return /^\d+$/.test(id) ? { text: `${label} nº ${id}`, href: known?.href?.(id) } : { text: `${label}: ${id}` };
 }
 
 /** An address as a person reads it: an IPv4 client seen through an IPv6 socket loses its `::ffff:` prefix. */

@@ -3,6 +3,7 @@
  * text, shared by the admin, the preview page and the API's answers).
  */
 import { formatDateTime } from "../dates";
+import { LINK_LIFETIME_DAYS } from "../secret-links";
 import type { PostStatus } from "../publishing";
 
 export const statusText = {
@@ -38,18 +39,26 @@ export const scheduleText = {
   canceled: "Agendamento cancelado. O post continua como rascunho.",
 } as const;
 
+/** The preview link (docs/decisions/0060, 0109): shown once, when made; afterwards only until when it works. */
 export const previewLinkText = {
   title: "Link de pré-visualização",
-  intro: "Quem tiver o link vê o post como ficará publicado, sem precisar entrar na administração. O link nunca é indexado.",
+  intro: `Quem tiver o link vê o post como ficará publicado, sem precisar entrar na administração, por ${LINK_LIFETIME_DAYS.preview} dias. O link nunca é indexado.`,
   copy: "Copiar link",
   copied: "Link copiado",
   copiedDescription: "Cole o link numa mensagem para quem vai revisar o post.",
   copyFailed: "Não foi possível copiar. Selecione o link e copie manualmente.",
+  shownOnce: "Copie o link agora: por segurança, ele só aparece desta vez. Se perdê-lo, gere um novo.",
+  validUntil: "Válido até",
+  expiredOn: "O link expirou em",
+  active:
+    "Há um link ativo. Por segurança, ele só aparece quando é criado: para compartilhá-lo de novo, gere um novo (o anterior deixa de funcionar).",
+  expired: "Gere um novo para compartilhar o post.",
   revoke: "Revogar link",
   revoked: "Link revogado. Quem o tinha não vê mais o post.",
-  create: "Criar novo link",
+  create: "Gerar novo link",
   created: "Novo link de pré-visualização criado.",
-  none: "Nenhum link ativo. Crie um novo para compartilhar o rascunho.",
+  createFailed: "Não foi possível gerar o link. Tente de novo.",
+  none: "Nenhum link ativo. Gere um para compartilhar o rascunho.",
   publishedNote: "Como o post está publicado, o link leva ao endereço público (ou às alterações ainda não publicadas, se houver).",
 } as const;
 
@@ -127,7 +136,7 @@ export const seoText = {
   usingDefault: "Em branco: usamos o padrão.",
 } as const;
 
-/** API and form messages (Zod and domain answers, DESIGN.md JSON contract). */
+/** API and form messages (Zod and domain answers, the JSON contract of app/infra/http.server.ts). */
 export const publishingMessages = {
   publishAt: "Informe a data de publicação em ISO 8601 com fuso horário (ex.: 2026-12-01T09:00:00-03:00), ou null para não agendar.",
   publishAtLocal: "Informe data e hora completas (dia, mês, ano, hora e minuto).",

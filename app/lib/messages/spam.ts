@@ -29,6 +29,7 @@ export const SPAM_REASON_LABELS: Record<string, string> = {
   "stamp-missing": "Formulário sem carimbo de tempo",
   "too-fast": "Enviado rápido demais",
   "stamp-expired": "Formulário aberto há mais de 2 dias",
+  "stamp-replayed": "Carimbo de tempo já usado em outro envio",
   rate: "Muitos envios da mesma rede",
 };
 

@@ -6,7 +6,9 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useSearchParams } from "react-router";
+import { z } from "zod";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { AdminPagination } from "~/components/admin/pagination";
 import { useAdminSubmit } from "~/components/admin/use-admin-submit";
 import { BLOG_ACTION, type BlogAnswer, type BlogRefusal } from "~/components/blog/admin-api";
 import { AdminPostSearch } from "~/components/blog/admin-post-search";
@@ -34,17 +36,23 @@ import { requireAdmin } from "~/domain/auth/sessions.server";
 import { blogAdminForm } from "~/domain/blog/admin-form.server";
 import { createPost, deletePost, updatePost } from "~/domain/blog/editing.server";
 import { publishDueBeforeRead } from "~/domain/blog/scheduling.server";
-import { createCategory, deleteCategory, listAllPosts, listCategoriesWithCounts, updateCategory } from "~/domain/blog.server";
-import { filterPosts } from "~/domain/search/query.server";
+import { createCategory, deleteCategory, listAdminPosts, listCategoriesWithCounts, updateCategory } from "~/domain/blog.server";
+import { adminPostFilter } from "~/domain/search/query.server";
 import { formError, parseForm, refusedForm } from "~/infra/forms.server";
 import { logger } from "~/infra/logger.server";
 import { FORM_INVALID_MESSAGE } from "~/lib/forms";
 import { adminBlogText, blogToasts } from "~/lib/messages/blog";
 import { postStatus } from "~/lib/publishing";
 import { adminOnly } from "~/lib/route-policy";
+import { pageNumber } from "~/lib/schemas/form-fields";
 import { parseSearchQuery } from "~/lib/search";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/_index";
+
+const listQuery = z.object({
+  pagina: pageNumber(),
+  categoria: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
+});
 
 /** Its writes change the blog's public pages. */
 export const handle = { policy: adminOnly({ invalidates: ["blog"] }) };
@@ -57,16 +65,24 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
   await publishDueBeforeRead();
+  const params = new URL(request.url).searchParams;
   // ?q= filters the posts on the server (docs/decisions/0070): the search box works without JavaScript.
-  const search = parseSearchQuery(new URL(request.url).searchParams);
+  const search = parseSearchQuery(params);
+  // One page of posts at a time, with its total (?pagina=), and the category filter (?categoria=).
+  const { pagina: page, categoria: categoryId } = listQuery.parse(Object.fromEntries(params));
   // Each list fails on its own, so one broken list still leaves the other usable (SPEC §2 errors).
-  const [posts, categories] = await Promise.allSettled([filterPosts(listAllPosts(), search), listCategoriesWithCounts()]);
+  const [posts, categories] = await Promise.allSettled([
+    adminPostFilter(search).then((where) => listAdminPosts({ page, categoryId, where })),
+    listCategoriesWithCounts(),
+  ]);
   for (const r of [posts, categories]) if (r.status === "rejected") logger.error({ err: r.reason }, "falha ao carregar o blog no admin");
   return data(
     {
+      pages: posts.status === "fulfilled" ? { total: posts.value.total, page: posts.value.page, pageCount: posts.value.pageCount } : null,
+      categoryId: categoryId ?? null,
       posts:
         posts.status === "fulfilled"
-          ? posts.value.map((p) => ({
+          ? posts.value.rows.map((p) => ({
               id: p.id,
               title: p.title,
               slug: p.slug,
@@ -145,7 +161,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
-  const { posts, categories, search } = loaderData;
+  const { posts, categories, search, pages, categoryId } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = searchParams.get("aba") === "categorias" ? "categorias" : "posts";
 
@@ -248,7 +264,16 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
             items={posts}
             errorText={adminBlogText.loadPostsError}
             emptyText={adminBlogText.emptyPosts}
-            toolbar={<AdminPostSearch q={search.q} error={search.error} found={search.filtered && posts ? posts.length : null} />}
+            toolbar={
+              <AdminPostSearch
+                q={search.q}
+                error={search.error}
+                found={search.filtered && pages ? pages.total : null}
+                total={pages?.total ?? null}
+                categories={categories ?? []}
+                categoryId={categoryId}
+              />
+            }
           >
             <PostsTable
               posts={posts ?? []}
@@ -257,6 +282,11 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
               onDelete={setPostToDelete}
             />
           </ListPanel>
+          {pages && (
+            <div className="border-t border-border p-4 empty:hidden">
+              <AdminPagination page={pages.page} pageCount={pages.pageCount} href={(n) => postsPageHref(searchParams, n)} />
+            </div>
+          )}
         </TabsContent>
 
         <TabsContent value="categorias" className="rounded-xl border border-border bg-background shadow-soft">
@@ -344,8 +374,9 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * A post's publish switch (SPEC §4): sends only `published`, at once; shows the new state while
- * it is saved, and the old one again with the spec's toast if the save fails.
+ * A post's publish switch (SPEC §4): sends only `published`, at once (to this route's action, not
+ * PUT /api/blog/posts/{id}); shows the new state while it is saved, then 'Post atualizado', or the
+ * old state again with the spec's error toast if the save fails.
  */
 function PublishSwitch({ post }: { post: AdminPost }) {
   const save = useAdminSubmit<BlogAnswer>(BLOG_ACTION, { key: `publicar-${post.id}` });
@@ -356,9 +387,10 @@ function PublishSwitch({ post }: { post: AdminPost }) {
       disabled={save.busy}
       aria-label={`Publicado: ${post.title}`}
       onCheckedChange={(published) =>
-        save.submit({ intent: "publicar", id: String(post.id), published: String(published) }, (answer) => {
-          if (!answer.ok) toast({ ...blogToasts.publishError, variant: "destructive" });
-        })
+        save.submit({ intent: "publicar", id: String(post.id), published: String(published) }, (answer) =>
+          // Confirmed on screen (SPEC §4: an immediate update): the saved state, or the spec's error.
+          toast(answer.ok ? blogToasts.postUpdated : { ...blogToasts.publishError, variant: "destructive" }),
+        )
       }
     />
   );
@@ -368,6 +400,16 @@ function PublishSwitch({ post }: { post: AdminPost }) {
 const LIST_HEADINGS = { posts: "lista-posts", categories: "lista-categorias" } as const;
 
 /** One tab of the admin: heading, the "new" button, and the load-error / empty / list states. */
+/** The list's address with another page (its search and category kept). */
+function postsPageHref(current: URLSearchParams, page: number): string {
+  const params = new URLSearchParams(current);
+  params.delete("aba");
+  if (page > 1) params.set("pagina", String(page));
+  else params.delete("pagina");
+  const text = params.toString();
+  return text ? `/admin?${text}` : "/admin";
+}
+
 function ListPanel(props: {
   headingId: string;
   title: string;

@@ -148,16 +148,32 @@ export default function AdminMeeting({ loaderData, actionData }: Route.Component
             Dados
           </h2>
           <dl className="mt-3 grid gap-3 text-sm">
-            {[
-              ["Nome", b.name],
-              ["Empresa", b.company],
-              ["E-mail", b.email],
-              ["Telefone", b.phone],
-              ["Assunto", b.message ?? "Não informado"],
-              ["Onde", b.place],
-              ["Agendada em", formatDateTime(b.createdAt)],
-              ["Versão do convite (SEQUENCE)", String(b.sequence)],
-            ].map(([k, v]) => (
+            {(
+              [
+                ["Nome", b.name],
+                ["Empresa", b.company],
+                [
+                  "E-mail",
+                  <a key="e-mail" href={`mailto:${b.email}`} className="break-all text-primary hover:underline">
+                    {b.email}
+                  </a>,
+                ],
+                [
+                  "Telefone",
+                  <a key="telefone" href={`tel:${b.phone.replace(/[^\d+]/g, "")}`} className="text-primary hover:underline">
+                    {b.phone}
+                  </a>,
+                ],
+                ["Assunto", b.message ?? "Não informado"],
+                ["Onde", b.place],
+                ["Agendada em", formatDateTime(b.createdAt)],
+                // The invitation's SEQUENCE, told as what it means to the visitor's calendar.
+                [
+                  "Convite",
+                  b.sequence === 0 ? "O original, sem alterações" : `Atualizado ${b.sequence} ${b.sequence === 1 ? "vez" : "vezes"}`,
+                ],
+              ] as Array<[string, React.ReactNode]>
+            ).map(([k, v]) => (
               <div key={k} className="grid gap-0.5">
                 <dt className="font-semibold text-muted-foreground">{k}</dt>
                 <dd className="min-w-0 break-words">{v}</dd>

@@ -1,22 +1,24 @@
 /**
  * /admin/agenda: the meetings visitors booked (docs/decisions/0080–0084). Upcoming meetings by
  * day, today first; the availability (weekly hours, length, buffers, notice, horizon, daily cap,
- * place); exception days; and the private calendar feed's address. Every form posts to this
+ * place); exception days; and the private calendar feed, whose address is shown once, in the
+ * answer that makes it (only its hash is stored, docs/decisions/0109). Every form posts to this
  * page's action with an `intent` and is read with one schema (docs/decisions/0064).
  */
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { AdminPagination } from "~/components/admin/pagination";
+import { LinkValidity, NewSecretLink, type SecretLinkTexts } from "~/components/admin/secret-link";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
-import { CalendarDays, Copy, Link2, Trash2 } from "~/components/ui/icons";
+import { CalendarDays, Link2, RefreshCw, Trash2 } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { requireAdmin } from "~/domain/auth/sessions.server";
-import { upcomingBookings } from "~/domain/booking/bookings.server";
+import { agendaPage } from "~/domain/booking/bookings.server";
 import {
-  feedAddress,
   listExceptions,
   readSettings,
   readWeeklyHours,
@@ -27,11 +29,13 @@ import {
   updateSettings,
 } from "~/domain/booking/settings.server";
 import { dayIn } from "~/domain/booking/slots";
-import { formError, parseForm } from "~/infra/forms.server";
+import { queryOf, formError, parseForm } from "~/infra/forms.server";
 import { BOOKING_TIME_ZONE, formatLongDay, formatTime, MEETING_LENGTHS, PLACE_KINDS, placeText } from "~/lib/booking";
 import { formatDay } from "~/lib/pipeline";
 import { adminOnly } from "~/lib/route-policy";
 import { availabilityFormSchema, exceptionFormSchema, WEEKDAY_LABELS } from "~/lib/schemas/booking";
+import { pageNumber } from "~/lib/schemas/form-fields";
+import { LINK_LIFETIME_DAYS } from "~/lib/secret-links";
 import type { Route } from "./+types/agenda";
 
 export const handle = { policy: adminOnly() };
@@ -40,9 +44,18 @@ export const meta: Route.MetaFunction = () => [{ title: "Agenda | Admin" }];
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-export async function loader({ context }: Route.LoaderArgs) {
+const agendaQuery = z.object({ pagina: pageNumber(), quando: z.enum(["proximas", "passadas"]).catch("proximas") });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  const [settings, exceptions, upcoming] = await Promise.all([readSettings(), listExceptions(), upcomingBookings()]);
+  // One page of meetings at a time (?pagina=): the coming ones, or the past ones (?quando=passadas).
+  const { pagina, quando } = queryOf(request, agendaQuery);
+  const [settings, exceptions, meetings] = await Promise.all([
+    readSettings(),
+    listExceptions(),
+    agendaPage({ past: quando === "passadas", page: pagina }),
+  ]);
+  const upcoming = meetings.rows;
   const today = dayIn(new Date(), BOOKING_TIME_ZONE);
   const byDay = new Map<string, Array<{ id: number; start: string; end: string; name: string; company: string }>>();
   for (const b of upcoming) {
@@ -54,6 +67,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data(
     {
       today,
+      past: quando === "passadas",
+      pages: { total: meetings.total, page: meetings.page, pageCount: meetings.pageCount },
       days: [...byDay].map(([day, meetings]) => ({ day, meetings })),
       settings: {
         weeklyHours: readWeeklyHours(settings.weeklyHours),
@@ -73,7 +88,10 @@ export async function loader({ context }: Route.LoaderArgs) {
         hours: e.hours as Array<[string, string]> | null,
         note: e.note,
       })),
-      feedUrl: settings.feedToken ? feedAddress(settings.feedToken) : null,
+      feed:
+        settings.feedTokenHash && settings.feedExpiresAt
+          ? { expiresAt: settings.feedExpiresAt.toISOString(), expired: settings.feedExpiresAt.getTime() <= Date.now() }
+          : null,
     },
     { headers: NO_STORE },
   );
@@ -91,7 +109,14 @@ const agendaForm = z.discriminatedUnion(
   { error: "Ação desconhecida." },
 );
 
-type Reply = { intent: string; notice?: string; errors?: Record<string, string>; values?: Record<string, string> };
+type Reply = {
+  intent: string;
+  notice?: string;
+  errors?: Record<string, string>;
+  values?: Record<string, string>;
+  /** A feed address just made: shown this once. */
+  feed?: { url: string; expiresAt: string };
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(context);
@@ -118,12 +143,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? data<Reply>({ intent: "remove-exception", notice: "Exceção removida." }, { headers: NO_STORE })
         : data<Reply>({ intent: "remove-exception", notice: "Exceção não encontrada." }, { status: 404, headers: NO_STORE });
     }
-    case "renew-feed":
-      await renewFeedToken(actor);
+    case "renew-feed": {
+      const feed = await renewFeedToken(actor);
       return data<Reply>(
-        { intent: "renew-feed", notice: "Novo endereço do calendário criado. O anterior deixou de funcionar." },
+        {
+          intent: "renew-feed",
+          notice: "Novo endereço do calendário criado. O anterior deixou de funcionar.",
+          feed: { url: feed.url, expiresAt: feed.expiresAt.toISOString() },
+        },
         { headers: NO_STORE },
       );
+    }
     case "revoke-feed":
       await revokeFeedToken(actor);
       return data<Reply>({ intent: "revoke-feed", notice: "Endereço do calendário revogado." }, { headers: NO_STORE });
@@ -132,8 +162,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const sectionClass = "rounded-xl border border-border bg-background p-4 sm:p-6";
 
+const FEED_TEXTS: SecretLinkTexts = {
+  label: "Endereço do calendário",
+  copy: "Copiar endereço",
+  copied: "Endereço copiado",
+  copiedDescription: "Cole-o no Google Agenda ou no Outlook.",
+  copyFailed: "Não foi possível copiar. Selecione o endereço e copie manualmente.",
+  shownOnce: "Copie o endereço agora: por segurança, ele só aparece desta vez. Se perdê-lo, gere um novo.",
+};
+
 export default function AdminAgenda({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, days, settings, exceptions, feedUrl } = loaderData;
+  const { today, days, settings, exceptions, feed, past, pages } = loaderData;
+  const agendaHref = (isPast: boolean, page = 1) => {
+    const params = new URLSearchParams();
+    if (isPast) params.set("quando", "passadas");
+    if (page > 1) params.set("pagina", String(page));
+    const text = params.toString();
+    return text ? `/admin/agenda?${text}` : "/admin/agenda";
+  };
+  const newFeed = actionData?.feed;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
   const errors = actionData?.errors ?? {};
@@ -159,10 +206,29 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
 
       <section aria-labelledby="proximas" className={sectionClass}>
         <h2 id="proximas" className="text-lg font-semibold">
-          Próximas reuniões
+          {past ? "Reuniões passadas" : "Próximas reuniões"}
         </h2>
+        <nav aria-label="Reuniões" className="mt-2 flex flex-wrap items-center gap-4 text-sm">
+          <Link
+            to={agendaHref(false)}
+            aria-current={past ? undefined : "page"}
+            className="font-medium text-primary underline-offset-4 hover:underline aria-[current=page]:text-foreground aria-[current=page]:no-underline"
+          >
+            Próximas
+          </Link>
+          <Link
+            to={agendaHref(true)}
+            aria-current={past ? "page" : undefined}
+            className="font-medium text-primary underline-offset-4 hover:underline aria-[current=page]:text-foreground aria-[current=page]:no-underline"
+          >
+            Passadas
+          </Link>
+          <span className="text-muted-foreground" data-testid="agenda-total">
+            {pages.total === 1 ? "1 reunião" : `${pages.total} reuniões`}
+          </span>
+        </nav>
         {days.length === 0 ? (
-          <p className="mt-3 text-sm text-muted-foreground">Nenhuma reunião agendada.</p>
+          <p className="mt-3 text-sm text-muted-foreground">{past ? "Nenhuma reunião passada." : "Nenhuma reunião agendada."}</p>
         ) : (
           <ol className="mt-4 space-y-6" data-testid="agenda-days">
             {days.map(({ day, meetings }) => (
@@ -192,6 +258,9 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
             ))}
           </ol>
         )}
+        <div className="mt-4 empty:hidden">
+          <AdminPagination page={pages.page} pageCount={pages.pageCount} href={(n) => agendaHref(past, n)} />
+        </div>
       </section>
 
       <section aria-labelledby="disponibilidade" className={sectionClass}>
@@ -419,28 +488,37 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
           Assine este endereço no Google Agenda (Outras agendas → Do URL) ou no Outlook (Adicionar calendário → Assinar da Web). Quem tiver
-          o endereço vê as reuniões: revogue-o se ele vazar.
+          o endereço vê as reuniões: revogue-o se ele vazar. Cada endereço vale {LINK_LIFETIME_DAYS.feed} dias.
         </p>
-        {feedUrl ? (
-          <div className="mt-4 grid gap-3">
-            <FormField id="feed-url" label="Endereço do calendário">
-              <Input id="feed-url" readOnly value={feedUrl} className="font-mono text-sm" data-testid="feed-url" />
-            </FormField>
-            <div className="flex flex-wrap gap-2">
-              <Form method="post">
-                <input type="hidden" name="intent" value="renew-feed" />
-                <Button type="submit" variant="outline">
-                  <Copy aria-hidden />
-                  Gerar novo endereço
-                </Button>
-              </Form>
-              <Form method="post">
-                <input type="hidden" name="intent" value="revoke-feed" />
-                <Button type="submit" variant="destructive">
-                  Revogar endereço
-                </Button>
-              </Form>
-            </div>
+        {newFeed ? (
+          <div className="mt-4" data-testid="feed-new">
+            <NewSecretLink id="feed-url" url={newFeed.url} expiresAt={newFeed.expiresAt} validUntil="Válido até" texts={FEED_TEXTS} />
+          </div>
+        ) : feed ? (
+          <div className="mt-4 grid gap-1" data-testid="feed-status">
+            <LinkValidity prefix={feed.expired ? "O endereço expirou em" : "Válido até"} at={feed.expiresAt} />
+            <p className="text-sm text-muted-foreground">
+              {feed.expired
+                ? "Gere um novo e assine-o de novo no seu calendário."
+                : "Há um endereço ativo. Por segurança, ele só aparece quando é criado: se precisar dele de novo, gere um novo (o anterior deixa de funcionar)."}
+            </p>
+          </div>
+        ) : null}
+        {feed || newFeed ? (
+          <div className="mt-4 flex flex-wrap gap-2">
+            <Form method="post">
+              <input type="hidden" name="intent" value="renew-feed" />
+              <Button type="submit" variant="outline">
+                <RefreshCw aria-hidden />
+                Gerar novo endereço
+              </Button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="intent" value="revoke-feed" />
+              <Button type="submit" variant="destructive">
+                Revogar endereço
+              </Button>
+            </Form>
           </div>
         ) : (
           <Form method="post" className="mt-4">

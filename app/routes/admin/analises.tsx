@@ -216,6 +216,13 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
 
       {report ? (
         <>
+          {/* What the visitor figures are (docs/decisions/0112). */}
+          <p className="text-sm text-muted-foreground" data-testid="visitors-note">
+            {report.estimatedVisitors
+              ? "Os visitantes de hoje por página, site de origem, fonte e campanha são uma estimativa até o fim do dia (a mesma pessoa pode contar mais de uma vez); os demais números são exatos."
+              : "Todos os números do período são exatos."}{" "}
+            Em cada dia, páginas e origens além das 200 mais vistas somam-se numa linha “outras”, que não aparece nas listas.
+          </p>
           <section aria-label="Totais do período" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
             {[
               { label: "Visitantes", value: formatNumber(report.totals.visitors), testId: "total-visitors" },

@@ -13,7 +13,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { TableHead } from "~/components/ui/table";
 import { auditFilterSchema, listAudit, type AuditFilter } from "~/domain/audit.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
-import { auditActionLabel, auditDetails, privacyTexts as t, readableIp } from "~/lib/messages/privacy";
+import { auditActionLabel, auditDetails, auditTarget, privacyTexts as t, readableIp } from "~/lib/messages/privacy";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/auditoria";
 
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         id: r.id,
         actor: r.actor,
         action: r.action,
-        target: r.target,
+        target: auditTarget(r.target),
         details: auditDetails(r.details),
         ip: readableIp(r.ip),
         createdAt: r.createdAt.toISOString(),
@@ -138,8 +138,14 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             <StackedCell label="Usuário" className="align-top">
               {r.actor ?? "—"}
             </StackedCell>
-            <StackedCell label="Alvo" className="break-all align-top">
-              {r.target ?? "—"}
+            <StackedCell label="Alvo" className="break-words align-top">
+              {r.target?.href ? (
+                <Link to={r.target.href} className="text-primary hover:underline">
+                  {r.target.text}
+                </Link>
+              ) : (
+                (r.target?.text ?? "—")
+              )}
             </StackedCell>
             <StackedCell label="Detalhes" wide className="align-top max-lg:order-2 lg:max-w-xs">
               {r.details.length ? (

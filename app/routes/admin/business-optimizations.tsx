@@ -3,17 +3,21 @@
  * submission with every answer; polls GET /api/business-optimizations every 3 s, never cached.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data } from "react-router";
+import { data, Link } from "react-router";
+import { z } from "zod";
 import { AttributionFacts, type AttributionValues } from "~/components/admin/attribution";
+import { AdminPagination } from "~/components/admin/pagination";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Bug, RefreshCw } from "~/components/ui/icons";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { listBusinessOptimizations } from "~/domain/leads/admin.server";
+import { queryOf } from "~/infra/forms.server";
 import { callApi } from "~/lib/api-client";
 import { formatDateTime } from "~/lib/dates";
 import { adminLeadMessages } from "~/lib/messages/leads";
+import { pageNumber } from "~/lib/schemas/form-fields";
 import {
   BUDGETS,
   BUSINESS_OPTIMIZATION_CHOICES,
@@ -31,10 +35,14 @@ const ENDPOINT = "/api/business-optimizations";
 
 type Submission = { id: number; createdAt: string | Date } & Partial<Record<BusinessOptimizationField, string | null>> & AttributionValues;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  const { rows, total } = await listBusinessOptimizations();
-  return data({ rows: rows as Submission[], total, loadedAt: new Date().toISOString() }, { headers: { "Cache-Control": "no-store" } });
+  const { pagina } = queryOf(request, z.object({ pagina: pageNumber() }));
+  const { rows, total, page, pageCount } = await listBusinessOptimizations(pagina);
+  return data(
+    { rows: rows as Submission[], total, page, pageCount, loadedAt: new Date().toISOString() },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 const FIELDS = Object.keys(BUSINESS_OPTIMIZATION_LABELS) as BusinessOptimizationField[];
@@ -44,9 +52,18 @@ function answer(field: BusinessOptimizationField, value: string | null | undefin
   return (choices ? choiceLabel(choices, value) : value) || adminLeadMessages.notInformed;
 }
 
-export default function BusinessOptimizations({ loaderData }: Route.ComponentProps) {
+/** Another page (a link of the pager) starts afresh: its own rows, no ETag of the previous page. */
+export default function BusinessOptimizationsPage(props: Route.ComponentProps) {
+  return <BusinessOptimizations key={props.loaderData.page} {...props} />;
+}
+
+function BusinessOptimizations({ loaderData }: Route.ComponentProps) {
   const [rows, setRows] = useState<Submission[]>(loaderData.rows);
   const [total, setTotal] = useState(loaderData.total);
+  const [pageCount, setPageCount] = useState(loaderData.pageCount);
+  const { page } = loaderData;
+  // The last answer's ETag: a poll while nothing changed is a 304 without a body.
+  const etag = useRef<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [lastStatus, setLastStatus] = useState<string>("carregado pelo servidor");
   const [updatedAt, setUpdatedAt] = useState(loaderData.loadedAt);
@@ -60,15 +77,19 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
     setLoading(true);
     try {
       // A time parameter and no-cache headers: every poll reaches the database.
-      const answer = await callApi<Submission[]>(`${ENDPOINT}?t=${Date.now()}`, {
+      const answer = await callApi<Submission[]>(`${ENDPOINT}?pagina=${page}&t=${Date.now()}`, {
         cache: "no-store",
-        headers: { "Cache-Control": "no-cache", Pragma: "no-cache" },
+        headers: { "Cache-Control": "no-cache", Pragma: "no-cache", ...(etag.current ? { "If-None-Match": etag.current } : {}) },
       });
-      setLastStatus(`HTTP ${answer.status}`);
-      if (!answer.ok) throw new Error(`${answer.status}: ${answer.message}`);
-      if (!Array.isArray(answer.data)) throw new Error("Resposta inesperada do servidor");
-      setRows(answer.data);
-      setTotal(typeof answer.body?.total === "number" ? answer.body.total : answer.data.length);
+      setLastStatus(answer.status === 304 ? "HTTP 304 (sem mudanças)" : `HTTP ${answer.status}`);
+      if (answer.status !== 304) {
+        if (!answer.ok) throw new Error(`${answer.status}: ${answer.message}`);
+        if (!Array.isArray(answer.data)) throw new Error("Resposta inesperada do servidor");
+        setRows(answer.data);
+        setTotal(typeof answer.body?.total === "number" ? answer.body.total : answer.data.length);
+        if (typeof answer.body?.pageCount === "number") setPageCount(answer.body.pageCount);
+        etag.current = answer.etag;
+      }
       setError(null);
       setUpdatedAt(new Date().toISOString());
     } catch (e) {
@@ -78,7 +99,7 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
       setLoading(false);
       setRequests((n) => n + 1);
     }
-  }, []);
+  }, [page]);
 
   useEffect(() => {
     const timer = setInterval(refresh, POLL_INTERVAL_MS);
@@ -102,15 +123,13 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
         </Button>
       </div>
 
-      <aside
-        aria-label="Informações de depuração"
-        className="rounded-lg border border-dashed border-border bg-card p-4 text-sm"
-        data-testid="debug-info"
-      >
-        <p className="mb-2 flex items-center gap-2 font-semibold">
+      {/* The SPEC's debug box, folded: a check for whoever maintains the page, not the owner's reading. */}
+      <details className="rounded-lg border border-dashed border-border bg-card p-4 text-sm" data-testid="debug-info">
+        <summary className="flex cursor-pointer items-center gap-2 font-semibold">
           <Bug className="size-4" aria-hidden />
-          Informações de depuração
-        </p>
+          Detalhes técnicos
+        </summary>
+        <p className="mb-2 mt-3 font-semibold">Informações de depuração</p>
         <dl className="grid gap-x-6 gap-y-1 text-muted-foreground sm:grid-cols-2 lg:grid-cols-3">
           <div>
             <dt className="inline">Endpoint: </dt>
@@ -147,7 +166,7 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
             </div>
           ) : null}
         </dl>
-      </aside>
+      </details>
 
       {error ? (
         <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-destructive">
@@ -178,7 +197,10 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
                     </Badge>
                   </div>
                   <p className="text-xs text-muted-foreground">
-                    ID #{row.id} · Enviado em <span suppressHydrationWarning>{formatDateTime(row.createdAt)}</span>
+                    ID #{row.id} · Enviado em <span suppressHydrationWarning>{formatDateTime(row.createdAt)}</span> ·{" "}
+                    <Link to={`/admin/leads/funil/questionarios/${row.id}`} className="font-medium text-primary hover:underline">
+                      Ver no funil de leads
+                    </Link>
                   </p>
                 </CardHeader>
                 <CardContent className="pt-6">
@@ -210,6 +232,11 @@ export default function BusinessOptimizations({ loaderData }: Route.ComponentPro
           ))}
         </ul>
       )}
+      <AdminPagination
+        page={page}
+        pageCount={pageCount}
+        href={(n) => (n > 1 ? `/admin/business-optimizations?pagina=${n}` : "/admin/business-optimizations")}
+      />
     </div>
   );
 }

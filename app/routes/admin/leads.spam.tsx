@@ -16,6 +16,7 @@ import { listSpam } from "~/domain/spam/quarantine.server";
 import { deleteSpam, releaseSpam } from "~/domain/spam/release.server";
 import { formError, parseForm, queryOf, refusedForm } from "~/infra/forms.server";
 import { formatDateTime } from "~/lib/dates";
+import { formatBytes } from "~/lib/format-bytes";
 import { BUSINESS_OPTIMIZATION_LABELS } from "~/lib/lead-fields";
 import { SPAM_FORM_LABELS, SPAM_REASON_LABELS, SPAM_RELEASED_LIST, spamTexts } from "~/lib/messages/spam";
 import { SITE_NAME } from "~/lib/site";
@@ -164,6 +165,11 @@ export default function SpamPage({ loaderData, actionData }: Route.ComponentProp
                     <TableCell className={cn(STACKED_CELL, "max-w-80 align-top max-lg:col-span-2")}>
                       <CellLabel>Conteúdo</CellLabel>
                       {snippet ? <span className="line-clamp-2">{snippet}</span> : null}
+                      {row.file ? (
+                        <span className="block text-sm text-muted-foreground [overflow-wrap:anywhere]" data-testid="spam-file">
+                          Arquivo não guardado: {row.file.fileName} ({formatBytes(row.file.size)})
+                        </span>
+                      ) : null}
                       <details className="mt-1 text-sm">
                         <summary className="cursor-pointer text-primary">{spamTexts.details}</summary>
                         <dl className="mt-2 grid gap-1">

@@ -13,7 +13,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { requireAdmin } from "~/domain/auth/sessions.server";
-import { inboxSources, listInbox, readInboxFilters, stageCounts } from "~/domain/pipeline.server";
+import { inboxSources, listInbox, readInboxFilters } from "~/domain/pipeline.server";
 import { formatDateTime } from "~/lib/dates";
 import { LEAD_TYPE_INFO, LEAD_TYPES } from "~/lib/lead-types";
 import { DIRECT_ORIGIN } from "~/lib/origin";
@@ -27,8 +27,8 @@ export const meta: Route.MetaFunction = () => [{ title: `${pipelineMessages.titl
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
   const filters = readInboxFilters(new URL(request.url).searchParams);
-  const [result, sources, counts] = await Promise.all([listInbox(filters), inboxSources(), stageCounts(filters)]);
-  return data({ filters, ...result, sources, counts, today: brasiliaDay() }, { headers: { "Cache-Control": "no-store" } });
+  const [result, sources] = await Promise.all([listInbox(filters), inboxSources()]);
+  return data({ filters, ...result, sources, today: brasiliaDay() }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** Query string of the current filters with some replaced (empty values dropped). */

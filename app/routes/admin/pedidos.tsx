@@ -1,32 +1,45 @@
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
 import { AdminTableSection, StackedCell, StackedRow } from "~/components/admin/data-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { AdminPagination } from "~/components/admin/pagination";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { RefreshCw } from "~/components/ui/icons";
+import { NativeSelect } from "~/components/ui/native-select";
 import { TableHead } from "~/components/ui/table";
 import { toast } from "~/components/ui/use-toast";
 import { recordAudit } from "~/domain/audit.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { paymentsMode } from "~/domain/payments/checkout.server";
-import { listOrders, listSubscriptions, reconcileStripe } from "~/domain/payments/reconciliation.server";
+import { listOrders, listSubscriptions, ORDER_STATUSES, paymentTotals, reconcileStripe } from "~/domain/payments/reconciliation.server";
+import { queryOf } from "~/infra/forms.server";
 import { findCatalogItem, formatBRL } from "~/lib/catalog";
 import { formatDate, formatDateTime } from "~/lib/dates";
-import { orderStatusLabels, subscriptionStatusLabels } from "~/lib/messages/payments";
+import { orderExpiryNote, orderStatusLabels, subscriptionStatusLabels } from "~/lib/messages/payments";
+import { pageNumber } from "~/lib/schemas/form-fields";
 import { shortId } from "~/lib/utils";
 import type { Route } from "./+types/pedidos";
 
 export const meta: Route.MetaFunction = () => [{ title: "Pedidos e assinaturas" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+const ordersQuery = z.object({ pagina: pageNumber(), situacao: z.enum(ORDER_STATUSES).optional().catch(undefined) });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  const [orders, subscriptions] = await Promise.all([listOrders(), listSubscriptions()]);
-  const paid = orders.filter((o) => o.status === "paid");
+  const { pagina, situacao } = queryOf(request, ordersQuery);
+  const [orders, subscriptions, totals] = await Promise.all([
+    listOrders({ page: pagina, status: situacao }),
+    listSubscriptions(),
+    paymentTotals(),
+  ]);
   return data(
     {
       mode: paymentsMode(),
-      orders: orders.map((o) => ({
+      status: situacao ?? null,
+      pages: { total: orders.total, page: orders.page, pageCount: orders.pageCount },
+      orders: orders.rows.map((o) => ({
         id: o.id,
         kind: o.kind,
         itemName: o.itemName,
@@ -52,12 +65,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         currentPeriodEnd: s.currentPeriodEnd?.toISOString() ?? null,
         createdAt: s.createdAt.toISOString(),
       })),
-      totals: {
-        paidCount: paid.length,
-        paidCents: paid.reduce((sum, o) => sum + o.amountCents, 0),
-        pendingCount: orders.filter((o) => o.status === "pending").length,
-        activeSubscriptions: subscriptions.filter((s) => s.status === "active" || s.status === "trialing").length,
-      },
+      totals,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -92,7 +100,14 @@ const SUBSCRIPTION_BADGE: Record<string, BadgeProps["variant"]> = {
 };
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, orders, subscriptions, totals } = loaderData;
+  const { mode, orders, subscriptions, totals, status, pages } = loaderData;
+  const pageHref = (n: number) => {
+    const params = new URLSearchParams();
+    if (status) params.set("situacao", status);
+    if (n > 1) params.set("pagina", String(n));
+    const text = params.toString();
+    return text ? `/admin/pedidos?${text}` : "/admin/pedidos";
+  };
   const navigation = useNavigation();
   const syncing = navigation.state !== "idle" && navigation.formMethod === "POST";
 
@@ -135,6 +150,31 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         <Stat label="Assinaturas ativas" value={String(totals.activeSubscriptions)} />
       </dl>
 
+      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filtrar pedidos">
+        <div className="grid gap-1.5">
+          <label htmlFor="situacao" className="text-sm font-semibold">
+            Situação
+          </label>
+          <NativeSelect key={status ?? ""} id="situacao" name="situacao" defaultValue={status ?? ""} className="w-auto">
+            <option value="">Todas</option>
+            {Object.keys(orderStatusLabels).map((s) => (
+              <option key={s} value={s}>
+                {orderStatusLabels[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button type="submit" variant="outline">
+          Filtrar
+        </Button>
+        <p role="status" className="basis-full text-sm text-muted-foreground" data-testid="orders-total">
+          {pages.total === 1 ? "1 pedido" : `${pages.total} pedidos`}
+        </p>
+        <p className="basis-full text-sm text-muted-foreground" data-testid="orders-expiry">
+          {orderExpiryNote}
+        </p>
+      </Form>
+
       <AdminTableSection
         id="orders-heading"
         title="Pedidos"
@@ -150,7 +190,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           </>
         }
         isEmpty={orders.length === 0}
-        emptyText="Nenhum pedido ainda."
+        emptyText={status ? "Nenhum pedido nesta situação." : "Nenhum pedido ainda."}
       >
         {orders.map((o) => (
           <StackedRow key={o.id}>
@@ -190,6 +230,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           </StackedRow>
         ))}
       </AdminTableSection>
+      <AdminPagination page={pages.page} pageCount={pages.pageCount} href={pageHref} />
 
       <AdminTableSection
         id="subscriptions-heading"

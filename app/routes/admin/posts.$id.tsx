@@ -1,14 +1,15 @@
 /**
  * /admin/posts/{id}: one post's publication (docs/decisions/0060, 0061): its status, the schedule
- * (pick or cancel, in Brasília time), the preview link (copy, revoke, new), its unpublished
- * changes (publish or discard) and its revisions. Every control is a native form, read with one
- * schema (docs/decisions/0064): each action answers 303 back here with what happened, or 400 with
- * the message beside the field.
+ * (pick or cancel, in Brasília time), the preview link (new, revoke; until when it works), its
+ * unpublished changes (publish or discard) and its revisions. Every control is a native form, read
+ * with one schema (docs/decisions/0064): each action answers 303 back here with what happened, or
+ * 400 with the message beside the field. A new preview link is the exception: only its hash is
+ * stored, so the answer to making it is the page itself, with the link shown once (docs/decisions/0109).
  */
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { PostStatusText } from "~/components/blog/admin-tables";
-import { PreviewLinkField, SchedulePicker } from "~/components/blog/publishing-controls";
+import { NewPreviewLink, PreviewLinkStatus, SchedulePicker } from "~/components/blog/publishing-controls";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ArrowLeft, ChevronRight, ExternalLink } from "~/components/ui/icons";
@@ -39,7 +40,6 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 const DONE: Record<string, string> = {
   agendado: "",
   "agendamento-cancelado": scheduleText.canceled,
-  "link-criado": previewLinkText.created,
   "link-revogado": previewLinkText.revoked,
   "alteracoes-publicadas": pendingText.published,
   "alteracoes-descartadas": pendingText.discarded,
@@ -101,9 +101,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "cancelar-agendamento":
         await updatePost(id, { publishAt: null }, actor);
         return done("agendamento-cancelado");
-      case "criar-link":
-        await createPreviewLink(id, actor);
-        return done("link-criado");
+      case "criar-link": {
+        const link = await createPreviewLink(id, actor);
+        return data({ created: { url: link.url, expiresAt: link.expiresAt.toISOString() } });
+      }
       case "revogar-link":
         await revokePreviewLink(id, actor);
         return done("link-revogado");
@@ -126,11 +127,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function PostPublishing({ loaderData, actionData }: Route.ComponentProps) {
-  const { post, revisions, message } = loaderData;
-  const errors: Record<string, string> = actionData?.errors ?? {};
-  const typed: { publishAt?: string } | undefined = actionData?.values;
+  const { post, revisions } = loaderData;
+  const answer = actionData && "created" in actionData ? null : actionData;
+  const errors: Record<string, string> = answer?.errors ?? {};
+  const typed: { publishAt?: string } | undefined = answer?.values;
+  // A link just made, shown this once (its address is not stored).
+  const created = actionData && "created" in actionData ? actionData.created : null;
+  const message = created ? previewLinkText.created : loaderData.message;
   const busy = useNavigation().state !== "idle";
-  const previewUrl = post.previewUrl;
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -211,36 +215,32 @@ export default function PostPublishing({ loaderData, actionData }: Route.Compone
             <CardDescription>{post.published ? previewLinkText.publishedNote : previewLinkText.intro}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            {previewUrl ? (
-              <>
-                <PreviewLinkField id="link-previa" url={previewUrl} />
-                <div className="flex flex-wrap gap-2">
-                  {/* A live post with nothing pending: the link leads to the public page (above). */}
-                  {(!post.published || post.pendingChanges) && (
-                    <Button asChild variant="outline">
-                      <a href={previewUrl} target="_blank" rel="noopener noreferrer">
-                        <ExternalLink aria-hidden />
-                        {postPageText.openPreview}
-                      </a>
-                    </Button>
-                  )}
-                  <Form method="post">
-                    <Button type="submit" name="intent" value="revogar-link" variant="outline" disabled={busy}>
-                      {previewLinkText.revoke}
-                    </Button>
-                  </Form>
-                </div>
-              </>
+            {created ? (
+              <NewPreviewLink id="link-previa" url={created.url} expiresAt={created.expiresAt} />
             ) : (
-              <>
-                <p className="text-sm text-muted-foreground">{previewLinkText.none}</p>
-                <Form method="post">
-                  <Button type="submit" name="intent" value="criar-link" disabled={busy}>
-                    {previewLinkText.create}
-                  </Button>
-                </Form>
-              </>
+              <PreviewLinkStatus link={post.previewLink} />
             )}
+            <div className="flex flex-wrap gap-2">
+              {/* A live post with nothing pending: the link leads to the public page (above). */}
+              {created && (!post.published || post.pendingChanges) && (
+                <Button asChild variant="outline">
+                  <a href={created.url} target="_blank" rel="noopener noreferrer">
+                    <ExternalLink aria-hidden />
+                    {postPageText.openPreview}
+                  </a>
+                </Button>
+              )}
+              <Form method="post" className="flex flex-wrap gap-2">
+                <Button type="submit" name="intent" value="criar-link" variant={post.previewLink ? "outline" : "default"} disabled={busy}>
+                  {previewLinkText.create}
+                </Button>
+                {post.previewLink && !post.previewLink.expired && (
+                  <Button type="submit" name="intent" value="revogar-link" variant="outline" disabled={busy}>
+                    {previewLinkText.revoke}
+                  </Button>
+                )}
+              </Form>
+            </div>
           </CardContent>
         </Card>
       </div>

@@ -1,5 +1,5 @@
 /**
- * GET (for editing: the post with its `status`, `publishAt`, `previewUrl` and unpublished
+ * GET (for editing: the post with its `status`, `publishAt`, `previewLink` (until when) and unpublished
  * changes), PUT (full body, only `published`, a schedule, or `draft: true`) and DELETE
  * /api/blog/posts/{id}: admin only. SPEC §7, docs/decisions/0060.
  */

@@ -5,7 +5,7 @@
  * the /agendar page (app/domain/booking/bookings.server.ts).
  */
 import { BookingRejection, submitBooking } from "~/domain/booking/bookings.server";
-import { bookingLinks } from "~/domain/booking/emails.server";
+import { bookingLinks } from "~/domain/booking/links.server";
 import { fail, methodNotAllowed, ok, readBody } from "~/infra/http.server";
 import { publicEndpoint } from "~/lib/route-policy";
 import { submitContext } from "../lead-endpoint.server";

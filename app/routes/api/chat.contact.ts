@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limited = await chatRateLimit("contactsPerIp", context.clientIp);
   if (limited) return limited;
   const attribution = await attributionOfRequest(request, context.clientIp);
-  const verdict = await judgeSubmission(body, { native: false, ip: context.clientIp });
+  const verdict = await judgeSubmission(body, { form: "chat", native: false, ip: context.clientIp });
   const { sessionId: _s, token: _t, ...contact } = input;
   const meta = { ip: context.clientIp, userAgent: request.headers.get("user-agent"), attribution };
   const result = await saveChatContact(input, context.clientIp, attribution, {

@@ -55,7 +55,7 @@ function JobCard({ job }: { job: Job }) {
             </li>
           </ul>
         </div>
-        {/* SPEC §2: pre-fills the position and scrolls to the form (app/lib/early-script.ts does
+        {/* SPEC §2: pre-fills the position and scrolls to the form (app/shell/early/apply-link.ts does
             both from the first paint; without JavaScript the link still reaches the form). */}
         <a
           href="#candidatura"

@@ -3,16 +3,18 @@
  * §8 toasts). Posts JSON to /api/business-optimization; without JavaScript the form posts itself.
  * An island (app/shell/island-registry.ts), also rendered by /enviar with the server's answer.
  */
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Honeypot, IdempotencyField, ReturnTo, sendJson, useLeadForm, type FormState } from "~/components/forms/lead-form-utils";
 import { PrivacyNote } from "~/components/forms/privacy-note";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
-import { Send } from "~/components/ui/icons";
+import { CheckCircle2, Send } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
 import questionnaireForm from "~/forms/questionnaire/definition";
+import { BOOKING_PATH, bookingMessages } from "~/lib/booking";
 import {
   BUSINESS_OPTIMIZATION_CHOICES,
   BUSINESS_OPTIMIZATION_LABELS as LABELS,
@@ -21,7 +23,6 @@ import {
   type BusinessOptimizationField,
 } from "~/lib/lead-fields";
 import { questionnaireMessages } from "~/lib/messages/leads";
-import type { FormEvent } from "react";
 
 type FieldSpec = {
   name: BusinessOptimizationField;
@@ -119,6 +120,14 @@ function failureMessage(status: number, message: string): string {
 
 export function QuestionnaireForm({ initial }: { initial?: FormState }) {
   const { form, errors, clearError, submitting, run } = useLeadForm(initial);
+  // After a send, a confirmation takes the (reset) sections' place and the visitor's eye.
+  const [confirmed, setConfirmed] = useState(false);
+  const confirmation = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!confirmed) return;
+    confirmation.current?.focus({ preventScroll: true });
+    confirmation.current?.scrollIntoView({ block: "start" });
+  }, [confirmed]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     run(event, {
@@ -132,6 +141,7 @@ export function QuestionnaireForm({ initial }: { initial?: FormState }) {
         const id = result.json?.data?.id;
         window.dispatchEvent(new CustomEvent(questionnaireMessages.submittedEvent, { detail: { id } }));
         toast({ title: questionnaireMessages.successTitle, description: questionnaireMessages.successDescription(id ?? "") });
+        setConfirmed(true);
       },
       onFailure: ({ status, message }) =>
         toast({
@@ -205,12 +215,35 @@ export function QuestionnaireForm({ initial }: { initial?: FormState }) {
       <Honeypot stamp={form.values[FORM_STAMP_FIELD]} />
       <IdempotencyField />
       <ReturnTo path="/formulario" />
-      <p className="text-sm text-muted-foreground">
+      <p hidden={confirmed} className="text-sm text-muted-foreground">
         Campos marcados com <span aria-hidden="true">*</span>
         <span className="sr-only">asterisco</span> são obrigatórios; os demais ajudam a tornar a proposta mais precisa.
       </p>
+      {confirmed ? (
+        <div
+          ref={confirmation}
+          tabIndex={-1}
+          data-testid="questionnaire-confirmation"
+          className="flex scroll-mt-24 flex-col items-center gap-3 rounded-2xl border border-border bg-card p-6 text-center shadow-soft outline-none sm:p-10"
+        >
+          <span className="flex size-14 items-center justify-center rounded-full bg-success/10 text-success">
+            <CheckCircle2 className="size-8" aria-hidden />
+          </span>
+          <h2 className="text-2xl font-bold">{questionnaireMessages.confirmation.title}</h2>
+          <p className="max-w-xl text-muted-foreground">{questionnaireMessages.confirmation.next}</p>
+          <p className="max-w-xl text-muted-foreground">{questionnaireMessages.confirmation.book}</p>
+          <div className="mt-3 flex flex-wrap justify-center gap-3">
+            <Button asChild>
+              <a href={BOOKING_PATH}>{bookingMessages.entryLink}</a>
+            </Button>
+            <Button type="button" variant="outline" onClick={() => setConfirmed(false)}>
+              {questionnaireMessages.confirmation.again}
+            </Button>
+          </div>
+        </div>
+      ) : null}
       {SECTIONS.map((section, index) => (
-        <fieldset key={section.title} className="rounded-2xl border border-border bg-card p-6 shadow-soft sm:p-8">
+        <fieldset key={section.title} hidden={confirmed} className="rounded-2xl border border-border bg-card p-6 shadow-soft sm:p-8">
           <legend className="sr-only">{section.title}</legend>
           <div className="mb-6 flex items-start gap-4">
             <span
@@ -227,7 +260,10 @@ export function QuestionnaireForm({ initial }: { initial?: FormState }) {
           <div className="grid gap-5 sm:grid-cols-2">{section.fields.map(renderField)}</div>
         </fieldset>
       ))}
-      <div className="flex flex-col items-start gap-4 rounded-2xl border border-border bg-card p-6 shadow-soft sm:flex-row sm:items-center sm:justify-between sm:p-8">
+      <div
+        hidden={confirmed}
+        className="flex flex-col items-start gap-4 rounded-2xl border border-border bg-card p-6 shadow-soft sm:flex-row sm:items-center sm:justify-between sm:p-8"
+      >
         <div className="grid max-w-xl gap-2">
           <p className="text-sm text-muted-foreground">{questionnaireMessages.replyNote}</p>
           <PrivacyNote purpose="preparar a proposta e falar com você sobre ela" />

@@ -1,0 +1,57 @@
+/**
+ * Indexes added to tables that are already large and written while the site runs
+ * (docs/decisions/0113). drizzle's migrator runs every pending migration in one transaction, and
+ * a plain CREATE INDEX there blocks every write to the table until the index is built (seconds to
+ * minutes on millions of rows). So these are declared in schema.ts (drizzle-kit knows them), left
+ * out of the migration's SQL, and built after the migrations by `buildOnlineIndexes`: on
+ * PostgreSQL with CREATE INDEX CONCURRENTLY, which lets writes go on; an index a failed or
+ * interrupted build left invalid is dropped and built again. The embedded database has one
+ * process and no concurrent writer: a plain CREATE INDEX there.
+ * Add an index: declare it in schema.ts, generate the migration, move its CREATE INDEX here.
+ */
+export const ONLINE_INDEXES: ReadonlyArray<{ name: string; table: string; columns: string }> = [
+  // 0016: Análises reads one dimension over a range of days.
+  { name: "analytics_daily_dimension_day_idx", table: "analytics_daily", columns: `"dimension", "day"` },
+  // 0016: every admin list is newest first (created_at, id), the blog's filter is the category.
+  { name: "blog_posts_created_idx", table: "blog_posts", columns: `"created_at", "id"` },
+  { name: "blog_posts_category_idx", table: "blog_posts", columns: `"category_id"` },
+  { name: "bookings_created_idx", table: "bookings", columns: `"created_at", "id"` },
+  { name: "business_optimizations_created_idx", table: "business_optimizations", columns: `"created_at", "id"` },
+  { name: "career_applications_created_idx", table: "career_applications", columns: `"created_at", "id"` },
+  { name: "chat_sessions_created_idx", table: "chat_sessions", columns: `"created_at", "id"` },
+  { name: "consultations_created_idx", table: "consultations", columns: `"created_at", "id"` },
+  { name: "contacts_created_idx", table: "contacts", columns: `"created_at", "id"` },
+  { name: "newsletter_subscribers_created_idx", table: "newsletter_subscribers", columns: `"created_at", "id"` },
+  { name: "orders_created_idx", table: "orders", columns: `"created_at", "id"` },
+];
+
+type Query = (text: string) => Promise<{ rows: Array<Record<string, unknown>> }>;
+
+/**
+ * Builds the indexes that are missing or invalid. `query` runs one statement outside any
+ * transaction (CREATE INDEX CONCURRENTLY refuses to run inside one). Returns the names built.
+ */
+/**
+ * The file, beside the bundled migrations, holding an empty embedded cluster with every migration
+ * and every index of this file applied (made by vite.config.ts at build, loaded by
+ * app/db/client.server.ts on a first start; docs/decisions/0124). Here, so the build reads it
+ * from a module without imports.
+ */
+export const EMBEDDED_DATABASE_IMAGE = "embedded-database.tar.gz";
+
+export async function buildOnlineIndexes(query: Query, options: { concurrently: boolean }): Promise<string[]> {
+  const { rows } = await query(
+    `select c.relname as name, i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid
+      where c.relname in (${ONLINE_INDEXES.map((i) => `'${i.name}'`).join(", ")})`,
+  );
+  const state = new Map(rows.map((r) => [String(r.name), r.valid === true || r.valid === "t"]));
+  const built: string[] = [];
+  const concurrently = options.concurrently ? " concurrently" : "";
+  for (const index of ONLINE_INDEXES) {
+    if (state.get(index.name) === true) continue;
+    if (state.has(index.name)) await query(`drop index${concurrently} if exists "${index.name}"`);
+    await query(`create index${concurrently} if not exists "${index.name}" on "${index.table}" using btree (${index.columns})`);
+    built.push(index.name);
+  }
+  return built;
+}
