@@ -5,7 +5,7 @@
  * forms post. The early script adds only what native HTML cannot do yet, through listeners on the
  * document, so it works from the first paint, long before (or without) React. Each job is a module
  * of app/shell/early, tested on its own in Chromium (tests/unit/early-script.test.ts). Router pages
- * (the admin) load neither: they get ROUTER_SCRIPT, which keeps a click made before React hydrated.
+ * (the admin) load neither: they get ROUTER_SCRIPT, the held-clicks job alone.
  */
 import closedByPolyfill from "dialog-closedby-polyfill?url";
 import invokersPolyfill from "invokers-polyfill/invoker.min.js?url";
@@ -41,6 +41,7 @@ export const EARLY_JOBS: readonly EarlyJob[] = [
   applyLink,
   idempotencyKey,
   heldSubmits,
+  heldClicks,
   busyForms,
 ];
 

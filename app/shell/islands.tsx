@@ -164,8 +164,10 @@ export function armIslands(): void {
     if (dialog.open) void wake(islandOf(dialog)); // opened before this script ran
   }
 
-  // Islands that act by themselves (a payment session, a countdown) wake now.
-  for (const island of document.querySelectorAll<HTMLElement>("[data-island][data-eager]")) void wake(island);
+  // Islands that act by themselves (a payment session, a countdown) wake now, and so does one
+  // whose button was clicked before this ran (app/shell/early/held-clicks.ts replays the click).
+  for (const island of document.querySelectorAll<HTMLElement>("[data-island][data-eager], [data-island][data-held-click]"))
+    void wake(island);
 
   clearSignedOutFlag();
   showAdminLink();

@@ -132,6 +132,26 @@ test("/payment-success without a payment says so, counts 5 seconds down and goes
   await expect(page).toHaveURL(/\/produtos$/, { timeout: 15_000 });
 });
 
+test("'Permanecer nesta página' tapped the moment it is painted, on a phone whose scripts are slow, stops the countdown", async ({
+  page,
+}) => {
+  // The page's module scripts wait until the tap has been made (the early inline script runs).
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.clock.install();
+  await page.goto("/payment-success", { waitUntil: "commit" });
+  await page.getByRole("button", { name: "Permanecer nesta página" }).click();
+  release();
+  await expect(page.getByTestId("countdown")).toHaveText("Redirecionamento automático cancelado.");
+  await page.clock.runFor(10_000); // well past the countdown's end
+  await expect(page).toHaveURL(/\/payment-success$/);
+  await expect(page.getByRole("button", { name: "Permanecer nesta página" })).toHaveCount(0);
+});
+
 test("the back button and invalid routes lead to /produtos", async ({ page }) => {
   await page.goto("/checkout/servico/chatbot");
   await expect(page).toHaveURL(/\/produtos$/);

@@ -12,6 +12,7 @@ import { dialogClosedBy } from "~/shell/early/dialog-closedby";
 import { floatingControls } from "~/shell/early/floating-controls";
 import { funnelSteps } from "~/shell/early/funnel-steps";
 import { headerScroll } from "~/shell/early/header-scroll";
+import { heldClicks } from "~/shell/early/held-clicks";
 import { heldSubmits } from "~/shell/early/held-submits";
 import { idempotencyKey } from "~/shell/early/idempotency-key";
 import { invokerCommands } from "~/shell/early/invoker-commands";
@@ -314,6 +315,50 @@ describe("held-submits", () => {
     expect(posts).toEqual([]);
     await page.page.evaluate(() => (window as unknown as { takeHeldSubmits: (natively: boolean) => unknown }).takeHeldSubmits(true));
     await expect.poll(() => posts).toEqual(["/enviar/chat"]);
+  });
+});
+
+describe("held-clicks", () => {
+  const PAGE = `<div data-island="countdown"><button id="ficar">Permanecer nesta página</button>
+      <button id="abrir" type="button" commandfor="d" command="show-modal">Abrir</button>
+      <form action="/enviar"><button id="enviar">Enviar</button></form></div>
+    <dialog id="d"></dialog><button id="editar" type="button">Editar</button>`;
+  /** Clicks React would see: counted by a listener on the document, after the job's. */
+  const countClicks = (page: EarlyPage) =>
+    page.page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      document.addEventListener("click", (event) => seen.push((event.target as Element).id));
+    });
+  const seen = (page: EarlyPage) => page.page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+
+  it("holds a scripted button's click until its island is live, then replays it once", async () => {
+    const page = await open([heldClicks], PAGE, { answer: () => ({ status: 204 }) });
+    await countClicks(page);
+    await page.page.click("#ficar");
+    expect(await seen(page)).toEqual([]);
+    expect(await page.page.getAttribute("[data-island]", "data-held-click")).toBe("");
+    // Native actions go through: the invoker opens its dialog, the form's submit button posts.
+    await page.page.click("#abrir");
+    expect(await isOpen(page, "#d")).toBe(true);
+    await page.page.evaluate(() => (document.getElementById("d") as HTMLDialogElement).close());
+    await page.page.click("#enviar");
+    expect(await seen(page)).toEqual(["abrir", "enviar"]);
+    await page.page.evaluate(() => (document.querySelector<HTMLElement>("[data-island]")!.dataset.live = "true"));
+    await expect.poll(() => seen(page)).toEqual(["abrir", "enviar", "ficar"]);
+    expect(await page.page.getAttribute("[data-island]", "data-held-click")).toBeNull();
+    await page.page.click("#ficar"); // live: straight through
+    expect(await seen(page)).toEqual(["abrir", "enviar", "ficar", "ficar"]);
+  });
+
+  it("outside islands (the admin), holds the last click until the page has hydrated", async () => {
+    const page = await open([heldClicks], PAGE);
+    await countClicks(page);
+    await page.page.click("#editar");
+    await page.page.click("#editar");
+    expect(await seen(page)).toEqual([]);
+    await page.page.evaluate(() => (document.documentElement.dataset.hydrated = "true"));
+    await expect.poll(() => seen(page)).toEqual(["editar"]);
   });
 });
 
