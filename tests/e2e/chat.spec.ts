@@ -97,6 +97,9 @@ test.describe("chat widget, offline (no CHAT_API_URL)", () => {
     await expect(log(page).locator("[data-role=user]").last()).toHaveText("Você: Queremos automatizar o atendimento");
     await page.clock.runFor(1_500);
     await expect(log(page).locator("[data-role=assistant]", { hasText: `pelo email ${email}` })).toHaveCount(2);
+    // A receipt, not the same canned reply twice.
+    await expect(log(page).getByText("Ela foi recebida e um de nossos especialistas", { exact: false })).toHaveCount(1);
+    await expect(log(page).locator("[data-role=assistant]").last()).toContainText("Mensagem recebida!");
     await page.clock.resume(); // Radix restores focus from a timer
 
     // Bubbles are at most 80 % wide.
@@ -130,6 +133,7 @@ test.describe("chat widget, offline (no CHAT_API_URL)", () => {
     await expect(transcript.getByText("Queremos automatizar o atendimento", { exact: true })).toBeVisible();
     await expect(transcript.getByText(FIRST)).toBeVisible();
     await expect(transcript.getByText(`pelo email ${email}`)).toHaveCount(2);
+    await expect(transcript.getByText("Mensagem recebida!", { exact: false })).toHaveCount(1);
   });
 });
 
