@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { COUNTDOWN_SECONDS, PaymentCountdown } from "~/components/checkout/payment-countdown";
 import { Island } from "~/components/island";
+import type { FloatingControlsHandle } from "~/components/site-chrome";
 import { CheckCircle2, Clock, ShoppingBag } from "~/components/ui/icons";
 import { describeCheckout } from "~/domain/payments/fulfilment.server";
 import { formatBRL } from "~/lib/catalog";
@@ -16,8 +17,9 @@ import type { Route } from "./+types/payment-success";
  * browser itself moves on after the same time (root.tsx). It claims a payment only for one we know
  * (docs/decisions/0089); without one it says so, and still counts down to the products.
  */
-export const handle: NoScriptRefreshHandle = {
+export const handle: NoScriptRefreshHandle & FloatingControlsHandle = {
   policy: personalPage(),
+  floatingControls: false,
   noscriptRefresh: `${COUNTDOWN_SECONDS}; url=/produtos`,
 };
 

@@ -108,7 +108,7 @@ export function useChat(open: boolean) {
       const session = sessionRef.current;
       const who = contactRef.current;
       if (!content || !session || !who) return;
-      const later = sentCount.current++ > 0;
+      const again = sentCount.current++ > 0;
       append("user", content, auto);
       const body = { sessionId: session.sessionId, token: session.token, content };
 
@@ -117,7 +117,7 @@ export function useChat(open: boolean) {
         // Stored on the server (the team follows up); the reply does not wait for it.
         if (session.token) void postChatApi<ChatReplyData>("/api/chat", body);
         later(OFFLINE_REPLY_DELAY_MS, () => {
-          append("assistant", offlineReply(who.email, later));
+          append("assistant", offlineReply(who.email, again));
           setLoading(false);
         });
         return;
