@@ -199,7 +199,7 @@ const PAGES_BEFORE_SCRIPTS = [
   "/blog",
   "/blog/rpa-e-llms-a-nova-geracao-da-automacao-de-processos",
   "/privacidade",
-  "/checkout/product/chatbot",
+  "/produtos",
 ];
 
 /** Holds every script matching `held` until the returned function is called. */
