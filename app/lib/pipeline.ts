@@ -123,6 +123,8 @@ export const pipelineMessages = {
   saved: "Alterações salvas.",
   nothingChanged: "Nada foi alterado.",
   noNotes: "Nenhuma anotação ainda.",
+  /** Written to the lead's history with the change (its notes and stage moves read as one story). */
+  stageChanged: (from: string, to: string) => `Etapa alterada: ${from} → ${to}.`,
   notFound: "Lead não encontrado.",
   invalidStage: "Selecione uma etapa válida.",
   /** A stage of the other pipeline (an application is not a sale, a sale is not a hiring). */
