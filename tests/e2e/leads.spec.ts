@@ -323,6 +323,30 @@ test.describe("consultation dialog", () => {
     await expect(toasts(page).getByText("Solicitação enviada!")).toBeVisible();
     await expect(dialog).toBeHidden();
   });
+
+  test("on a phone, the confirmation's button sits under its text, which keeps the toast's width", async ({ context }) => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, "/");
+    await page.getByRole("button", { name: "Solicitar Apresentação de Cases" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel(/^Nome/).first().fill("Ana Telefone");
+    await dialog.getByLabel(/^Email/).fill("ana.telefone@example.com");
+    await dialog.getByLabel(/^Telefone/).fill("31988887777");
+    await dialog.getByLabel(/^Empresa/).fill("Telefone Ltda");
+    await dialog.getByLabel(/^Área de atuação/).fill("Varejo");
+    await dialog.getByRole("button", { name: "Enviar solicitação" }).click();
+    const toast = toasts(page).filter({ hasText: "Solicitação enviada!" });
+    const title = toast.getByText("Solicitação enviada!");
+    await expect(title).toBeVisible();
+    const [toastBox, textBox, buttonBox] = await Promise.all([
+      toast.boundingBox(),
+      title.locator("..").boundingBox(),
+      toast.getByRole("button", { name: "Escolha um horário" }).boundingBox(),
+    ]);
+    expect(textBox!.width).toBeGreaterThan(toastBox!.width * 0.7);
+    expect(buttonBox!.y).toBeGreaterThanOrEqual(textBox!.y + textBox!.height);
+  });
 });
 
 test.describe("admin", () => {
