@@ -50,6 +50,8 @@ test("with the keyboard alone: a day, a time named by its full date and hour, th
   await expect(page).toHaveURL(/dia=\d{4}-\d{2}-\d{2}/);
   const times = page.getByTestId("booking-times").getByRole("button");
   await expect(times.first()).toHaveAccessibleName(TIME_NAME);
+  // The page's width, not half of it (the column is 992 px at 1440).
+  expect((await page.getByTestId("booking-times").boundingBox())!.width).toBeGreaterThan(900);
   const chosen = await tabTo(page, TIME_NAME);
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("booking-chosen")).toContainText(chosen.split(",").slice(1, 3).join(",").trim().split(" às")[0]!);
@@ -66,6 +68,9 @@ test("with the keyboard alone: a day, a time named by its full date and hour, th
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "Reunião agendada" })).toBeVisible();
   await expect(page).toHaveURL(/\/agendar\/reserva\/[A-Za-z0-9_-]+(#.*)?$/);
+  expect(
+    (await page.getByText("Confirmação enviada").locator("xpath=ancestor::div[contains(@class,'rounded-2xl')][1]").boundingBox())!.width,
+  ).toBeGreaterThan(900);
   await expect(page.getByRole("link", { name: "Adicionar ao calendário" })).toHaveAttribute("href", /\/convite\.ics$/);
   await expect(page.getByRole("link", { name: /Adicionar ao Google Agenda/ })).toHaveAttribute(
     "href",
