@@ -15,7 +15,7 @@ export function isPipelineType(value: string | null | undefined): value is Pipel
 
 export const PIPELINE_TYPE_INFO: Record<PipelineType, { label: string; plural: string; record: (id: number) => string }> = {
   contatos: { label: "Contato", plural: "Contatos", record: (id) => `/admin/leads/contatos/${id}` },
-  consultas: { label: "Consultoria", plural: "Consultorias", record: (id) => `/admin/leads/consultas/${id}` },
+  consultas: { label: "Solicitação de consultoria", plural: "Solicitações de consultoria", record: (id) => `/admin/leads/consultas/${id}` },
   conversas: { label: "Conversa no chat", plural: "Conversas no chat", record: (id) => `/admin/conversas/${id}` },
   questionarios: { label: "Questionário", plural: "Questionários", record: (id) => `/admin/business-optimizations#formulario-${id}` },
   candidaturas: { label: "Candidatura", plural: "Candidaturas", record: (id) => `/admin/leads/candidaturas/${id}` },

@@ -86,7 +86,7 @@ test("without JavaScript: book end to end, then cancel from the e-mail's private
   const context = await browser.newContext({ javaScriptEnabled: false, locale: "pt-BR" });
   const page = await context.newPage();
   await page.goto("/agendar");
-  await expect(page.getByTestId("booking-zone-note")).toHaveText("Horários de Brasília (GMT-3).");
+  await expect(page.getByTestId("booking-zone-note")).toHaveText("Horários de Brasília (UTC−3).");
   await dayLink(page, 2).click();
   const time = page.getByTestId("booking-times").getByRole("button").nth(1);
   await time.click();
@@ -233,7 +233,7 @@ test("entry points: the contact section, the consultation request's confirmation
   await page.getByRole("button", { name: "Solicitar Apresentação de Cases" }).first().click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel(/^Nome/).first().fill("Rita Lobo");
-  await dialog.getByLabel(/^Email/).fill(`rita.${unique()}@example.com`);
+  await dialog.getByLabel(/^E-mail/).fill(`rita.${unique()}@example.com`);
   await dialog.getByLabel(/^Telefone/).fill("31988887777");
   await dialog.getByLabel(/^Empresa/).fill("Lobo Ltda");
   await dialog.getByLabel(/^Área de atuação/).fill("Educação");
@@ -248,7 +248,7 @@ test("entry points: the contact section, the consultation request's confirmation
   await page.goto("/");
   await page.getByRole("button", { name: "Consultoria Gratuita" }).last().click();
   const chat = page.getByRole("dialog", { name: "Consultoria Gratuita" });
-  await chat.getByLabel("Email").fill(`chat.${unique()}@example.com`);
+  await chat.getByLabel("E-mail").fill(`chat.${unique()}@example.com`);
   await chat.getByLabel("Telefone").fill("11987654321");
   await chat.getByRole("button", { name: "Iniciar consultoria" }).click();
   await expect(chat.getByTestId("chat-booking-link").getByRole("link", { name: "Escolha um horário" })).toHaveAttribute("href", "/agendar");

@@ -131,12 +131,12 @@ describe("inbox", () => {
     const rows = await exported();
     expect(rows.map((r) => r[0]).sort()).toEqual([
       "Candidatura",
-      "Consultoria",
       "Contato",
       "Contato",
       "Contato",
       "Conversa no chat",
       "Questionário",
+      "Solicitação de consultoria",
     ]);
   });
 

@@ -12,7 +12,7 @@ export const chatTexts = {
   firstMessage:
     "Olá! Para iniciar nossa consultoria gratuita, precisamos do seu email e telefone. Por favor, preencha o formulário abaixo.",
   greeting: "Obrigado! Agora podemos começar nossa consultoria. Como posso ajudar você hoje?",
-  emailLabel: "Email",
+  emailLabel: "E-mail",
   phoneLabel: "Telefone",
   companyLabel: "Nome da empresa",
   /** Above the company name the widget sends for the visitor (not typed in the chat). */
