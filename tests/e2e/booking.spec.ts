@@ -192,6 +192,7 @@ test("with JavaScript, a visitor in Lisbon reads the times in Lisbon with Brasí
 });
 
 test("axe finds no violations on /agendar, its form and the confirmation; the admin's agenda lists the meeting", async ({ browser }) => {
+  test.slow(); // four axe scans and a booking; a busy host takes over a minute
   const context = await browser.newContext({ locale: "pt-BR" });
   const page = await context.newPage();
   await page.goto("/agendar");
