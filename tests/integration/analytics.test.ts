@@ -164,6 +164,22 @@ describe("page views", () => {
     expect(counted).toBe(before + 1);
   });
 
+  it("a counted page that answered 404 (an unknown post) asks to be counted neither by its script nor by its image", async () => {
+    const get = (path: string) => fetch(`${app.url}${path}`, { headers: { "user-agent": CHROME, accept: "text/html" } });
+    const blog = await get("/blog");
+    expect(blog.status).toBe(200);
+    const listed = await blog.text();
+    expect(listed).toContain("prerenderingchange");
+    expect(listed).toMatch(/<noscript><img src="\/api\/analytics\/pixel"/);
+    // The same route (its policy counts it), but no post by that address: not a page anyone read.
+    const missing = await get("/blog/post-que-nao-existe");
+    expect(missing.status).toBe(404);
+    const html = await missing.text();
+    expect(html).toContain("404");
+    expect(html).not.toContain("prerenderingchange");
+    expect(html).not.toContain("/api/analytics/pixel");
+  });
+
   it("without JavaScript, the page's image counts the view; the visitor's second page is not a new visit", async () => {
     const ip = newIp();
     const html = await (await fetch(`${app.url}/carreiras`, { headers: { "user-agent": CHROME } })).text();
