@@ -523,8 +523,8 @@ describe("Análises page, dashboard and CSV", () => {
         (el) => el.name === "option",
         DomUtils.findAll((el) => el.name === "optgroup" && el.attribs.label === label, menu ? [menu] : []),
       ).map((o) => DomUtils.textContent(o).trim());
-    expect(group("Leads, por tipo")).toContain("Reuniões agendadas");
-    expect(group("Leads, por tipo")).not.toContain("Todas as reuniões agendadas");
+    expect(group("Leads por tipo")).toContain("Reuniões agendadas");
+    expect(group("Leads por tipo")).not.toContain("Todas as reuniões agendadas");
     expect(group("Outras conversões")).toEqual(["Inscrições confirmadas na newsletter", "Pedidos pagos", "Todas as reuniões agendadas"]);
     const table = DomUtils.findOne((el) => el.name === "table" && el.attribs["data-testid"] === "goals", doc.children);
     // A row's name, without the line under it (conversions without a counted visit).
