@@ -175,7 +175,7 @@ describe("page views", () => {
     const missing = await get("/blog/post-que-nao-existe");
     expect(missing.status).toBe(404);
     const html = await missing.text();
-    expect(html).toContain("404");
+    expect(html).toContain("Post não encontrado");
     expect(html).not.toContain("prerenderingchange");
     expect(html).not.toContain("/api/analytics/pixel");
   });
