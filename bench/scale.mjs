@@ -8,35 +8,23 @@
 // --dir runs another checkout's build (for a before/after comparison); --port (default 3610).
 import fs from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import pg from "pg";
-import { median, ROOT, SECRETS, startApp } from "./lib/util.mjs";
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  if (at >= 0) return args[at + 1];
-  return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
-};
-const tier = arg("tier", "?");
-const databaseUrl = arg("database-url", process.env.DATABASE_URL);
-const dir = path.resolve(arg("dir", ROOT));
-const port = Number(arg("port", process.env.E2E_PORT ?? "3610"));
-const runs = Number(arg("runs", "5"));
-const only = arg("only")?.split(",");
+import { median, processStats, ROOT, SECRETS, startApp } from "./lib/util.mjs";
+const { values: opts } = parseArgs({
+  options: ["tier", "database-url", "dir", "port", "runs", "only"].reduce((o, name) => ({ ...o, [name]: { type: "string" } }), {}),
+});
+const { tier = "?", "database-url": databaseUrl = process.env.DATABASE_URL, runs: runsText = "5" } = opts;
+const dir = path.resolve(opts.dir ?? ROOT);
+const port = Number(opts.port ?? process.env.E2E_PORT ?? "3610");
+const runs = Number(runsText);
+const only = opts.only?.split(",");
 if (!databaseUrl) {
   console.error("Uso: npm run bench:scale -- --tier 1|2 --database-url postgres://… [--dir checkout] [--port 3610] [--runs 5]");
   process.exit(2);
 }
 const base = `http://127.0.0.1:${port}`;
 const TIMEOUT_MS = 60_000;
-
-const rss = (pid) => {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-};
-const cpuSeconds = (pid) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 10 ms
-};
 
 // Brasília's day, as the app counts them; a 365-day custom range ends today.
 const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
@@ -103,7 +91,7 @@ const app = await startApp({
 const child = app.child;
 process.on("exit", () => child.exitCode === null && child.kill("SIGTERM"));
 const stop = () => app.stop();
-const start = { wallS: (Date.now() - startedAt) / 1000, cpuS: cpuSeconds(child.pid), rssMb: rss(child.pid) };
+const start = { wallS: (Date.now() - startedAt) / 1000, ...processStats(child.pid) };
 
 const login = await fetch(`${base}/login`, {
   method: "POST",
@@ -112,10 +100,7 @@ const login = await fetch(`${base}/login`, {
   redirect: "manual",
 });
 await login.arrayBuffer();
-const sid = login.headers
-  .getSetCookie()
-  .find((c) => c.startsWith("sid="))
-  ?.split(";")[0];
+const sid = /^sid=[^;]*/.exec(login.headers.getSetCookie().find((c) => c.startsWith("sid=")) ?? "")?.[0];
 if (!sid) throw new Error(`login falhou: HTTP ${login.status}`);
 
 async function once(url, headers) {
@@ -157,7 +142,7 @@ const rows = [
   ...(await measure("admin", ADMIN, { cookie: sid, "accept-encoding": "identity" })),
   ...(await measure("público", PUBLIC, { "accept-encoding": "identity" })),
 ];
-const after = { rssMb: rss(child.pid), cpuS: cpuSeconds(child.pid) };
+const after = processStats(child.pid);
 
 // The sitemap's files (an index lists them): the largest URL count of any one file.
 let sitemapMaxUrls = 0;

@@ -59,9 +59,7 @@ export function createSite({ build, viteMiddlewares, clientDir, health }: SiteOp
       compress,
       (_req, res, next) => (res.set(assetHeaders), next()),
       assets,
-      (_req, res) => {
-        res.status(404).type("text/plain").send("Arquivo não encontrado.");
-      },
+      (_req, res) => void res.status(404).type("text/plain").send("Arquivo não encontrado."),
     );
     // The public folder's few files (favicon, manifest…); only a name with an extension can be one.
     const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });

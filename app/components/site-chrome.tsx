@@ -1,3 +1,4 @@
+import { useMatches } from "react-router";
 import { ChatLauncher } from "~/components/chat/chat-launcher";
 import { ConsultationRequestDialog } from "~/components/forms/consultation-dialog";
 import { Island } from "~/components/island";
@@ -5,8 +6,17 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import type { ReactNode } from "react";
 
+/**
+ * A page where the visitor pays or confirms a payment declares `floatingControls: false` in its
+ * route's handle: no floating buttons over its actions. The chat stays reachable from the footer.
+ */
+export interface FloatingControlsHandle {
+  floatingControls?: false;
+}
+
 /** Public pages: header, content, footer, and the overlays every page can open. */
 export function SiteChrome({ children }: { children: ReactNode }) {
+  const floating = useMatches().every((m) => (m.handle as FloatingControlsHandle | undefined)?.floatingControls !== false);
   return (
     <>
       <a
@@ -17,8 +27,8 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       </a>
       <SiteHeader />
       <main id="conteudo">{children}</main>
-      <SiteFooter />
-      <ChatLauncher />
+      <SiteFooter floating={floating} />
+      <ChatLauncher floating={floating} />
       <Island name="consultation" component={ConsultationRequestDialog} props={{}} />
     </>
   );

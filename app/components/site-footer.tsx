@@ -53,7 +53,7 @@ function SocialMark() {
   );
 }
 
-export function SiteFooter() {
+export function SiteFooter({ floating = true }: { floating?: boolean }) {
   const { whatsapp, email } = useSiteConfig();
   const year = new Date().getFullYear();
   return (
@@ -163,7 +163,7 @@ export function SiteFooter() {
           </div>
         </div>
       </footer>
-      <FloatingWhatsApp />
+      {floating && <FloatingWhatsApp />}
     </>
   );
 }

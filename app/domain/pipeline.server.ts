@@ -383,6 +383,14 @@ export async function updatePipeline(type: PipelineType, id: number, input: Pipe
         { actor: actor.username, action: "lead.stage", target, details: { from: lead.stage, to: input.stage }, ip: actor.ip },
         tx,
       );
+      const label = (stage: Stage) => stagesOf(type).find((s) => s.value === stage)?.label ?? stage;
+      await tx
+        .insert(leadNotes)
+        .values({
+          ...refValue(ref, id),
+          author: actor.username,
+          body: pipelineMessages.stageChanged(label(lead.stage), label(input.stage)),
+        });
       changed.push("stage");
     }
     if (input.followUpOn !== lead.followUpOn) {

@@ -116,7 +116,7 @@ export const bookingMessages = {
   formHeading: "3. Seus dados",
   noDays: "Não há horários livres nos próximos dias. Fale conosco pelo e-mail ou WhatsApp.",
   noTimes: "Não há mais horários livres neste dia. Escolha outro dia.",
-  brasiliaNote: "Horários de Brasília (GMT-3).",
+  brasiliaNote: "Horários de Brasília (UTC−3).",
   localNote: (zone: string) => `Horários no seu fuso (${zone}), com o horário de Brasília ao lado.`,
   unavailable: "Horário indisponível",
   unavailableDetail: "Este horário acabou de ser reservado ou não está mais disponível. Escolha outro horário abaixo.",

@@ -111,7 +111,7 @@ export type BusinessOptimizationField = Exclude<keyof BusinessOptimizationInput,
 export const BUSINESS_OPTIMIZATION_LABELS: Record<BusinessOptimizationField, string> = {
   companyName: "Nome da empresa",
   contactName: "Nome do contato",
-  email: "Email",
+  email: "E-mail",
   phone: "Telefone",
   position: "Cargo",
   industryArea: "Setor de atuação",

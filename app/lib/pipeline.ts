@@ -15,7 +15,7 @@ export function isPipelineType(value: string | null | undefined): value is Pipel
 
 export const PIPELINE_TYPE_INFO: Record<PipelineType, { label: string; plural: string; record: (id: number) => string }> = {
   contatos: { label: "Contato", plural: "Contatos", record: (id) => `/admin/leads/contatos/${id}` },
-  consultas: { label: "Consultoria", plural: "Consultorias", record: (id) => `/admin/leads/consultas/${id}` },
+  consultas: { label: "Solicitação de consultoria", plural: "Solicitações de consultoria", record: (id) => `/admin/leads/consultas/${id}` },
   conversas: { label: "Conversa no chat", plural: "Conversas no chat", record: (id) => `/admin/conversas/${id}` },
   questionarios: { label: "Questionário", plural: "Questionários", record: (id) => `/admin/business-optimizations#formulario-${id}` },
   candidaturas: { label: "Candidatura", plural: "Candidaturas", record: (id) => `/admin/leads/candidaturas/${id}` },
@@ -123,6 +123,8 @@ export const pipelineMessages = {
   saved: "Alterações salvas.",
   nothingChanged: "Nada foi alterado.",
   noNotes: "Nenhuma anotação ainda.",
+  /** Written to the lead's history with the change (its notes and stage moves read as one story). */
+  stageChanged: (from: string, to: string) => `Etapa alterada: ${from} → ${to}.`,
   notFound: "Lead não encontrado.",
   invalidStage: "Selecione uma etapa válida.",
   /** A stage of the other pipeline (an application is not a sale, a sale is not a hiring). */

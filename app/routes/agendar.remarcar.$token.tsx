@@ -98,7 +98,7 @@ export default function RescheduleBooking({ loaderData, actionData, params }: Ro
             <DayList days={picker.days} selected={picker.selectedDay} action={`${self}#horarios`} />
           </section>
           {picker.selectedDay && selectedFirst ? (
-            <section aria-labelledby="horarios" className="min-w-0 max-w-3xl">
+            <section aria-labelledby="horarios" className="min-w-0">
               <h2 id="horarios" className="mb-1 text-xl font-bold">
                 {bookingMessages.timesHeading}
               </h2>

@@ -61,7 +61,7 @@ export default function BookingConfirmation({ loaderData: b }: Route.ComponentPr
         </p>
       }
     >
-      <div className="max-w-2xl rounded-2xl border border-border bg-card p-5 shadow-soft sm:p-8">
+      <div className="rounded-2xl border border-border bg-card p-5 shadow-soft sm:p-8">
         {b.cancelled ? (
           <Notice tone="error" title={bookingMessages.alreadyCancelled} />
         ) : (

@@ -105,7 +105,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           <DayList days={days} selected={selectedDay} action="/agendar#horarios" />
         </section>
         {selectedDay && selectedFirst ? (
-          <section aria-labelledby="horarios" className="min-w-0 max-w-3xl">
+          <section aria-labelledby="horarios" className="min-w-0">
             <h2 id="horarios" className="mb-1 text-xl font-bold">
               {bookingMessages.timesHeading}
             </h2>

@@ -4,7 +4,17 @@
  * every public page (docs/decisions/0058): each list is a page load, its links plain links.
  */
 import { data, redirect } from "react-router";
-import { AdminLink, BlogHero, BlogSearch, CategoryChips, PostCard, PostGrid, RssLink, toCardPost } from "~/components/blog/blog-ui";
+import {
+  AdminLink,
+  BlogHero,
+  BlogSearch,
+  CategoryChips,
+  PostCard,
+  PostGrid,
+  RssLink,
+  toCardPost,
+  wideFirst,
+} from "~/components/blog/blog-ui";
 import type { RouteHandle } from "~/components/site-header";
 import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { publishDueBeforeRead } from "~/domain/blog/scheduling.server";
@@ -175,7 +185,14 @@ function BlogList({ data: d }: { data: BlogData }) {
           <div className="mt-8">
             <PostGrid>
               {d.posts.map((post, i) => (
-                <PostCard key={post.id} post={post} eager={i < 3} priority={i === 0} headingLevel={d.selected ? 3 : 2} />
+                <PostCard
+                  key={post.id}
+                  post={post}
+                  eager={i < 3}
+                  priority={i === 0}
+                  headingLevel={d.selected ? 3 : 2}
+                  wide={i === 0 && wideFirst(d.posts.length)}
+                />
               ))}
             </PostGrid>
           </div>

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { CheckoutPayment } from "~/components/checkout/checkout-payment";
 import { Island } from "~/components/island";
+import type { FloatingControlsHandle } from "~/components/site-chrome";
 import { Button } from "~/components/ui/button";
 import { ArrowLeft, Check } from "~/components/ui/icons";
 import { attributionOfRequest } from "~/domain/analytics/attribution.server";
@@ -8,11 +9,11 @@ import { paymentsMode, startCheckout } from "~/domain/payments/checkout.server";
 import { findCatalogItem, formatBRL } from "~/lib/catalog";
 import { paymentMessages as m } from "~/lib/messages/payments";
 import { Link } from "~/lib/navigation";
-import { personalPage } from "~/lib/route-policy";
+import { personalPage, type PolicyHandle } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/checkout.$type.$id";
 
-export const handle = { policy: personalPage({ counted: true }) };
+export const handle: PolicyHandle & FloatingControlsHandle = { policy: personalPage({ counted: true }), floatingControls: false };
 
 export function loader({ params }: Route.LoaderArgs) {
   const type = params.type;

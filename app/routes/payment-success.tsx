@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { COUNTDOWN_SECONDS, PaymentCountdown } from "~/components/checkout/payment-countdown";
 import { Island } from "~/components/island";
+import type { FloatingControlsHandle } from "~/components/site-chrome";
 import { CheckCircle2, Clock, ShoppingBag } from "~/components/ui/icons";
 import { describeCheckout } from "~/domain/payments/fulfilment.server";
 import { formatBRL } from "~/lib/catalog";
@@ -16,8 +17,9 @@ import type { Route } from "./+types/payment-success";
  * browser itself moves on after the same time (root.tsx). It claims a payment only for one we know
  * (docs/decisions/0089); without one it says so, and still counts down to the products.
  */
-export const handle: NoScriptRefreshHandle = {
+export const handle: NoScriptRefreshHandle & FloatingControlsHandle = {
   policy: personalPage(),
+  floatingControls: false,
   noscriptRefresh: `${COUNTDOWN_SECONDS}; url=/produtos`,
 };
 
@@ -42,7 +44,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   const Icon = pending ? Clock : CheckCircle2;
   return (
     <section className="bg-muted">
-      <div className="mx-auto flex min-h-[70vh] max-w-2xl flex-col items-center justify-center px-4 pb-16 pt-28 text-center">
+      <div className="mx-auto flex min-h-[70vh] max-w-2xl flex-col items-center justify-center px-4 pb-16 pt-24 text-center sm:pt-28">
         <span
           className={`flex size-16 items-center justify-center rounded-full ${pending ? "bg-secondary text-primary" : "bg-success/10 text-success"}`}
         >
@@ -53,10 +55,10 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
 
         {order && (
           <dl
-            className="mt-8 grid w-full gap-3 rounded-2xl border border-border bg-card p-6 text-left shadow-soft sm:grid-cols-3"
+            className="mt-6 grid w-full grid-cols-2 gap-3 rounded-2xl border border-border bg-card p-5 text-left shadow-soft sm:mt-8 sm:grid-cols-3 sm:p-6"
             data-testid="order-summary"
           >
-            <div className="sm:col-span-3">
+            <div className="col-span-2 sm:col-span-3">
               <dt className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
                 {order.kind === "plan" ? "Plano" : "Produto"}
               </dt>
@@ -93,7 +95,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
 function NoPayment() {
   return (
     <section className="bg-muted">
-      <div className="mx-auto flex min-h-[70vh] max-w-2xl flex-col items-center justify-center px-4 pb-16 pt-28 text-center">
+      <div className="mx-auto flex min-h-[70vh] max-w-2xl flex-col items-center justify-center px-4 pb-16 pt-24 text-center sm:pt-28">
         <span className="flex size-16 items-center justify-center rounded-full bg-secondary text-primary">
           <ShoppingBag className="size-9" aria-hidden />
         </span>

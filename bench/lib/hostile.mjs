@@ -3,33 +3,24 @@
 // proof of work while /healthz is probed, the admin's spam page after them, the process's memory,
 // one harvested form stamp replayed with four addresses, and 400 searches and 400 challenges from
 // one address. Each row is [check, figure, limit, pass]; the limits are docs/budgets.json "hostile".
-import fs from "node:fs";
 import path from "node:path";
 import { tsImport } from "tsx/esm/api";
-import { BUDGETS, log, PORTS, SECRETS, sleep, startApp } from "./util.mjs";
+import { BUDGETS, log, pool, PORTS, processStats, request, SECRETS, sleep, startApp } from "./util.mjs";
 
 const BAR = BUDGETS.hostile;
-
 const MB = 1024 * 1024;
-
-/** Resident memory of a process, in MB (Linux). */
-function rssMb(pid) {
-  const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
-  return line ? Number(line[1]) / 1024 : null;
-}
 
 /** Sends `count` GETs, `width` at a time; the count of each status. */
 async function flood(url, count, width, pathOf) {
   const statuses = {};
-  for (let i = 0; i < count; i += width) {
-    const batch = Array.from({ length: Math.min(width, count - i) }, (_, j) =>
-      fetch(`${url}${pathOf(i + j)}`).then(
-        async (r) => (await r.arrayBuffer(), r.status),
-        () => 0,
-      ),
-    );
-    for (const status of await Promise.all(batch)) statuses[status] = (statuses[status] ?? 0) + 1;
-  }
+  await pool(
+    Array.from({ length: count }, (_, i) => pathOf(i)),
+    width,
+    async (p) => {
+      const { status } = await request(url + p);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    },
+  );
   return statuses;
 }
 const fivexx = (statuses) => Object.entries(statuses).reduce((n, [s, c]) => n + (Number(s) >= 500 || s === "0" ? c : 0), 0);
@@ -50,7 +41,7 @@ export async function runHostile({ buildDir, logFile, runDir }) {
   try {
     // 1. Three 5 MB CVs at once, no proof of work, /healthz probed every 100 ms meanwhile.
     const pdf = documents.realPdfOfSize(5 * MB - 4096);
-    const rssBefore = rssMb(app.child.pid);
+    const rssBefore = processStats(app.child.pid).rssMb;
     let probing = true;
     const probes = [];
     const prober = (async () => {
@@ -100,7 +91,7 @@ export async function runHostile({ buildDir, logFile, runDir }) {
       `200 em ≤ ${BAR.maxSpamPageMs} ms, < ${BAR.maxSpamPageMb} MB`,
       spam.status === 200 && spamMs <= BAR.maxSpamPageMs && spamBytes < BAR.maxSpamPageMb * MB,
     ]);
-    const rssAfter = rssMb(app.child.pid);
+    const rssAfter = processStats(app.child.pid).rssMb;
     rows.push([
       "Memória do processo depois dos três envios",
       `${Math.round(rssBefore)} MB antes → ${Math.round(rssAfter)} MB`,

@@ -60,6 +60,13 @@ export async function pool(items, limit, fn) {
   return results;
 }
 
+/** A process's resident memory (MB) and CPU time so far (s: user + system, ticks of 10 ms), from /proc. */
+export function processStats(pid) {
+  const rssKb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return { rssMb: Math.round(Number(rssKb ?? 0) / 1024), cpuS: (Number(fields[11]) + Number(fields[12])) / 100 };
+}
+
 /** GET/POST with a timeout; never throws (status 0 = network error or timeout). */
 export async function request(url, { method = "GET", headers = {}, body, timeoutMs = 15_000 } = {}) {
   try {

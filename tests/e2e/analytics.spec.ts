@@ -42,7 +42,7 @@ test("a visit with ?utm_source=x ending in a contact form shows x on the lead an
   await form.scrollIntoViewIfNeeded();
   await form.getByLabel(/^Nome/).fill("Cliente de Campanha");
   await form.getByLabel(/^Empresa/).fill("Campanha Ltda");
-  await form.getByLabel(/^Email/).fill(email);
+  await form.getByLabel(/^E-mail/).fill(email);
   await form.getByLabel(/^Mensagem/).fill("Vim pelo anúncio e quero uma proposta.");
   await form.getByRole("checkbox").check();
   await form.getByRole("button", { name: "Enviar consulta" }).click();

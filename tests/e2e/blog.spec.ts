@@ -46,6 +46,23 @@ test.describe("public blog", () => {
     await expect(page).toHaveURL(/\/blog$/);
   });
 
+  test("at 1440 px no card is left alone on a row of the 3-column grid", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/blog");
+    const rows = await page.locator("main article").evaluateAll((cards) => {
+      const grid = cards[0]!.parentElement!.getBoundingClientRect();
+      const byTop = new Map<number, number[]>();
+      for (const card of cards) {
+        const box = card.getBoundingClientRect();
+        byTop.set(Math.round(box.top), [...(byTop.get(Math.round(box.top)) ?? []), Math.round((box.width / grid.width) * 100)]);
+      }
+      return [...byTop.values()];
+    });
+    expect(rows.flat().length).toBeGreaterThanOrEqual(3);
+    // A row of one card is only the wide first one, across the whole grid.
+    for (const row of rows) if (row.length === 1) expect(row[0]).toBe(100);
+  });
+
   test("an unknown post is a 404 with the spec's texts and a way back", async ({ page }) => {
     const response = await page.goto("/blog/este-post-nao-existe");
     expect(response?.status()).toBe(404);

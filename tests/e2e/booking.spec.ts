@@ -50,6 +50,8 @@ test("with the keyboard alone: a day, a time named by its full date and hour, th
   await expect(page).toHaveURL(/dia=\d{4}-\d{2}-\d{2}/);
   const times = page.getByTestId("booking-times").getByRole("button");
   await expect(times.first()).toHaveAccessibleName(TIME_NAME);
+  // The page's width, not half of it (the column is 992 px at 1440).
+  expect((await page.getByTestId("booking-times").boundingBox())!.width).toBeGreaterThan(900);
   const chosen = await tabTo(page, TIME_NAME);
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("booking-chosen")).toContainText(chosen.split(",").slice(1, 3).join(",").trim().split(" às")[0]!);
@@ -66,6 +68,9 @@ test("with the keyboard alone: a day, a time named by its full date and hour, th
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "Reunião agendada" })).toBeVisible();
   await expect(page).toHaveURL(/\/agendar\/reserva\/[A-Za-z0-9_-]+(#.*)?$/);
+  expect(
+    (await page.getByText("Confirmação enviada").locator("xpath=ancestor::div[contains(@class,'rounded-2xl')][1]").boundingBox())!.width,
+  ).toBeGreaterThan(900);
   await expect(page.getByRole("link", { name: "Adicionar ao calendário" })).toHaveAttribute("href", /\/convite\.ics$/);
   await expect(page.getByRole("link", { name: /Adicionar ao Google Agenda/ })).toHaveAttribute(
     "href",
@@ -81,7 +86,7 @@ test("without JavaScript: book end to end, then cancel from the e-mail's private
   const context = await browser.newContext({ javaScriptEnabled: false, locale: "pt-BR" });
   const page = await context.newPage();
   await page.goto("/agendar");
-  await expect(page.getByTestId("booking-zone-note")).toHaveText("Horários de Brasília (GMT-3).");
+  await expect(page.getByTestId("booking-zone-note")).toHaveText("Horários de Brasília (UTC−3).");
   await dayLink(page, 2).click();
   const time = page.getByTestId("booking-times").getByRole("button").nth(1);
   await time.click();
@@ -228,7 +233,7 @@ test("entry points: the contact section, the consultation request's confirmation
   await page.getByRole("button", { name: "Solicitar Apresentação de Cases" }).first().click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel(/^Nome/).first().fill("Rita Lobo");
-  await dialog.getByLabel(/^Email/).fill(`rita.${unique()}@example.com`);
+  await dialog.getByLabel(/^E-mail/).fill(`rita.${unique()}@example.com`);
   await dialog.getByLabel(/^Telefone/).fill("31988887777");
   await dialog.getByLabel(/^Empresa/).fill("Lobo Ltda");
   await dialog.getByLabel(/^Área de atuação/).fill("Educação");
@@ -243,7 +248,7 @@ test("entry points: the contact section, the consultation request's confirmation
   await page.goto("/");
   await page.getByRole("button", { name: "Consultoria Gratuita" }).last().click();
   const chat = page.getByRole("dialog", { name: "Consultoria Gratuita" });
-  await chat.getByLabel("Email").fill(`chat.${unique()}@example.com`);
+  await chat.getByLabel("E-mail").fill(`chat.${unique()}@example.com`);
   await chat.getByLabel("Telefone").fill("11987654321");
   await chat.getByRole("button", { name: "Iniciar consultoria" }).click();
   await expect(chat.getByTestId("chat-booking-link").getByRole("link", { name: "Escolha um horário" })).toHaveAttribute("href", "/agendar");

@@ -19,7 +19,7 @@ const DOCX = {
 async function fillApplication(page: Page, email: string) {
   const form = page.getByRole("form", { name: "Formulário de candidatura" });
   await form.getByLabel(/^Nome completo/).fill("Carla Mendes");
-  await form.getByLabel(/^Email/).fill(email);
+  await form.getByLabel(/^E-mail/).fill(email);
   await form.getByLabel(/^Telefone com DDD/).fill("11987654321");
   await form.getByLabel(/^Vaga de interesse/).selectOption({ index: 1 });
   await form.getByLabel(/^Experiência/).fill("Seis anos construindo produtos de dados e modelos de linguagem em produção.");
@@ -87,7 +87,7 @@ test.describe("with JavaScript", () => {
     await form.getByRole("button", { name: "Enviar candidatura" }).click();
     await expect(form.getByRole("alert").filter({ hasText: "Envie um arquivo PDF, DOC ou DOCX." })).toBeVisible();
     await expect(form.getByLabel(/^Currículo/)).toHaveAttribute("aria-invalid", "true");
-    await expect(form.getByLabel(/^Email/)).toHaveValue(email);
+    await expect(form.getByLabel(/^E-mail/)).toHaveValue(email);
     await expect(form.getByLabel(/^Nome completo/)).toHaveValue("Carla Mendes");
   });
 
@@ -152,7 +152,7 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/enviar\/candidatura$/);
     form = page.getByRole("form", { name: "Formulário de candidatura" });
     await expect(form.getByRole("alert").filter({ hasText: "Envie um arquivo PDF, DOC ou DOCX." })).toBeVisible();
-    await expect(form.getByLabel(/^Email/)).toHaveValue(email);
+    await expect(form.getByLabel(/^E-mail/)).toHaveValue(email);
     await expect(form.getByLabel(/^Experiência/)).toHaveValue(
       "Seis anos construindo produtos de dados e modelos de linguagem em produção.",
     );

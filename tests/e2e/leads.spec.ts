@@ -63,12 +63,12 @@ test.describe("questionnaire (/formulario)", () => {
       .getByLabel(/^Nome do contato/)
       .fill("Ana Paula");
     await questionnaire(page)
-      .getByLabel(/^Email/)
+      .getByLabel(/^E-mail/)
       .fill("ana");
     await page.getByRole("button", { name: "Enviar formulário" }).click();
     await expect(page.getByText("Email inválido")).toBeVisible();
     await questionnaire(page)
-      .getByLabel(/^Email/)
+      .getByLabel(/^E-mail/)
       .fill("ana@example.com");
     await questionnaire(page).getByLabel("Porte da empresa").selectOption({ label: "Média empresa (50 a 249 funcionários)" });
     await questionnaire(page).getByLabel("Orçamento estimado").selectOption("50k-100k");
@@ -104,7 +104,7 @@ test.describe("questionnaire (/formulario)", () => {
         .getByLabel(/^Nome do contato/)
         .fill("Beto");
       await questionnaire(page)
-        .getByLabel(/^Email/)
+        .getByLabel(/^E-mail/)
         .fill("beto@example.com");
     };
     const cases: Array<[(route: Route) => Promise<void>, string]> = [
@@ -157,7 +157,7 @@ test.describe("questionnaire (/formulario)", () => {
     const form = questionnaire(page);
     await form.getByLabel(/^Nome da empresa/).pressSequentially("Transportes Ipê", { delay: 40 });
     await form.getByLabel(/^Nome do contato/).pressSequentially("Rita Souza", { delay: 40 });
-    await form.getByLabel(/^Email/).pressSequentially(`rita-${unique()}@example.com`, { delay: 40 });
+    await form.getByLabel(/^E-mail/).pressSequentially(`rita-${unique()}@example.com`, { delay: 40 });
     await page.getByRole("button", { name: "Enviar formulário" }).click();
 
     const next = page.getByText("Nossa equipe vai analisar o questionário e responder por e-mail em até 48 horas", { exact: false });
@@ -194,7 +194,7 @@ test.describe("contact form (home #contact)", () => {
 
     await form.getByLabel(/^Nome/).fill(`Cliente ${unique()}`);
     await form.getByLabel(/^Empresa/).fill("Açaí & Cia");
-    await form.getByLabel(/^Email/).fill("cliente@example.com");
+    await form.getByLabel(/^E-mail/).fill("cliente@example.com");
     await form.getByLabel(/^Mensagem/).fill("Gostaria de uma proposta de chatbot.");
     await form.getByRole("checkbox").check();
     await expect(form.getByText("You must agree to the terms.")).toBeHidden();
@@ -228,7 +228,7 @@ test.describe("contact form (home #contact)", () => {
     );
     await form.getByLabel(/^Nome/).fill("Cliente");
     await form.getByLabel(/^Empresa/).fill("Empresa");
-    await form.getByLabel(/^Email/).fill("c@example.com");
+    await form.getByLabel(/^E-mail/).fill("c@example.com");
     await form.getByLabel(/^Mensagem/).fill("Olá");
     await form.getByRole("checkbox").check();
     await form.getByRole("button", { name: "Enviar consulta" }).click();
@@ -289,7 +289,7 @@ test.describe("careers form (/carreiras)", () => {
       await form.getByLabel(/^Vaga de interesse/).selectOption({ index: 1 });
     }
     await form.getByLabel(/^Nome completo/).fill("Carla Mendes");
-    await form.getByLabel(/^Email/).fill("carla@example.com");
+    await form.getByLabel(/^E-mail/).fill("carla@example.com");
     await form.getByLabel(/^Telefone com DDD/).fill("11987654321");
     await form.getByLabel(/^LinkedIn/).fill("https://www.linkedin.com/in/carla");
     await form.getByLabel(/^Experiência/).fill("Seis anos construindo produtos de dados e modelos de linguagem em produção.");
@@ -315,13 +315,37 @@ test.describe("consultation dialog", () => {
     await expect(dialog.getByText("Nome da empresa é obrigatório")).toBeVisible();
     await expect(dialog.getByText("Área de atuação é obrigatória")).toBeVisible();
     await dialog.getByLabel(/^Nome/).first().fill("Rui Barbosa");
-    await dialog.getByLabel(/^Email/).fill("rui@example.com");
+    await dialog.getByLabel(/^E-mail/).fill("rui@example.com");
     await dialog.getByLabel(/^Telefone/).fill("31988887777");
     await dialog.getByLabel(/^Empresa/).fill("Barbosa Ltda");
     await dialog.getByLabel(/^Área de atuação/).fill("Educação");
     await dialog.getByRole("button", { name: "Enviar solicitação" }).click();
     await expect(toasts(page).getByText("Solicitação enviada!")).toBeVisible();
     await expect(dialog).toBeHidden();
+  });
+
+  test("on a phone, the confirmation's button sits under its text, which keeps the toast's width", async ({ context }) => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, "/");
+    await page.getByRole("button", { name: "Solicitar Apresentação de Cases" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel(/^Nome/).first().fill("Ana Telefone");
+    await dialog.getByLabel(/^E-mail/).fill("ana.telefone@example.com");
+    await dialog.getByLabel(/^Telefone/).fill("31988887777");
+    await dialog.getByLabel(/^Empresa/).fill("Telefone Ltda");
+    await dialog.getByLabel(/^Área de atuação/).fill("Varejo");
+    await dialog.getByRole("button", { name: "Enviar solicitação" }).click();
+    const toast = toasts(page).filter({ hasText: "Solicitação enviada!" });
+    const title = toast.getByText("Solicitação enviada!");
+    await expect(title).toBeVisible();
+    const [toastBox, textBox, buttonBox] = await Promise.all([
+      toast.boundingBox(),
+      title.locator("..").boundingBox(),
+      toast.getByRole("button", { name: "Escolha um horário" }).boundingBox(),
+    ]);
+    expect(textBox!.width).toBeGreaterThan(toastBox!.width * 0.7);
+    expect(buttonBox!.y).toBeGreaterThanOrEqual(textBox!.y + textBox!.height);
   });
 });
 

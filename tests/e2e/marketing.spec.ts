@@ -409,5 +409,5 @@ test("'Saiba mais sobre esta fase' shows what happens, how long and what the cli
   await phase.getByRole("button", { name: "Conversar sobre esta fase: Descoberta Estratégica" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText("Solicitação: Descoberta Estratégica")).toBeVisible();
+  await expect(dialog.getByText("Sobre: Descoberta Estratégica")).toBeVisible();
 });

@@ -41,7 +41,7 @@ test("contact form: errors beside the fields with the values kept, then the conf
   await page.goto("/#contact");
   const form = page.locator("form[data-contact-form]").first();
   await form.getByLabel(/^Nome/).fill("Cliente Sem Script");
-  await form.getByLabel(/^Email/).fill("sem-arroba");
+  await form.getByLabel(/^E-mail/).fill("sem-arroba");
   await form.getByRole("button", { name: "Enviar consulta" }).click();
   await expect(page).toHaveURL(/\/enviar\/contato$/);
   await expect(page.getByRole("alert").filter({ hasText: "Falha no Envio" })).toBeVisible();
@@ -50,10 +50,10 @@ test("contact form: errors beside the fields with the values kept, then the conf
   await expect(again.getByText("Email inválido")).toBeVisible();
   await expect(again.getByText("You must agree to the terms.")).toBeVisible();
   await expect(again.getByLabel(/^Nome/)).toHaveValue("Cliente Sem Script");
-  await expect(again.getByLabel(/^Email/)).toHaveAttribute("aria-invalid", "true");
+  await expect(again.getByLabel(/^E-mail/)).toHaveAttribute("aria-invalid", "true");
 
   await again.getByLabel(/^Empresa/).fill(`Empresa ${unique()}`);
-  await again.getByLabel(/^Email/).fill("cliente@example.com");
+  await again.getByLabel(/^E-mail/).fill("cliente@example.com");
   await again.getByLabel(/^Mensagem/).fill("Queremos um agente de atendimento.");
   await again.getByRole("checkbox").check();
   await again.getByRole("button", { name: "Enviar consulta" }).click();
@@ -83,7 +83,7 @@ test("careers: 'Candidatar-se' leads to the form, which sends", async ({ page })
     .click();
   const form = page.getByRole("form", { name: "Formulário de candidatura" });
   await form.getByLabel(/^Nome completo/).fill("Carla Mendes");
-  await form.getByLabel(/^Email/).fill(`carla-${unique()}@example.com`);
+  await form.getByLabel(/^E-mail/).fill(`carla-${unique()}@example.com`);
   await form.getByLabel(/^Telefone com DDD/).fill("11987654321");
   await form.getByLabel(/^Vaga de interesse/).selectOption({ index: 1 });
   await form.getByLabel(/^Experiência/).fill("Seis anos construindo produtos de dados e modelos de linguagem em produção.");
@@ -97,7 +97,7 @@ test("questionnaire: the confirmation shows the submission's id", async ({ page 
   const form = page.getByRole("form", { name: "Formulário de otimização de negócios" });
   await form.getByLabel(/^Nome da empresa/).fill(`Metalúrgica ${unique()}`);
   await form.getByLabel(/^Nome do contato/).fill("Ana Paula");
-  await form.getByLabel(/^Email/).fill("ana@example.com");
+  await form.getByLabel(/^E-mail/).fill("ana@example.com");
   await form.getByRole("button", { name: "Enviar formulário" }).click();
   await expectConfirmation(page, "/enviar/questionario", "Formulário enviado com sucesso!");
   const id = new URL(page.url()).searchParams.get("id");
@@ -111,7 +111,7 @@ test("consultation request: the dialog opens from its button and sends", async (
   const dialog = page.getByRole("dialog", { name: /Solicit/ });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel(/^Nome/).first().fill("Rui Barbosa");
-  await dialog.getByLabel(/^Email/).fill(`rui-${unique()}@example.com`);
+  await dialog.getByLabel(/^E-mail/).fill(`rui-${unique()}@example.com`);
   await dialog.getByLabel(/^Telefone/).fill("31988887777");
   await dialog.getByLabel(/^Empresa/).fill("Barbosa Ltda");
   await dialog.getByLabel(/^Área de atuação/).fill("Educação");
@@ -124,7 +124,7 @@ test("chat widget: the contact step sends and a specialist will answer by e-mail
   await page.getByTestId("chat-launcher").click();
   const widget = page.getByRole("dialog", { name: "Consultoria Gratuita" });
   await expect(widget).toBeVisible();
-  await widget.getByLabel("Email").fill(`visitante-${unique()}@empresa.com.br`);
+  await widget.getByLabel("E-mail").fill(`visitante-${unique()}@empresa.com.br`);
   await widget.getByLabel("Telefone").fill("11999998888");
   await widget.getByRole("button", { name: "Iniciar consultoria" }).click();
   await expectConfirmation(page, "/enviar/chat", "Recebemos seu contato");

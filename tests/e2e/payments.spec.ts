@@ -132,6 +132,31 @@ test("/payment-success without a payment says so, counts 5 seconds down and goes
   await expect(page).toHaveURL(/\/produtos$/, { timeout: 15_000 });
 });
 
+test("on a phone, the countdown waits while the visitor uses the page, says so, and the page has no floating buttons over its actions", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.clock.install();
+  await page.goto("/payment-success");
+  const countdown = page.getByTestId("countdown");
+  await expect(countdown).toContainText(/em [1-4] segundos?/); // counting
+  await holdClock(page);
+  await expect(page.getByTestId("chat-launcher")).toHaveCount(0);
+  await expect(page.locator("[data-floating-whatsapp]")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Ver produtos" })).toBeInViewport();
+
+  await page.mouse.wheel(0, 120); // the visitor scrolls
+  await expect(countdown).toContainText("Redirecionamento pausado enquanto você usa a página");
+  await page.clock.runFor(3_900);
+  await expect(page).toHaveURL(/\/payment-success$/);
+  await expect(countdown).toContainText("pausado");
+  // Four seconds after the last touch it counts on, and then goes to the products.
+  await page.clock.runFor(200);
+  await expect(countdown).toContainText(/Você será redirecionado para a página de produtos em [1-4] segundos?/);
+  await page.clock.runFor(6_000);
+  await expect(page).toHaveURL(/\/produtos$/);
+});
+
 test("'Permanecer nesta página' tapped the moment it is painted, on a phone whose scripts are slow, stops the countdown", async ({
   page,
 }) => {

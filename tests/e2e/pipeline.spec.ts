@@ -49,6 +49,7 @@ test("moves a lead through the stages with notes and a follow-up day", async ({ 
   await expect(page.getByTestId("pipeline-saved")).toHaveText("Alterações salvas.");
   await expect(page.getByTestId("notes")).toContainText("Primeira ligação feita; pediu proposta.");
   await expect(page.getByTestId("notes")).toContainText("admin");
+  await expect(page.getByTestId("notes")).toContainText("Etapa alterada: Novo → Em contato.");
   await expect(page.getByLabel("Nova anotação (opcional)")).toHaveValue("");
   await axeScan(page);
 
@@ -60,7 +61,8 @@ test("moves a lead through the stages with notes and a follow-up day", async ({ 
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Salvar" })).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.getByTestId("notes").getByRole("listitem")).toHaveCount(2);
+  // Two saves, each a stage move and a note.
+  await expect(page.getByTestId("notes").getByRole("listitem")).toHaveCount(4);
   await expect(page.getByTestId("stage").first()).toHaveText("Proposta enviada");
 
   // A wrong date is refused beside the field, with the typed note kept.
@@ -69,7 +71,7 @@ test("moves a lead through the stages with notes and a follow-up day", async ({ 
   await page.getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByText(/A data do retorno deve estar entre/)).toBeVisible();
   await expect(page.getByLabel("Nova anotação (opcional)")).toHaveValue("Não deve ser salva.");
-  await expect(page.getByTestId("notes").getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByTestId("notes").getByRole("listitem")).toHaveCount(4);
 
   await page.getByRole("link", { name: "Voltar ao funil" }).click();
   await page.goto(`/admin/leads?etapa=proposta-enviada&q=${encodeURIComponent(lead.email)}`);

@@ -13,7 +13,7 @@ async function fillContact(page: Page, name: string, typeLikeAPerson: boolean) {
   const form = page.locator("form[data-contact-form]").first();
   await form.getByLabel(/^Nome/).fill(name);
   await form.getByLabel(/^Empresa/).fill("Empresa Pessoa Real");
-  await form.getByLabel(/^Email/).fill(`${name.replaceAll(" ", ".").toLowerCase()}@example.com`);
+  await form.getByLabel(/^E-mail/).fill(`${name.replaceAll(" ", ".").toLowerCase()}@example.com`);
   const message = form.getByLabel(/^Mensagem/);
   const text = "Queremos um agente de IA para o atendimento dos nossos clientes.";
   // A person takes seconds to write a message (the form's stamp says how long it was open).

@@ -18,7 +18,7 @@ let recoveryCodes: string[] = [];
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000); // a fresh embedded database takes a few seconds, more on a busy machine
+  test.setTimeout(180_000); // a fresh embedded database takes a few seconds, a minute or more on a busy machine
   server = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
@@ -35,7 +35,7 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((resolve, reject) => {
     let output = "";
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 150_000);
     server!.stdout!.on("data", (d) => {
       output += d;
       if (output.includes("servidor pronto")) {

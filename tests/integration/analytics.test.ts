@@ -775,7 +775,7 @@ describe("goals and conversion (decision 0085)", () => {
     for (const label of [
       "Leads (todos os tipos)",
       "Contatos",
-      "Consultorias",
+      "Solicitações de consultoria",
       "Conversas no chat",
       "Questionários",
       "Candidaturas",

@@ -255,6 +255,12 @@ describe("POST /api/chat", () => {
       { role: "user", content: "Olá, equipe" },
       { role: "assistant", content: res.json.data.reply },
     ]);
+    // The whole promise once; a later message gets a receipt, not the same canned reply again.
+    expect(res.json.data.reply).toContain("em até 24 horas");
+    const again = await say(s, "Mais um detalhe");
+    expect(again.json.data.reply).toBe(
+      "Mensagem recebida! O especialista que vai falar com você pelo email off@empresa.com.br lerá toda a conversa.",
+    );
   });
 
   it("blocks sending before the contact, with a wrong token, and past the input caps", async () => {

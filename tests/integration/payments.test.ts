@@ -331,6 +331,10 @@ describe("admin orders page", () => {
     expect(html).toContain("Cancelado");
     expect(html).toContain("Plano Inovador");
     expect(html).toContain("R$ 10.000,00/mês");
+    // A subscription is named by its number, not by the provider's raw id.
+    const [sub] = await app.db().select().from(app.schema.subscriptions).limit(1);
+    expect(html).toContain(`Assinatura nº ${sub!.id}`);
+    expect(html).not.toContain(`…${sub!.providerSubscriptionId.slice(-8)}`);
     // No Stripe here: the sync action is refused.
     expect((await postForm("/admin/pedidos", {}, cookie)).status).toBe(400);
   });

@@ -131,12 +131,12 @@ describe("inbox", () => {
     const rows = await exported();
     expect(rows.map((r) => r[0]).sort()).toEqual([
       "Candidatura",
-      "Consultoria",
       "Contato",
       "Contato",
       "Contato",
       "Conversa no chat",
       "Questionário",
+      "Solicitação de consultoria",
     ]);
   });
 
@@ -207,8 +207,12 @@ describe("moving a lead", () => {
     const { leadPipeline, leadNotes, auditLog } = app.schema;
     const row = await app.db().select().from(leadPipeline).where(eq(leadPipeline.contactId, ids.ana)).then(first);
     expect(row).toMatchObject({ stage: "em-contato", followUpOn: day(0) });
-    const note = await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.ana)).then(first);
-    expect(note).toMatchObject({ author: "admin", body: "Ligar na terça para falar do piloto." });
+    // The history holds the stage move beside the note, in the order they were made.
+    const notes = await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.ana)).orderBy(leadNotes.id);
+    expect(notes.map((n) => [n.author, n.body])).toEqual([
+      ["admin", "Etapa alterada: Novo → Em contato."],
+      ["admin", "Ligar na terça para falar do piloto."],
+    ]);
 
     const audits = await app
       .db()
@@ -225,11 +229,12 @@ describe("moving a lead", () => {
     expect(stageAudit.details).toEqual({ from: "novo", to: "em-contato" });
     expect(followUpAudit.details).toEqual({ from: null, to: day(0) });
     expect(JSON.stringify(noteAudit.details)).not.toContain("terça");
-    expect(await counts()).toEqual({ pipeline: before.pipeline + 1, notes: before.notes + 1, audit: before.audit + 3 });
+    expect(await counts()).toEqual({ pipeline: before.pipeline + 1, notes: before.notes + 2, audit: before.audit + 3 });
 
     const page = await (await get(`/admin/leads/funil/contatos/${ids.ana}?salvo=1`)).text();
     expect(page).toContain("Alterações salvas.");
     expect(page).toContain("Ligar na terça para falar do piloto.");
+    expect(page).toContain("Etapa alterada: Novo → Em contato.");
     expect(page).toContain('data-testid="stage"');
   });
 
@@ -465,6 +470,7 @@ describe("deleting a lead", () => {
     expect(exportRes.status).toBe(200);
     const doc = (await exportRes.json()) as { tabelas: Record<string, Array<Record<string, unknown>>> };
     expect(doc.tabelas.lead_notes).toEqual([
+      expect.objectContaining({ contactId: ids.mariana, author: "admin", body: "Etapa alterada: Novo → Descartado." }),
       expect.objectContaining({ contactId: ids.mariana, author: "admin", body: "Pediu para não ser contatada." }),
     ]);
     expect(doc.tabelas.lead_pipeline).toEqual([expect.objectContaining({ contactId: ids.mariana, stage: "descartado" })]);
@@ -482,12 +488,12 @@ describe("deleting a lead", () => {
       .orderBy(desc(auditLog.id))
       .limit(1)
       .then(first);
-    expect(audit.details).toMatchObject({ deleted: { contacts: 1, leadNotes: 1, leadPipeline: 1 } });
+    expect(audit.details).toMatchObject({ deleted: { contacts: 1, leadNotes: 2, leadPipeline: 1 } });
   });
 
   it("deletes its stage and notes with it (erasure and retention delete leads)", async () => {
     const { contacts, leadPipeline, leadNotes } = app.schema;
-    expect((await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.ana))).length).toBe(1);
+    expect((await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.ana))).length).toBe(2);
     await app
       .db()
       .delete(contacts)

@@ -99,6 +99,16 @@ async function request(target: string, cookie?: string) {
   return { status: res.status, location: res.headers.get("location"), type: res.headers.get("content-type") ?? "", body: await res.text() };
 }
 
+/** What a reader sees of a page: its text without scripts, styles, templates and tags. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<(script|style|template|noscript)\b[\s\S]*?<\/\1>/gi, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&nbsp;|&#160;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+}
+
 /** Links and resources of a page, with what kind each is. */
 function referencesOf(page: Page): Reference[] {
   const found: Reference[] = [];
@@ -203,6 +213,27 @@ describe("standards", () => {
     for (const legal of ["/privacidade", "/termos", "/cookies"]) expect(paths).toContain(legal);
     for (const page of pages.values()) expect([page.url, page.status]).toEqual([page.url, EXPECTED_STATUS[page.url] ?? 200]);
     console.log(`standards: ${pages.size} pages crawled (${ADMIN_PAGES.length} admin screens)`);
+  });
+
+  it("no page's visible text uses a form docs/glossary.md marks wrong (the SPEC's strings aside)", () => {
+    const table = fs.readFileSync(path.join(import.meta.dirname, "../../docs/glossary.md"), "utf8");
+    const wrong = [...table.matchAll(/^\| ([^|]+) \| ([^|]+) \| [^|]+ \|$/gm)]
+      .slice(2) // the header and its rule
+      .flatMap(([, use, not]) => not!.split(";").map((form) => ({ use: use!.trim(), form: form.trim() })));
+    expect(wrong.length).toBeGreaterThanOrEqual(4);
+    // The SPEC's strings that keep a form, listed in the glossary as `- \`…\``.
+    const specStrings = [...table.matchAll(/^- `([^`]+)`$/gm)].map(([, spec]) => spec!);
+    const found: string[] = [];
+    for (const page of pages.values()) {
+      let text = visibleText(page.html);
+      for (const spec of specStrings) text = text.replaceAll(spec, " ");
+      for (const { use, form } of wrong) {
+        // Case as written: 'Email' is wrong, the word inside 'sendEmail' or a URL is not text here.
+        if (new RegExp(`(^|[^\\p{L}-])${form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}-])`, "u").test(text))
+          found.push(`${page.url}: "${form}" (use "${use}")`);
+      }
+    }
+    expect(found).toEqual([]);
   });
 
   it("every page passes the W3C Nu HTML checker with no error (warnings listed)", () => {

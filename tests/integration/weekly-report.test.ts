@@ -127,7 +127,7 @@ describe("weekly report", () => {
     expect(text).toContain("- Pedidos pagos: 1 (+1)");
     expect(text).toContain("1 lead chegou sem visita contada");
     expect(text).toContain("- Contatos: 2 (+1 · +100%)");
-    expect(text).toContain("- Consultorias: 1 (+1)");
+    expect(text).toContain("- Solicitações de consultoria: 1 (+1)");
     expect(text).toMatch(/- google: 1 \(1 visita · 100%\)/);
     expect(text).toMatch(/- linkedin\.com: 1 \(1 visita · 100%\)/);
     expect(text).toContain("- Sem visita contada: 1");

@@ -115,18 +115,16 @@ describe("detectDocument reads the structure, not only the first bytes (docs/dec
     { timeout: 60_000 },
     async () => {
       for (const bomb of [...pdfParserBombs(), compoundFileWithEntries(40_000)]) {
-        // The parse runs in the child process: this thread keeps answering meanwhile.
-        let last = performance.now();
-        let longestPause = 0;
-        const ticker = setInterval(() => {
-          longestPause = Math.max(longestPause, performance.now() - last);
-          last = performance.now();
-        }, 10);
+        // The parse runs in the child process: this thread keeps answering meanwhile. A parse here
+        // would let no timer run until it ended; a busy machine still runs one every second or so.
+        let ticks = 0;
+        const ticker = setInterval(() => ticks++, 10);
         const started = performance.now();
         expect(await detectDocument(bomb)).toBeNull();
         clearInterval(ticker);
-        expect(performance.now() - started).toBeLessThan(20_000);
-        expect(longestPause).toBeLessThan(1_000);
+        const seconds = (performance.now() - started) / 1000;
+        expect(seconds).toBeLessThan(20);
+        expect(ticks).toBeGreaterThanOrEqual(Math.floor(seconds));
       }
       expect(await detectDocument(minimalPdf())).toBe("pdf");
       expect(await detectDocument(oleDoc())).toBe("doc");

@@ -158,25 +158,33 @@ export function PostCard({
   eager = false,
   priority = false,
   headingLevel = 2,
+  wide = false,
 }: {
   post: CardPost;
   eager?: boolean;
   /** The first card's image is the page's largest paint on phones. */
   priority?: boolean;
   headingLevel?: 2 | 3;
+  /** A whole row of the 3-column grid, image beside the text (see PostGrid's `wideFirst`). */
+  wide?: boolean;
 }) {
   const href = `/blog/${post.slug}`;
   const date = post.publishedAt ?? post.createdAt;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     // The focus ring is the card's: 'Ler mais' stands for the whole card.
-    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-soft transition-shadow hover:shadow-lift has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring">
-      <div className="aspect-[1200/630] overflow-hidden bg-muted">
+    <article
+      className={cn(
+        "group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-soft transition-shadow hover:shadow-lift has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring",
+        wide && "lg:col-span-3 lg:flex-row",
+      )}
+    >
+      <div className={cn("aspect-[1200/630] overflow-hidden bg-muted", wide && "lg:w-1/2 lg:shrink-0")}>
         {post.imageUrl ? (
           <img
             src={post.imageUrl}
             srcSet={post.imageSrcSet}
-            sizes={post.imageSrcSet ? "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" : undefined}
+            sizes={post.imageSrcSet ? `(min-width: 1024px) ${wide ? 640 : 400}px, (min-width: 640px) 50vw, 100vw` : undefined}
             width={1200}
             height={630}
             alt=""
@@ -189,7 +197,7 @@ export function PostCard({
           <div className="h-full w-full bg-gradient-to-br from-navy-800 to-electric" aria-hidden="true" />
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-6">
+      <div className={cn("flex flex-1 flex-col gap-3 p-6", wide && "lg:justify-center lg:p-10")}>
         {post.category && <p className="text-xs font-bold uppercase tracking-wider text-primary">{post.category.name}</p>}
         <Heading className="text-xl font-bold leading-snug text-foreground group-hover:text-primary">{post.title}</Heading>
         <p className="text-sm text-muted-foreground">
@@ -212,4 +220,12 @@ export function PostCard({
 
 export function PostGrid({ children }: { children: ReactNode }) {
   return <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">{children}</div>;
+}
+
+/**
+ * Whether the first of `count` cards takes a whole row of the 3-column grid: when the rest then
+ * fills whole rows (10 → 1 + 9), so no card is left alone on the last one.
+ */
+export function wideFirst(count: number): boolean {
+  return count > 1 && count % 3 === 1;
 }

@@ -48,7 +48,7 @@ export function BookingTimes({ slots, action, day, selected }: BookingTimesProps
       </p>
       <form method="get" action={action}>
         <input type="hidden" name="dia" value={day} />
-        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4" data-testid="booking-times">
+        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-6" data-testid="booking-times">
           {slots.map((s) => {
             const current = selected === s.start;
             const brasilia = formatTime(s.start);

@@ -44,6 +44,8 @@ export function useChat(open: boolean) {
   const sessionReady = useRef<Promise<SessionState> | null>(null);
   const contactRef = useRef<ChatContactInput | null>(null);
   const nextId = useRef(0);
+  /** The visitor's messages sent so far (the offline reply to the first differs from later ones). */
+  const sentCount = useRef(0);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
 
   const append = useCallback((role: ChatMessage["role"], content: string, auto = false) => {
@@ -106,6 +108,7 @@ export function useChat(open: boolean) {
       const session = sessionRef.current;
       const who = contactRef.current;
       if (!content || !session || !who) return;
+      const again = sentCount.current++ > 0;
       append("user", content, auto);
       const body = { sessionId: session.sessionId, token: session.token, content };
 
@@ -114,7 +117,7 @@ export function useChat(open: boolean) {
         // Stored on the server (the team follows up); the reply does not wait for it.
         if (session.token) void postChatApi<ChatReplyData>("/api/chat", body);
         later(OFFLINE_REPLY_DELAY_MS, () => {
-          append("assistant", offlineReply(who.email));
+          append("assistant", offlineReply(who.email, again));
           setLoading(false);
         });
         return;

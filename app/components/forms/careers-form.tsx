@@ -86,7 +86,7 @@ export function CareersForm({ positions, initial }: { positions: string[]; initi
             {...fieldA11y("careers-name", errors.name)}
           />
         </FormField>
-        <FormField id="careers-email" label="Email" error={errors.email} required>
+        <FormField id="careers-email" label="E-mail" error={errors.email} required>
           <Input
             name="email"
             defaultValue={values.email}

@@ -48,7 +48,7 @@ export function ConsultationFields({
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         {field("name", "Nome", { autoComplete: "name", maxLength: LIMITS.name })}
-        {field("email", "Email", { type: "email", autoComplete: "email", inputMode: "email", maxLength: LIMITS.email })}
+        {field("email", "E-mail", { type: "email", autoComplete: "email", inputMode: "email", maxLength: LIMITS.email })}
         {field("phone", "Telefone com DDD", {
           type: "tel",
           autoComplete: "tel",
@@ -114,7 +114,7 @@ export function ConsultationRequestDialog() {
           <p id="solicitar-consultoria-description" className="text-sm text-muted-foreground">
             {consultationMessages.description}
           </p>
-          {source ? <p className="text-xs font-medium text-primary">Solicitação: {source}</p> : null}
+          {source ? <p className="text-xs font-medium text-primary">{consultationMessages.sourceNote(source)}</p> : null}
         </div>
         <form
           noValidate

@@ -71,7 +71,7 @@ export function ContactForm({ source = "home", initial }: { source?: string; ini
             {...fieldA11y(id("company"), errors.company)}
           />
         </FormField>
-        <FormField id={id("email")} label="Email" error={errors.email} required>
+        <FormField id={id("email")} label="E-mail" error={errors.email} required>
           <Input
             name="email"
             defaultValue={values.email}

@@ -33,7 +33,8 @@ export default function Toaster() {
               if (!open) dismissToast(item.id);
             }}
             className={cn(
-              "group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-10 shadow-lift",
+              // On a phone a button goes under the text, which keeps the toast's whole width.
+              "group pointer-events-auto relative flex w-full flex-col items-start gap-3 overflow-hidden rounded-lg border p-4 pr-10 shadow-lift sm:flex-row sm:justify-between",
               "data-[state=open]:animate-fade-in data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 transition-opacity",
               item.variant === "destructive"
                 ? "border-destructive bg-destructive text-destructive-foreground"

@@ -246,7 +246,7 @@ export async function sendChatMessage(input: { sessionId: string; token: string;
   };
 
   const url = upstreamUrl("/api/chat");
-  if (session.offline || !url) return answer("offline", offlineReply(session.email), true);
+  if (session.offline || !url) return answer("offline", offlineReply(session.email, (sent?.n ?? 0) > 0), true);
 
   const result = await callUpstream(
     url,

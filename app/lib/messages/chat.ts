@@ -12,7 +12,7 @@ export const chatTexts = {
   firstMessage:
     "Olá! Para iniciar nossa consultoria gratuita, precisamos do seu email e telefone. Por favor, preencha o formulário abaixo.",
   greeting: "Obrigado! Agora podemos começar nossa consultoria. Como posso ajudar você hoje?",
-  emailLabel: "Email",
+  emailLabel: "E-mail",
   phoneLabel: "Telefone",
   companyLabel: "Nome da empresa",
   /** Above the company name the widget sends for the visitor (not typed in the chat). */
@@ -49,8 +49,12 @@ export const chatToasts = {
   },
 } as const;
 
-/** SPEC §4: the offline-mode answer, 1.5 s after each visitor message. */
-export function offlineReply(email: string): string {
+/**
+ * SPEC §4: the offline-mode answer, 1.5 s after each visitor message. The whole promise answers
+ * the visitor's first message; a later one gets a short receipt, not the same canned text again.
+ */
+export function offlineReply(email: string, later = false): string {
+  if (later) return `Mensagem recebida! O especialista que vai falar com você pelo email ${email} lerá toda a conversa.`;
   return `Obrigado pela sua mensagem! Ela foi recebida e um de nossos especialistas entrará em contato pelo email ${email} em até 24 horas.`;
 }
 

@@ -74,6 +74,8 @@ export const questionnaireMessages = {
 } as const;
 
 export const consultationMessages = {
+  /** What the request is about: the asking button's text, without a repeated 'Solicitar'. */
+  sourceNote: (source: string) => `Sobre: ${source.replace(/^Solicitar\s+/i, "")}`,
   title: "Solicitar consultoria exclusiva",
   description: "Conte um pouco sobre sua empresa. Um especialista responde em até 24 horas.",
   submit: "Enviar solicitação",

@@ -43,6 +43,8 @@ export const paymentMessages = {
   noPaymentText:
     "Este endereço não traz a confirmação de nenhum pagamento. Se você acabou de pagar, a confirmação chega por e-mail; para comprar, escolha um plano ou produto.",
   countdown: (seconds: number) => `Você será redirecionado para a página de produtos em ${seconds} segundo${seconds === 1 ? "" : "s"}.`,
+  countdownPaused: (seconds: number) =>
+    `Redirecionamento pausado enquanto você usa a página (faltam ${seconds} segundo${seconds === 1 ? "" : "s"}).`,
   stayHere: "Permanecer nesta página",
   redirectStopped: "Redirecionamento automático cancelado.",
   goHome: "Voltar ao início",

@@ -145,7 +145,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Card>
           <CardHeader>
             <CardTitle asChild>
-              <h2>Consultas recentes</h2>
+              <h2>Solicitações de consultoria recentes</h2>
             </CardTitle>
             <CardDescription>As 3 últimas solicitações de consultoria.</CardDescription>
           </CardHeader>

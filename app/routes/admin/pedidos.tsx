@@ -19,7 +19,6 @@ import { findCatalogItem, formatBRL } from "~/lib/catalog";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { orderExpiryNote, orderStatusLabels, subscriptionStatusLabels } from "~/lib/messages/payments";
 import { pageNumber } from "~/lib/schemas/form-fields";
-import { shortId } from "~/lib/utils";
 import type { Route } from "./+types/pedidos";
 
 export const meta: Route.MetaFunction = () => [{ title: "Pedidos e assinaturas" }];
@@ -252,8 +251,9 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           <StackedRow key={s.id}>
             <StackedCell wide>
               <span className="font-medium max-lg:text-base">{s.planName}</span>
-              <span className="block text-xs text-muted-foreground" title={s.providerSubscriptionId}>
-                {shortId(s.providerSubscriptionId)}
+              {/* The provider's id stays available on hover (support asks for it), not as the row's name. */}
+              <span className="block text-xs text-muted-foreground" title={`Identificador no provedor: ${s.providerSubscriptionId}`}>
+                Assinatura nº {s.id}
               </span>
             </StackedCell>
             <StackedCell label="Valor" className="whitespace-nowrap">

@@ -9,7 +9,8 @@
  *
  * Let through: a form's submit button (the form posts, or app/shell/early/held-submits.ts holds
  * it), a button with a native action (an invoker `command`, a `popovertarget`), and links.
- * It is a job of the public pages' early script and the whole inline script of router pages.
+ * It is a job of the public pages' early script and the whole inline script of router pages
+ * (docs/decisions/0125).
  */
 export function heldClicks() {
   const page = document.documentElement;
