@@ -6,6 +6,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorF
 import { isDatabaseUnavailable } from "~/db/driver.server";
 import { logger, redactUrl } from "~/infra/logger.server";
 import { NonceProvider } from "./lib/nonce";
+import { ResponseStatusProvider } from "./lib/response-status";
 
 export const streamTimeout = 5_000;
 
@@ -35,7 +36,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ResponseStatusProvider value={responseStatusCode}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ResponseStatusProvider>
       </NonceProvider>,
       {
         nonce,

@@ -23,6 +23,7 @@ import { ANALYTICS_PIXEL_PATH } from "./lib/analytics";
 import { EARLY_SCRIPT, ROUTER_SCRIPT, VIEW_SCRIPT } from "./lib/early-script";
 import { NavigationProvider, plainNavigation, type Navigation } from "./lib/navigation";
 import { useNonce } from "./lib/nonce";
+import { useResponseStatus } from "./lib/response-status";
 import { policyOf, type PolicyHandle } from "./lib/route-policy";
 import { SITE_NAME, type PublicSiteConfig } from "./lib/site";
 import { FALLBACK_SITE_CONFIG, SiteConfigProvider } from "./lib/site-config";
@@ -86,10 +87,14 @@ function useDocumentPage(root: Awaited<ReturnType<typeof loader>> | undefined) {
   return { navigation: plainNavigation(shown, pathname), boot };
 }
 
-/** Whether the page shown is one Análises counts (its route's policy): it then counts its own view. */
+/**
+ * Whether the page shown is one Análises counts (its route's policy) and answered 200: it then
+ * counts its own view. A 404 (an unknown post) or an error page is not a page anyone read.
+ */
 function useCountedPage(): boolean {
   const matches = useMatches();
-  return policyOf(matches[matches.length - 1]?.handle).counted === true;
+  const status = useResponseStatus();
+  return status === 200 && policyOf(matches[matches.length - 1]?.handle).counted === true;
 }
 
 /**

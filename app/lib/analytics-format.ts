@@ -23,6 +23,8 @@ export function formatDayShort(day: string): string {
 /** The goal Análises opens on: every lead type at once (docs/decisions/0085). */
 export const ALL_LEADS = "leads";
 export const ALL_LEADS_LABEL = "Leads (todos os tipos)";
+/** The goal menu's groups: each lead type (a meeting there is one booked by someone new), and the rest. */
+export const GOAL_GROUPS = { leads: "Leads por tipo", others: "Outras conversões" } as const;
 /** The line of the conversions whose visit Análises did not count. */
 export const WITHOUT_VISIT = "Sem visita contada";
 

@@ -133,3 +133,36 @@ test("an ad click (gclid) is paid Google traffic in Análises, though the page c
     expect(await admin.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
   }
 });
+
+test("an address that answered 404 sends no view and never reaches Análises' pages, posts or entry pages (1440 px)", async ({
+  browser,
+  context,
+}) => {
+  const slug = `post-que-nao-existe-${unique()}`;
+  const missing = `/blog/${slug}`;
+  const visitor = await visitorContext(browser);
+  const page = await visitor.newPage();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const views: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/analytics") && r.method() === "POST") {
+      const beacon = JSON.parse(r.postData() ?? "{}") as { k?: string; p?: string };
+      if (beacon.k === "view" && beacon.p) views.push(beacon.p);
+    }
+  });
+  const answer = await page.goto(missing);
+  expect(answer?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The next page (200) counts itself: had the 404 asked to be counted, its beacon would be first.
+  await page.goto("/blog");
+  await expect.poll(() => views).toContain("/blog");
+  expect(views).toEqual(["/blog"]);
+  await visitor.close();
+
+  const admin = await context.newPage();
+  await admin.setViewportSize({ width: 1440, height: 900 });
+  await loginAsAdmin(admin);
+  await admin.goto("/admin/analises?periodo=7");
+  for (const table of ["pages", "landings"]) await expect(admin.getByTestId(table)).toBeVisible();
+  await expect(admin.locator("#admin-main")).not.toContainText(slug);
+});

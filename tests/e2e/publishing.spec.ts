@@ -224,6 +224,55 @@ test.describe("publishing", () => {
   });
 });
 
+test.describe("the post's page on a phone (390 px)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test.describe.configure({ timeout: 90_000 });
+
+  test("a scheduled post's page says its date once, opens the list's post form with 'Editar', goes live with 'Publicar agora', and numbers its own revisions from 1", async ({
+    page,
+  }) => {
+    await loginAsAdmin(page);
+    const { local, shown } = tomorrowAtHalfPastNine();
+    const title = `Agendado e editado pela página ${unique()}`;
+    const post = await apiPost(page, newPost(title, { publishAt: `${local}:00-03:00` }));
+    await page.goto(`/admin/posts/${post.id}`);
+    const main = page.locator("#admin-main");
+    await expect(page.getByTestId("post-status")).toHaveText(`Agendado para ${shown}`);
+    expect((await main.innerText()).split(shown).length - 1, "the scheduled date, said once").toBe(1);
+    await expect(main).not.toContainText(/desmarque/i);
+    // Its first revision is its nº 1, whatever other posts saved before.
+    await expect(page.locator("[data-revision]")).toHaveCount(1);
+    await expect(page.locator("[data-revision]").first()).toContainText("nº 1 · ");
+
+    // 'Editar' opens the post form the list uses, on this post; the page shows the save.
+    await page.getByRole("button", { name: "Editar", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Editar post" });
+    const titleField = dialog.getByRole("textbox", { name: /^Título/ });
+    await expect(titleField).toHaveValue(title);
+    await titleField.fill(`${title}, revisado`);
+    await dialog.getByRole("button", { name: "Salvar alterações" }).click();
+    await expectToast(page, "Post atualizado");
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title}, revisado`);
+    await expect(page.locator("[data-revision]")).toHaveCount(2);
+    await expect(page.locator("[data-revision]").first()).toContainText("nº 2 · ");
+
+    // 'Publicar agora': live at once, the schedule gone; the page then names only its own controls.
+    await page.getByRole("button", { name: "Publicar agora" }).click();
+    await expect(page.getByTestId("publishing-message")).toHaveText("Post publicado. Ele já aparece no blog.");
+    await expect(page.getByTestId("post-status")).toHaveText("Publicado");
+    await expect(page.getByRole("button", { name: "Publicar agora" })).toHaveCount(0);
+    await expect(main).toContainText("Para tirá-lo do ar, clique em “Editar” e desligue “Publicado”.");
+    await expect(main).not.toContainText(shown);
+    await expectNoAxeViolations(page);
+    const visitor = await page.context().browser()!.newContext();
+    const reader = await visitor.newPage();
+    await reader.goto(`/blog/${post.slug}`);
+    await expect(reader.getByRole("heading", { level: 1 })).toHaveText(`${title}, revisado`);
+    await visitor.close();
+  });
+});
+
 test.describe("publishing without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -240,7 +289,8 @@ test.describe("publishing without JavaScript", () => {
     const { local, shown } = tomorrowAtHalfPastNine();
     await page.getByLabel("Data e hora (horário de Brasília)").fill(local);
     await page.getByRole("button", { name: "Agendar", exact: true }).click();
-    await expect(page.getByTestId("publishing-message")).toHaveText(`Publicação agendada para ${shown}.`);
+    await expect(page.getByTestId("publishing-message")).toHaveText("Publicação agendada. O post entra no ar sozinho no horário marcado.");
+    await expect(page.getByTestId("post-status")).toHaveText(`Agendado para ${shown}`);
     await page.getByRole("button", { name: "Cancelar agendamento" }).click();
     await expect(page.getByTestId("publishing-message")).toHaveText("Agendamento cancelado. O post continua como rascunho.");
     await page.getByRole("button", { name: "Gerar novo link" }).click();

@@ -164,6 +164,22 @@ describe("page views", () => {
     expect(counted).toBe(before + 1);
   });
 
+  it("a counted page that answered 404 (an unknown post) asks to be counted neither by its script nor by its image", async () => {
+    const get = (path: string) => fetch(`${app.url}${path}`, { headers: { "user-agent": CHROME, accept: "text/html" } });
+    const blog = await get("/blog");
+    expect(blog.status).toBe(200);
+    const listed = await blog.text();
+    expect(listed).toContain("prerenderingchange");
+    expect(listed).toMatch(/<noscript><img src="\/api\/analytics\/pixel"/);
+    // The same route (its policy counts it), but no post by that address: not a page anyone read.
+    const missing = await get("/blog/post-que-nao-existe");
+    expect(missing.status).toBe(404);
+    const html = await missing.text();
+    expect(html).toContain("Post não encontrado");
+    expect(html).not.toContain("prerenderingchange");
+    expect(html).not.toContain("/api/analytics/pixel");
+  });
+
   it("without JavaScript, the page's image counts the view; the visitor's second page is not a new visit", async () => {
     const ip = newIp();
     const html = await (await fetch(`${app.url}/carreiras`, { headers: { "user-agent": CHROME } })).text();
@@ -501,6 +517,15 @@ describe("Análises page, dashboard and CSV", () => {
     expect(options.filter((label, i) => options.indexOf(label) !== i)).toEqual([]);
     expect(options).toContain("Reuniões agendadas");
     expect(options).toContain("Todas as reuniões agendadas");
+    // The lead type and every booking read apart: each under its group.
+    const group = (label: string) =>
+      DomUtils.findAll(
+        (el) => el.name === "option",
+        DomUtils.findAll((el) => el.name === "optgroup" && el.attribs.label === label, menu ? [menu] : []),
+      ).map((o) => DomUtils.textContent(o).trim());
+    expect(group("Leads por tipo")).toContain("Reuniões agendadas");
+    expect(group("Leads por tipo")).not.toContain("Todas as reuniões agendadas");
+    expect(group("Outras conversões")).toEqual(["Inscrições confirmadas na newsletter", "Pedidos pagos", "Todas as reuniões agendadas"]);
     const table = DomUtils.findOne((el) => el.name === "table" && el.attribs["data-testid"] === "goals", doc.children);
     // A row's name, without the line under it (conversions without a counted visit).
     const rows = DomUtils.findAll((el) => el.name === "th" && el.attribs.scope === "row", table ? [table] : []).map((th) =>

@@ -341,8 +341,35 @@ describe("scheduled publishing", () => {
     const got = (await api("GET", `/api/blog/posts/${post.id}`)).json.data;
     expect(got).toMatchObject({ status: "scheduled", publishAt: "2099-12-01T12:30:00.000Z" }); // 09:30 in Brasília = 12:30 UTC
     const shown = await page(`/admin/posts/${post.id}?feito=agendado`, { cookie });
-    expect(textOf(shown.doc)).toContain("Publicação agendada para 01/12/2099, 09:30.");
+    // The date is said once, by the post's status; the message and the card say what to do.
+    const text = textOf(find(shown.doc, (el) => el.attribs?.id === "admin-main")[0] ?? shown.doc);
+    expect(text).toContain("Agendado para 01/12/2099, 09:30");
+    expect(text.split("01/12/2099").length - 1).toBe(1);
+    expect(text).toContain("Publicação agendada. O post entra no ar sozinho no horário marcado.");
+    expect(text).not.toMatch(/desmarque/i);
     expect(await visitorSees(post.slug)).toEqual(NOWHERE);
+  });
+
+  it("'Publicar agora' on the post's page puts a draft or a scheduled post live at once (the list switch's save); a live post's page names only its own controls", async () => {
+    const draft = await createPost({ title: "Rascunho publicado pela página do post" });
+    const scheduled = await createPost({ title: "Agendado publicado pela página do post", publishAt: inAnHour().toISOString() });
+    for (const post of [draft, scheduled]) {
+      const before = await page(`/admin/posts/${post.id}`, { cookie });
+      expect(find(before.doc, (el) => el.name === "button" && el.attribs.value === "publicar-agora")).toHaveLength(1);
+      const res = await postForm(`/admin/posts/${post.id}`, { intent: "publicar-agora" });
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe(`/admin/posts/${post.id}?feito=publicado`);
+      expect((await api("GET", `/api/blog/posts/${post.id}`)).json.data).toMatchObject({ status: "published", publishAt: null });
+      expect(await auditRows("blog.post.publish", `post:${post.id}`)).toHaveLength(1);
+      const after = await page(`/admin/posts/${post.id}?feito=publicado`, { cookie });
+      const text = textOf(after.doc);
+      expect(text).toContain("Post publicado. Ele já aparece no blog.");
+      // Live: nothing to publish or schedule; the hint names the page's 'Editar', not a switch it lacks.
+      expect(find(after.doc, (el) => el.name === "button" && el.attribs.value === "publicar-agora")).toHaveLength(0);
+      expect(text).toContain("clique em “Editar” e desligue “Publicado”");
+      expect(text).not.toMatch(/desmarque/i);
+      expect(textOf((await page(`/blog/${post.slug}`)).doc)).toContain(post.title);
+    }
   });
 
   it("the admin lists say 'Rascunho', 'Agendado para …' and 'Publicado'", async () => {
@@ -390,6 +417,8 @@ describe("revisions", () => {
     expect(list.status).toBe(200);
     const revisions = list.json.data.revisions as Array<{ id: number; kind: string; author: string; createdAt: string; title: string }>;
     expect(revisions.map((r) => r.kind)).toEqual(["update", "create"]);
+    // Numbered in this post's own history, whatever other posts saved before.
+    expect(revisions.map((r) => (r as { number?: number }).number)).toEqual([2, 1]);
     expect(revisions.every((r) => r.author === "admin" && !Number.isNaN(Date.parse(r.createdAt)))).toBe(true);
     const firstRevision = revisions[1]!;
     const one = await api("GET", `/api/blog/posts/${post.id}/revisions/${firstRevision.id}`);
@@ -415,8 +444,15 @@ describe("revisions", () => {
     const now = (await api("GET", `/api/blog/posts/${post.id}`)).json.data;
     expect(now).toMatchObject({ ...original, slug: post.slug, published: true });
     const after = (await api("GET", `/api/blog/posts/${post.id}/revisions`)).json.data.revisions;
-    expect(after[0]).toMatchObject({ kind: "restore", restoredFrom: firstRevision.id });
+    expect(after[0]).toMatchObject({ kind: "restore", restoredFrom: firstRevision.id, number: 3, restoredFromNumber: 1 });
     expect(after).toHaveLength(3);
+    // The post's page reads "nº 3 … da revisão nº 1", "nº 2", "nº 1", never the ids all posts share.
+    const history = await page(`/admin/posts/${post.id}`, { cookie });
+    const lines = find(history.doc, (el) => el.attribs?.["data-revision"] !== undefined).map((el) => textOf(el));
+    expect(lines.map((line) => line.match(/nº \d+/g))).toEqual([["nº 3", "nº 1"], ["nº 2"], ["nº 1"]]);
+    expect(lines[0]).toContain("Restauração da revisão nº 1");
+    const one1 = await page(`/admin/posts/${post.id}/revisoes/${firstRevision.id}`, { cookie });
+    expect(textOf(find(one1.doc, (el) => el.name === "h1")[0])).toMatch(/^Revisão nº 1 · /);
     expect(first(await auditRows("blog.post.restore", `post:${post.id}`)).details).toMatchObject({ revision: firstRevision.id });
     // The restored SEO fields reach the page.
     const live = await page(`/blog/${post.slug}`);

@@ -56,9 +56,9 @@ export const GOALS: readonly Goal[] = [
 
 export { ALL_LEADS, ALL_LEADS_LABEL };
 
-/** The picker's choices: all leads, then each goal. */
-export function goalChoices(): Array<{ key: string; label: string }> {
-  return [{ key: ALL_LEADS, label: ALL_LEADS_LABEL }, ...GOALS.map((g) => ({ key: g.key, label: g.label }))];
+/** The picker's choices: all leads, then each goal (`lead`: a lead type, grouped apart from the other conversions). */
+export function goalChoices(): Array<{ key: string; label: string; lead?: boolean }> {
+  return [{ key: ALL_LEADS, label: ALL_LEADS_LABEL }, ...GOALS.map((g) => ({ key: g.key, label: g.label, lead: g.lead }))];
 }
 
 export function isGoal(value: string | null | undefined): boolean {

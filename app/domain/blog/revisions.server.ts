@@ -2,7 +2,7 @@
  * A post's history (docs/decisions/0061): its revisions, one beside the current text, restoring
  * one (a new save, so a new revision), and publishing the unpublished changes of a live post.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, lte, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { blogPosts, blogPostRevisions } from "~/db/schema";
 import { fail } from "~/infra/http.server";
@@ -13,8 +13,12 @@ import type { Actor, Post } from "../blog.server";
 
 export interface RevisionSummary {
   id: number;
+  /** Its place in the post's own history (1 for the oldest kept): what the admin reads as "nº". */
+  number: number;
   kind: string;
   restoredFrom: number | null;
+  /** The number of the revision a restore brought back, while that one is still kept. */
+  restoredFromNumber: number | null;
   title: string;
   author: string;
   createdAt: Date;
@@ -29,6 +33,8 @@ export async function listRevisions(postId: number): Promise<RevisionSummary[] |
   const rows = await db()
     .select({
       id: blogPostRevisions.id,
+      // Ids are shared by every post; the admin counts one post's revisions (1, 2, 3 …).
+      number: sql<number>`(row_number() over (order by ${blogPostRevisions.id}))::int`,
       kind: blogPostRevisions.kind,
       restoredFrom: blogPostRevisions.restoredFrom,
       title: blogPostRevisions.title,
@@ -38,7 +44,28 @@ export async function listRevisions(postId: number): Promise<RevisionSummary[] |
     .from(blogPostRevisions)
     .where(eq(blogPostRevisions.postId, postId))
     .orderBy(desc(blogPostRevisions.id));
-  return rows.map((r) => ({ ...r, pending: r.id === post.pendingRevisionId }));
+  const numberOf = new Map(rows.map((r) => [r.id, Number(r.number)]));
+  return rows.map((r) => ({
+    ...r,
+    number: Number(r.number),
+    restoredFromNumber: r.restoredFrom === null ? null : (numberOf.get(r.restoredFrom) ?? null),
+    pending: r.id === post.pendingRevisionId,
+  }));
+}
+
+/** A revision's number in its post's history (see RevisionSummary.number); null if it is not kept. */
+export async function revisionNumber(postId: number, revisionId: number | null): Promise<number | null> {
+  if (revisionId === null) return null;
+  const [exists] = await db()
+    .select({ id: blogPostRevisions.id })
+    .from(blogPostRevisions)
+    .where(and(eq(blogPostRevisions.postId, postId), eq(blogPostRevisions.id, revisionId)));
+  if (!exists) return null;
+  const [row] = await db()
+    .select({ n: count() })
+    .from(blogPostRevisions)
+    .where(and(eq(blogPostRevisions.postId, postId), lte(blogPostRevisions.id, revisionId)));
+  return row ? Number(row.n) : null;
 }
 
 export async function getRevision(postId: number, revisionId: number): Promise<Revision | null> {

@@ -35,7 +35,9 @@ export const scheduleText = {
   publishedHint: "Este post já está publicado. Para agendá-lo, desmarque “Publicado”.",
   cancel: "Cancelar agendamento",
   schedule: "Agendar",
-  scheduled: (at: Date | string) => `Publicação agendada para ${formatDateTime(at)}.`,
+  /** The post's page: its status above already says when, so these never repeat the date. */
+  scheduledDone: "Publicação agendada. O post entra no ar sozinho no horário marcado.",
+  scheduledHint: "Para mudar o horário, escolha outra data e hora e clique em “Agendar”. Para publicar já, use “Publicar agora”.",
   canceled: "Agendamento cancelado. O post continua como rascunho.",
 } as const;
 
@@ -89,11 +91,13 @@ export const revisionText = {
     draft: "Rascunho não publicado",
     restore: "Restauração",
   } as Record<string, string>,
-  restoredFrom: (id: number) => `da revisão nº ${id}`,
+  /** Numbers count one post's revisions (1 for its oldest kept), never the ids shared by all posts. */
+  number: (n: number) => `nº ${n}`,
+  restoredFrom: (n: number | null) => (n === null ? "de uma revisão que não está mais guardada" : `da revisão nº ${n}`),
   by: (author: string) => `por ${author}`,
   view: "Comparar com o texto atual",
   current: "Texto atual",
-  revision: (id: number, at: Date | string) => `Revisão nº ${id} · ${formatDateTime(at)}`,
+  revision: (n: number, at: Date | string) => `Revisão nº ${n} · ${formatDateTime(at)}`,
   changed: "Alterado",
   same: "Igual ao texto atual",
   identical: "Esta revisão é igual ao texto atual: restaurá-la não muda nada.",
@@ -110,7 +114,11 @@ export const postPageText = {
   title: "Publicação e histórico",
   back: "Voltar aos posts",
   status: "Status",
-  edit: "Editar no formulário",
+  edit: "Editar",
+  publishNow: "Publicar agora",
+  publishedNow: "Post publicado. Ele já aparece no blog.",
+  /** A live post has no schedule; its page says so with the controls it has ('Editar' opens the form's switch). */
+  publishedHint: "Este post já está publicado, então não há o que agendar. Para tirá-lo do ar, clique em “Editar” e desligue “Publicado”.",
   openPublic: "Ver no blog",
   openPreview: "Abrir pré-visualização",
   rowAction: "Publicação e histórico",

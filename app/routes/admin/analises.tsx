@@ -22,6 +22,7 @@ import {
   formatDayShort,
   formatNumber,
   formatPercent,
+  GOAL_GROUPS,
   type DateRange,
 } from "~/lib/analytics-format";
 import { visitSourceLabel } from "~/lib/origin";
@@ -195,10 +196,24 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
             Meta <span className="font-normal text-muted-foreground">(por fonte, campanha e entrada)</span>
           </label>
           <NativeSelect id="meta" name="meta" defaultValue={report?.goal.key ?? ALL_LEADS} className="w-full min-w-0 sm:w-auto">
-            {goals.map((g) => (
-              <option key={g.key} value={g.key}>
-                {g.label}
-              </option>
+            {goals
+              .filter((g) => g.lead === undefined)
+              .map((g) => (
+                <option key={g.key} value={g.key}>
+                  {g.label}
+                </option>
+              ))}
+            {/* Grouped, so the lead type "Reuniões agendadas" reads apart from "Todas as reuniões agendadas". */}
+            {([true, false] as const).map((lead) => (
+              <optgroup key={String(lead)} label={lead ? GOAL_GROUPS.leads : GOAL_GROUPS.others}>
+                {goals
+                  .filter((g) => g.lead === lead)
+                  .map((g) => (
+                    <option key={g.key} value={g.key}>
+                      {g.label}
+                    </option>
+                  ))}
+              </optgroup>
             ))}
           </NativeSelect>
         </div>
@@ -289,7 +304,7 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
 
           <Section
             title="Conversão por meta"
-            description="Cada tipo de lead, as inscrições confirmadas na newsletter e os pedidos pagos. A taxa divide o que veio de uma visita contada pelas visitas do período; o que chegou sem visita contada (contador bloqueado, envio sem a página) aparece à parte, fora da taxa."
+            description="Cada tipo de lead (em “Reuniões agendadas”, só as de quem ainda não era lead), as inscrições confirmadas na newsletter, os pedidos pagos e todas as reuniões agendadas. A taxa divide o que veio de uma visita contada pelas visitas do período; o que chegou sem visita contada (contador bloqueado, envio sem a página) aparece à parte, fora da taxa."
             range={range}
             table="metas"
           >

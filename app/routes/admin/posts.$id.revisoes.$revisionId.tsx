@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ArrowLeft } from "~/components/ui/icons";
 import { requireAdmin } from "~/domain/auth/sessions.server";
-import { getRevision, restoreRevision } from "~/domain/blog/revisions.server";
+import { getRevision, restoreRevision, revisionNumber } from "~/domain/blog/revisions.server";
 import { getPostById, listCategories } from "~/domain/blog.server";
 import { formError, refusedForm } from "~/infra/forms.server";
 import { parseId } from "~/infra/http.server";
@@ -23,7 +23,9 @@ import type { Route } from "./+types/posts.$id.revisoes.$revisionId";
 export const handle = { policy: adminOnly({ writeMethods: ["POST"], invalidates: ["blog"] }) };
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
-  { title: `${loaded ? `Revisão nº ${loaded.revision.id} · ${loaded.current.title}` : revisionText.title} | ${SITE_NAME}` },
+  {
+    title: `${loaded ? `Revisão ${revisionText.number(loaded.revision.number)} · ${loaded.current.title}` : revisionText.title} | ${SITE_NAME}`,
+  },
 ];
 
 function ids(params: { id?: string; revisionId?: string }): { id: number; revisionId: number } {
@@ -53,8 +55,14 @@ type FieldKey = (typeof FIELDS)[number][0];
 export async function loader({ params, context }: Route.LoaderArgs) {
   await requireAdmin(context);
   const { id, revisionId } = ids(params);
-  const [post, revision, categories] = await Promise.all([getPostById(id), getRevision(id, revisionId), listCategories()]);
-  if (!post || !revision) throw data(revisionText.notFound, { status: 404 });
+  const [post, revision, categories, number] = await Promise.all([
+    getPostById(id),
+    getRevision(id, revisionId),
+    listCategories(),
+    revisionNumber(id, revisionId),
+  ]);
+  if (!post || !revision || number === null) throw data(revisionText.notFound, { status: 404 });
+  const restoredFromNumber = await revisionNumber(id, revision.restoredFrom);
   const categoryName = (categoryId: number | null) =>
     categoryId === null ? blogText.noCategory : (categories.find((c) => c.id === categoryId)?.name ?? blogText.noCategory);
   const side = (source: typeof post | typeof revision): Record<FieldKey, string> => ({
@@ -73,10 +81,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return data({
     revision: {
       id: revision.id,
+      number,
       kind: revision.kind,
       author: revision.author,
       createdAt: revision.createdAt,
       restoredFrom: revision.restoredFrom,
+      restoredFromNumber,
       pending: post.pendingRevisionId === revision.id,
       values: side(revision),
     },
@@ -115,10 +125,10 @@ export default function PostRevision({ loaderData, actionData }: Route.Component
       </Link>
       <div className="grid gap-1">
         <p className="text-sm font-semibold text-muted-foreground break-words">{current.title}</p>
-        <h1 className="text-2xl font-bold sm:text-3xl">{revisionText.revision(revision.id, revision.createdAt)}</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">{revisionText.revision(revision.number, revision.createdAt)}</h1>
         <p className="text-sm text-muted-foreground">
           {revisionText.kind[revision.kind] ?? revision.kind}
-          {revision.restoredFrom ? ` ${revisionText.restoredFrom(revision.restoredFrom)}` : ""} · {revisionText.by(revision.author)}
+          {revision.restoredFrom ? ` ${revisionText.restoredFrom(revision.restoredFromNumber)}` : ""} · {revisionText.by(revision.author)}
           {revision.pending ? ` · ${pendingText.title}` : ""}
         </p>
       </div>
@@ -146,7 +156,7 @@ export default function PostRevision({ loaderData, actionData }: Route.Component
           {revisionText.view}
         </h2>
         <div className="hidden gap-6 border-b border-border px-6 py-3 text-sm font-semibold lg:grid lg:grid-cols-2" aria-hidden="true">
-          <span>{revisionText.revision(revision.id, revision.createdAt)}</span>
+          <span>{revisionText.revision(revision.number, revision.createdAt)}</span>
           <span>{revisionText.current}</span>
         </div>
         <dl className="divide-y divide-border">

@@ -1,24 +1,29 @@
 /**
- * /admin/posts/{id}: one post's publication (docs/decisions/0060, 0061): its status, the schedule
- * (pick or cancel, in Brasília time), the preview link (new, revoke; until when it works), its
- * unpublished changes (publish or discard) and its revisions. Every control is a native form, read
+ * /admin/posts/{id}: one post's publication (docs/decisions/0060, 0061): its status, 'Editar' (the
+ * post form of /admin, the same dialog), 'Publicar agora' for a draft or a scheduled post, the
+ * schedule (pick or cancel, in Brasília time), the preview link (new, revoke; until when it works),
+ * its unpublished changes (publish or discard) and its revisions, numbered per post. Every control
+ * but 'Editar' (a dialog, like the list's) is a native form, read
  * with one schema (docs/decisions/0064): each action answers 303 back here with what happened, or
  * 400 with the message beside the field. A new preview link is the exception: only its hash is
  * stored, so the answer to making it is the page itself, with the link shown once (docs/decisions/0109).
  */
+import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { PostStatusText } from "~/components/blog/admin-tables";
+import { PostFormDialog } from "~/components/blog/post-form-dialog";
 import { NewPreviewLink, PreviewLinkStatus, SchedulePicker } from "~/components/blog/publishing-controls";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { ArrowLeft, ChevronRight, ExternalLink } from "~/components/ui/icons";
+import { ArrowLeft, ChevronRight, ExternalLink, Pencil } from "~/components/ui/icons";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { getAdminPost } from "~/domain/blog/admin-post.server";
 import { discardPendingChanges, updatePost } from "~/domain/blog/editing.server";
 import { createPreviewLink, revokePreviewLink } from "~/domain/blog/preview.server";
 import { listRevisions, publishPendingChanges } from "~/domain/blog/revisions.server";
 import { publishDueBeforeRead } from "~/domain/blog/scheduling.server";
+import { listCategories } from "~/domain/blog.server";
 import { formError, parseForm, refusedForm } from "~/infra/forms.server";
 import { parseId } from "~/infra/http.server";
 import { formatDateTime } from "~/lib/dates";
@@ -38,7 +43,8 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => [
 
 /** What the page says after an action (`?feito=`). */
 const DONE: Record<string, string> = {
-  agendado: "",
+  agendado: scheduleText.scheduledDone,
+  publicado: postPageText.publishedNow,
   "agendamento-cancelado": scheduleText.canceled,
   "link-revogado": previewLinkText.revoked,
   "alteracoes-publicadas": pendingText.published,
@@ -58,11 +64,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(context);
   const id = postId(params);
   await publishDueBeforeRead();
-  const [post, revisions] = await Promise.all([getAdminPost(id), listRevisions(id)]);
+  const [post, revisions, categories] = await Promise.all([getAdminPost(id), listRevisions(id), listCategories()]);
   if (!post || !revisions) throw data(blogApiMessages.postNotFound, { status: 404 });
   const done = new URL(request.url).searchParams.get("feito") ?? "";
-  const message = done === "agendado" && post.publishAt ? scheduleText.scheduled(post.publishAt) : (DONE[done] ?? null);
-  return data({ post, revisions, message: message || null });
+  return data({
+    post,
+    revisions,
+    // The post form's category menu.
+    categories: categories.map((c) => ({ id: c.id, name: c.name })),
+    message: DONE[done] ?? null,
+  });
 }
 
 /** The page's forms: which one (`intent`) and, to schedule, the moment in Brasília time. */
@@ -77,6 +88,7 @@ const publishingForm = z.discriminatedUnion(
         .pipe(z.date({ error: publishingMessages.publishAtLocal })),
     }),
     z.object({ intent: z.literal("cancelar-agendamento") }),
+    z.object({ intent: z.literal("publicar-agora") }),
     z.object({ intent: z.literal("criar-link") }),
     z.object({ intent: z.literal("revogar-link") }),
     z.object({ intent: z.literal("publicar-alteracoes") }),
@@ -101,6 +113,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "cancelar-agendamento":
         await updatePost(id, { publishAt: null }, actor);
         return done("agendamento-cancelado");
+      case "publicar-agora":
+        // What the list's publish switch saves: live now, any schedule dropped.
+        await updatePost(id, { published: true }, actor);
+        return done("publicado");
       case "criar-link": {
         const link = await createPreviewLink(id, actor);
         return data({ created: { url: link.url, expiresAt: link.expiresAt.toISOString() } });
@@ -135,6 +151,7 @@ export default function PostPublishing({ loaderData, actionData }: Route.Compone
   const created = actionData && "created" in actionData ? actionData.created : null;
   const message = created ? previewLinkText.created : loaderData.message;
   const busy = useNavigation().state !== "idle";
+  const [editing, setEditing] = useState(false);
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -151,6 +168,19 @@ export default function PostPublishing({ loaderData, actionData }: Route.Compone
             <a href={`/blog/${post.slug}`} className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline">
               {postPageText.openPublic} <ExternalLink className="size-4" aria-hidden />
             </a>
+          )}
+        </div>
+        <div className="mt-2 flex flex-wrap gap-2">
+          <Button type="button" variant={post.published ? "default" : "outline"} onClick={() => setEditing(true)}>
+            <Pencil aria-hidden />
+            {postPageText.edit}
+          </Button>
+          {!post.published && (
+            <Form method="post">
+              <Button type="submit" name="intent" value="publicar-agora" disabled={busy}>
+                {postPageText.publishNow}
+              </Button>
+            </Form>
           )}
         </div>
       </div>
@@ -179,7 +209,7 @@ export default function PostPublishing({ loaderData, actionData }: Route.Compone
               <h2>{scheduleText.legend}</h2>
             </CardTitle>
             <CardDescription>
-              {post.published ? scheduleText.publishedHint : post.publishAt ? scheduleText.scheduled(post.publishAt) : scheduleText.hint}
+              {post.published ? postPageText.publishedHint : post.publishAt ? scheduleText.scheduledHint : scheduleText.hint}
             </CardDescription>
           </CardHeader>
           {!post.published && (
@@ -285,13 +315,14 @@ export default function PostPublishing({ loaderData, actionData }: Route.Compone
                 <Link
                   to={`/admin/posts/${post.id}/revisoes/${revision.id}`}
                   className="flex items-center gap-3 px-4 py-3 hover:bg-muted/60 sm:px-6"
-                  aria-label={`${revisionText.revision(revision.id, revision.createdAt)}: ${revisionText.view}`}
+                  aria-label={`${revisionText.revision(revision.number, revision.createdAt)}: ${revisionText.view}`}
                 >
                   <span className="grid min-w-0 flex-1 gap-0.5">
                     <span className="font-medium break-words">{revision.title}</span>
                     <span className="text-xs text-muted-foreground">
-                      nº {revision.id} · {formatDateTime(revision.createdAt)} · {revisionText.kind[revision.kind] ?? revision.kind}
-                      {revision.restoredFrom ? ` ${revisionText.restoredFrom(revision.restoredFrom)}` : ""} ·{" "}
+                      {revisionText.number(revision.number)} · {formatDateTime(revision.createdAt)} ·{" "}
+                      {revisionText.kind[revision.kind] ?? revision.kind}
+                      {revision.restoredFrom ? ` ${revisionText.restoredFrom(revision.restoredFromNumber)}` : ""} ·{" "}
                       {revisionText.by(revision.author)}
                       {revision.pending ? ` · ${pendingText.title}` : ""}
                     </span>
@@ -303,6 +334,15 @@ export default function PostPublishing({ loaderData, actionData }: Route.Compone
           </ol>
         )}
       </section>
+
+      {/* The list's post form: saved to /admin's action, after which this page's data reloads too. */}
+      <PostFormDialog
+        open={editing}
+        postId={post.id}
+        categories={loaderData.categories}
+        onOpenChange={setEditing}
+        onSaved={() => undefined}
+      />
     </div>
   );
 }
