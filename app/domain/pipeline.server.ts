@@ -384,13 +384,11 @@ export async function updatePipeline(type: PipelineType, id: number, input: Pipe
         tx,
       );
       const label = (stage: Stage) => stagesOf(type).find((s) => s.value === stage)?.label ?? stage;
-      await tx
-        .insert(leadNotes)
-        .values({
-          ...refValue(ref, id),
-          author: actor.username,
-          body: pipelineMessages.stageChanged(label(lead.stage), label(input.stage)),
-        });
+      await tx.insert(leadNotes).values({
+        ...refValue(ref, id),
+        author: actor.username,
+        body: pipelineMessages.stageChanged(label(lead.stage), label(input.stage)),
+      });
       changed.push("stage");
     }
     if (input.followUpOn !== lead.followUpOn) {
