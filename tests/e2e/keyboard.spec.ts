@@ -132,7 +132,7 @@ test.describe("dialogs take focus in, keep it and give it back", () => {
     await page.keyboard.press("Enter");
     const widget = page.getByRole("dialog", { name: "Consultoria Gratuita" });
     await expect(widget).toBeVisible();
-    await expect.poll(() => focused(page)).toMatch(/^Email/);
+    await expect.poll(() => focused(page)).toMatch(/^E-mail/);
     await page.keyboard.press("Escape");
     await expect(widget).toBeHidden();
     await expect.poll(() => focused(page)).toBe("Consultoria Gratuita");
