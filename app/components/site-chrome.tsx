@@ -2,6 +2,7 @@ import { useMatches } from "react-router";
 import { ChatLauncher } from "~/components/chat/chat-launcher";
 import { ConsultationRequestDialog } from "~/components/forms/consultation-dialog";
 import { Island } from "~/components/island";
+import { FloatingWhatsApp } from "~/components/marketing/floating-whatsapp";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import type { ReactNode } from "react";
@@ -27,7 +28,8 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       </a>
       <SiteHeader />
       <main id="conteudo">{children}</main>
-      <SiteFooter floating={floating} />
+      <SiteFooter />
+      {floating && <FloatingWhatsApp />}
       <ChatLauncher floating={floating} />
       <Island name="consultation" component={ConsultationRequestDialog} props={{}} />
     </>

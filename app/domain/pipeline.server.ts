@@ -383,11 +383,10 @@ export async function updatePipeline(type: PipelineType, id: number, input: Pipe
         { actor: actor.username, action: "lead.stage", target, details: { from: lead.stage, to: input.stage }, ip: actor.ip },
         tx,
       );
-      const label = (stage: Stage) => stagesOf(type).find((s) => s.value === stage)?.label ?? stage;
       await tx.insert(leadNotes).values({
         ...refValue(ref, id),
         author: actor.username,
-        body: pipelineMessages.stageChanged(label(lead.stage), label(input.stage)),
+        body: pipelineMessages.stageChanged(stageLabel(lead.stage), stageLabel(input.stage)),
       });
       changed.push("stage");
     }

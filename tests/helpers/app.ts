@@ -5,6 +5,7 @@
  */
 import { createHmac, hkdfSync, randomBytes } from "node:crypto";
 import path from "node:path";
+import { and, asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
 import { first } from "~/lib/first";
@@ -113,6 +114,17 @@ export async function startTestApp(extraEnv: Record<string, string | undefined> 
 }
 
 /** POST JSON and return status + parsed body. */
+/** The messages the app queued for one address and kind (`booking-confirmation`, …), oldest first. */
+export async function outboxTo(app: TestApp, email: string, kind: string) {
+  const { outbox } = app.schema;
+  return app
+    .db()
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.recipient, email), eq(outbox.kind, kind)))
+    .orderBy(asc(outbox.id));
+}
+
 export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(url, {
     method: "POST",

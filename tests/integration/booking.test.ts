@@ -5,11 +5,11 @@
  * invitations (parsed with ical.js), reschedule and cancel, and reminders claimed once by two
  * concurrent runs.
  */
-import { and, asc, count, eq, like } from "drizzle-orm";
+import { and, count, eq, like } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { loginCookie, postJson, startTestApp, withProof, type TestApp } from "../helpers/app";
+import { loginCookie, outboxTo, postJson, startTestApp, withProof, type TestApp } from "../helpers/app";
 import { type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
 
 let app: TestApp;
@@ -45,16 +45,6 @@ function parseIcs(text: string) {
   const component = new ICAL.Component(ICAL.parse(text));
   const event = component.getFirstSubcomponent("vevent")!;
   return { component, event, method: component.getFirstPropertyValue("method"), text };
-}
-
-async function outboxFor(email: string, kind: string) {
-  const { outbox } = app.schema;
-  return app
-    .db()
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.recipient, email), eq(outbox.kind, kind)))
-    .orderBy(asc(outbox.id));
 }
 
 describe("GET /api/booking/slots", () => {
@@ -209,7 +199,7 @@ describe("calendar invitations, reschedule and cancel", () => {
   });
 
   it("the visitor's confirmation and the team's notice carry METHOD:REQUEST with UID, UTC times, ORGANIZER and ATTENDEE", async () => {
-    const [mail] = await outboxFor(booking.email, "booking.confirmation");
+    const [mail] = await outboxTo(app, booking.email, "booking.confirmation");
     expect(mail).toBeTruthy();
     expect(mail!.html).toContain("Sua reunião está confirmada");
     // The e-mail's links carry a token of its own (only hashes are stored, docs/decisions/0109), opening this booking.
@@ -262,8 +252,8 @@ describe("calendar invitations, reschedule and cancel", () => {
     });
     expect([200, 303]).toContain(moved.status);
     const [first1, second] = [
-      (await outboxFor(booking.email, "booking.confirmation"))[0]!,
-      (await outboxFor(booking.email, "booking.rescheduled"))[0]!,
+      (await outboxTo(app, booking.email, "booking.confirmation"))[0]!,
+      (await outboxTo(app, booking.email, "booking.rescheduled"))[0]!,
     ];
     const a = parseIcs((first1.attachments as any[])[0].content);
     const b = parseIcs((second.attachments as any[])[0].content);
@@ -279,7 +269,7 @@ describe("calendar invitations, reschedule and cancel", () => {
     });
     expect(cancelled.status).toBe(200);
     expect(await cancelled.text()).toContain("Reunião cancelada");
-    const [cancelMail] = await outboxFor(booking.email, "booking.cancelled");
+    const [cancelMail] = await outboxTo(app, booking.email, "booking.cancelled");
     const c = parseIcs((cancelMail!.attachments as any[])[0].content);
     expect(c.method).toBe("CANCEL");
     expect(c.event.getFirstPropertyValue("uid")).toBe(a.event.getFirstPropertyValue("uid"));
@@ -311,8 +301,8 @@ describe("reminders", () => {
     expect(hourRuns.reduce((n, r) => n + r.hour, 0)).toBeGreaterThanOrEqual(1);
     // And later runs find nothing more to do.
     await runBookingReminders(new Date(start - 30 * 60_000));
-    expect(await outboxFor(who.email, "booking.reminder.day")).toHaveLength(1);
-    expect(await outboxFor(who.email, "booking.reminder.hour")).toHaveLength(1);
+    expect(await outboxTo(app, who.email, "booking.reminder.day")).toHaveLength(1);
+    expect(await outboxTo(app, who.email, "booking.reminder.hour")).toHaveLength(1);
     const raw = await smtp.message((m) => m.includes(who.email) && m.includes("Lembrete"));
     expect(raw).toBeTruthy();
     const { outbox } = app.schema;
@@ -410,7 +400,7 @@ describe("/admin/agenda", () => {
     expect(page).toMatch(/O original, sem alterações|Atualizado \d+ vez/);
     const res = await post(`/admin/agenda/${live!.id}`, { intent: "cancel", note: "Surgiu um imprevisto, podemos remarcar?" });
     expect(res.status).toBe(200);
-    const [mail] = await outboxFor(live!.email, "booking.cancelled");
+    const [mail] = await outboxTo(app, live!.email, "booking.cancelled");
     expect(mail!.body).toContain("Surgiu um imprevisto");
   });
 });

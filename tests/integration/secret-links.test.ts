@@ -11,13 +11,13 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDate } from "~/lib/dates";
 import { first } from "~/lib/first";
-import { createTestDatabase, loginCookie, startTestApp, usingPostgres, type TestApp } from "../helpers/app";
+import { createTestDatabase, loginCookie, outboxTo, startTestApp, usingPostgres, type TestApp } from "../helpers/app";
 import { columnsHolding } from "../support/stored-text";
 
 const DAY_MS = 86_400_000;
@@ -182,16 +182,6 @@ async function bookByForm(start: string, who: string) {
   return { token: token!, fields };
 }
 
-async function mailsTo(email: string, kind: string) {
-  const { outbox } = app.schema;
-  return app
-    .db()
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.recipient, email), eq(outbox.kind, kind)))
-    .orderBy(asc(outbox.id));
-}
-
 async function bookingOf(email: string) {
   const { bookings } = app.schema;
   return app.db().select().from(bookings).where(eq(bookings.email, email)).then(first);
@@ -265,7 +255,7 @@ describe("the database never holds a link's token", () => {
   it("a booking: the page's token is nowhere, even after a repeated submission; the e-mail's only in the e-mail", async () => {
     const { token, fields } = await bookByForm(await freeSlot(3), "hash");
     const booking = await bookingOf(fields.email);
-    const [mail] = await mailsTo(fields.email, "booking.confirmation");
+    const [mail] = await outboxTo(app, fields.email, "booking.confirmation");
     const mailToken = tokenIn(mail!.body, /\/agendar\/cancelar\//)!;
     expect(mailToken).not.toBe(token);
     expect(await columnsHolding(app, token)).toEqual([]);
@@ -340,8 +330,8 @@ describe("a booking's links", () => {
     const { token: pageToken, fields } = await bookByForm(start, "lembrete");
     const booking = await bookingOf(fields.email);
     await runBookingReminders(new Date(Date.parse(start) - 23 * 3_600_000));
-    const [confirmation] = await mailsTo(fields.email, "booking.confirmation");
-    const [reminder] = await mailsTo(fields.email, "booking.reminder.day");
+    const [confirmation] = await outboxTo(app, fields.email, "booking.confirmation");
+    const [reminder] = await outboxTo(app, fields.email, "booking.reminder.day");
     expect(reminder).toBeTruthy();
     const mailToken = tokenIn(confirmation!.body, /\/agendar\/remarcar\//)!;
     const reminderToken = tokenIn(reminder!.body, /\/agendar\/cancelar\//)!;
