@@ -2,8 +2,8 @@
 // - fresh renders: a second app with PAGE_CACHE=off, `/` at 10 connections;
 // - cached `/` (no proxy), nginx serving its very gzip bytes (the limit) and deploy/nginx.conf in
 //   front of the app, at 10 and 100 connections in short slices that take turns, since this
-//   host's speed drifts within minutes (docs/decisions/0102);
-// - visitors at a visitor's pace (each connection waits between pages, docs/decisions/0104),
+//   host's speed drifts within minutes (docs/decisions/0126);
+// - visitors at a visitor's pace (each connection waits between pages, docs/decisions/0126),
 //   alone, then beside a flood of `/` with a tracking parameter never seen before on each request;
 // - browser visits through the recipe (the page, then its view beacon) that must all be counted.
 import { spawn } from "node:child_process";

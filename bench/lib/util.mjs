@@ -21,16 +21,7 @@ export const BUDGETS = strict(JSON.parse(fs.readFileSync(path.join(ROOT, "docs/b
 
 /** Seven ports from BENCH_PORT_BASE (default 3370), so two benches on one machine can run at once. */
 const BASE = Number(process.env.BENCH_PORT_BASE ?? 3370);
-export const PORTS = {
-  app: BASE,
-  fresh: BASE + 1,
-  static: BASE + 2,
-  recipe: BASE + 3,
-  chrome: BASE + 4,
-  hostile: BASE + 5,
-  floor: BASE + 6,
-};
-
+export const PORTS = Object.fromEntries(["app", "fresh", "static", "recipe", "chrome", "hostile", "floor"].map((n, i) => [n, BASE + i]));
 export const SECRETS = {
   ADMIN_PASSWORD: "Bench-Senha-Secreta-7d1f3a",
   SESSION_SECRET: "bench-session-secret-com-mais-de-32-caracteres-0001",
@@ -41,9 +32,7 @@ export const log = (...args) => console.log(`[bench ${new Date().toISOString().s
 
 export function median(values) {
   const v = values.filter((x) => typeof x === "number" && !Number.isNaN(x)).sort((a, b) => a - b);
-  if (!v.length) return null;
-  const mid = Math.floor(v.length / 2);
-  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+  return v.length ? (v[Math.floor((v.length - 1) / 2)] + v[Math.ceil((v.length - 1) / 2)]) / 2 : null;
 }
 
 /** Runs `fn` over items with at most `limit` in flight. */
@@ -79,8 +68,7 @@ export async function request(url, { method = "GET", headers = {}, body, timeout
 
 /**
  * Starts `node server.js` (the production build; of another checkout with `cwd`) as one process
- * and waits for /healthz. The
- * bench knows the app only this way: a process with its environment, spoken to over HTTP.
+ * and waits for /healthz. The bench knows the app only this way: a process spoken to over HTTP.
  */
 export async function startApp({ name, port, buildDir, env = {}, logFile, cwd = ROOT }) {
   const fullEnv = {
@@ -91,8 +79,7 @@ export async function startApp({ name, port, buildDir, env = {}, logFile, cwd = 
     LOG_LEVEL: "warn",
     RATE_LIMIT_FACTOR: "10000",
     ADMIN_USERNAME: "admin",
-    ADMIN_PASSWORD: SECRETS.ADMIN_PASSWORD,
-    SESSION_SECRET: SECRETS.SESSION_SECRET,
+    ...SECRETS,
     SITE_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: "",
     ...env,
@@ -113,10 +100,8 @@ export async function startApp({ name, port, buildDir, env = {}, logFile, cwd = 
   app.stop = async () => {
     const child = app.child;
     if (!child || child.exitCode !== null || child.signalCode) return;
-    const exited = new Promise((r) => child.once("exit", r));
-    child.kill("SIGTERM");
     const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-    await exited;
+    await new Promise((r) => child.once("exit", r).kill("SIGTERM"));
     clearTimeout(timer);
   };
   return app.start();

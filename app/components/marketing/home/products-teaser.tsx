@@ -18,7 +18,6 @@ export function ProductsTeaser() {
       <div className="mt-14 grid grid-cols-1 items-stretch gap-6 lg:grid-cols-3 lg:gap-8">
         {PRODUCTS_TEASER.cards.map((card) => {
           const item = findCatalogItem("product", card.catalogId);
-          const title = item?.teaserTitle ?? item?.name ?? card.catalogId;
           return (
             <article
               key={card.catalogId}
@@ -41,11 +40,14 @@ export function ProductsTeaser() {
                 id={`teaser-${card.catalogId}`}
                 className={cn("mt-6 text-xl font-bold sm:text-2xl", card.premium ? "text-white" : "text-navy")}
               >
-                <span lang="en">{title}</span>
+                {item?.name ?? card.catalogId}
               </h3>
-              {/* The catalog's name too, so the card matches its line on /produtos and at checkout. */}
-              {item ? (
-                <p className={cn("mt-1 text-sm font-semibold", card.premium ? "text-white/75" : "text-muted-foreground")}>{item.name}</p>
+              {/* One order on every page (docs/glossary.md): the catalog's Portuguese name, then the
+                  English name the SPEC gives the card, as on /produtos and at checkout. */}
+              {item?.teaserTitle ? (
+                <p lang="en" className={cn("mt-1 text-sm font-semibold", card.premium ? "text-white/75" : "text-muted-foreground")}>
+                  {item.teaserTitle}
+                </p>
               ) : null}
               <p className={cn("mt-3 leading-relaxed", card.premium ? "text-white/80" : "text-muted-foreground")}>{card.description}</p>
               <ul className="mt-6 space-y-3">
