@@ -15,8 +15,8 @@ export interface FloatingControlsHandle {
   floatingControls?: false;
 }
 
-/** Public pages: header, content, footer, and the overlays every page can open. */
-export function SiteChrome({ children }: { children: ReactNode }) {
+/** Public pages: header, content, footer, and the overlays every page can open. `failed`: an error page in place of the route's own. */
+export function SiteChrome({ children, failed = false }: { children: ReactNode; failed?: boolean }) {
   const floating = useMatches().every((m) => (m.handle as FloatingControlsHandle | undefined)?.floatingControls !== false);
   return (
     <>
@@ -26,7 +26,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       >
         Pular para o conteúdo
       </a>
-      <SiteHeader />
+      <SiteHeader noHero={failed} />
       <main id="conteudo">{children}</main>
       <SiteFooter />
       {floating && <FloatingWhatsApp />}

@@ -45,9 +45,11 @@ function sectionHref(section: string, onHome: boolean): string {
   return `/#${section}`;
 }
 
-export function SiteHeader() {
+/** `noHero`: the page failed, so the hero its route declares is not there to lay the header over. */
+export function SiteHeader({ noHero = false }: { noHero?: boolean }) {
   const { pathname } = useLocation();
-  const overlay = useRouteHandles().some((handle) => (handle as RouteHandle | undefined)?.darkHero);
+  const handles = useRouteHandles();
+  const overlay = !noHero && handles.some((handle) => (handle as RouteHandle | undefined)?.darkHero);
   const onHome = pathname === "/";
 
   const linkClass = cn(

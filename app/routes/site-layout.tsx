@@ -28,7 +28,7 @@ export default function SiteLayout() {
 /** A page that fails (its loader throws: the database is down) keeps the header and the footer. */
 export function ErrorBoundary() {
   return (
-    <SiteChrome>
+    <SiteChrome failed>
       <GeneralErrorBoundary back={{ to: "/", label: "Voltar ao início" }} />
     </SiteChrome>
   );

@@ -280,3 +280,22 @@ test("the end of the page scrolls clear of the floating buttons at 768 and 1440 
     }
   }
 });
+
+test("on the first screen of a phone the hero's trust bullets are clear of the floating buttons (390 and 412 px)", async ({ browser }) => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 412, height: 823 },
+  ]) {
+    const context = await browser.newContext({ viewport, isMobile: true, hasTouch: true, locale: "pt-BR" });
+    const page = await context.newPage();
+    await page.goto("/");
+    await skipWhatsAppDelay(page);
+    await expect.poll(() => floating(page), { timeout: 10_000 }).toEqual(ALL_THERE);
+    const bullets = page.locator("#home li").filter({ hasText: /^(Implementação em até 30 dias|Agentes que atendem 24\/7|Projetos em conformidade com a LGPD)$/ });
+    await expect(bullets).toHaveCount(3);
+    for (const bullet of await bullets.all()) await expect(bullet, `${viewport.width} px`).toBeInViewport({ ratio: 1 });
+    const covered = (await textUnderFloating(page)).filter((hit) => /30 dias|24\/7|LGPD/.test(hit));
+    expect(covered, `${viewport.width} px`).toEqual([]);
+    await context.close();
+  }
+});

@@ -54,14 +54,16 @@ export function HomeHero() {
   return (
     <section id="home" aria-labelledby="home-title" className="relative isolate overflow-hidden bg-navy pt-16 text-white">
       <HeroBackdrop />
-      <Container className="relative grid grid-cols-1 items-center gap-14 py-16 sm:py-24 lg:grid-cols-[1.1fr_1fr] lg:py-28">
+      {/* On a phone the first screen ends with the trust bullets, above the floating buttons' corner
+          (tests/e2e/floating.spec.ts): hence the tighter spacing below sm. */}
+      <Container className="relative grid grid-cols-1 items-center gap-14 pb-16 pt-9 sm:py-24 lg:grid-cols-[1.1fr_1fr] lg:py-28">
         <div>
           <Eyebrow dark>{HERO.eyebrow}</Eyebrow>
-          <h1 id="home-title" className="mt-5 text-[2.375rem] font-extrabold leading-[1.08] sm:text-5xl lg:text-[3.5rem]">
+          <h1 id="home-title" className="mt-4 text-[2.375rem] sm:mt-5 font-extrabold leading-[1.08] sm:text-5xl lg:text-[3.5rem]">
             {HERO.titleStart} <Highlight>{HERO.titleHighlight}</Highlight> {HERO.titleEnd}
           </h1>
-          <p className="mt-6 max-w-xl text-lg leading-relaxed text-white/80 sm:text-xl">{HERO.lead}</p>
-          <div className="mt-9 flex flex-col gap-3 sm:flex-row">
+          <p className="mt-5 max-w-xl text-[1.0625rem] leading-relaxed text-white/80 sm:mt-6 sm:text-xl">{HERO.lead}</p>
+          <div className="mt-7 flex flex-col gap-3 sm:mt-9 sm:flex-row">
             <ConsultationRequestButton size="lg" source={HERO.primary} className="bg-electric hover:bg-primary">
               {HERO.primary}
               <ArrowRight aria-hidden />
@@ -70,7 +72,7 @@ export function HomeHero() {
               <Link to="/produtos">{HERO.secondary}</Link>
             </Button>
           </div>
-          <ul className="mt-10 flex flex-col gap-3 text-sm text-white/80 sm:flex-row sm:flex-wrap sm:gap-x-6">
+          <ul className="mt-6 flex flex-col gap-2 text-sm text-white/80 sm:mt-10 sm:flex-row sm:flex-wrap sm:gap-x-6 sm:gap-y-3">
             {HERO.proof.map((p) => (
               <li key={p} className="flex items-center gap-2">
                 <CheckCircle2 aria-hidden className="size-4 text-cyan" />

@@ -18,6 +18,7 @@ export function ProductsTeaser() {
       <div className="mt-14 grid grid-cols-1 items-stretch gap-6 lg:grid-cols-3 lg:gap-8">
         {PRODUCTS_TEASER.cards.map((card) => {
           const item = findCatalogItem("product", card.catalogId);
+          const name = item?.name ?? card.catalogId;
           return (
             <article
               key={card.catalogId}
@@ -40,7 +41,7 @@ export function ProductsTeaser() {
                 id={`teaser-${card.catalogId}`}
                 className={cn("mt-6 text-xl font-bold sm:text-2xl", card.premium ? "text-white" : "text-navy")}
               >
-                {item?.name ?? card.catalogId}
+                {name}
               </h3>
               {/* One order on every page (docs/glossary.md): the catalog's Portuguese name, then the
                   English name the SPEC gives the card, as on /produtos and at checkout. */}
@@ -72,7 +73,7 @@ export function ProductsTeaser() {
               )}
               <Button asChild variant={card.premium ? "hero" : "outline"} className="mt-6">
                 <Link to="/produtos">
-                  Ver detalhes<span className="sr-only"> de {title}</span>
+                  Ver detalhes<span className="sr-only"> de {name}</span>
                   <ArrowRight aria-hidden />
                 </Link>
               </Button>
