@@ -291,7 +291,9 @@ test("on the first screen of a phone the hero's trust bullets are clear of the f
     await page.goto("/");
     await skipWhatsAppDelay(page);
     await expect.poll(() => floating(page), { timeout: 10_000 }).toEqual(ALL_THERE);
-    const bullets = page.locator("#home li").filter({ hasText: /^(Implementação em até 30 dias|Agentes que atendem 24\/7|Projetos em conformidade com a LGPD)$/ });
+    const bullets = page
+      .locator("#home li")
+      .filter({ hasText: /^(Implementação em até 30 dias|Agentes que atendem 24\/7|Projetos em conformidade com a LGPD)$/ });
     await expect(bullets).toHaveCount(3);
     for (const bullet of await bullets.all()) await expect(bullet, `${viewport.width} px`).toBeInViewport({ ratio: 1 });
     const covered = (await textUnderFloating(page)).filter((hit) => /30 dias|24\/7|LGPD/.test(hit));
