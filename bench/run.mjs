@@ -10,7 +10,7 @@ import { runFirstTaps } from "./lib/first-tap.mjs";
 import { runHostile } from "./lib/hostile.mjs";
 import { firstLoadJs, runLighthouse } from "./lib/lighthouse.mjs";
 import { runSpeed } from "./lib/speed.mjs";
-import { ensureTools, log, PORTS, request, ROOT, startApp } from "./lib/util.mjs";
+import { BUDGETS, ensureTools, log, PORTS, request, ROOT, startApp } from "./lib/util.mjs";
 
 const SECTIONS = ["speed", "lighthouse", "taps", "hostile"];
 const HELP = `npm run bench -- [flags]
@@ -67,6 +67,15 @@ async function section(name, fn) {
 async function withApp() {
   const dataDir = path.join(runDir, "data");
   const app = await startApp({ name: "app", port: PORTS.app, buildDir: flags.buildDir, env: { DATA_DIR: dataDir }, logFile });
+  // A new DATA_DIR: the embedded database's first start (docs/decisions/0124).
+  const { cpuS, rssMb } = app.ready;
+  const maxCpuS = BUDGETS.embeddedFirstStart.maxCpuS;
+  report.rows.push([
+    "Primeira partida, banco embutido novo",
+    `${cpuS.toFixed(1)} s de CPU, ${rssMb} MB`,
+    `≤ ${maxCpuS} s de CPU`,
+    cpuS <= maxCpuS,
+  ]);
   try {
     // The first post of the public API stands for the post page type.
     const posts = JSON.parse((await request(`${app.url}/api/blog/posts`)).text).data;

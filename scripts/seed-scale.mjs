@@ -93,7 +93,14 @@ async function rollUp() {
   // 200: TOP_KEYS_PER_DAY of app/domain/analytics/rollups.server.ts.
   for (const day of days) await client.query("select analytics_roll_up_day($1::date, 200, true)", [day]);
   console.log(`${"dias fechados".padEnd(28)} ${String(days.length).padStart(9)} dias    ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  await step(client, "totais de hoje", "select analytics_add_recent()");
+  // As migration 0016 does: every row written so far counts as read, and the days still open are
+  // rebuilt exactly from them; the running totals go on from the last id. (The generator's ids do not
+  // follow the days, so reading from id 0 would run through all the closed days' rows.)
+  for (const [name, table] of [
+    ["views", "page_views"],
+    ["events", "analytics_events"],
+  ])
+    await client.query(`update analytics_progress set last_id = (select coalesce(max(id), 0) from ${table}) where name = $1`, [name]);
   const today = "((now() at time zone 'America/Sao_Paulo')::date)";
   await step(
     client,

@@ -70,6 +70,11 @@ async function throttledPage(browser) {
 }
 
 const readTimes = (page) => page.evaluate(() => window.__tap);
+/** Whether the locator's first match becomes visible (or `state`) within `timeout` ms. */
+const shows = (locator, timeout, state = "visible") => {
+  const done = locator.first().waitFor({ state, timeout });
+  return done.then(() => true).catch(() => false);
+};
 
 /**
  * Scrolls a screen's fifth at a time until `selector` is wholly inside the viewport and still
@@ -107,12 +112,7 @@ async function firstTap(browser, url, controlName) {
       await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
     };
     await tap();
-    const worked = await page
-      .locator(control.opened)
-      .first()
-      .waitFor({ state: "visible", timeout: LOST_AFTER_MS })
-      .then(() => true)
-      .catch(() => false);
+    const worked = await shows(page.locator(control.opened), LOST_AFTER_MS);
     if (worked) await page.waitForFunction(() => window.__tap.painted !== null, null, { timeout: 2000 }).catch(() => {});
     // The chat's first submit, at once: greeted on the same page (a native post would reload it).
     let sent = null;
@@ -124,19 +124,11 @@ async function firstTap(browser, url, controlName) {
         page.keyboard.insertText("11999998888"),
         page.keyboard.press("Enter"),
       ]);
-      const greeted = await page
-        .getByText(GREETING)
-        .first()
-        .waitFor({ state: "visible", timeout: 30_000 })
-        .then(() => true)
-        .catch(() => false);
+      const greeted = await shows(page.getByText(GREETING), 30_000);
       sent = { worked: greeted && page.url() === address };
     }
     // When did the page's own script run (often after the tap)?
-    await page
-      .locator("html[data-hydrated]")
-      .waitFor({ state: "attached", timeout: 30_000 })
-      .catch(() => {});
+    await shows(page.locator("html[data-hydrated]"), 30_000, "attached");
     const first = await readTimes(page);
     // Once the page is interactive (its script ran and the network is quiet), tap again.
     let again = null;
