@@ -15,8 +15,8 @@ import { devices, expect, test, type Page } from "@playwright/test";
 const GREETING = "Obrigado! Agora podemos começar nossa consultoria. Como posso ajudar você hoje?";
 const PATHS = ["/blog", "/", "/sobre"];
 /**
- * Visits per page. The suite runs 3 each within CI's time; the bar's 20 each (about 8 minutes on a
- * busy 2-core host) is `CHAT_FIRST_SUBMIT_VISITS=20 npx playwright test tests/e2e/chat-first-submit.spec.ts`.
+ * Visits per page. The suite runs 3 each within CI's time; the bar's 20 each (about 3 minutes on a
+ * quiet 2-core host) is `CHAT_FIRST_SUBMIT_VISITS=20 npx playwright test tests/e2e/chat-first-submit.spec.ts`.
  */
 const VISITS = Number(process.env.CHAT_FIRST_SUBMIT_VISITS ?? 3);
 /** The bar: the whole first interaction (open, fill, send) this soon after the first paint. */
@@ -71,7 +71,8 @@ function launcherPainted(page: Page) {
 test(`the chat opened and sent within ${WITHIN_MS} ms of the first paint on a 4× slower phone: session, contact once, greeting, sheet still open (${PATHS.join(", ")}; ${VISITS} each)`, async ({
   context,
 }) => {
-  // The three pages' visitors at once (a busy phone and host), each page's visits one after another.
+  // One visit at a time: three throttled pages at once on a 2-core host put the harness's own keys
+  // a second and a half after the paint (median), far from the 300 ms this test is about.
   test.setTimeout(Math.max(2, VISITS / 2.5) * 60_000);
   await context.addInitScript(recorder);
   const timings: Array<{ path: string; afterPaint: number; beforeScript: boolean; greeted: number }> = [];
@@ -123,7 +124,7 @@ test(`the chat opened and sent within ${WITHIN_MS} ms of the first paint on a 4�
       });
     }
   }
-  await Promise.all(PATHS.map(visits));
+  for (const path of PATHS) await visits(path);
 
   // How the visits went: how soon after the paint the form was sent, and how often before the page's script ran.
   const early = timings.filter((t) => t.beforeScript).length;
