@@ -104,6 +104,11 @@ describe("GET /api/search on the seeded blog", () => {
     for (const result of (await search("automacao")).results) expect(result.snippet, result.url).toContain("<mark>");
     const about = (await search("fundadores")).results.find((r) => r.url === "/sobre");
     expect(about).toMatchObject({ type: "page", title: "Sobre nós: a consultoria de IA que une estratégia e tecnologia" });
+    // A result's title is the page's own, without the site's name repeated on each one (only the
+    // home page's title starts with it).
+    const titles = (await search("ia")).results.map((r) => r.title);
+    expect(titles.length).toBeGreaterThan(5);
+    expect(titles.filter((t) => t.includes("Agile IA |")).length).toBeLessThanOrEqual(1);
   });
 
   it("never shows a post that is not published, and sees a publication, an edit and a deletion at once", async () => {
