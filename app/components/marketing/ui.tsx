@@ -177,3 +177,16 @@ export function BenefitGrid({ items, raised = false }: { items: readonly Benefit
     </ul>
   );
 }
+
+/**
+ * The English name the SPEC gives a product, under its Portuguese catalog name: one order on every
+ * page that lists products (docs/glossary.md).
+ */
+export function EnglishProductName({ name, dark = false }: { name?: string; dark?: boolean }) {
+  if (!name) return null;
+  return (
+    <p lang="en" className={cn("mt-1 text-sm font-semibold", dark ? "text-white/75" : "text-muted-foreground")}>
+      {name}
+    </p>
+  );
+}

@@ -3,7 +3,7 @@ import { ArrowRight, Check, Crown } from "~/components/ui/icons";
 import { findCatalogItem, formatItemPrice } from "~/lib/catalog";
 import { Link } from "~/lib/navigation";
 import { cn } from "~/lib/utils";
-import { IconTile, Section, SectionHeader } from "../ui";
+import { EnglishProductName, IconTile, Section, SectionHeader } from "../ui";
 import { PRODUCTS_TEASER } from "./content";
 
 export function ProductsTeaser() {
@@ -43,13 +43,7 @@ export function ProductsTeaser() {
               >
                 {name}
               </h3>
-              {/* One order on every page (docs/glossary.md): the catalog's Portuguese name, then the
-                  English name the SPEC gives the card, as on /produtos and at checkout. */}
-              {item?.teaserTitle ? (
-                <p lang="en" className={cn("mt-1 text-sm font-semibold", card.premium ? "text-white/75" : "text-muted-foreground")}>
-                  {item.teaserTitle}
-                </p>
-              ) : null}
+              <EnglishProductName name={item?.teaserTitle} dark={card.premium} />
               <p className={cn("mt-3 leading-relaxed", card.premium ? "text-white/80" : "text-muted-foreground")}>{card.description}</p>
               <ul className="mt-6 space-y-3">
                 {card.features.map((f) => (

@@ -5,7 +5,7 @@ import { ArrowRight, Check, ChevronDown, Mail, MessageSquareText, Sparkles, Star
 import { formatBRL, formatItemPrice, plans, products, type CatalogItem } from "~/lib/catalog";
 import { Link } from "~/lib/navigation";
 import { cn } from "~/lib/utils";
-import { Section, SectionHeader } from "../ui";
+import { EnglishProductName, Section, SectionHeader } from "../ui";
 import { WhatsAppIcon, WhatsAppLink } from "../whatsapp";
 import { FAQ, HELP_BLOCK, ONE_OFF_HEADER, PLANS_HEADER } from "./content";
 
@@ -53,12 +53,7 @@ function CatalogCard({ item, className }: { item: CatalogItem; className?: strin
       <h3 id={titleId} className={cn("text-2xl font-bold", featured ? "text-white" : "text-navy")}>
         {item.name}
       </h3>
-      {item.teaserTitle ? (
-        // The name the home page gives it, so a buyer coming from there finds it.
-        <p lang="en" className={cn("mt-1 text-sm font-semibold", featured ? "text-white/75" : "text-muted-foreground")}>
-          {item.teaserTitle}
-        </p>
-      ) : null}
+      <EnglishProductName name={item.teaserTitle} dark={featured} />
       <p className={cn("mt-3 leading-relaxed", featured ? "text-white/80" : "text-muted-foreground")}>{item.description}</p>
       <p className="mt-7 flex flex-wrap items-baseline gap-x-1.5">
         <span className={cn("font-display text-[2rem] font-extrabold tracking-tight sm:text-4xl", featured ? "text-white" : "text-navy")}>
