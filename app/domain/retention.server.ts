@@ -1,72 +1,51 @@
 /**
  * Retention: personal data goes away when its period (RETENTION in ~/lib/privacy, the same
- * numbers the privacy policy prints) is over. One run deletes or anonymises every expired row
- * in one transaction and writes one audit row with the counts.
+ * numbers the privacy policy prints) is over. Which rows expire, and whether they are deleted or
+ * anonymised, is declared per table by the registry (app/domain/privacy/registry.server.ts). One
+ * run deletes or anonymises every expired row in one transaction and writes one audit row with
+ * the counts.
  *
  * Several instances may run it at once: the run takes a transaction-scoped advisory lock with
  * pg_try_advisory_xact_lock, so only one works at a time and the others skip. The scheduled run
  * checks hourly and works at most once a day (the last run is read from the audit log, which
  * every instance shares), so restarts never postpone it.
  */
-import { and, desc, eq, inArray, isNotNull, lt, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { db, type Executor } from "~/db/client.server";
 import { rowsOf } from "~/db/driver.server";
-import {
-  auditLog,
-  bookings,
-  businessOptimizations,
-  careerApplicationCvs,
-  careerApplications,
-  chatMessages,
-  chatSessions,
-  consentRecords,
-  consultations,
-  contacts,
-  newsletterSubscribers,
-  orders,
-  outbox,
-  spamSubmissions,
-  submissionKeys,
-  subscriptions,
-} from "~/db/schema";
+import { auditLog, submissionKeys } from "~/db/schema";
 import { logger } from "~/infra/logger.server";
 import { first } from "~/lib/first";
-import { ANONYMISED_MARKER, RETENTION, type RetentionKind, type RetentionPeriod } from "~/lib/privacy";
+import { RETENTION, type RetentionKind, type RetentionPeriod } from "~/lib/privacy";
 import { dayOf } from "./analytics/days.server";
 import { deleteRawAnalytics, rollUpPending } from "./analytics/rollups.server";
 import { recordAudit } from "./audit.server";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  anonymised,
+  notYetAnonymised,
+  PERSONAL_DATA,
+  personalData,
+  primaryKeyOf,
+  type Before,
+  type PersonalDataKey,
+  type PersonalTable,
+} from "./privacy/registry.server";
+import type { PgTable } from "drizzle-orm/pg-core";
 
 /** Arbitrary constant (distinct from the migration lock) naming the retention lock. */
 const RETENTION_LOCK_ID = 724_502;
 export const CHECK_EVERY_MS = 60 * 60_000;
 /** A scheduled run works only when the last run is older than this. */
 const MIN_HOURS_BETWEEN_SCHEDULED_RUNS = 20;
-/** Subscription states after which nothing more is billed. */
-const ENDED_SUBSCRIPTION_STATES = ["canceled", "incomplete_expired", "unpaid"];
 
 export type RetentionTrigger = "agendada" | "manual";
 
-export interface RetentionCounts {
-  careerApplications: number;
-  /** The CVs of those applications (they would go by ON DELETE CASCADE; counted for the report). */
-  careerApplicationCvs: number;
-  bookings: number;
-  chatSessions: number;
-  chatMessages: number;
-  contacts: number;
-  consultations: number;
-  businessOptimizations: number;
-  newsletterSubscribers: number;
-  consentRecords: number;
-  orders: number;
-  subscriptions: number;
-  outbox: number;
-  spamSubmissions: number;
-  submissionKeys: number;
-  pageViews: number;
-  analyticsEvents: number;
-}
+/**
+ * Rows deleted or anonymised per table: each registered table with a period of its own or counted
+ * with its parent (app/domain/privacy/registry.server.ts), then the idempotency keys and the raw
+ * analytics rows.
+ */
+export type RetentionCounts = Record<string, number>;
 
 export type RetentionResult =
   | { status: "done"; counts: RetentionCounts; total: number; auditLogBeyondRetention: number }
@@ -91,7 +70,7 @@ export interface RunOptions {
 export async function runRetention(options: RunOptions): Promise<RetentionResult> {
   const now = options.now ?? new Date();
   const periods = { ...RETENTION, ...options.periods };
-  const before = (kind: RetentionKind) => cutoff(periods[kind], now);
+  const before: Before = (kind: RetentionKind) => cutoff(periods[kind], now);
   // Raw analytics rows go only once their days are in the daily rollups.
   await rollUpPending(now.getTime());
 
@@ -133,141 +112,54 @@ async function ranRecently(tx: Executor, now: Date): Promise<boolean> {
   return Boolean(last && now.getTime() - last.createdAt.getTime() < MIN_HOURS_BETWEEN_SCHEDULED_RUNS * 3_600_000);
 }
 
-async function applyRetention(tx: Executor, before: (kind: RetentionKind) => Date): Promise<RetentionCounts> {
-  const chatCutoff = before("chatTranscripts");
-  // A conversation expires when neither it nor any of its messages moved since the cutoff.
-  const recentMessage = tx
-    .select({ id: chatMessages.chatSessionId })
-    .from(chatMessages)
-    .where(sql`${chatMessages.createdAt} >= ${chatCutoff}`);
-  const expiredSessions = await tx
-    .select({ id: chatSessions.id })
-    .from(chatSessions)
-    .where(and(lt(chatSessions.updatedAt, chatCutoff), lt(chatSessions.createdAt, chatCutoff), notInArray(chatSessions.id, recentMessage)));
-  const sessionIds = expiredSessions.map((s) => s.id);
-  const chatMessageCount = sessionIds.length
-    ? (await tx.delete(chatMessages).where(inArray(chatMessages.chatSessionId, sessionIds)).returning({ id: chatMessages.id })).length
-    : 0;
-  const chatSessionCount = sessionIds.length
-    ? (await tx.delete(chatSessions).where(inArray(chatSessions.id, sessionIds)).returning({ id: chatSessions.id })).length
-    : 0;
-
-  const leadsCutoff = before("leads");
-  const count = (rows: unknown[]) => rows.length;
-
-  const activeEmails = tx
-    .select({ email: sql`lower(${newsletterSubscribers.email})` })
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.status, "active"));
-
-  const ordersCutoff = before("orders");
-  const notYetAnonymised = (column: AnyPgColumn) => and(isNotNull(column), ne(column, ANONYMISED_MARKER));
-
-  const expiredApplications = tx
-    .select({ id: careerApplications.id })
-    .from(careerApplications)
-    .where(lt(careerApplications.createdAt, before("careerApplications")));
+async function applyRetention(tx: Executor, before: Before): Promise<RetentionCounts> {
+  // Up the registry: what hangs off a row (a CV, a message) goes before it and is counted.
+  const changed = new Map<PersonalDataKey, number>();
+  for (const [key, entry] of [...personalData].reverse()) {
+    const rows = await retain(tx, entry, before);
+    if (rows !== null) changed.set(key, rows);
+  }
   return {
-    careerApplicationCvs: count(
-      await tx
-        .delete(careerApplicationCvs)
-        .where(inArray(careerApplicationCvs.careerApplicationId, expiredApplications))
-        .returning({ id: careerApplicationCvs.id }),
-    ),
-    careerApplications: count(
-      await tx
-        .delete(careerApplications)
-        .where(lt(careerApplications.createdAt, before("careerApplications")))
-        .returning({ id: careerApplications.id }),
-    ),
-    // Counted from the meeting's end: a booking made long ahead is kept its whole period after it.
-    bookings: count(
-      await tx
-        .delete(bookings)
-        .where(lt(bookings.endsAt, before("bookings")))
-        .returning({ id: bookings.id }),
-    ),
-    chatSessions: chatSessionCount,
-    chatMessages: chatMessageCount,
-    contacts: count(await tx.delete(contacts).where(lt(contacts.createdAt, leadsCutoff)).returning({ id: contacts.id })),
-    consultations: count(
-      await tx.delete(consultations).where(lt(consultations.createdAt, leadsCutoff)).returning({ id: consultations.id }),
-    ),
-    businessOptimizations: count(
-      await tx
-        .delete(businessOptimizations)
-        .where(lt(businessOptimizations.createdAt, leadsCutoff))
-        .returning({ id: businessOptimizations.id }),
-    ),
-    newsletterSubscribers: count(
-      await tx
-        .delete(newsletterSubscribers)
-        .where(
-          or(
-            and(
-              eq(newsletterSubscribers.status, "unsubscribed"),
-              sql`coalesce(${newsletterSubscribers.unsubscribedAt}, ${newsletterSubscribers.updatedAt}) < ${before("newsletterUnsubscribed")}`,
-            ),
-            // Asked, never confirmed: no consent to keep the address for.
-            and(
-              eq(newsletterSubscribers.status, "pending"),
-              sql`coalesce(${newsletterSubscribers.confirmationSentAt}, ${newsletterSubscribers.createdAt}) < ${before("newsletterUnconfirmed")}`,
-            ),
-          ),
-        )
-        .returning({ id: newsletterSubscribers.id }),
-    ),
-    // Proof of consent is kept while the consent is still in use (an active subscription).
-    consentRecords: count(
-      await tx
-        .delete(consentRecords)
-        .where(and(lt(consentRecords.createdAt, before("consentRecords")), sql`lower(${consentRecords.email}) not in (${activeEmails})`))
-        .returning({ id: consentRecords.id }),
-    ),
-    orders: count(
-      await tx
-        .update(orders)
-        .set({
-          customerEmail: sql`case when ${orders.customerEmail} is null then null else ${ANONYMISED_MARKER} end`,
-          customerName: sql`case when ${orders.customerName} is null then null else ${ANONYMISED_MARKER} end`,
-        })
-        .where(and(lt(orders.createdAt, ordersCutoff), or(notYetAnonymised(orders.customerEmail), notYetAnonymised(orders.customerName))))
-        .returning({ id: orders.id }),
-    ),
-    subscriptions: count(
-      await tx
-        .update(subscriptions)
-        .set({ customerEmail: ANONYMISED_MARKER })
-        .where(
-          and(
-            inArray(subscriptions.status, ENDED_SUBSCRIPTION_STATES),
-            sql`coalesce(${subscriptions.canceledAt}, ${subscriptions.updatedAt}) < ${ordersCutoff}`,
-            isNotNull(subscriptions.customerEmail),
-            ne(subscriptions.customerEmail, ANONYMISED_MARKER),
-          ),
-        )
-        .returning({ id: subscriptions.id }),
-    ),
-    outbox: count(
-      await tx
-        .delete(outbox)
-        .where(lt(outbox.createdAt, before("outbox")))
-        .returning({ id: outbox.id }),
-    ),
-    spamSubmissions: count(
-      await tx
-        .delete(spamSubmissions)
-        .where(lt(spamSubmissions.createdAt, before("spam")))
-        .returning({ id: spamSubmissions.id }),
-    ),
-    submissionKeys: count(
+    ...Object.fromEntries(personalData.filter(([key]) => changed.has(key)).map(([key]) => [key, changed.get(key)!])),
+    // Idempotency of lead forms: no personal data, kept a day (schema.ts).
+    submissionKeys: (
       await tx
         .delete(submissionKeys)
         .where(lt(submissionKeys.createdAt, before("submissionKeys")))
-        .returning({ key: submissionKeys.key }),
-    ),
+        .returning({ key: submissionKeys.key })
+    ).length,
     ...(await deleteRawAnalytics(tx, dayOf(before("analyticsRaw")))),
   };
+}
+
+/** Deletes or anonymises one table's expired rows as the registry says; null: the job leaves the table alone. */
+async function retain(tx: Executor, entry: PersonalTable, before: Before): Promise<number | null> {
+  const table = entry.table as PgTable;
+  const key = primaryKeyOf(table);
+  const rule = entry.retain;
+  if ("expired" in rule) {
+    if (rule.then === "delete") return (await tx.delete(table).where(rule.expired(before)).returning({ key })).length;
+    if (typeof entry.erase !== "object" || !("anonymise" in entry.erase)) throw new Error("Retenção anonimiza sem colunas declaradas");
+    const columns = entry.erase.anonymise;
+    const updated = await tx
+      .update(table)
+      .set(anonymised(table, columns))
+      .where(and(rule.expired(before), notYetAnonymised(columns)))
+      .returning({ key });
+    return updated.length;
+  }
+  if ("withParent" in rule && rule.withParent === "counted" && "via" in entry.find) {
+    // Deleted before the expired row it hangs off, so the run counts it.
+    const [[parentKey, column]] = Object.entries(entry.find.via) as [[PersonalDataKey, typeof key]];
+    const parent: PersonalTable = PERSONAL_DATA[parentKey];
+    if (!("expired" in parent.retain)) throw new Error(`${parentKey} não tem prazo próprio`);
+    const expiredParents = tx
+      .select({ id: primaryKeyOf(parent.table) })
+      .from(parent.table as PgTable)
+      .where(parent.retain.expired(before));
+    return (await tx.delete(table).where(inArray(column, expiredParents)).returning({ key })).length;
+  }
+  return null;
 }
 
 export interface RetentionRunRow {

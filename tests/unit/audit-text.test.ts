@@ -8,7 +8,12 @@ describe("audit log texts", () => {
     expect(auditTarget("booking:7")).toEqual({ text: "Reunião nº 7", href: "/admin/agenda/7" });
     expect(auditTarget("post:3")).toEqual({ text: "Post nº 3", href: "/admin/posts/3" });
     expect(auditTarget("contacts:4")).toEqual({ text: "Mensagem de contato nº 4", href: "/admin/leads/contatos/4" });
-    expect(auditTarget("newsletter_subscribers:9")).toEqual({ text: "Newsletter nº 9", href: undefined });
+    // A table of personal data reads with the label the registry gives it (the audit page passes them).
+    expect(auditTarget("newsletter_subscribers:9", { newsletter_subscribers: "Newsletter" })).toEqual({
+      text: "Newsletter nº 9",
+      href: undefined,
+    });
+    expect(auditTarget("newsletter_subscribers:9")).toEqual({ text: "newsletter_subscribers:9" });
     expect(auditTarget("dia:2026-12-25")).toEqual({ text: "Dia 25/12/2026", href: "/admin/agenda" });
     expect(auditTarget("agenda")).toEqual({ text: "Agenda", href: "/admin/agenda" });
     expect(auditTarget(null)).toBeNull();

@@ -1,12 +1,14 @@
 /**
- * The privacy page's tables: one column list per personal-data table, so what an admin sees of a
- * person matches what the search found (app/domain/privacy/subject.server.ts).
+ * The privacy page's tables: one column list per personal-data table of the registry
+ * (app/domain/privacy/registry.server.ts), so what an admin sees of a person matches what the
+ * search found (app/domain/privacy/subject.server.ts).
  */
+import type { PersonalDataTable } from "~/domain/privacy/registry.server";
 import { formatBRL } from "~/lib/catalog";
 import { formatDateTime } from "~/lib/dates";
 import { formatBytes } from "~/lib/format-bytes";
 import { orderStatusLabels, subscriptionStatusLabels } from "~/lib/messages/payments";
-import { FIELD_LABELS, type PersonalDataTable } from "~/lib/messages/privacy";
+import { FIELD_LABELS } from "~/lib/messages/privacy";
 import { consentPlaceLabel, consentPurposeLabel } from "~/lib/origin";
 import { formatDay, stageLabel } from "~/lib/pipeline";
 import { consultationStatusLabel } from "~/lib/schemas/leads";

@@ -2,7 +2,7 @@
  * Correction of a data subject's identifying fields by the admin (LGPD art. 18, III), with the
  * same length limits as the forms that collected them (LIMITS).
  */
-import { eq } from "drizzle-orm";
+import { eq, getTableName } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/driver.server";
@@ -18,7 +18,7 @@ import {
   subscriptions,
 } from "~/db/schema";
 import { LIMITS } from "~/lib/lead-fields";
-import { FIELD_LABELS, PERSONAL_DATA_TABLES, privacyErrors } from "~/lib/messages/privacy";
+import { FIELD_LABELS, privacyErrors } from "~/lib/messages/privacy";
 import { recordAudit } from "../audit.server";
 import type { Actor } from "./subject.server";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
@@ -108,7 +108,7 @@ export async function correctRecord(
         {
           actor: actor.username,
           action: "privacy.correct",
-          target: `${PERSONAL_DATA_TABLES[tableKey].sqlName}:${input.id}`,
+          target: `${getTableName(table)}:${input.id}`,
           details: { fields: changed },
           ip: actor.ip,
         },

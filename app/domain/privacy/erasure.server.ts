@@ -1,5 +1,6 @@
 /**
- * Erasure of a data subject (LGPD art. 18, VI) in one transaction.
+ * Erasure of a data subject (LGPD art. 18, VI) in one transaction, table by table as the registry
+ * declares it (./registry.server.ts, docs/decisions/0127).
  *
  * What erasure keeps, and why:
  * - orders and subscriptions keep item, amount, dates and status (tax law, LGPD art. 16, I);
@@ -11,123 +12,78 @@
  *   hash cannot be reversed by guessing e-mails without database access, but the same person's
  *   e-mail still finds its proof if a dispute arises.
  */
-import { inArray, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import {
-  bookings,
-  businessOptimizations,
-  careerApplicationCvs,
-  careerApplications,
-  chatMessages,
-  chatSessions,
-  consentRecords,
-  consultations,
-  contacts,
-  leadNotes,
-  leadPipeline,
-  newsletterSubscribers,
-  orders,
-  outbox,
-  rateLimits,
-  spamSubmissions,
-  subscriptions,
-} from "~/db/schema";
-import { ANONYMISED_MARKER } from "~/lib/privacy";
+import { and, getTableColumns, inArray, ne } from "drizzle-orm";
+import { db, type Executor } from "~/db/client.server";
 import { recordAudit } from "../audit.server";
-import { eraseBlogMentions } from "./blog-mentions.server";
-import { type Actor, collect, hashEmail, mentionsAddress, normalizeEmail, subjectRef } from "./subject.server";
-import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { normalizeEmail, redactAddress } from "./address.server";
+import { anonymised, fieldOf, personalData, primaryKeyOf, type PersonalTable, type Subject } from "./registry.server";
+import { type Actor, collect, hashEmail, subjectRef, type PersonalRow } from "./subject.server";
+import type { PgTable } from "drizzle-orm/pg-core";
 
 export interface ErasureReport {
+  /** Rows deleted, per table. */
   deleted: Record<string, number>;
-  anonymised: { orders: number; subscriptions: number; blogPosts: number };
-  pseudonymised: { consentRecords: number };
+  /** Rows kept with the person's data replaced by ANONYMISED_MARKER, per table. */
+  anonymised: Record<string, number>;
+  /** Rows kept with the address replaced by its salted hash, per table. */
+  pseudonymised: Record<string, number>;
+  /** The person's records (what the search shows) deleted, anonymised or pseudonymised. */
   total: number;
 }
-
-const ids = (rows: Array<{ id: number }>) => rows.map((r) => r.id);
 
 /** Erases or anonymises everything found for one e-mail, all or nothing. */
 export async function eraseSubject(email: string, actor: Actor): Promise<ErasureReport> {
   const normalized = normalizeEmail(email);
-  const hashed = await hashEmail(normalized);
+  const subject: Subject = { email: normalized, hashed: await hashEmail(normalized) };
   const target = await subjectRef(normalized);
   return db().transaction(async (tx) => {
-    const found = await collect(tx, normalized, hashed);
-    const del = async (table: PgTable & { id: AnyPgColumn }, rows: Array<{ id: number }>) => {
-      if (!rows.length) return 0;
-      const gone = await tx
-        .delete(table)
-        .where(inArray(table.id, ids(rows)))
-        .returning({ id: table.id });
-      return gone.length;
-    };
-    const sessionIds = ids(found.chatSessions);
-    const deletedMessages = sessionIds.length
-      ? (await tx.delete(chatMessages).where(inArray(chatMessages.chatSessionId, sessionIds)).returning({ id: chatMessages.id })).length
-      : 0;
-    const deleted: Record<string, number> = {
-      // Would go with their leads (ON DELETE CASCADE); deleted first so the report counts them.
-      leadNotes: await del(leadNotes, found.leadNotes),
-      leadPipeline: await del(leadPipeline, found.leadPipeline),
-      contacts: await del(contacts, found.contacts),
-      consultations: await del(consultations, found.consultations),
-      businessOptimizations: await del(businessOptimizations, found.businessOptimizations),
-      // Would go with their applications (ON DELETE CASCADE); deleted first so the report counts them.
-      careerApplicationCvs: await del(careerApplicationCvs, found.careerApplicationCvs),
-      careerApplications: await del(careerApplications, found.careerApplications),
-      newsletterSubscribers: await del(newsletterSubscribers, found.newsletterSubscribers),
-      chatMessages: deletedMessages,
-      chatSessions: await del(chatSessions, found.chatSessions),
-      bookings: await del(bookings, found.bookings),
-      outbox: await del(outbox, found.outbox),
-      spamSubmissions: await del(spamSubmissions, found.spamSubmissions),
-      // Throttling counters keyed by the address (e.g. per-e-mail form limits).
-      rateLimits: (await tx.delete(rateLimits).where(mentionsAddress(rateLimits.key, normalized)).returning({ key: rateLimits.key }))
-        .length,
-    };
-
-    // Posts keep their text with the address replaced; revisions holding it go (docs/decisions/0061).
-    const blog = await eraseBlogMentions(tx, normalized, found);
-    deleted.blogPostRevisions = blog.deletedRevisions;
-
-    const toPseudonymise = found.consentRecords.filter((r) => r.email !== hashed);
-    if (toPseudonymise.length) {
-      await tx
-        .update(consentRecords)
-        .set({ email: hashed })
-        .where(inArray(consentRecords.id, ids(toPseudonymise)));
+    const found = await collect(tx, subject);
+    // Up the registry: what hangs off a row (a CV, a message, a note) goes before it and is counted.
+    const changed = new Map<string, number>();
+    for (const [key, entry] of [...personalData].reverse()) {
+      changed.set(key, found[key].length ? await erase(tx, entry, found[key], subject) : 0);
     }
-    if (found.orders.length) {
-      await tx
-        .update(orders)
-        .set({
-          customerEmail: ANONYMISED_MARKER,
-          customerName: sql`case when ${orders.customerName} is null then null else ${ANONYMISED_MARKER} end`,
-          updatedAt: new Date(),
-        })
-        .where(inArray(orders.id, ids(found.orders)));
+    const report: ErasureReport = { deleted: {}, anonymised: {}, pseudonymised: {}, total: 0 };
+    for (const [key, entry] of personalData) {
+      const n = changed.get(key)!;
+      const erasure = entry.erase;
+      if (erasure === "delete") report.deleted[key] = n;
+      else if ("pseudonymise" in erasure) report.pseudonymised[key] = n;
+      else report.anonymised[key] = n;
+      if (entry.export) report.total += n;
     }
-    if (found.subscriptions.length) {
-      await tx
-        .update(subscriptions)
-        .set({ customerEmail: ANONYMISED_MARKER, updatedAt: new Date() })
-        .where(inArray(subscriptions.id, ids(found.subscriptions)));
-    }
-    const report: ErasureReport = {
-      deleted,
-      anonymised: { orders: found.orders.length, subscriptions: found.subscriptions.length, blogPosts: blog.redactedPosts },
-      pseudonymised: { consentRecords: toPseudonymise.length },
-      total: 0,
-    };
-    report.total =
-      Object.values(deleted).reduce((a, b) => a + b, 0) -
-      deleted.rateLimits! +
-      report.anonymised.orders +
-      report.anonymised.subscriptions +
-      report.anonymised.blogPosts +
-      report.pseudonymised.consentRecords;
     await recordAudit({ actor: actor.username, action: "privacy.erase", target, details: { ...report }, ip: actor.ip }, tx);
     return report;
   });
+}
+
+/** Erases one table's rows as the registry says; returns how many rows it changed. */
+async function erase(tx: Executor, entry: PersonalTable, rows: PersonalRow[], subject: Subject): Promise<number> {
+  const table = entry.table as PgTable;
+  const key = primaryKeyOf(table);
+  const ids = rows.map((row) => row[fieldOf(table, key)]);
+  const erasure = entry.erase;
+  if (erasure === "delete") {
+    return (await tx.delete(table).where(inArray(key, ids)).returning({ key })).length;
+  }
+  if ("pseudonymise" in erasure) {
+    const column = erasure.pseudonymise;
+    const pending = and(inArray(key, ids), ne(column, subject.hashed));
+    const updated = await tx
+      .update(table)
+      .set({ [fieldOf(table, column)]: subject.hashed })
+      .where(pending)
+      .returning({ key });
+    return updated.length;
+  }
+  const set =
+    "anonymise" in erasure
+      ? anonymised(table, erasure.anonymise)
+      : Object.fromEntries(erasure.redact.map((c) => [fieldOf(table, c), redactAddress(c, subject.email)]));
+  const touched = "updatedAt" in getTableColumns(table) ? { updatedAt: new Date() } : {};
+  await tx
+    .update(table)
+    .set({ ...set, ...touched })
+    .where(inArray(key, ids));
+  return rows.length;
 }

@@ -1,41 +1,34 @@
 /**
  * Data-subject requests (LGPD art. 18), the finding part: everything one e-mail address left in
- * the database, searched and exported. Correction and erasure (./correction.server.ts,
- * ./erasure.server.ts) start from what this finds.
+ * the database, searched and exported, table by table as the registry declares them
+ * (./registry.server.ts). Correction and erasure (./correction.server.ts, ./erasure.server.ts)
+ * start from what this finds.
  *
  * Audit rows never contain the e-mail itself (they cannot be edited later): they name the
  * person by a short prefix of a salted hash of it (`subjectRef`).
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { asc, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
+import { asc, eq, getTableColumns, getTableName, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db, inTurn, type Executor } from "~/db/client.server";
-import {
-  appSettings,
-  bookings,
-  businessOptimizations,
-  careerApplicationCvs,
-  careerApplications,
-  chatMessages,
-  chatSessions,
-  consentRecords,
-  consultations,
-  contacts,
-  leadNotes,
-  leadPipeline,
-  newsletterSubscribers,
-  orders,
-  outbox,
-  spamSubmissionFiles,
-  spamSubmissions,
-  subscriptions,
-} from "~/db/schema";
+import { db, type Executor } from "~/db/client.server";
+import { appSettings } from "~/db/schema";
 import { toCsv } from "~/infra/csv.server";
 import { first } from "~/lib/first";
-import { PERSONAL_DATA_TABLES, privacyErrors, type PersonalDataTable } from "~/lib/messages/privacy";
+import { privacyErrors } from "~/lib/messages/privacy";
 import { HASHED_EMAIL_PREFIX, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import { recordAudit } from "../audit.server";
-import { type BlogMentions, collectBlogMentions } from "./blog-mentions.server";
+import { normalizeEmail } from "./address.server";
+import {
+  fieldOf,
+  PERSONAL_DATA,
+  personalData,
+  primaryKeyOf,
+  shownTables,
+  type PersonalDataKey,
+  type PersonalDataTable,
+  type PersonalTable,
+  type Subject,
+} from "./registry.server";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 export interface Actor {
@@ -49,10 +42,6 @@ export const subjectEmailSchema = z
   .toLowerCase()
   .max(320, privacyErrors.invalidEmail)
   .pipe(z.email(privacyErrors.invalidEmail));
-
-export function normalizeEmail(value: string): string {
-  return value.trim().toLowerCase();
-}
 
 // ---------------------------------------------------------------- pseudonymisation
 let cachedSalt: string | undefined;
@@ -83,196 +72,84 @@ export async function subjectRef(email: string): Promise<string> {
 }
 
 // ---------------------------------------------------------------- search
-type Row<T extends PgTable> = T["$inferSelect"];
+export type PersonalRow = Record<string, unknown>;
+/** Every row found for one subject, per registered table, in the registry's order. */
+export type Found = Record<PersonalDataKey, PersonalRow[]>;
+/** What the admin sees and the export holds: the tables shown on their own, nested rows inside their parents. */
+export type PersonalData = Record<PersonalDataTable, PersonalRow[]>;
 
-export interface PersonalData extends BlogMentions {
-  contacts: Row<typeof contacts>[];
-  consultations: Row<typeof consultations>[];
-  businessOptimizations: Row<typeof businessOptimizations>[];
-  careerApplications: Row<typeof careerApplications>[];
-  /** The CVs sent with them, without their bytes (the JSON export adds them; docs/decisions/0093). */
-  careerApplicationCvs: CvRow[];
-  newsletterSubscribers: Row<typeof newsletterSubscribers>[];
-  consentRecords: Row<typeof consentRecords>[];
-  chatSessions: Array<Row<typeof chatSessions> & { messages: Row<typeof chatMessages>[] }>;
-  /** Meetings booked at /agendar (docs/decisions/0082). */
-  bookings: Row<typeof bookings>[];
-  orders: Row<typeof orders>[];
-  subscriptions: Row<typeof subscriptions>[];
-  outbox: Row<typeof outbox>[];
-  /**
-   * Submissions suspected as spam (docs/decisions/0090): the address given, or quoted in what was
-   * sent; a file one carried by its name and size only (docs/decisions/0106).
-   */
-  spamSubmissions: Array<Row<typeof spamSubmissions> & { fileName: string | null; fileSize: number | null }>;
-  /** The admin's stage, follow-up and notes on this person's leads (docs/decisions/0045). */
-  leadPipeline: Row<typeof leadPipeline>[];
-  leadNotes: Row<typeof leadNotes>[];
+/** Everything the registry finds for one subject, table after table (a linked table reads the rows found before it). */
+export async function collect(executor: Executor, subject: Subject): Promise<Found> {
+  const found = {} as Found;
+  for (const [key, entry] of personalData) {
+    const where = "where" in entry.find ? entry.find.where(subject) : linkedTo(entry.find.via, found);
+    const columns = (entry.export && "columns" in entry.export && entry.export.columns) || getTableColumns(entry.table);
+    found[key] = where
+      ? await executor
+          .select(columns)
+          .from(entry.table)
+          .where(where)
+          .orderBy(asc(primaryKeyOf(entry.table)))
+      : [];
+  }
+  return found;
 }
 
-type CvRow = Omit<Row<typeof careerApplicationCvs>, "data">;
-const { data: _bytes, ...cvColumns } = getTableColumns(careerApplicationCvs);
-
-const sameEmail = (column: AnyPgColumn, email: string): SQL => sql`lower(trim(${column})) = ${email}`;
-
-/**
- * The address as a whole inside free text (a chat message, an e-mail body, a rate-limit key):
- * `a@b.com` matches "escreva para a@b.com." but not `ana@b.com`, `maria.a@b.com` or `a@b.com.br`.
- * Neither side may continue the address: no address character before it, and after it no
- * letter, digit or hyphen, nor a dot that starts another domain label.
- */
-export const mentionsAddress = (column: AnyPgColumn | SQL, email: string): SQL =>
-  sql`${column} ~* ${`(?<![a-z0-9._%+'-])${escapeRegex(email)}(?![a-z0-9_-]|\\.[a-z0-9])`}`;
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Rows that name one of the rows found in the parent tables; undefined when none was found. */
+function linkedTo(via: Readonly<Record<string, AnyPgColumn>>, found: Found): SQL | undefined {
+  const links = Object.entries(via)
+    .map(([parent, column]) => [column, found[parent as PersonalDataKey].map((row) => row.id)] as const)
+    .filter(([, ids]) => ids.length > 0)
+    .map(([column, ids]) => inArray(column, ids));
+  return links.length ? or(...links) : undefined;
 }
 
-export async function collect(executor: Executor, email: string, hashed: string): Promise<PersonalData> {
-  const sessionsWithMessage = executor
-    .select({ id: chatMessages.chatSessionId })
-    .from(chatMessages)
-    .where(mentionsAddress(chatMessages.content, email));
-  const [
-    contactRows,
-    consultationRows,
-    questionnaireRows,
-    applicationRows,
-    newsletterRows,
-    consentRows,
-    sessionRows,
-    orderRows,
-    subscriptionRows,
-    outboxRows,
-    spamRows,
-    bookingRows,
-  ] = await inTurn([
-    () => executor.select().from(contacts).where(sameEmail(contacts.email, email)).orderBy(asc(contacts.id)),
-    () => executor.select().from(consultations).where(sameEmail(consultations.email, email)).orderBy(asc(consultations.id)),
-    () =>
-      executor
-        .select()
-        .from(businessOptimizations)
-        .where(sameEmail(businessOptimizations.email, email))
-        .orderBy(asc(businessOptimizations.id)),
-    () => executor.select().from(careerApplications).where(sameEmail(careerApplications.email, email)).orderBy(asc(careerApplications.id)),
-    () =>
-      executor
-        .select()
-        .from(newsletterSubscribers)
-        .where(sameEmail(newsletterSubscribers.email, email))
-        .orderBy(asc(newsletterSubscribers.id)),
-    () =>
-      executor
-        .select()
-        .from(consentRecords)
-        .where(or(sameEmail(consentRecords.email, email), eq(consentRecords.email, hashed)))
-        .orderBy(asc(consentRecords.id)),
-    () =>
-      executor
-        .select()
-        .from(chatSessions)
-        .where(or(sameEmail(chatSessions.email, email), inArray(chatSessions.id, sessionsWithMessage)))
-        .orderBy(asc(chatSessions.id)),
-    () => executor.select().from(orders).where(sameEmail(orders.customerEmail, email)).orderBy(asc(orders.id)),
-    () => executor.select().from(subscriptions).where(sameEmail(subscriptions.customerEmail, email)).orderBy(asc(subscriptions.id)),
-    () =>
-      executor
-        .select()
-        .from(outbox)
-        .where(or(sameEmail(outbox.recipient, email), mentionsAddress(outbox.subject, email), mentionsAddress(outbox.body, email)))
-        .orderBy(asc(outbox.id)),
-    () =>
-      executor
-        .select({ ...getTableColumns(spamSubmissions), fileName: spamSubmissionFiles.fileName, fileSize: spamSubmissionFiles.size })
-        .from(spamSubmissions)
-        .leftJoin(spamSubmissionFiles, eq(spamSubmissionFiles.spamSubmissionId, spamSubmissions.id))
-        .where(or(sameEmail(spamSubmissions.email, email), mentionsAddress(sql`${spamSubmissions.data}::text`, email)))
-        .orderBy(asc(spamSubmissions.id)),
-    () => executor.select().from(bookings).where(sameEmail(bookings.email, email)).orderBy(asc(bookings.id)),
-  ]);
-  const applicationIds = applicationRows.map((a) => a.id);
-  const cvRows: CvRow[] = applicationIds.length
-    ? await executor
-        .select(cvColumns)
-        .from(careerApplicationCvs)
-        .where(inArray(careerApplicationCvs.careerApplicationId, applicationIds))
-        .orderBy(asc(careerApplicationCvs.id))
-    : [];
-  const sessionIds = sessionRows.map((s) => s.id);
-  const messageRows = sessionIds.length
-    ? await executor.select().from(chatMessages).where(inArray(chatMessages.chatSessionId, sessionIds)).orderBy(asc(chatMessages.id))
-    : [];
-  // Pipeline rows and notes about the leads found (they name their lead, not the address).
-  const leadIds: Array<[AnyPgColumn, AnyPgColumn, Array<{ id: number }>]> = [
-    [leadPipeline.contactId, leadNotes.contactId, contactRows],
-    [leadPipeline.consultationId, leadNotes.consultationId, consultationRows],
-    [leadPipeline.chatSessionId, leadNotes.chatSessionId, sessionRows],
-    [leadPipeline.businessOptimizationId, leadNotes.businessOptimizationId, questionnaireRows],
-    [leadPipeline.careerApplicationId, leadNotes.careerApplicationId, applicationRows],
-    [leadPipeline.bookingId, leadNotes.bookingId, bookingRows],
-  ];
-  const ofLeads = (which: 0 | 1) =>
-    or(
-      ...leadIds
-        .filter(([, , rows]) => rows.length)
-        .map((r) =>
-          inArray(
-            r[which],
-            r[2].map((x) => x.id),
-          ),
-        ),
-    );
-  const anyLead = leadIds.some(([, , rows]) => rows.length);
-  const pipelineRows = anyLead ? await executor.select().from(leadPipeline).where(ofLeads(0)).orderBy(asc(leadPipeline.id)) : [];
-  const noteRows = anyLead ? await executor.select().from(leadNotes).where(ofLeads(1)).orderBy(asc(leadNotes.id)) : [];
-  const blog = await collectBlogMentions(executor, email);
-  return {
-    ...blog,
-    leadPipeline: pipelineRows,
-    leadNotes: noteRows,
-    contacts: contactRows,
-    consultations: consultationRows,
-    businessOptimizations: questionnaireRows,
-    careerApplications: applicationRows,
-    careerApplicationCvs: cvRows,
-    newsletterSubscribers: newsletterRows,
-    consentRecords: consentRows,
-    chatSessions: sessionRows.map((s) => ({ ...s, messages: messageRows.filter((m) => m.chatSessionId === s.id) })),
-    bookings: bookingRows,
-    orders: orderRows,
-    subscriptions: subscriptionRows,
-    outbox: outboxRows,
-    spamSubmissions: spamRows,
-  };
+/** The rows as the admin and the export show them: hidden tables left out, nested rows inside their parents. */
+export function shown(found: Found): PersonalData {
+  const data = Object.fromEntries(shownTables().map(({ key }) => [key, found[key]])) as PersonalData;
+  for (const [key, entry] of personalData) {
+    if (!entry.export || !("nestIn" in entry.export) || !("via" in entry.find)) continue;
+    const { nestIn, as } = entry.export;
+    const parentField = fieldOf(entry.table, entry.find.via[nestIn]!);
+    const parent = nestIn as PersonalDataTable;
+    data[parent] = data[parent].map((row) => ({ ...row, [as]: found[key].filter((child) => child[parentField] === row.id) }));
+  }
+  return data;
 }
 
-export function countRows(data: PersonalData): Record<PersonalDataTable, number> & { chatMessages: number } {
-  const counts = Object.fromEntries(
-    (Object.keys(PERSONAL_DATA_TABLES) as PersonalDataTable[]).map((key) => [key, data[key].length]),
-  ) as Record<PersonalDataTable, number>;
-  return { ...counts, chatMessages: data.chatSessions.reduce((n, s) => n + s.messages.length, 0) };
+/** Rows found per table, as the audit rows count them (nested ones too; hidden ones not). */
+export function countRows(found: Found): Record<string, number> {
+  return Object.fromEntries(personalData.filter(([, entry]) => entry.export).map(([key]) => [key, found[key].length]));
 }
 
-export function totalRows(data: PersonalData): number {
-  const { chatMessages: messages, ...tables } = countRows(data);
-  return Object.values(tables).reduce((a, b) => a + b, 0) + messages;
+export function totalRows(found: Found): number {
+  return Object.values(countRows(found)).reduce((a, b) => a + b, 0);
+}
+
+async function subjectOf(email: string): Promise<Subject> {
+  const normalized = normalizeEmail(email);
+  return { email: normalized, hashed: await hashEmail(normalized) };
 }
 
 /** Finds a person's data without leaving a trace of the address (the audit row holds a hash). */
-export async function searchSubject(email: string, actor: Actor, options: { audit?: boolean } = {}): Promise<PersonalData> {
-  const normalized = normalizeEmail(email);
-  const data = await collect(db(), normalized, await hashEmail(normalized));
+export async function searchSubject(
+  email: string,
+  actor: Actor,
+  options: { audit?: boolean } = {},
+): Promise<{ data: PersonalData; total: number }> {
+  const subject = await subjectOf(email);
+  const found = await collect(db(), subject);
   // A refresh right after a correction or erasure is part of that (already audited) action.
-  if (options.audit === false) return data;
-  await recordAudit({
-    actor: actor.username,
-    action: "privacy.search",
-    target: await subjectRef(normalized),
-    details: { found: countRows(data) },
-    ip: actor.ip,
-  });
-  return data;
+  if (options.audit !== false) {
+    await recordAudit({
+      actor: actor.username,
+      action: "privacy.search",
+      target: await subjectRef(subject.email),
+      details: { found: countRows(found) },
+      ip: actor.ip,
+    });
+  }
+  return { data: shown(found), total: totalRows(found) };
 }
 
 // ---------------------------------------------------------------- export
@@ -289,40 +166,34 @@ function plain(value: unknown): unknown {
 }
 
 export async function exportSubject(email: string, format: ExportFormat, actor: Actor): Promise<ExportFile> {
-  const normalized = normalizeEmail(email);
-  const data = await collect(db(), normalized, await hashEmail(normalized));
+  const subject = await subjectOf(email);
+  const found = await collect(db(), subject);
+  const data = shown(found);
   const generatedAt = new Date();
   const stamp = generatedAt.toISOString().slice(0, 10);
   await recordAudit({
     actor: actor.username,
     action: "privacy.export",
-    target: await subjectRef(normalized),
-    details: { format, rows: countRows(data) },
+    target: await subjectRef(subject.email),
+    details: { format, rows: countRows(found) },
     ip: actor.ip,
   });
+  const tables = shownTables().map(({ key }) => ({ key, entry: PERSONAL_DATA[key] as PersonalTable }));
 
   if (format === "json") {
-    // The CVs with their content (base64): the person gets the file they sent back.
-    const cvs = await Promise.all(
-      data.careerApplicationCvs.map(async (cv) => {
-        const [row] = await db()
-          .select({ base64: sql<string>`encode(${careerApplicationCvs.data}, 'base64')` })
-          .from(careerApplicationCvs)
-          .where(eq(careerApplicationCvs.id, cv.id));
-        // PostgreSQL wraps base64 every 76 characters.
-        return { ...cv, conteudoBase64: row?.base64.replace(/\s+/g, "") ?? null };
-      }),
-    );
+    const tabelas: Record<string, PersonalRow[]> = {};
+    for (const { key, entry } of tables) {
+      // A file with its content (base64): the person gets the file they sent back.
+      const file = entry.export && "file" in entry.export ? entry.export.file : undefined;
+      tabelas[getTableName(entry.table)] = file
+        ? await Promise.all(data[key].map((row) => withContent(entry.table, file, row)))
+        : data[key];
+    }
     const document = {
-      titular: normalized,
+      titular: subject.email,
       geradoEm: generatedAt.toISOString(),
       versaoPoliticaPrivacidade: PRIVACY_POLICY_VERSION,
-      tabelas: Object.fromEntries(
-        (Object.keys(PERSONAL_DATA_TABLES) as PersonalDataTable[]).map((key) => [
-          PERSONAL_DATA_TABLES[key].sqlName,
-          key === "careerApplicationCvs" ? cvs : data[key],
-        ]),
-      ),
+      tabelas,
     };
     return {
       filename: `dados-titular-${stamp}.json`,
@@ -333,9 +204,10 @@ export async function exportSubject(email: string, format: ExportFormat, actor: 
 
   // One long table (tabela, registro, campo, valor): every table fits, whatever its columns.
   const records: unknown[][] = [];
-  const push = (table: string, row: Record<string, unknown>) => {
+  const nested = personalData.flatMap(([, entry]) => (entry.export && "nestIn" in entry.export ? [{ ...entry.export, entry }] : []));
+  const push = (table: string, row: PersonalRow, skip: string[] = []) => {
     for (const [field, value] of Object.entries(row)) {
-      if (field === "messages") continue;
+      if (skip.includes(field)) continue;
       records.push([
         table,
         row.id,
@@ -344,12 +216,26 @@ export async function exportSubject(email: string, format: ExportFormat, actor: 
       ]);
     }
   };
-  for (const key of Object.keys(PERSONAL_DATA_TABLES) as PersonalDataTable[]) {
+  for (const { key, entry } of tables) {
+    const children = nested.filter((n) => n.nestIn === key);
     for (const row of data[key]) {
-      push(PERSONAL_DATA_TABLES[key].sqlName, row as Record<string, unknown>);
-      if (key === "chatSessions") for (const m of (row as PersonalData["chatSessions"][number]).messages) push("chat_messages", m);
+      push(
+        getTableName(entry.table),
+        row,
+        children.map((c) => c.as),
+      );
+      for (const child of children) for (const item of row[child.as] as PersonalRow[]) push(getTableName(child.entry.table), item);
     }
   }
   const body = toCsv([["tabela", "registro", "campo", "valor"], ...records], ",");
   return { filename: `dados-titular-${stamp}.csv`, contentType: "text/csv; charset=utf-8", body };
+}
+
+async function withContent(table: PgTable, file: AnyPgColumn, row: PersonalRow): Promise<PersonalRow> {
+  const [stored] = await db()
+    .select({ base64: sql<string>`encode(${file}, 'base64')` })
+    .from(table)
+    .where(eq(primaryKeyOf(table), row.id));
+  // PostgreSQL wraps base64 every 76 characters.
+  return { ...row, conteudoBase64: stored?.base64.replace(/\s+/g, "") ?? null };
 }

@@ -5,29 +5,6 @@
 
 import { STAGES } from "~/lib/pipeline";
 
-/** Tables holding personal data, in the order the admin shows them. */
-export const PERSONAL_DATA_TABLES = {
-  contacts: { label: "Mensagens de contato", sqlName: "contacts" },
-  consultations: { label: "Solicitações de consultoria", sqlName: "consultations" },
-  businessOptimizations: { label: "Questionários de otimização", sqlName: "business_optimizations" },
-  careerApplications: { label: "Candidaturas", sqlName: "career_applications" },
-  careerApplicationCvs: { label: "Currículos das candidaturas", sqlName: "career_application_cvs" },
-  newsletterSubscribers: { label: "Newsletter", sqlName: "newsletter_subscribers" },
-  consentRecords: { label: "Registros de consentimento", sqlName: "consent_records" },
-  chatSessions: { label: "Conversas do chat", sqlName: "chat_sessions" },
-  bookings: { label: "Reuniões agendadas", sqlName: "bookings" },
-  orders: { label: "Pedidos", sqlName: "orders" },
-  subscriptions: { label: "Assinaturas", sqlName: "subscriptions" },
-  outbox: { label: "Fila de e-mails de notificação", sqlName: "outbox" },
-  spamSubmissions: { label: "Envios suspeitos de spam", sqlName: "spam_submissions" },
-  leadPipeline: { label: "Etapas no funil de leads", sqlName: "lead_pipeline" },
-  leadNotes: { label: "Anotações do funil de leads", sqlName: "lead_notes" },
-  blogPosts: { label: "Posts do blog que citam o e-mail", sqlName: "blog_posts" },
-  blogPostRevisions: { label: "Revisões de posts do blog", sqlName: "blog_post_revisions" },
-} as const;
-
-export type PersonalDataTable = keyof typeof PERSONAL_DATA_TABLES;
-
 /** Field labels of the correction form (and of the tables on the page). */
 export const FIELD_LABELS: Record<string, string> = {
   name: "Nome",
@@ -310,15 +287,18 @@ const AUDIT_TARGETS: Record<string, { label: string; href?: (id: string) => stri
   funil: { label: "Funil de leads", href: () => "/admin/leads/funil" },
 };
 
-/** An audit row's target as a phrase, with the page that shows it when there is one. */
-export function auditTarget(target: string | null): { text: string; href?: string } | null {
+/**
+ * An audit row's target as a phrase, with the page that shows it when there is one. A target that
+ * names a table of personal data (`newsletter_subscribers:9`) reads with that table's label
+ * (`tableLabels`, from the registry: app/domain/privacy/registry.server.ts).
+ */
+export function auditTarget(target: string | null, tableLabels: Record<string, string> = {}): { text: string; href?: string } | null {
   if (!target) return null;
   const [kind = "", id = ""] = target.split(":", 2);
   if (kind === "dia" && ISO_DAY.test(id)) return { text: `Dia ${detailValue(id)}`, href: "/admin/agenda" };
-  const table = Object.values(PERSONAL_DATA_TABLES).find((t) => t.sqlName === kind);
   const known = AUDIT_TARGETS[kind];
-  if (!known && !table) return { text: target };
-  const label = known?.label ?? table!.label;
+  const label = known?.label ?? (Object.hasOwn(tableLabels, kind) ? tableLabels[kind] : undefined);
+  if (label === undefined) return { text: target };
   if (!id) return { text: label, href: known?.href?.("") };
   // Ids are numbers; anything else (an upload's name) is shown as it is, never linked.
   return /^\d+$/.test(id) ? { text: `${label} nº ${id}`, href: known?.href?.(id) } : { text: `${label}: ${id}` };

@@ -13,6 +13,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { TableHead } from "~/components/ui/table";
 import { auditFilterSchema, listAudit, type AuditFilter } from "~/domain/audit.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
+import { labelsByTableName } from "~/domain/privacy/registry.server";
 import { auditActionLabel, auditDetails, auditTarget, privacyTexts as t, readableIp } from "~/lib/messages/privacy";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/auditoria";
@@ -24,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const filter = auditFilterSchema.parse(params);
   const result = await listAudit(filter);
+  const tableLabels = labelsByTableName();
   return data(
     {
       filter,
@@ -35,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         id: r.id,
         actor: r.actor,
         action: r.action,
-        target: auditTarget(r.target),
+        target: auditTarget(r.target, tableLabels),
         details: auditDetails(r.details),
         ip: readableIp(r.ip),
         createdAt: r.createdAt.toISOString(),

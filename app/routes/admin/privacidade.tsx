@@ -30,18 +30,12 @@ import { requireAdmin } from "~/domain/auth/sessions.server";
 import { correctedValues, privacyForm, privacyRefusal } from "~/domain/privacy/admin-intents.server";
 import { correctableFields, correctRecord } from "~/domain/privacy/correction.server";
 import { eraseSubject } from "~/domain/privacy/erasure.server";
-import { searchSubject, totalRows, type PersonalData } from "~/domain/privacy/subject.server";
+import { shownTables, type PersonalDataTable } from "~/domain/privacy/registry.server";
+import { searchSubject, type PersonalData } from "~/domain/privacy/subject.server";
 import { recentRetentionRuns, runRetention } from "~/domain/retention.server";
 import { formError, parseForm } from "~/infra/forms.server";
 import { confirmationMatches } from "~/lib/erasure-confirmation";
-import {
-  FIELD_LABELS,
-  PERSONAL_DATA_TABLES,
-  privacyErrors,
-  privacyTexts as t,
-  privacyToasts,
-  type PersonalDataTable,
-} from "~/lib/messages/privacy";
+import { FIELD_LABELS, privacyErrors, privacyTexts as t, privacyToasts } from "~/lib/messages/privacy";
 import type { Route } from "./+types/privacidade";
 
 export const meta: Route.MetaFunction = () => [{ title: "Privacidade e LGPD | Admin" }];
@@ -52,6 +46,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data(
     {
       correctable: correctableFields() as Partial<Record<PersonalDataTable, string[]>>,
+      // The registry's tables in its order, with their labels (app/domain/privacy/registry.server.ts).
+      tables: shownTables(),
       runs: runs.map((r) => ({ id: r.id, actor: r.actor, createdAt: r.createdAt.toISOString(), details: r.details as RunDetails | null })),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -86,8 +82,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const email = asked.subject;
       const result = await correctRecord({ table: asked.table, id: asked.id, values: correctedValues(asked) }, actor);
       if (!result.ok) return formError<Result>({ intent: "correct", ok: false, message: result.message, errors: result.errors, email });
-      const found = await searchSubject(email, actor, { audit: false });
-      return data<Result>({ intent: "correct", ok: true, email, found, total: totalRows(found) });
+      const { data: found, total } = await searchSubject(email, actor, { audit: false });
+      return data<Result>({ intent: "correct", ok: true, email, found, total });
     }
     case "erase": {
       const email = asked.subject;
@@ -96,12 +92,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         return formError<Result>({ intent: "erase", ok: false, message: privacyErrors.confirmMismatch, errors, email });
       }
       const report = await eraseSubject(email, actor);
-      const found = await searchSubject(email, actor, { audit: false });
+      const { data: found } = await searchSubject(email, actor, { audit: false });
       return data<Result>({ intent: "erase", ok: true, email, found, total: report.total });
     }
     case "search": {
-      const found = await searchSubject(asked.subject, actor);
-      return data<Result>({ intent: "search", ok: true, email: asked.subject, found, total: totalRows(found) });
+      const { data: found, total } = await searchSubject(asked.subject, actor);
+      return data<Result>({ intent: "search", ok: true, email: asked.subject, found, total });
     }
   }
 }
@@ -140,7 +136,8 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
     if (result.intent === "retention") toast(privacyToasts.retention(result.total ?? 0));
   }, [result]);
 
-  const groups = found ? (Object.keys(PERSONAL_DATA_TABLES) as PersonalDataTable[]).filter((key) => found[key].length > 0) : [];
+  const labels = Object.fromEntries(loaderData.tables.map(({ key, label }) => [key, label])) as Record<PersonalDataTable, string>;
+  const groups = found ? loaderData.tables.map(({ key }) => key).filter((key) => found[key].length > 0) : [];
 
   return (
     <div className="space-y-8">
@@ -252,7 +249,7 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
             {groups.map((key) => (
               <section key={key} aria-labelledby={`grupo-${key}`} className="rounded-lg border border-border" data-testid={`group-${key}`}>
                 <h3 id={`grupo-${key}`} className="flex items-center gap-2 border-b border-border px-4 py-3 font-semibold">
-                  {PERSONAL_DATA_TABLES[key].label}
+                  {labels[key]}
                   <Badge variant="secondary">{found[key].length}</Badge>
                 </h3>
                 <StackedTable
@@ -301,7 +298,7 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
               <DialogHeader>
                 <DialogTitle>{t.correctTitle}</DialogTitle>
                 <DialogDescription>
-                  {PERSONAL_DATA_TABLES[editing.table].label} · registro #{String(editing.row.id)}
+                  {labels[editing.table]} · registro #{String(editing.row.id)}
                 </DialogDescription>
               </DialogHeader>
               <input type="hidden" name="intent" value="correct" />

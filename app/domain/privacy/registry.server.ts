@@ -1,0 +1,441 @@
+/**
+ * Personal data, declared once (docs/decisions/0127): every table that holds a person's data,
+ * what it is, which of its columns are personal, how a data subject's rows are found, how they
+ * are exported, erased and how long they are kept. The subject search and export
+ * (./subject.server.ts), the erasure (./erasure.server.ts) and the retention job
+ * (../retention.server.ts) read this and name no table themselves; tests/unit/personal-data.test.ts
+ * fails when a column of the schema looks personal and is neither here nor in its allow-list.
+ *
+ * The order is the admin's and the export's, and a table found through another (`via`) comes
+ * after it: the search goes down the list, erasure and retention go up it, so what hangs off a
+ * row goes before the row and is counted.
+ */
+import { and, eq, getTableColumns, getTableName, inArray, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { getTableConfig } from "drizzle-orm/pg-core";
+import {
+  blogPostRevisions,
+  blogPosts,
+  bookings,
+  businessOptimizations,
+  careerApplicationCvs,
+  careerApplications,
+  chatMessages,
+  chatSessions,
+  consentRecords,
+  consultations,
+  contacts,
+  leadNotes,
+  leadPipeline,
+  newsletterSubscribers,
+  orders,
+  outbox,
+  rateLimits,
+  spamSubmissionFiles,
+  spamSubmissions,
+  subscriptions,
+} from "~/db/schema";
+import { ANONYMISED_MARKER, type RetentionKind } from "~/lib/privacy";
+import { mentionsAddress, sameAddress } from "./address.server";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+
+/** Whom the privacy tools look for: the normalised address and its salted hash (./subject.server.ts). */
+export interface Subject {
+  email: string;
+  hashed: string;
+}
+
+/** The instant before which a period of RETENTION is over. */
+export type Before = (kind: RetentionKind) => Date;
+
+export interface PersonalTable {
+  /** What it is, as the admin's privacy page and audit log name it. */
+  label: string;
+  table: PgTable;
+  /** The columns that hold personal data (the unit test checks the schema against these). */
+  personal: readonly AnyPgColumn[];
+  /**
+   * How a subject's rows are found: by the address in its own columns, or as the rows that name
+   * rows found in earlier tables (`{ parentKey: foreign key column }`).
+   */
+  find: { where: (subject: Subject) => SQL } | { via: Readonly<Record<string, AnyPgColumn>> };
+  /**
+   * How they are exported (decision 0093's format): every column, or `columns`; a `file` is
+   * left out of the search and the CSV and carried in base64 by the JSON export. `nestIn` puts
+   * the rows inside their parent's rows, under `as`. `false`: erased, never shown or exported.
+   */
+  export: { columns?: Record<string, AnyPgColumn | SQL>; file?: AnyPgColumn } | { nestIn: string; as: string } | false;
+  /**
+   * How erasure treats them: deleted; `anonymise`: those columns become ANONYMISED_MARKER (rows
+   * kept for tax law); `redact`: the address inside that text becomes ANONYMISED_MARKER;
+   * `pseudonymise`: the address becomes its salted hash (proof of consent).
+   */
+  erase: "delete" | { anonymise: readonly AnyPgColumn[] } | { redact: readonly AnyPgColumn[] } | { pseudonymise: AnyPgColumn };
+  /**
+   * How long they are kept: until `expired` (periods of RETENTION), then deleted or anonymised
+   * (the `anonymise` columns); or as long as the row they were found through (`counted`: the job
+   * deletes them first and counts them; `cascade`: ON DELETE CASCADE takes them); or `never`
+   * deleted by the job, and why.
+   */
+  retain: { expired: (before: Before) => SQL; then: "delete" | "anonymise" } | { withParent: "counted" | "cascade" } | { never: string };
+}
+
+/** Subscription states after which nothing more is billed. */
+const ENDED_SUBSCRIPTION_STATES = ["canceled", "incomplete_expired", "unpaid"];
+
+const leadsExpired = (table: typeof contacts | typeof consultations | typeof businessOptimizations) => ({
+  expired: (before: Before) => lt(table.createdAt, before("leads")),
+  then: "delete" as const,
+});
+
+const chatExpired = (before: Before) => {
+  // A conversation expires when neither it nor any of its messages moved since the cutoff.
+  const cutoff = before("chatTranscripts");
+  return and(
+    lt(chatSessions.updatedAt, cutoff),
+    lt(chatSessions.createdAt, cutoff),
+    sql`${chatSessions.id} not in (select ${chatMessages.chatSessionId} from ${chatMessages} where ${chatMessages.createdAt} >= ${cutoff})`,
+  )!;
+};
+
+const withoutColumns = <T extends PgTable>(table: T, ...names: Array<keyof T["_"]["columns"]>) =>
+  Object.fromEntries(Object.entries(getTableColumns(table)).filter(([name]) => !names.includes(name))) as Record<string, AnyPgColumn>;
+
+/** The text of a post (and of a revision) where an address may be quoted (docs/decisions/0061). */
+const postText = [blogPosts.title, blogPosts.summary, blogPosts.content, blogPosts.metaTitle, blogPosts.metaDescription] as const;
+const revisionText = [
+  blogPostRevisions.title,
+  blogPostRevisions.summary,
+  blogPostRevisions.content,
+  blogPostRevisions.metaTitle,
+  blogPostRevisions.metaDescription,
+] as const;
+
+/** A person's leads: the pipeline's stage and notes name one of them (docs/decisions/0045). */
+const leadOf = (table: typeof leadPipeline | typeof leadNotes) => ({
+  contacts: table.contactId,
+  consultations: table.consultationId,
+  businessOptimizations: table.businessOptimizationId,
+  careerApplications: table.careerApplicationId,
+  chatSessions: table.chatSessionId,
+  bookings: table.bookingId,
+});
+
+export const PERSONAL_DATA = {
+  contacts: {
+    label: "Mensagens de contato",
+    table: contacts,
+    personal: [contacts.name, contacts.company, contacts.email, contacts.phone, contacts.message],
+    find: { where: (s) => sameAddress(contacts.email, s.email) },
+    export: {},
+    erase: "delete",
+    retain: leadsExpired(contacts),
+  },
+  consultations: {
+    label: "Solicitações de consultoria",
+    table: consultations,
+    personal: [consultations.name, consultations.email, consultations.phone, consultations.company],
+    find: { where: (s) => sameAddress(consultations.email, s.email) },
+    export: {},
+    erase: "delete",
+    retain: leadsExpired(consultations),
+  },
+  businessOptimizations: {
+    label: "Questionários de otimização",
+    table: businessOptimizations,
+    // Who answered, and every free-text answer (a visitor may write anything in them).
+    personal: [
+      businessOptimizations.companyName,
+      businessOptimizations.contactName,
+      businessOptimizations.email,
+      businessOptimizations.phone,
+      businessOptimizations.position,
+      businessOptimizations.keyProcesses,
+      businessOptimizations.processStructure,
+      businessOptimizations.currentChallenges,
+      businessOptimizations.bottlenecks,
+      businessOptimizations.shortTermGoals,
+      businessOptimizations.longTermGoals,
+      businessOptimizations.optimizationImpact,
+      businessOptimizations.dataTypes,
+      businessOptimizations.dataOrganization,
+      businessOptimizations.dataQuality,
+      businessOptimizations.currentTechnologies,
+      businessOptimizations.techRestrictions,
+      businessOptimizations.successIndicators,
+      businessOptimizations.additionalInfo,
+    ],
+    find: { where: (s) => sameAddress(businessOptimizations.email, s.email) },
+    export: {},
+    erase: "delete",
+    retain: leadsExpired(businessOptimizations),
+  },
+  careerApplications: {
+    label: "Candidaturas",
+    table: careerApplications,
+    personal: [
+      careerApplications.name,
+      careerApplications.email,
+      careerApplications.phone,
+      careerApplications.experience,
+      careerApplications.motivation,
+      careerApplications.linkedinUrl,
+      careerApplications.portfolioUrl,
+    ],
+    find: { where: (s) => sameAddress(careerApplications.email, s.email) },
+    export: {},
+    erase: "delete",
+    retain: { expired: (before) => lt(careerApplications.createdAt, before("careerApplications")), then: "delete" },
+  },
+  careerApplicationCvs: {
+    label: "Currículos das candidaturas",
+    table: careerApplicationCvs,
+    personal: [careerApplicationCvs.fileName, careerApplicationCvs.data],
+    find: { via: { careerApplications: careerApplicationCvs.careerApplicationId } },
+    // Name, type, size and hash; the JSON export adds the file (docs/decisions/0093).
+    export: { columns: withoutColumns(careerApplicationCvs, "data"), file: careerApplicationCvs.data },
+    erase: "delete",
+    retain: { withParent: "counted" },
+  },
+  newsletterSubscribers: {
+    label: "Newsletter",
+    table: newsletterSubscribers,
+    personal: [newsletterSubscribers.email],
+    find: { where: (s) => sameAddress(newsletterSubscribers.email, s.email) },
+    export: {},
+    erase: "delete",
+    retain: {
+      expired: (before) =>
+        or(
+          and(
+            eq(newsletterSubscribers.status, "unsubscribed"),
+            sql`coalesce(${newsletterSubscribers.unsubscribedAt}, ${newsletterSubscribers.updatedAt}) < ${before("newsletterUnsubscribed")}`,
+          ),
+          // Asked, never confirmed: no consent to keep the address for.
+          and(
+            eq(newsletterSubscribers.status, "pending"),
+            sql`coalesce(${newsletterSubscribers.confirmationSentAt}, ${newsletterSubscribers.createdAt}) < ${before("newsletterUnconfirmed")}`,
+          ),
+        )!,
+      then: "delete",
+    },
+  },
+  consentRecords: {
+    label: "Registros de consentimento",
+    table: consentRecords,
+    personal: [consentRecords.email, consentRecords.ip, consentRecords.userAgent],
+    // Also once pseudonymised by an earlier erasure: the same person's address finds its proof.
+    find: { where: (s) => or(sameAddress(consentRecords.email, s.email), eq(consentRecords.email, s.hashed))! },
+    export: {},
+    // Kept as proof of consent and of its withdrawal (LGPD art. 8 §2, art. 16, I).
+    erase: { pseudonymise: consentRecords.email },
+    retain: {
+      // Proof of consent is kept while the consent is still in use (an active subscription).
+      expired: (before) =>
+        and(
+          lt(consentRecords.createdAt, before("consentRecords")),
+          sql`lower(${consentRecords.email}) not in (select lower(${newsletterSubscribers.email}) from ${newsletterSubscribers} where ${newsletterSubscribers.status} = 'active')`,
+        )!,
+      then: "delete",
+    },
+  },
+  chatSessions: {
+    label: "Conversas do chat",
+    table: chatSessions,
+    personal: [chatSessions.email, chatSessions.phone, chatSessions.company, chatSessions.ip],
+    // The address given, or typed in one of its messages.
+    find: {
+      where: (s) =>
+        or(
+          sameAddress(chatSessions.email, s.email),
+          sql`${chatSessions.id} in (select ${chatMessages.chatSessionId} from ${chatMessages} where ${mentionsAddress(chatMessages.content, s.email)})`,
+        )!,
+    },
+    export: {},
+    erase: "delete",
+    retain: { expired: chatExpired, then: "delete" },
+  },
+  chatMessages: {
+    label: "Mensagens do chat",
+    table: chatMessages,
+    personal: [chatMessages.content],
+    find: { via: { chatSessions: chatMessages.chatSessionId } },
+    export: { nestIn: "chatSessions", as: "messages" },
+    erase: "delete",
+    retain: { withParent: "counted" },
+  },
+  bookings: {
+    label: "Reuniões agendadas",
+    table: bookings,
+    personal: [bookings.name, bookings.email, bookings.phone, bookings.company, bookings.message],
+    find: { where: (s) => sameAddress(bookings.email, s.email) },
+    export: {},
+    erase: "delete",
+    // Counted from the meeting's end: a booking made long ahead is kept its whole period after it.
+    retain: { expired: (before) => lt(bookings.endsAt, before("bookings")), then: "delete" },
+  },
+  orders: {
+    label: "Pedidos",
+    table: orders,
+    personal: [orders.customerEmail, orders.customerName],
+    find: { where: (s) => sameAddress(orders.customerEmail, s.email) },
+    export: {},
+    // Item, amount, dates and status stay (tax law, LGPD art. 16, I); who paid does not.
+    erase: { anonymise: [orders.customerEmail, orders.customerName] },
+    retain: { expired: (before) => lt(orders.createdAt, before("orders")), then: "anonymise" },
+  },
+  subscriptions: {
+    label: "Assinaturas",
+    table: subscriptions,
+    personal: [subscriptions.customerEmail],
+    find: { where: (s) => sameAddress(subscriptions.customerEmail, s.email) },
+    export: {},
+    erase: { anonymise: [subscriptions.customerEmail] },
+    retain: {
+      expired: (before) =>
+        and(
+          inArray(subscriptions.status, ENDED_SUBSCRIPTION_STATES),
+          sql`coalesce(${subscriptions.canceledAt}, ${subscriptions.updatedAt}) < ${before("orders")}`,
+        )!,
+      then: "anonymise",
+    },
+  },
+  outbox: {
+    label: "Fila de e-mails de notificação",
+    table: outbox,
+    personal: [outbox.recipient, outbox.subject, outbox.body, outbox.html, outbox.attachments],
+    find: {
+      where: (s) =>
+        or(sameAddress(outbox.recipient, s.email), mentionsAddress(outbox.subject, s.email), mentionsAddress(outbox.body, s.email))!,
+    },
+    export: {},
+    erase: "delete",
+    retain: { expired: (before) => lt(outbox.createdAt, before("outbox")), then: "delete" },
+  },
+  spamSubmissions: {
+    label: "Envios suspeitos de spam",
+    table: spamSubmissions,
+    // A file one carried is kept by its name and size only (docs/decisions/0106), and goes with it.
+    personal: [spamSubmissions.email, spamSubmissions.data, spamSubmissions.ip, spamSubmissions.userAgent, spamSubmissionFiles.fileName],
+    find: { where: (s) => or(sameAddress(spamSubmissions.email, s.email), mentionsAddress(sql`${spamSubmissions.data}::text`, s.email))! },
+    export: {
+      columns: {
+        ...getTableColumns(spamSubmissions),
+        fileName: sql<
+          string | null
+        >`(select ${spamSubmissionFiles.fileName} from ${spamSubmissionFiles} where ${spamSubmissionFiles.spamSubmissionId} = ${spamSubmissions.id})`,
+        fileSize: sql<
+          number | null
+        >`(select ${spamSubmissionFiles.size} from ${spamSubmissionFiles} where ${spamSubmissionFiles.spamSubmissionId} = ${spamSubmissions.id})`,
+      },
+    },
+    erase: "delete",
+    retain: { expired: (before) => lt(spamSubmissions.createdAt, before("spam")), then: "delete" },
+  },
+  leadPipeline: {
+    label: "Etapas no funil de leads",
+    table: leadPipeline,
+    personal: [],
+    find: { via: leadOf(leadPipeline) },
+    export: {},
+    erase: "delete",
+    retain: { withParent: "cascade" },
+  },
+  leadNotes: {
+    label: "Anotações do funil de leads",
+    table: leadNotes,
+    personal: [leadNotes.body],
+    find: { via: leadOf(leadNotes) },
+    export: {},
+    erase: "delete",
+    retain: { withParent: "cascade" },
+  },
+  blogPosts: {
+    label: "Posts do blog que citam o e-mail",
+    table: blogPosts,
+    personal: postText,
+    find: { where: (s) => or(...postText.map((c) => mentionsAddress(c, s.email)))! },
+    // Its text, never its preview link or schedule.
+    export: {
+      columns: {
+        id: blogPosts.id,
+        title: blogPosts.title,
+        slug: blogPosts.slug,
+        published: blogPosts.published,
+        summary: blogPosts.summary,
+        content: blogPosts.content,
+        metaTitle: blogPosts.metaTitle,
+        metaDescription: blogPosts.metaDescription,
+        createdAt: blogPosts.createdAt,
+        updatedAt: blogPosts.updatedAt,
+      },
+    },
+    erase: { redact: postText },
+    retain: { never: "the company's own text; only an address quoted in it is personal, and erasure redacts it" },
+  },
+  blogPostRevisions: {
+    label: "Revisões de posts do blog",
+    table: blogPostRevisions,
+    // An admin's username may be an address.
+    personal: [...revisionText, blogPostRevisions.author],
+    find: {
+      where: (s) => or(...revisionText.map((c) => mentionsAddress(c, s.email)), sameAddress(blogPostRevisions.author, s.email))!,
+    },
+    export: {},
+    erase: "delete",
+    retain: { never: "the last 20 of each post are kept, and go with it (docs/decisions/0061)" },
+  },
+  rateLimits: {
+    label: "Contadores de limite de envios",
+    table: rateLimits,
+    // Throttling counters keyed by the address (e.g. per-e-mail form limits).
+    personal: [rateLimits.key],
+    find: { where: (s) => mentionsAddress(rateLimits.key, s.email) },
+    export: false,
+    erase: "delete",
+    retain: { never: "a counter lives for its window (minutes) and is reset when it ends" },
+  },
+} as const satisfies Record<string, PersonalTable>;
+
+export type PersonalDataKey = keyof typeof PERSONAL_DATA;
+/** The tables the admin's privacy page shows as groups and the export lists (not nested, not hidden). */
+export type PersonalDataTable = {
+  [K in PersonalDataKey]: (typeof PERSONAL_DATA)[K]["export"] extends false | { nestIn: string } ? never : K;
+}[PersonalDataKey];
+
+/** The registry in its order, with its keys. */
+export const personalData = Object.entries(PERSONAL_DATA) as Array<[PersonalDataKey, PersonalTable]>;
+
+/** The tables shown and exported on their own, in order, with their labels. */
+export function shownTables(): Array<{ key: PersonalDataTable; label: string }> {
+  return personalData
+    .filter(([, entry]) => entry.export && !("nestIn" in entry.export))
+    .map(([key, entry]) => ({ key: key as PersonalDataTable, label: entry.label }));
+}
+
+/** Labels by SQL table name, for the audit log's targets (`newsletter_subscribers:9`). */
+export function labelsByTableName(): Record<string, string> {
+  return Object.fromEntries(personalData.map(([, entry]) => [getTableName(entry.table), entry.label]));
+}
+
+/** A table's primary key column (every registered table has a single one). */
+export function primaryKeyOf(table: PgTable): AnyPgColumn {
+  const column = getTableConfig(table).columns.find((c) => c.primary);
+  if (!column) throw new Error(`${getTableName(table)}: sem chave primária de uma coluna`);
+  return column;
+}
+
+/** The property name under which drizzle reads a column of its table. */
+export function fieldOf(table: PgTable, column: AnyPgColumn): string {
+  const entry = Object.entries(getTableColumns(table)).find(([, c]) => c === column);
+  if (!entry) throw new Error(`${column.name} não é coluna de ${getTableName(table)}`);
+  return entry[0];
+}
+
+/** `column = ANONYMISED_MARKER` for each column that holds something (a null stays null). */
+export function anonymised(table: PgTable, columns: readonly AnyPgColumn[]): Record<string, SQL> {
+  return Object.fromEntries(columns.map((c) => [fieldOf(table, c), sql`case when ${c} is null then null else ${ANONYMISED_MARKER} end`]));
+}
+
+/** Rows where one of the columns still holds something other than ANONYMISED_MARKER. */
+export const notYetAnonymised = (columns: readonly AnyPgColumn[]): SQL =>
+  or(...columns.map((c) => and(isNotNull(c), ne(c, ANONYMISED_MARKER))))!;
