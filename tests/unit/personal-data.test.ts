@@ -50,7 +50,7 @@ const NOT_PERSONAL: Record<string, string> = {
   "auto_replies.address_hash": "a keyed hash of the address, never the address (docs/decisions/0091)",
 };
 
-const tables = Object.values(schema).filter((value): value is PgTable => is(value, PgTable));
+const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 const nameOf = (column: AnyPgColumn) => `${getTableName(column.table)}.${column.name}`;
 const entries = personalData as Array<[string, PersonalTable]>;
 

@@ -15,9 +15,9 @@
 import { and, getTableColumns, inArray, ne } from "drizzle-orm";
 import { db, type Executor } from "~/db/client.server";
 import { recordAudit } from "../audit.server";
-import { normalizeEmail, redactAddress } from "./address.server";
+import { redactAddress } from "./address.server";
 import { anonymised, fieldOf, personalData, primaryKeyOf, type PersonalTable, type Subject } from "./registry.server";
-import { type Actor, collect, hashEmail, subjectRef, type PersonalRow } from "./subject.server";
+import { type Actor, collect, subjectOf, subjectRef, type PersonalRow } from "./subject.server";
 import type { PgTable } from "drizzle-orm/pg-core";
 
 export interface ErasureReport {
@@ -33,9 +33,8 @@ export interface ErasureReport {
 
 /** Erases or anonymises everything found for one e-mail, all or nothing. */
 export async function eraseSubject(email: string, actor: Actor): Promise<ErasureReport> {
-  const normalized = normalizeEmail(email);
-  const subject: Subject = { email: normalized, hashed: await hashEmail(normalized) };
-  const target = await subjectRef(normalized);
+  const subject = await subjectOf(email);
+  const target = await subjectRef(subject.email);
   return db().transaction(async (tx) => {
     const found = await collect(tx, subject);
     // Up the registry: what hangs off a row (a CV, a message, a note) goes before it and is counted.

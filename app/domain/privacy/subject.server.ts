@@ -122,11 +122,8 @@ export function countRows(found: Found): Record<string, number> {
   return Object.fromEntries(personalData.filter(([, entry]) => entry.export).map(([key]) => [key, found[key].length]));
 }
 
-export function totalRows(found: Found): number {
-  return Object.values(countRows(found)).reduce((a, b) => a + b, 0);
-}
-
-async function subjectOf(email: string): Promise<Subject> {
+/** Whom to look for: the normalised address and its salted hash (a pseudonymised consent record holds it). */
+export async function subjectOf(email: string): Promise<Subject> {
   const normalized = normalizeEmail(email);
   return { email: normalized, hashed: await hashEmail(normalized) };
 }
@@ -139,17 +136,18 @@ export async function searchSubject(
 ): Promise<{ data: PersonalData; total: number }> {
   const subject = await subjectOf(email);
   const found = await collect(db(), subject);
+  const counts = countRows(found);
   // A refresh right after a correction or erasure is part of that (already audited) action.
   if (options.audit !== false) {
     await recordAudit({
       actor: actor.username,
       action: "privacy.search",
       target: await subjectRef(subject.email),
-      details: { found: countRows(found) },
+      details: { found: counts },
       ip: actor.ip,
     });
   }
-  return { data: shown(found), total: totalRows(found) };
+  return { data: shown(found), total: Object.values(counts).reduce((a, b) => a + b, 0) };
 }
 
 // ---------------------------------------------------------------- export
