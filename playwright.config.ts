@@ -32,7 +32,7 @@ export default defineConfig({
     // test, run it again with `--trace on`.
     trace: "off",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? chromium.path,
+      executablePath: process.env.CHROMIUM_PATH ?? chromium.tests,
       args: chromium.args,
     },
   },

@@ -41,7 +41,7 @@ beforeAll(async () => {
     listenPort: await freePort(),
     dir: path.join(os.tmpdir(), `nginx-recipe-${process.pid}`),
   });
-  browser = await chromium.launch({ executablePath: chromiumConfig.path, args: chromiumConfig.args });
+  browser = await chromium.launch({ executablePath: chromiumConfig.tests, args: chromiumConfig.args });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

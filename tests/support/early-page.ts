@@ -54,7 +54,7 @@ export interface EarlyPage {
 let browser: Browser | undefined;
 
 export async function launchEarlyBrowser(): Promise<void> {
-  browser = await chromium.launch({ executablePath: chromiumConfig.path, args: chromiumConfig.args });
+  browser = await chromium.launch({ executablePath: chromiumConfig.tests, args: chromiumConfig.args });
 }
 
 export async function closeEarlyBrowser(): Promise<void> {
