@@ -22,10 +22,10 @@ export function ContactButtons({ name, email, phone }: { name: string | null; em
   const whatsapp = phone ? leadWhatsappHref(phone, name) : null;
   if (!phone && !email) return null;
   return (
-    <ul className="flex flex-wrap gap-2" aria-label="Falar com a pessoa" data-testid="contact-buttons">
+    <ul className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap" aria-label="Falar com a pessoa" data-testid="contact-buttons">
       {phone ? (
         <li>
-          <Button asChild variant="outline">
+          <Button asChild variant="outline" className="w-full sm:w-auto">
             <a href={telHref(phone)}>
               <Phone className="size-4" aria-hidden />
               Ligar
@@ -35,17 +35,17 @@ export function ContactButtons({ name, email, phone }: { name: string | null; em
       ) : null}
       {email ? (
         <li>
-          <Button asChild variant="outline">
+          <Button asChild variant="outline" className="w-full sm:w-auto">
             <a href={`mailto:${email}`}>
               <Mail className="size-4" aria-hidden />
-              Enviar e-mail
+              E-mail
             </a>
           </Button>
         </li>
       ) : null}
       {whatsapp ? (
         <li>
-          <Button asChild variant="outline">
+          <Button asChild variant="outline" className="w-full sm:w-auto">
             <a href={whatsapp} target="_blank" rel="noopener noreferrer">
               <MessageCircle className="size-4" aria-hidden />
               WhatsApp
@@ -240,7 +240,7 @@ const EMAIL_STATUS: Record<string, string> = {
 
 /** Stage moves, follow-up days, notes and e-mails, oldest first. */
 export function LeadHistory({ history }: { history: LeadPage["history"] }) {
-  if (history.length === 0) return <p className="text-muted-foreground">Nenhum registro no histórico ainda.</p>;
+  if (history.length === 0) return <p className="text-sm text-muted-foreground">Nenhum registro no histórico ainda.</p>;
   return (
     <ol className="relative grid gap-4 border-l border-border pl-5" data-testid="history">
       {history.map((h, i) => (
