@@ -58,8 +58,7 @@ describe("one vocabulary", () => {
   it("'Origem' on an admin screen is only the visit's origin", async () => {
     for (const path of [
       ...ADMIN_PAGES,
-      `/admin/leads/contatos/${contactId}`,
-      "/admin/leads/consultas/1",
+      "/admin/leads/funil/consultas/1",
       `/admin/leads/funil/contatos/${contactId}`,
     ]) {
       const text = textOf(await page(path));
@@ -72,9 +71,9 @@ describe("one vocabulary", () => {
   });
 
   it("the consultation's button is 'Botão usado'; forms and consent records are named in words", async () => {
-    const consultation = textOf(await page("/admin/leads/consultas/1"));
+    const consultation = textOf(await page("/admin/leads/funil/consultas/1"));
     expect(consultation).toContain("Botão usado Solicitar consultoria exclusiva");
-    const contact = textOf(await page(`/admin/leads/contatos/${contactId}`));
+    const contact = textOf(await page(`/admin/leads/funil/contatos/${contactId}`));
     expect(contact).toContain("Formulário de contato da página inicial");
     expect(contact).toContain("política de privacidade, no contato");
     const newsletter = textOf(await page("/admin/leads/newsletter"));

@@ -166,7 +166,7 @@ export default function LeadPageRoute({ loaderData, actionData }: Route.Componen
         <Card className="lg:col-start-1 lg:row-start-3">
           <CardHeader>
             <CardTitle asChild>
-              <h2>Origem e consentimento</h2>
+              <h2>Visita e consentimento</h2>
             </CardTitle>
           </CardHeader>
           <CardContent className="grid gap-5">
