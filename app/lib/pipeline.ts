@@ -13,7 +13,10 @@ export function isPipelineType(value: string | null | undefined): value is Pipel
   return PIPELINE_TYPES.includes(value as PipelineType);
 }
 
-export const PIPELINE_TYPE_INFO: Record<PipelineType, { label: string; plural: string; elsewhere?: { label: string; href: (id: number) => string } }> = {
+export const PIPELINE_TYPE_INFO: Record<
+  PipelineType,
+  { label: string; plural: string; elsewhere?: { label: string; href: (id: number) => string } }
+> = {
   contatos: { label: "Contato", plural: "Contatos" },
   consultas: { label: "Solicitação de consultoria", plural: "Solicitações de consultoria" },
   // The conversation's messages, the questionnaire among the others, the meeting in the agenda:

@@ -65,7 +65,15 @@ beforeAll(async () => {
   const order = (email: string, itemName: string) =>
     database
       .insert(orders)
-      .values({ kind: "product", itemId: "chatbot", itemName, amountCents: 249_000, status: "paid", provider: "demo", customerEmail: email })
+      .values({
+        kind: "product",
+        itemId: "chatbot",
+        itemName,
+        amountCents: 249_000,
+        status: "paid",
+        provider: "demo",
+        customerEmail: email,
+      })
       .returning({ id: orders.id })
       .then(first);
   ({ id: ids.anaOrder } = await order("ANA@x.com", "Chatbot da Ana"));
@@ -82,8 +90,22 @@ beforeAll(async () => {
 
   // E-mails: the automatic reply to Ana when she wrote, and one to Mariana (not Ana's history).
   await database.insert(outbox).values([
-    { kind: "auto-reply.contact", recipient: "ana@x.com", subject: "Recebemos sua mensagem, Ana", body: "…", status: "sent", createdAt: ago(60) },
-    { kind: "auto-reply.contact", recipient: "mariana@x.com", subject: "Recebemos sua mensagem, Mariana", body: "…", status: "sent", createdAt: ago(59) },
+    {
+      kind: "auto-reply.contact",
+      recipient: "ana@x.com",
+      subject: "Recebemos sua mensagem, Ana",
+      body: "…",
+      status: "sent",
+      createdAt: ago(60),
+    },
+    {
+      kind: "auto-reply.contact",
+      recipient: "mariana@x.com",
+      subject: "Recebemos sua mensagem, Mariana",
+      body: "…",
+      status: "sent",
+      createdAt: ago(59),
+    },
   ]);
 
   ({ id: ids.carlos } = await database
@@ -152,7 +174,13 @@ describe("one page per lead", () => {
   it("shows everything the visitor sent, the visit's origin and the consent", async () => {
     const page = await html(anaPage());
     const sent = section(page, "lead-detail", "dl");
-    for (const text of ["Ana Souza", "Logística Horizonte", "ana@x.com", "(11) 98765-4321", "Queremos um piloto de agente no atendimento."]) {
+    for (const text of [
+      "Ana Souza",
+      "Logística Horizonte",
+      "ana@x.com",
+      "(11) 98765-4321",
+      "Queremos um piloto de agente no atendimento.",
+    ]) {
       expect(sent).toContain(text);
     }
     expect(page).toContain('data-testid="attribution-campaign">chatbots-outono<');
@@ -202,7 +230,12 @@ describe("one page per lead", () => {
   it("an application shows every field and its CV download", async () => {
     const page = await html(`/admin/leads/funil/candidaturas/${ids.carlos}`);
     const sent = section(page, "lead-detail", "dl");
-    for (const text of ["Engenheiro de IA", "Cinco anos com Python", "Quero construir agentes.", "https://www.linkedin.com/in/carlos-lima"]) {
+    for (const text of [
+      "Engenheiro de IA",
+      "Cinco anos com Python",
+      "Quero construir agentes.",
+      "https://www.linkedin.com/in/carlos-lima",
+    ]) {
       expect(sent).toContain(text);
     }
     expect(sent).toContain("curriculo-carlos.pdf");

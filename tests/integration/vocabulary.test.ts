@@ -56,11 +56,7 @@ const textOf = (html: string) =>
 
 describe("one vocabulary", () => {
   it("'Origem' on an admin screen is only the visit's origin", async () => {
-    for (const path of [
-      ...ADMIN_PAGES,
-      "/admin/leads/funil/consultas/1",
-      `/admin/leads/funil/contatos/${contactId}`,
-    ]) {
+    for (const path of [...ADMIN_PAGES, "/admin/leads/funil/consultas/1", `/admin/leads/funil/contatos/${contactId}`]) {
       const text = textOf(await page(path));
       // Each use of the word with what follows it: 'Origem da visita' (a heading, a label), or the
       // inbox filter's 'Origem da visita' with its choice 'Todas as origens'.

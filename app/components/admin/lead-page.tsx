@@ -165,7 +165,9 @@ export function PersonActivity({ page }: { page: Pick<LeadPage, "bookings" | "or
                 <Link to={`/admin/agenda/${b.id}`} className={ITEM_LINK}>
                   {formatDateTime(b.startsAt)}
                 </Link>
-                <Badge variant={b.status === "cancelled" ? "outline" : "success"}>{b.status === "cancelled" ? "Cancelada" : "Confirmada"}</Badge>
+                <Badge variant={b.status === "cancelled" ? "outline" : "success"}>
+                  {b.status === "cancelled" ? "Cancelada" : "Confirmada"}
+                </Badge>
               </li>
             ))}
           </ul>

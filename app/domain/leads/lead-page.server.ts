@@ -9,7 +9,12 @@ import { db } from "~/db/client.server";
 import { auditLog, bookings, businessOptimizations, chatMessages, chatSessions, orders, outbox } from "~/db/schema";
 import { cvSummary } from "~/forms/careers/cv.server";
 import { placeText } from "~/lib/booking";
-import { BUSINESS_OPTIMIZATION_CHOICES, BUSINESS_OPTIMIZATION_LABELS, choiceLabel, type BusinessOptimizationField } from "~/lib/lead-fields";
+import {
+  BUSINESS_OPTIMIZATION_CHOICES,
+  BUSINESS_OPTIMIZATION_LABELS,
+  choiceLabel,
+  type BusinessOptimizationField,
+} from "~/lib/lead-fields";
 import { LEAD_TYPE_INFO, type LeadField } from "~/lib/lead-types";
 import { formatDay, pipelineMessages, STAGE_OF_CONSULTATION_STATUS, stageLabel, type PipelineType } from "~/lib/pipeline";
 import { getPipelineLead, leadAuditTarget } from "../pipeline.server";
@@ -200,9 +205,13 @@ async function historyOf(
       };
     }),
     ...notes.map((n): HistoryEntry => ({ kind: "note", at: n.createdAt.toISOString(), actor: n.author, text: n.body })),
-    ...mails.map(
-      (m): HistoryEntry => ({ kind: "email", at: (m.sentAt ?? m.createdAt).toISOString(), actor: null, text: m.subject, status: m.status }),
-    ),
+    ...mails.map((m): HistoryEntry => ({
+      kind: "email",
+      at: (m.sentAt ?? m.createdAt).toISOString(),
+      actor: null,
+      text: m.subject,
+      status: m.status,
+    })),
   ];
   // Stable: rows of one transaction keep the order they were written in.
   return entries
