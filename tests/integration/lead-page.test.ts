@@ -242,6 +242,37 @@ describe("one page per lead", () => {
     expect(hrefs(sent)).toContain(`/admin/leads/candidaturas/${ids.carlos}/curriculo`);
   });
 
+  it("a questionnaire shows every answer, choices in words; a meeting booked alone shows the booking", async () => {
+    const { businessOptimizations } = app.schema;
+    const { id } = await app
+      .db()
+      .insert(businessOptimizations)
+      .values({
+        companyName: "Indústria Ação",
+        contactName: "João Pereira",
+        email: "joao@acao.com.br",
+        companySize: "media",
+        budget: "a-definir",
+        keyProcesses: "Compras e estoque.",
+      })
+      .returning({ id: businessOptimizations.id })
+      .then(first);
+    const sent = section(await html(`/admin/leads/funil/questionarios/${id}`), "lead-detail", "dl");
+    for (const text of [
+      "Indústria Ação",
+      "João Pereira",
+      "Média empresa (50 a 249 funcionários)",
+      "A definir",
+      "Compras e estoque.",
+      "Orçamento estimado",
+    ]) {
+      expect(sent).toContain(text);
+    }
+    expect(sent).not.toContain(">media<");
+    const meeting = section(await html(`/admin/leads/funil/reunioes/${ids.marianaBooking}`), "lead-detail", "dl");
+    for (const text of ["Pessoa", "Empresa", "mariana@x.com", "Videochamada", "Confirmada"]) expect(meeting).toContain(text);
+  });
+
   it("keeps one history in time order: the e-mail sent, then each stage move and note", async () => {
     const first = await save(anaPage(), { stage: "em-contato", followUpOn: "", note: "Primeira ligação: quer um piloto." });
     expect(first.status).toBe(303);
