@@ -72,8 +72,9 @@ export default [
       // Traffic and conversion (docs/decisions/0040–0043).
       route("analises", "routes/admin/analises.tsx"),
       route("business-optimizations", "routes/admin/business-optimizations.tsx"),
-      // The inbox of every sales lead (docs/decisions/0045), one lead's stage, follow-up and notes,
-      // and the lists of each lead type with their records.
+      // The inbox of every sales lead (docs/decisions/0045), one page per lead (docs/decisions/0129:
+      // the older record address of a contact, consultation or application redirects to it), and
+      // the lists of each lead type.
       route("leads", "routes/admin/leads.tsx"),
       // Submissions suspected as spam, apart from the leads (docs/decisions/0090).
       route("leads/spam", "routes/admin/leads.spam.tsx"),

@@ -13,7 +13,7 @@ import { auditLog } from "~/db/schema";
 import { logger } from "~/infra/logger.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { formatDateTime } from "~/lib/dates";
-import { brasiliaDay, formatDay, PIPELINE_TYPE_INFO, stageLabel } from "~/lib/pipeline";
+import { brasiliaDay, formatDay, leadPagePath, PIPELINE_TYPE_INFO, stageLabel } from "~/lib/pipeline";
 import { recordAudit } from "./audit.server";
 import { dueFollowUps, leadsSince, type InboxLead } from "./pipeline.server";
 
@@ -36,7 +36,7 @@ function line(lead: InboxLead, withFollowUp: boolean): string {
   if (lead.company) parts.push(lead.company);
   parts.push(`etapa: ${stageLabel(lead.stage)}`);
   parts.push(withFollowUp ? `retorno: ${formatDay(lead.followUpOn)}` : `recebido em ${formatDateTime(lead.createdAt)}`);
-  return `${parts.join(" · ")}\n  ${env.SITE_URL}/admin/leads/funil/${lead.type}/${lead.id}`;
+  return `${parts.join(" · ")}\n  ${env.SITE_URL}${leadPagePath(lead.type, lead.id)}`;
 }
 
 export function digestBody(day: string, due: InboxLead[], fresh: InboxLead[]): string {

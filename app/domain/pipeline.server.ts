@@ -66,6 +66,9 @@ export const LEAD_TABLES: ReadonlyArray<{ type: PipelineType; table: string; whe
 );
 
 type LeadRef = (typeof LEADS)[PipelineType]["ref"];
+
+/** `contact:12`: the audit target of a lead's stage, follow-up and note rows (and of a consultation's status). */
+export const leadAuditTarget = (type: PipelineType, id: number): string => `${LEADS[type].audit}:${id}`;
 /** `{ contactId: 12 }`: the reference column of a pipeline row or note. */
 const refValue = (ref: LeadRef, id: number) => ({ [ref]: id }) as { [K in LeadRef]?: number };
 
@@ -356,14 +359,14 @@ export interface Actor {
  * does not exist; otherwise which parts changed (none: nothing written).
  */
 export async function updatePipeline(type: PipelineType, id: number, input: PipelineUpdate, actor: Actor) {
-  const { table, ref, audit } = LEADS[type];
+  const { table, ref } = LEADS[type];
   return db().transaction(async (tx) => {
     // Lock the lead: two admins saving at once apply one after the other.
     const locked = rowsOf(await tx.execute(sql`select id from ${sql.identifier(table)} where id = ${id} for update`));
     const current = locked.length ? await getPipelineLead(type, id, tx) : null;
     if (!current) return null;
     const { lead } = current;
-    const target = `${audit}:${id}`;
+    const target = leadAuditTarget(type, id);
     const changed: Array<"stage" | "followUp" | "note"> = [];
     const upsert = async (set: { stage?: Stage; followUpOn?: string | null }) => {
       await tx
@@ -383,11 +386,8 @@ export async function updatePipeline(type: PipelineType, id: number, input: Pipe
         { actor: actor.username, action: "lead.stage", target, details: { from: lead.stage, to: input.stage }, ip: actor.ip },
         tx,
       );
-      await tx.insert(leadNotes).values({
-        ...refValue(ref, id),
-        author: actor.username,
-        body: pipelineMessages.stageChanged(stageLabel(lead.stage), stageLabel(input.stage)),
-      });
+      // The audit row is the stage move's one record; the lead's page reads its history from it
+      // (docs/decisions/0129-one-page-per-lead.md), so no note repeats it.
       changed.push("stage");
     }
     if (input.followUpOn !== lead.followUpOn) {

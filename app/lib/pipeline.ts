@@ -13,15 +13,40 @@ export function isPipelineType(value: string | null | undefined): value is Pipel
   return PIPELINE_TYPES.includes(value as PipelineType);
 }
 
-export const PIPELINE_TYPE_INFO: Record<PipelineType, { label: string; plural: string; record: (id: number) => string }> = {
-  contatos: { label: "Contato", plural: "Contatos", record: (id) => `/admin/leads/contatos/${id}` },
-  consultas: { label: "Solicitação de consultoria", plural: "Solicitações de consultoria", record: (id) => `/admin/leads/consultas/${id}` },
-  conversas: { label: "Conversa no chat", plural: "Conversas no chat", record: (id) => `/admin/conversas/${id}` },
-  questionarios: { label: "Questionário", plural: "Questionários", record: (id) => `/admin/business-optimizations#formulario-${id}` },
-  candidaturas: { label: "Candidatura", plural: "Candidaturas", record: (id) => `/admin/leads/candidaturas/${id}` },
+export const PIPELINE_TYPE_INFO: Record<
+  PipelineType,
+  { label: string; plural: string; elsewhere?: { label: string; href: (id: number) => string } }
+> = {
+  contatos: { label: "Contato", plural: "Contatos" },
+  consultas: { label: "Solicitação de consultoria", plural: "Solicitações de consultoria" },
+  // The conversation's messages, the questionnaire among the others, the meeting in the agenda:
+  // pages of their own, linked from the lead's page (docs/decisions/0129-one-page-per-lead.md).
+  conversas: {
+    label: "Conversa no chat",
+    plural: "Conversas no chat",
+    elsewhere: { label: "Ver as mensagens da conversa", href: (id) => `/admin/conversas/${id}` },
+  },
+  questionarios: {
+    label: "Questionário",
+    plural: "Questionários",
+    elsewhere: { label: "Ver na lista de questionários", href: (id) => `/admin/business-optimizations#formulario-${id}` },
+  },
+  candidaturas: { label: "Candidatura", plural: "Candidaturas" },
   // A meeting booked at /agendar by someone who left no earlier lead (docs/decisions/0082).
-  reunioes: { label: "Reunião agendada", plural: "Reuniões agendadas", record: (id) => `/admin/agenda/${id}` },
+  reunioes: {
+    label: "Reunião agendada",
+    plural: "Reuniões agendadas",
+    elsewhere: { label: "Ver a reunião na agenda", href: (id) => `/admin/agenda/${id}` },
+  },
 };
+
+/**
+ * The one page of a lead (docs/decisions/0129-one-page-per-lead.md). The older record address
+ * `/admin/leads/:type/:id` of contacts, consultations and applications redirects here.
+ */
+export function leadPagePath(type: PipelineType, id: number | string): string {
+  return `/admin/leads/funil/${type}/${id}`;
+}
 
 /** The sales pipeline: contacts, consultations, chat conversations and questionnaires. */
 export const SALES_STAGES = [

@@ -433,7 +433,7 @@ test.describe("admin", () => {
     expect(text).toContain("Coração Ltda");
   });
 
-  test("changes a consultation's stage from its detail page, and the funnel shows the same one state", async ({ context }) => {
+  test("changes a consultation's stage on its one page, reached from the old record address", async ({ context }) => {
     const page = await context.newPage();
     await login(page);
     const res = await page.request.post("/api/consultations", {
@@ -446,15 +446,16 @@ test.describe("admin", () => {
       }),
     });
     const { data } = await res.json();
+    // The record's old address (the notification e-mail's link) lands on the lead's one page.
     await open(page, `/admin/leads/consultas/${data.id}`);
-    await expect(page.getByTestId("lead-detail")).toContainText("Novo");
-    await page.getByLabel("Etapa da solicitação").selectOption({ label: "Proposta enviada" });
-    await page.getByRole("button", { name: "Salvar etapa" }).click();
-    await expect(toasts(page).getByText("Etapa atualizada")).toBeVisible();
-    await expect(page.getByTestId("lead-detail")).toContainText("Proposta enviada");
-    // The funnel shows that stage, and nothing else beside it.
-    await open(page, `/admin/leads/funil/consultas/${data.id}`);
+    await expect(page).toHaveURL(new RegExp(`/admin/leads/funil/consultas/${data.id}$`));
+    await expect(page.getByTestId("stage")).toHaveText("Novo");
+    await page.getByLabel("Etapa", { exact: true }).selectOption({ label: "Proposta enviada" });
+    await page.getByRole("button", { name: "Salvar" }).click();
+    await expect(page.getByTestId("pipeline-saved")).toHaveText("Alterações salvas.");
+    // One state: the stage, and nothing else beside it.
     await expect(page.getByTestId("stage")).toHaveText("Proposta enviada");
+    await expect(page.getByTestId("history")).toContainText("Etapa alterada: Novo → Proposta enviada.");
     await expect(page.getByText("Pendente")).toHaveCount(0);
   });
 

@@ -28,9 +28,11 @@ const PUBLIC_ROUTES = [
 /** The admin's own screens beyond the sweep's list: the other tabs and filters people use. */
 const MORE_ADMIN_ROUTES = [
   "/admin?aba=categorias",
-  "/admin/leads/consultas/1",
+  // The one page of a lead (docs/decisions/0129), of each kind that has the most to show.
+  "/admin/leads/funil/contatos/1",
   "/admin/leads/funil/consultas/1",
   "/admin/leads/funil/candidaturas/1",
+  "/admin/leads/funil/conversas/1",
 ];
 
 const long = (seed: string) => `${seed} ${"Texto comprido para encher a tela de um celular com palavras. ".repeat(3)}`;

@@ -41,15 +41,18 @@ test("moves a lead through the stages with notes and a follow-up day", async ({ 
   await page.getByRole("link", { name: lead.name }).click();
 
   await expect(page.getByRole("heading", { level: 1, name: lead.name })).toBeVisible();
-  await expect(page.getByText("Nenhuma anotação ainda.")).toBeVisible();
+  await expect(page.getByText("Etapa alterada")).toHaveCount(0);
   await page.getByLabel("Etapa", { exact: true }).selectOption({ label: "Em contato" });
   await page.getByLabel("Próximo retorno").fill(tomorrow());
   await page.getByLabel("Nova anotação (opcional)").fill("Primeira ligação feita; pediu proposta.");
   await page.getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByTestId("pipeline-saved")).toHaveText("Alterações salvas.");
-  await expect(page.getByTestId("notes")).toContainText("Primeira ligação feita; pediu proposta.");
-  await expect(page.getByTestId("notes")).toContainText("admin");
-  await expect(page.getByTestId("notes")).toContainText("Etapa alterada: Novo → Em contato.");
+  // One history: the stage move (from the audit log), the follow-up day and the note (docs/decisions/0129).
+  const history = page.getByTestId("history");
+  await expect(history).toContainText("Primeira ligação feita; pediu proposta.");
+  await expect(history).toContainText("admin");
+  await expect(history).toContainText("Etapa alterada: Novo → Em contato.");
+  await expect(history).toContainText(`Próximo retorno marcado para ${tomorrow().split("-").reverse().join("/")}.`);
   await expect(page.getByLabel("Nova anotação (opcional)")).toHaveValue("");
   await axeScan(page);
 
@@ -62,7 +65,8 @@ test("moves a lead through the stages with notes and a follow-up day", async ({ 
   await expect(page.getByRole("button", { name: "Salvar" })).toBeFocused();
   await page.keyboard.press("Enter");
   // Two saves, each a stage move and a note.
-  await expect(page.getByTestId("notes").getByRole("listitem")).toHaveCount(4);
+  await expect(history.locator('[data-kind="stage"]')).toHaveCount(2);
+  await expect(history.locator('[data-kind="note"]')).toHaveCount(2);
   await expect(page.getByTestId("stage").first()).toHaveText("Proposta enviada");
 
   // A wrong date is refused beside the field, with the typed note kept.
@@ -71,7 +75,7 @@ test("moves a lead through the stages with notes and a follow-up day", async ({ 
   await page.getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByText(/A data do retorno deve estar entre/)).toBeVisible();
   await expect(page.getByLabel("Nova anotação (opcional)")).toHaveValue("Não deve ser salva.");
-  await expect(page.getByTestId("notes").getByRole("listitem")).toHaveCount(4);
+  await expect(history.locator('[data-kind="note"]')).toHaveCount(2);
 
   await page.getByRole("link", { name: "Voltar ao funil" }).click();
   await page.goto(`/admin/leads?etapa=proposta-enviada&q=${encodeURIComponent(lead.email)}`);
@@ -96,7 +100,7 @@ test("the lead's form works with JavaScript off", async ({ browser, context }) =
   await plain.getByLabel("Nova anotação (opcional)").fill("Contrato assinado.");
   await plain.getByRole("button", { name: "Salvar" }).click();
   await expect(plain.getByTestId("pipeline-saved")).toHaveText("Alterações salvas.");
-  await expect(plain.getByTestId("notes")).toContainText("Contrato assinado.");
+  await expect(plain.getByTestId("history")).toContainText("Contrato assinado.");
   await expect(plain.getByTestId("stage").first()).toHaveText("Ganho");
   await noJs.close();
 });

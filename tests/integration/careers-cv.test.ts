@@ -134,7 +134,7 @@ describe("accepted CVs", () => {
     expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(PDF.bytes))).toBe(true);
 
     // The application's page names it and links to it.
-    const page = await fetch(`${app.url}/admin/leads/candidaturas/${row.id}`, { headers: { cookie } });
+    const page = await fetch(`${app.url}/admin/leads/funil/candidaturas/${row.id}`, { headers: { cookie } });
     const html = await page.text();
     expect(html).toMatch(/Currículo<\/dt>/);
     // React puts `<!-- -->` between the parts of a text.

@@ -493,7 +493,7 @@ describe("admin APIs and export", () => {
   it("shows a script payload as text in the admin pages", async () => {
     const payload = `<script>alert("xss-${tag()}")</script><img src=x onerror=alert(1)>`;
     const created = await post("/api/contact", contact({ name: "Teste XSS", message: payload }));
-    for (const path of ["/admin/dashboard", `/admin/leads/contatos?q=Teste%20XSS`, `/admin/leads/contatos/${created.json.data.id}`]) {
+    for (const path of ["/admin/dashboard", `/admin/leads/contatos?q=Teste%20XSS`, `/admin/leads/funil/contatos/${created.json.data.id}`]) {
       const res = await fetch(`${app.url}${path}`, { headers: { cookie } });
       expect(res.status).toBe(200);
       const html = await res.text();

@@ -150,7 +150,7 @@ describe("inbox", () => {
     expect(rows.find((r) => r[2] === "Pedro Alves")?.[5]).toBe("Logística");
   });
 
-  it("the lead's page and its full record show the same origin of the visit; the button pressed is 'Botão usado'", async () => {
+  it("the lead's one page shows the origin of the visit; the button pressed is 'Botão usado'; the old record address leads there", async () => {
     /** The visit's origin as a page shows it: each attribution field's text. */
     const origin = (html: string) =>
       Object.fromEntries([...html.matchAll(/data-testid="(attribution-[a-z]+)"[^>]*>([^<]*)</g)].map((m) => [m[1], m[2]])) as Record<
@@ -158,7 +158,10 @@ describe("inbox", () => {
         string
       >;
     const pipelinePage = await (await get(`/admin/leads/funil/consultas/${ids.pedro}`)).text();
-    const record = await (await get(`/admin/leads/consultas/${ids.pedro}`)).text();
+    // The full record is the same page now (docs/decisions/0129): its old address answers 301.
+    const old = await get(`/admin/leads/consultas/${ids.pedro}`);
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe(`/admin/leads/funil/consultas/${ids.pedro}`);
     const expected = {
       "attribution-campaign": "lancamento-outono",
       "attribution-source": "newsletter",
@@ -167,18 +170,13 @@ describe("inbox", () => {
       "attribution-referrer": "mail.example.com",
     };
     expect(origin(pipelinePage)).toEqual(expected);
-    expect(origin(record)).toEqual(expected);
-    for (const html of [pipelinePage, record]) {
-      expect(html).toContain("Origem da visita");
-      expect(html).toMatch(/>Botão usado<\/dt>/);
-      expect(html).toContain("Agendar Consultoria Exclusiva");
-      // 'Origem' alone (the old label of the button, or of a missing origin) is gone.
-      expect(html).not.toMatch(/>Origem<\//);
-    }
-    // A lead without a recorded visit says so on both pages, in the same words.
-    const none = "Sem dados da visita";
-    expect(await (await get(`/admin/leads/funil/contatos/${ids.ana}`)).text()).toContain(none);
-    expect(await (await get(`/admin/leads/contatos/${ids.ana}`)).text()).toContain(none);
+    expect(pipelinePage).toContain("Origem da visita");
+    expect(pipelinePage).toMatch(/>Botão usado<\/dt>/);
+    expect(pipelinePage).toContain("Agendar Consultoria Exclusiva");
+    // 'Origem' alone (the old label of the button, or of a missing origin) is gone.
+    expect(pipelinePage).not.toMatch(/>Origem<\//);
+    // A lead without a recorded visit says so.
+    expect(await (await get(`/admin/leads/funil/contatos/${ids.ana}`)).text()).toContain("Sem dados da visita");
   });
 
   it("finds a person by the whole e-mail address or whole words of the name, never a part", async () => {
@@ -207,12 +205,9 @@ describe("moving a lead", () => {
     const { leadPipeline, leadNotes, auditLog } = app.schema;
     const row = await app.db().select().from(leadPipeline).where(eq(leadPipeline.contactId, ids.ana)).then(first);
     expect(row).toMatchObject({ stage: "em-contato", followUpOn: day(0) });
-    // The history holds the stage move beside the note, in the order they were made.
+    // The note is a note; the stage move is its audit row, which the lead's history reads (docs/decisions/0129).
     const notes = await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.ana)).orderBy(leadNotes.id);
-    expect(notes.map((n) => [n.author, n.body])).toEqual([
-      ["admin", "Etapa alterada: Novo → Em contato."],
-      ["admin", "Ligar na terça para falar do piloto."],
-    ]);
+    expect(notes.map((n) => [n.author, n.body])).toEqual([["admin", "Ligar na terça para falar do piloto."]]);
 
     const audits = await app
       .db()
@@ -229,7 +224,7 @@ describe("moving a lead", () => {
     expect(stageAudit.details).toEqual({ from: "novo", to: "em-contato" });
     expect(followUpAudit.details).toEqual({ from: null, to: day(0) });
     expect(JSON.stringify(noteAudit.details)).not.toContain("terça");
-    expect(await counts()).toEqual({ pipeline: before.pipeline + 1, notes: before.notes + 2, audit: before.audit + 3 });
+    expect(await counts()).toEqual({ pipeline: before.pipeline + 1, notes: before.notes + 1, audit: before.audit + 3 });
 
     const page = await (await get(`/admin/leads/funil/contatos/${ids.ana}?salvo=1`)).text();
     expect(page).toContain("Alterações salvas.");
@@ -325,6 +320,15 @@ describe("one state per lead (docs/decisions/0088)", () => {
     const { leadPipeline } = app.schema;
     const rows = await app.db().select().from(leadPipeline).where(eq(leadPipeline.consultationId, ids.pedro));
     expect(rows.every((r) => r.stage === null)).toBe(true);
+    // The lead's history tells every move of the one state, through the API or the form, in order.
+    const page = (await (await get(`/admin/leads/funil/consultas/${ids.pedro}`)).text()).replaceAll("<!-- -->", "");
+    const moves = [...page.matchAll(/>(Etapa alterada: [^<]+)</g)].map((m) => m[1]);
+    expect(moves).toEqual([
+      "Etapa alterada: Em contato → Perdido.",
+      "Etapa alterada: Perdido → Novo.",
+      "Etapa alterada: Novo → Proposta enviada.",
+      "Etapa alterada: Proposta enviada → Ganho.",
+    ]);
   });
 
   it("applications move through hiring stages, never the sales ones", async () => {
@@ -470,7 +474,6 @@ describe("deleting a lead", () => {
     expect(exportRes.status).toBe(200);
     const doc = (await exportRes.json()) as { tabelas: Record<string, Array<Record<string, unknown>>> };
     expect(doc.tabelas.lead_notes).toEqual([
-      expect.objectContaining({ contactId: ids.mariana, author: "admin", body: "Etapa alterada: Novo → Descartado." }),
       expect.objectContaining({ contactId: ids.mariana, author: "admin", body: "Pediu para não ser contatada." }),
     ]);
     expect(doc.tabelas.lead_pipeline).toEqual([expect.objectContaining({ contactId: ids.mariana, stage: "descartado" })]);
@@ -488,12 +491,12 @@ describe("deleting a lead", () => {
       .orderBy(desc(auditLog.id))
       .limit(1)
       .then(first);
-    expect(audit.details).toMatchObject({ deleted: { contacts: 1, leadNotes: 2, leadPipeline: 1 } });
+    expect(audit.details).toMatchObject({ deleted: { contacts: 1, leadNotes: 1, leadPipeline: 1 } });
   });
 
   it("deletes its stage and notes with it (erasure and retention delete leads)", async () => {
     const { contacts, leadPipeline, leadNotes } = app.schema;
-    expect((await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.ana))).length).toBe(2);
+    expect((await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.ana))).length).toBe(1);
     await app
       .db()
       .delete(contacts)

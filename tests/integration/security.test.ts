@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 
 /**
- * The records the listed admin pages show (`/admin/leads/contatos/1`, `/admin/conversas/1`,
+ * The records the listed admin pages show (`/admin/leads/funil/contatos/1`, `/admin/conversas/1`,
  * `/admin/posts/1/revisoes/1`…), so that every listed page opens with a session: a page that then
  * answers 404 is a missing route, not a missing row.
  */
@@ -47,6 +47,7 @@ async function seedAdminRecords() {
     .insert(schema.consultations)
     .values({ name: "Bia", email: "bia@example.com", phone: "11999998888", company: "Empresa", industryArea: "Varejo" });
   await db.insert(schema.chatSessions).values({ sessionId: "offline-1", email: "caio@example.com", offline: true });
+  await db.insert(schema.newsletterSubscribers).values({ email: "leitora@example.com", status: "active", unsubscribeToken: "seguranca-1" });
   const start = new Date(Date.now() + 7 * 86_400_000);
   const end = new Date(start.getTime() + 30 * 60_000);
   await db.insert(schema.bookings).values({

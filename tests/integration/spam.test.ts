@@ -469,7 +469,7 @@ describe("a form stamp is good for one post per form (docs/decisions/0106)", () 
 
     const [lead] = await app.db().select().from(app.schema.contacts).where(eq(app.schema.contacts.email, "sem.javascript@example.com"));
     expect(lead?.verified).toBe(false);
-    const record = await fetch(`${app.url}/admin/leads/contatos/${lead!.id}`, { headers: { cookie } }).then((r) => r.text());
+    const record = await fetch(`${app.url}/admin/leads/funil/contatos/${lead!.id}`, { headers: { cookie } }).then((r) => r.text());
     expect(record).toContain('data-testid="lead-unverified"');
     expect(record).toContain("Sem verificação");
     // The team is told; the address is not written to.

@@ -56,12 +56,7 @@ const textOf = (html: string) =>
 
 describe("one vocabulary", () => {
   it("'Origem' on an admin screen is only the visit's origin", async () => {
-    for (const path of [
-      ...ADMIN_PAGES,
-      `/admin/leads/contatos/${contactId}`,
-      "/admin/leads/consultas/1",
-      `/admin/leads/funil/contatos/${contactId}`,
-    ]) {
+    for (const path of [...ADMIN_PAGES, "/admin/leads/funil/consultas/1", `/admin/leads/funil/contatos/${contactId}`]) {
       const text = textOf(await page(path));
       // Each use of the word with what follows it: 'Origem da visita' (a heading, a label), or the
       // inbox filter's 'Origem da visita' with its choice 'Todas as origens'.
@@ -72,9 +67,9 @@ describe("one vocabulary", () => {
   });
 
   it("the consultation's button is 'Botão usado'; forms and consent records are named in words", async () => {
-    const consultation = textOf(await page("/admin/leads/consultas/1"));
+    const consultation = textOf(await page("/admin/leads/funil/consultas/1"));
     expect(consultation).toContain("Botão usado Solicitar consultoria exclusiva");
-    const contact = textOf(await page(`/admin/leads/contatos/${contactId}`));
+    const contact = textOf(await page(`/admin/leads/funil/contatos/${contactId}`));
     expect(contact).toContain("Formulário de contato da página inicial");
     expect(contact).toContain("política de privacidade, no contato");
     const newsletter = textOf(await page("/admin/leads/newsletter"));

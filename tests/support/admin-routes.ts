@@ -16,8 +16,10 @@ export const ADMIN_PAGES = [
   "/admin/leads/consultas",
   "/admin/leads/candidaturas",
   "/admin/leads/newsletter",
-  "/admin/leads/contatos/1",
-  "/admin/leads/consultas/1",
+  // A newsletter record (the record address of a contact, a consultation or an application answers
+  // 301 to the lead's one page, docs/decisions/0129, which is listed below).
+  "/admin/leads/newsletter/1",
+  "/admin/leads/funil/consultas/1",
   "/admin/leads",
   "/admin/leads/spam",
   "/admin/leads/funil/contatos/1",

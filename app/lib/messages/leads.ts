@@ -100,6 +100,5 @@ export const adminLeadMessages = {
   loadError: "Erro ao carregar os dados. Tente novamente mais tarde.",
   loadErrorTitle: "Erro ao carregar os dados",
   notInformed: "Não informado",
-  statusUpdated: { title: "Etapa atualizada", description: "A etapa da solicitação foi alterada (no funil também)." },
   statusError: { title: "Erro ao atualizar status", description: "Não foi possível alterar o status da consulta." },
 } as const;

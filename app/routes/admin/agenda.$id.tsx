@@ -20,6 +20,7 @@ import { formError, parseForm } from "~/infra/forms.server";
 import { parseId } from "~/infra/http.server";
 import { BOOKING_TIME_ZONE, formatLongDay, formatSlot, formatTime, placeText } from "~/lib/booking";
 import { formatDateTime } from "~/lib/dates";
+import { leadPagePath } from "~/lib/pipeline";
 import { adminOnly } from "~/lib/route-policy";
 import { instantSchema, visitorNoteSchema } from "~/lib/schemas/booking";
 import type { Route } from "./+types/agenda.$id";
@@ -185,14 +186,14 @@ export default function AdminMeeting({ loaderData, actionData }: Route.Component
               Continua o lead:{" "}
               {b.consultationId ? (
                 <Link
-                  to={`/admin/leads/funil/consultas/${b.consultationId}`}
+                  to={leadPagePath("consultas", b.consultationId)}
                   className="font-medium text-primary underline-offset-4 hover:underline"
                 >
                   solicitação de consultoria #{b.consultationId}
                 </Link>
               ) : (
                 <Link
-                  to={`/admin/leads/funil/conversas/${b.chatSessionId}`}
+                  to={leadPagePath("conversas", b.chatSessionId ?? "")}
                   className="font-medium text-primary underline-offset-4 hover:underline"
                 >
                   conversa no chat #{b.chatSessionId}
@@ -201,7 +202,7 @@ export default function AdminMeeting({ loaderData, actionData }: Route.Component
             </p>
           ) : (
             <p className="mt-4 text-sm">
-              <Link to={`/admin/leads/funil/reunioes/${b.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+              <Link to={leadPagePath("reunioes", b.id)} className="font-medium text-primary underline-offset-4 hover:underline">
                 Ver no funil de leads
               </Link>
             </p>

@@ -17,6 +17,7 @@ import { queryOf } from "~/infra/forms.server";
 import { callApi } from "~/lib/api-client";
 import { formatDateTime } from "~/lib/dates";
 import { adminLeadMessages } from "~/lib/messages/leads";
+import { leadPagePath } from "~/lib/pipeline";
 import { pageNumber } from "~/lib/schemas/form-fields";
 import {
   BUDGETS,
@@ -198,7 +199,7 @@ function BusinessOptimizations({ loaderData }: Route.ComponentProps) {
                   </div>
                   <p className="text-xs text-muted-foreground">
                     ID #{row.id} · Enviado em <span suppressHydrationWarning>{formatDateTime(row.createdAt)}</span> ·{" "}
-                    <Link to={`/admin/leads/funil/questionarios/${row.id}`} className="font-medium text-primary hover:underline">
+                    <Link to={leadPagePath("questionarios", row.id)} className="font-medium text-primary hover:underline">
                       Ver no funil de leads
                     </Link>
                   </p>

@@ -6,6 +6,7 @@ import { ArrowLeft, Mail, Phone } from "~/components/ui/icons";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { getConversation } from "~/domain/chat/admin.server";
 import { parseId } from "~/infra/http.server";
+import { leadPagePath } from "~/lib/pipeline";
 import { cn, shortId } from "~/lib/utils";
 import type { Route } from "./+types/conversas.$id";
 
@@ -79,7 +80,7 @@ export default function Conversa({ loaderData }: Route.ComponentProps) {
               </a>
             )}
             <Link
-              to={`/admin/leads/funil/conversas/${session.id}`}
+              to={leadPagePath("conversas", session.id)}
               className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
             >
               Etapa, retorno e anotações no funil

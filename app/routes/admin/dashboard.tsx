@@ -13,6 +13,7 @@ import { dashboardAnalytics } from "~/domain/analytics/report.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { dashboardSummary } from "~/domain/leads/admin.server";
 import { formatDate } from "~/lib/dates";
+import { leadPagePath } from "~/lib/pipeline";
 import { consultationStatusLabel } from "~/lib/schemas/leads";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/dashboard";
@@ -125,7 +126,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 {d.recentContacts.map((c) => (
                   <li key={c.id} className="rounded-lg border border-border p-4">
                     <div className="flex flex-wrap items-baseline justify-between gap-2">
-                      <Link to={`/admin/leads/contatos/${c.id}`} className="font-semibold hover:text-primary hover:underline">
+                      <Link to={leadPagePath("contatos", c.id)} className="font-semibold hover:text-primary hover:underline">
                         {c.name}
                       </Link>
                       <span className="text-xs text-muted-foreground">{formatDate(c.createdAt)}</span>
@@ -157,7 +158,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 {d.recentConsultations.map((c) => (
                   <li key={c.id} className="rounded-lg border border-border p-4">
                     <div className="flex flex-wrap items-center justify-between gap-2">
-                      <Link to={`/admin/leads/consultas/${c.id}`} className="font-semibold hover:text-primary hover:underline">
+                      <Link to={leadPagePath("consultas", c.id)} className="font-semibold hover:text-primary hover:underline">
                         {c.name}
                       </Link>
                       <Badge variant={c.status === "pending" ? "secondary" : "default"}>{consultationStatusLabel(c.status)}</Badge>

@@ -1,25 +1,19 @@
-/** Detail view of one lead; consultations also get their status change here. */
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+/**
+ * /admin/leads/:type/:id: a newsletter subscription's record (not a sales lead, docs/decisions/0045).
+ * A contact, a consultation or an application answers 301 to its one page (docs/decisions/0129).
+ */
+import { data, Link, redirect } from "react-router";
 import { AttributionFacts } from "~/components/admin/attribution";
 import { LeadValue } from "~/components/admin/lead-value";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ArrowLeft } from "~/components/ui/icons";
-import { NativeSelect } from "~/components/ui/native-select";
-import { recordAudit } from "~/domain/audit.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
-import { consentHistory, getLead, updateConsultationStatus } from "~/domain/leads/admin.server";
-import { cvSummary } from "~/forms/careers/cv.server";
-import { formError, parseForm } from "~/infra/forms.server";
+import { consentHistory, getLead } from "~/domain/leads/admin.server";
 import { parseId } from "~/infra/http.server";
 import { formatDateTime } from "~/lib/dates";
-import { flashCookie } from "~/lib/flash";
-import { formatBytes } from "~/lib/format-bytes";
 import { isLeadType, LEAD_TYPE_INFO } from "~/lib/lead-types";
-import { adminLeadMessages } from "~/lib/messages/leads";
 import { consentPlaceLabel, consentPurposeLabel, ORIGIN_TITLE } from "~/lib/origin";
-import { isPipelineType } from "~/lib/pipeline";
-import { CONSULTATION_STATUSES, consultationStatusSchema } from "~/lib/schemas/leads";
+import { isPipelineType, leadPagePath } from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/leads.$type.$id";
 
@@ -30,38 +24,19 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   await requireAdmin(context);
   if (!isLeadType(params.type)) throw data("Tipo de lead desconhecido", { status: 404 });
-  const row = await getLead(params.type, parseId(params.id));
-  if (!row) throw data("Registro não encontrado", { status: 404 });
-  const consents = params.type === "contatos" || params.type === "newsletter" ? await consentHistory(String(row.email)) : [];
-  // An application's CV (docs/decisions/0093): its name and size here, its bytes only through the download.
-  const cv = params.type === "candidaturas" ? await cvSummary(Number(row.id)) : null;
-  return data({ type: params.type, row, consents, cv }, { headers: { "Cache-Control": "no-store" } });
-}
-
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireAdmin(context);
-  if (params.type !== "consultas") throw data("Ação não permitida", { status: 405 });
   const id = parseId(params.id);
-  const submission = await parseForm(request, consultationStatusSchema);
-  if (!submission.ok) return formError(submission.reply);
-  const { status } = submission.value;
-  const updated = await updateConsultationStatus(id, status);
-  if (!updated) throw data("Registro não encontrado", { status: 404 });
-  await recordAudit({
-    actor: user.username,
-    action: "lead.consultation.status",
-    target: `consultation:${id}`,
-    details: { from: updated.previous, to: status },
-    ip: context.clientIp,
-  });
-  return redirect(`/admin/leads/consultas/${id}`, { headers: { "Set-Cookie": flashCookie(adminLeadMessages.statusUpdated) } });
+  // A contact, a consultation or an application has one page, with its stage (docs/decisions/0129):
+  // this older address (the lists' links before it, the notification e-mails) moves there for good.
+  if (isPipelineType(params.type)) throw redirect(leadPagePath(params.type, id), 301);
+  const row = await getLead(params.type, id);
+  if (!row) throw data("Registro não encontrado", { status: 404 });
+  const consents = await consentHistory(String(row.email));
+  return data({ type: params.type, row, consents }, { headers: { "Cache-Control": "no-store" } });
 }
 
-export default function LeadDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { type, row, consents, cv } = loaderData;
+export default function LeadDetail({ loaderData }: Route.ComponentProps) {
+  const { type, row, consents } = loaderData;
   const info = LEAD_TYPE_INFO[type];
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting";
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -85,40 +60,11 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
                   </dd>
                 </div>
               ))}
-              {type === "candidaturas" ? (
-                <div className="grid gap-1 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-4">
-                  <dt className="text-sm font-semibold text-muted-foreground">Currículo</dt>
-                  <dd className="min-w-0">
-                    {cv ? (
-                      <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                        <span className="[overflow-wrap:anywhere]">
-                          {cv.fileName} ({formatBytes(cv.size)})
-                        </span>
-                        {/* A plain link: the browser downloads it (Content-Disposition: attachment). */}
-                        <a
-                          href={`/admin/leads/candidaturas/${String(row.id)}/curriculo`}
-                          download
-                          className="font-medium text-primary underline underline-offset-2 hover:text-primary-hover"
-                        >
-                          Baixar currículo
-                        </a>
-                      </span>
-                    ) : (
-                      <span className="text-muted-foreground">Não enviado</span>
-                    )}
-                  </dd>
-                </div>
-              ) : null}
             </dl>
           </CardContent>
         </Card>
 
         <div className="grid content-start gap-6">
-          {isPipelineType(type) ? (
-            <Button asChild variant="outline">
-              <Link to={`/admin/leads/funil/${type}/${String(row.id)}`}>Etapa, retorno e anotações no funil</Link>
-            </Button>
-          ) : null}
           <Card>
             <CardHeader>
               <CardTitle asChild>
@@ -129,38 +75,6 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
               <AttributionFacts row={row} />
             </CardContent>
           </Card>
-
-          {type === "consultas" ? (
-            <Card>
-              <CardHeader>
-                <CardTitle asChild>
-                  <h2>Etapa</h2>
-                </CardTitle>
-              </CardHeader>
-              <CardContent>
-                <Form method="post" className="grid gap-3">
-                  <label htmlFor="status" className="text-sm font-medium">
-                    Etapa da solicitação
-                  </label>
-                  <NativeSelect id="status" name="status" defaultValue={String(row.status)} key={String(row.status)}>
-                    {CONSULTATION_STATUSES.map((s) => (
-                      <option key={s.value} value={s.value}>
-                        {s.label}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                  {actionData?.errors?.status ? (
-                    <p role="alert" className="text-sm text-destructive">
-                      {actionData.errors.status}
-                    </p>
-                  ) : null}
-                  <Button type="submit" disabled={saving}>
-                    {saving ? "Salvando..." : "Salvar etapa"}
-                  </Button>
-                </Form>
-              </CardContent>
-            </Card>
-          ) : null}
 
           {consents.length > 0 ? (
             <Card>

@@ -17,6 +17,7 @@ import { leadListQuery, listLeads, pendingSubscribers } from "~/domain/leads/adm
 import { queryOf } from "~/infra/forms.server";
 import { formatDateTime } from "~/lib/dates";
 import { isLeadType, LEAD_TYPE_INFO, LEAD_TYPES } from "~/lib/lead-types";
+import { isPipelineType, leadPagePath } from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/leads.$type";
@@ -129,7 +130,7 @@ export default function LeadList({ loaderData }: Route.ComponentProps) {
             ))}
             <StackedCell actions className="align-top">
               <Link
-                to={`/admin/leads/${type}/${row.id}`}
+                to={isPipelineType(type) ? leadPagePath(type, String(row.id)) : `/admin/leads/${type}/${row.id}`}
                 className="inline-flex min-h-11 items-center whitespace-nowrap font-medium text-primary hover:underline lg:min-h-0"
               >
                 Ver detalhes<span className="sr-only"> do registro {String(row.id)}</span>

@@ -17,7 +17,15 @@ import { inboxSources, listInbox, readInboxFilters } from "~/domain/pipeline.ser
 import { formatDateTime } from "~/lib/dates";
 import { LEAD_TYPE_INFO, LEAD_TYPES } from "~/lib/lead-types";
 import { DIRECT_ORIGIN } from "~/lib/origin";
-import { brasiliaDay, HIRING_STAGES, PIPELINE_TYPE_INFO, PIPELINE_TYPES, pipelineMessages, SALES_STAGES } from "~/lib/pipeline";
+import {
+  brasiliaDay,
+  HIRING_STAGES,
+  leadPagePath,
+  PIPELINE_TYPE_INFO,
+  PIPELINE_TYPES,
+  pipelineMessages,
+  SALES_STAGES,
+} from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/leads";
@@ -212,7 +220,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         {rows.map((lead) => (
           <TableRow key={`${lead.type}-${lead.id}`} data-testid="inbox-row">
             <TableCell className="align-top md:min-w-56">
-              <Link to={`/admin/leads/funil/${lead.type}/${lead.id}`} className="font-semibold text-primary hover:underline">
+              <Link to={leadPagePath(lead.type, lead.id)} className="font-semibold text-primary hover:underline">
                 {lead.name || lead.email || `#${lead.id}`}
               </Link>
               {lead.name && lead.email ? <p className="break-all text-muted-foreground">{lead.email}</p> : null}

@@ -1,0 +1,264 @@
+/**
+ * One lead, everything the admin needs on one page (docs/decisions/0129-one-page-per-lead.md):
+ * its stage (the pipeline's, app/domain/pipeline.server.ts), everything the visitor sent, the
+ * person's meetings, orders and chat conversations found by the same whole e-mail address, and one
+ * history in time order of stage moves, follow-ups, notes and the e-mails sent to the person.
+ */
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { auditLog, bookings, businessOptimizations, chatMessages, chatSessions, orders, outbox } from "~/db/schema";
+import { cvSummary } from "~/forms/careers/cv.server";
+import { placeText } from "~/lib/booking";
+import {
+  BUSINESS_OPTIMIZATION_CHOICES,
+  BUSINESS_OPTIMIZATION_LABELS,
+  choiceLabel,
+  type BusinessOptimizationField,
+} from "~/lib/lead-fields";
+import { LEAD_TYPE_INFO, type LeadField } from "~/lib/lead-types";
+import { formatDay, pipelineMessages, STAGE_OF_CONSULTATION_STATUS, stageLabel, type PipelineType } from "~/lib/pipeline";
+import { getPipelineLead, leadAuditTarget } from "../pipeline.server";
+import { consentHistory, getLead } from "./admin.server";
+
+type AnyRow = Record<string, unknown>;
+
+/** One thing the visitor sent, as the page shows it (`LeadValue` draws it by its kind). */
+export interface SentField {
+  field: LeadField;
+  value: unknown;
+}
+
+/** One line of the lead's history. */
+export interface HistoryEntry {
+  kind: "stage" | "follow-up" | "note" | "email";
+  /** ISO instant. */
+  at: string;
+  /** Who did it (the admin's name), or null for what the site did (an e-mail). */
+  actor: string | null;
+  text: string;
+  /** An e-mail's delivery state (outbox status). */
+  status?: string;
+}
+
+/** The questionnaire's answers that are free text the visitor typed (drawn with their line breaks). */
+const QUESTIONNAIRE_SHORT: ReadonlySet<BusinessOptimizationField> = new Set(["companyName", "contactName", "email", "phone", "position"]);
+
+/** What the visitor sent, in the order of the form they filled in. */
+async function sentOf(type: PipelineType, id: number): Promise<{ row: AnyRow; fields: SentField[] } | null> {
+  if (type === "contatos" || type === "consultas" || type === "candidaturas") {
+    const row = await getLead(type, id);
+    if (!row) return null;
+    // The id is in the page's title; a consultation's status is its stage, shown with the controls (docs/decisions/0088).
+    const fields = LEAD_TYPE_INFO[type].fields.filter((f) => f.key !== "id" && f.kind !== "status");
+    return { row, fields: fields.map((field) => ({ field, value: row[field.key] })) };
+  }
+  if (type === "questionarios") {
+    const [row] = await db().select().from(businessOptimizations).where(eq(businessOptimizations.id, id));
+    if (!row) return null;
+    const fields = (Object.keys(BUSINESS_OPTIMIZATION_LABELS) as BusinessOptimizationField[]).map((key): SentField => {
+      const choices = BUSINESS_OPTIMIZATION_CHOICES[key];
+      const kind = key === "email" ? "email" : choices || QUESTIONNAIRE_SHORT.has(key) ? "text" : "long";
+      return { field: { key, label: BUSINESS_OPTIMIZATION_LABELS[key], kind }, value: choices ? choiceLabel(choices, row[key]) : row[key] };
+    });
+    fields.push({ field: { key: "createdAt", label: "Enviado em", kind: "date" }, value: row.createdAt });
+    return { row, fields };
+  }
+  if (type === "conversas") {
+    const [row] = await db().select().from(chatSessions).where(eq(chatSessions.id, id));
+    if (!row) return null;
+    return {
+      row,
+      fields: [
+        { field: { key: "email", label: "E-mail", kind: "email" }, value: row.email },
+        { field: { key: "phone", label: "Telefone" }, value: row.phone },
+        { field: { key: "company", label: "Empresa" }, value: row.company },
+        { field: { key: "createdAt", label: "Iniciada em", kind: "date" }, value: row.createdAt },
+      ],
+    };
+  }
+  const [row] = await db().select().from(bookings).where(eq(bookings.id, id));
+  if (!row) return null;
+  return {
+    row,
+    fields: [
+      { field: { key: "name", label: "Nome" }, value: row.name },
+      { field: { key: "company", label: "Empresa" }, value: row.company },
+      { field: { key: "email", label: "E-mail", kind: "email" }, value: row.email },
+      { field: { key: "phone", label: "Telefone" }, value: row.phone },
+      { field: { key: "startsAt", label: "Reunião", kind: "date" }, value: row.startsAt },
+      { field: { key: "place", label: "Local" }, value: placeText(row.placeKind, row.placeDetail) },
+      { field: { key: "status", label: "Situação" }, value: row.status === "cancelled" ? "Cancelada" : "Confirmada" },
+      { field: { key: "message", label: "Mensagem", kind: "long" }, value: row.message },
+      { field: { key: "createdAt", label: "Agendada em", kind: "date" }, value: row.createdAt },
+    ],
+  };
+}
+
+const RELATED_LIMIT = 20;
+
+/**
+ * The person's meetings, orders and chat conversations: the same whole address, case ignored,
+ * never a part of it (DESIGN.md: people are matched by their whole address). Bookings use their
+ * `lower(email)` index; orders and chat sessions are read the same way.
+ */
+async function relatedOf(email: string | null) {
+  if (!email) return { bookings: [], orders: [], chats: [] };
+  const address = email.trim().toLowerCase();
+  const meetings = await db()
+    .select({ id: bookings.id, startsAt: bookings.startsAt, status: bookings.status, placeKind: bookings.placeKind })
+    .from(bookings)
+    .where(eq(sql`lower(${bookings.email})`, address))
+    .orderBy(desc(bookings.startsAt), desc(bookings.id))
+    .limit(RELATED_LIMIT);
+  const bought = await db()
+    .select({
+      id: orders.id,
+      itemName: orders.itemName,
+      amountCents: orders.amountCents,
+      status: orders.status,
+      kind: orders.kind,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(eq(sql`lower(${orders.customerEmail})`, address))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(RELATED_LIMIT);
+  const sessions = await db()
+    .select({ id: chatSessions.id, createdAt: chatSessions.createdAt, offline: chatSessions.offline })
+    .from(chatSessions)
+    .where(eq(sql`lower(${chatSessions.email})`, address))
+    .orderBy(desc(chatSessions.createdAt), desc(chatSessions.id))
+    .limit(RELATED_LIMIT);
+  const counted = sessions.length
+    ? await db()
+        .select({ id: chatMessages.chatSessionId, n: sql<number>`count(*)::int` })
+        .from(chatMessages)
+        .where(
+          inArray(
+            chatMessages.chatSessionId,
+            sessions.map((s) => s.id),
+          ),
+        )
+        .groupBy(chatMessages.chatSessionId)
+    : [];
+  const messages = new Map(counted.map((c) => [c.id, Number(c.n)]));
+  return {
+    bookings: meetings.map((b) => ({ ...b, startsAt: b.startsAt.toISOString() })),
+    orders: bought.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
+    chats: sessions.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), messages: messages.get(s.id) ?? 0 })),
+  };
+}
+
+/** A stage as the history names it: a consultation's status (docs/decisions/0088) is read as its stage. */
+function stageName(value: unknown): string {
+  const text = typeof value === "string" ? value : "";
+  return stageLabel(STAGE_OF_CONSULTATION_STATUS[text as keyof typeof STAGE_OF_CONSULTATION_STATUS] ?? text) || "—";
+}
+
+const HISTORY_ORDER: Record<HistoryEntry["kind"], number> = { stage: 0, "follow-up": 1, note: 2, email: 3 };
+
+/**
+ * One history, oldest first: stage moves and follow-up days from the audit log (its rows for this
+ * lead since it arrived: the `created_at` index bounds the read), the admin's notes, and the
+ * e-mails queued for the person's address since the lead arrived.
+ */
+async function historyOf(
+  type: PipelineType,
+  id: number,
+  lead: { createdAt: Date; email: string | null },
+  notes: Array<{ id: number; author: string; body: string; createdAt: Date }>,
+): Promise<HistoryEntry[]> {
+  const since = lead.createdAt;
+  // A consultation's status changed through the JSON API is the same one state (docs/decisions/0088).
+  const actions = ["lead.stage", "lead.follow_up", ...(type === "consultas" ? ["lead.consultation.status"] : [])];
+  const audits = await db()
+    .select({ action: auditLog.action, actor: auditLog.actor, details: auditLog.details, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(gte(auditLog.createdAt, since), eq(auditLog.target, leadAuditTarget(type, id)), inArray(auditLog.action, actions)))
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
+    .limit(500);
+  const mails = lead.email
+    ? await db()
+        .select({ subject: outbox.subject, status: outbox.status, createdAt: outbox.createdAt, sentAt: outbox.sentAt })
+        .from(outbox)
+        .where(and(gte(outbox.createdAt, since), eq(sql`lower(${outbox.recipient})`, lead.email.trim().toLowerCase())))
+        .orderBy(asc(outbox.createdAt), asc(outbox.id))
+        .limit(200)
+    : [];
+  const entries: HistoryEntry[] = [
+    ...audits.map((a): HistoryEntry => {
+      const details = (a.details ?? {}) as { from?: unknown; to?: unknown };
+      if (a.action === "lead.follow_up") {
+        const to = typeof details.to === "string" ? formatDay(details.to) : "";
+        return {
+          kind: "follow-up",
+          at: a.createdAt.toISOString(),
+          actor: a.actor,
+          text: to ? `Próximo retorno marcado para ${to}.` : "Próximo retorno removido.",
+        };
+      }
+      return {
+        kind: "stage",
+        at: a.createdAt.toISOString(),
+        actor: a.actor,
+        text: pipelineMessages.stageChanged(stageName(details.from), stageName(details.to)),
+      };
+    }),
+    ...notes.map((n): HistoryEntry => ({ kind: "note", at: n.createdAt.toISOString(), actor: n.author, text: n.body })),
+    ...mails.map((m): HistoryEntry => ({
+      kind: "email",
+      at: (m.sentAt ?? m.createdAt).toISOString(),
+      actor: null,
+      text: m.subject,
+      status: m.status,
+    })),
+  ];
+  // Stable: rows of one transaction keep the order they were written in.
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => a.entry.at.localeCompare(b.entry.at) || HISTORY_ORDER[a.entry.kind] - HISTORY_ORDER[b.entry.kind] || a.index - b.index)
+    .map(({ entry }) => entry);
+}
+
+/** Everything the lead's page shows, or null when the lead does not exist. */
+export async function leadPage(type: PipelineType, id: number) {
+  const found = await getPipelineLead(type, id);
+  if (!found) return null;
+  const sent = await sentOf(type, id);
+  if (!sent) return null;
+  const { lead, notes } = found;
+  const phone = typeof sent.row.phone === "string" && sent.row.phone.trim() ? sent.row.phone.trim() : null;
+  const [related, history, consents, cv] = [
+    await relatedOf(lead.email),
+    await historyOf(type, id, lead, notes),
+    lead.email ? await consentHistory(lead.email) : [],
+    type === "candidaturas" ? await cvSummary(id) : null,
+  ];
+  const row = sent.row;
+  return {
+    lead,
+    phone,
+    fields: sent.fields,
+    attribution: {
+      landingPath: row.landingPath,
+      referrerHost: row.referrerHost,
+      utmSource: row.utmSource,
+      utmMedium: row.utmMedium,
+      utmCampaign: row.utmCampaign,
+      verified: row.verified,
+    },
+    consents: consents.map((c) => ({
+      id: c.id,
+      action: c.action,
+      purpose: c.purpose,
+      source: c.source,
+      policyVersion: c.policyVersion,
+      createdAt: c.createdAt.toISOString(),
+    })),
+    cv,
+    notes: notes.length,
+    history,
+    ...related,
+  };
+}
+export type LeadPage = NonNullable<Awaited<ReturnType<typeof leadPage>>>;
