@@ -25,6 +25,7 @@ import {
   contacts,
   leadNotes,
   leadPipeline,
+  newsletterEditionRecipients,
   newsletterSubscribers,
   orders,
   outbox,
@@ -76,6 +77,8 @@ export async function eraseSubject(email: string, actor: Actor): Promise<Erasure
       // Would go with their applications (ON DELETE CASCADE); deleted first so the report counts them.
       careerApplicationCvs: await del(careerApplicationCvs, found.careerApplicationCvs),
       careerApplications: await del(careerApplications, found.careerApplications),
+      // Would go with their subscriber (ON DELETE CASCADE); deleted first so the report counts them.
+      newsletterEditionRecipients: await del(newsletterEditionRecipients, found.newsletterEditionRecipients),
       newsletterSubscribers: await del(newsletterSubscribers, found.newsletterSubscribers),
       chatMessages: deletedMessages,
       chatSessions: await del(chatSessions, found.chatSessions),

@@ -23,6 +23,7 @@ import {
   contacts,
   leadNotes,
   leadPipeline,
+  newsletterEditionRecipients,
   newsletterSubscribers,
   orders,
   outbox,
@@ -93,6 +94,8 @@ export interface PersonalData extends BlogMentions {
   /** The CVs sent with them, without their bytes (the JSON export adds them; docs/decisions/0093). */
   careerApplicationCvs: CvRow[];
   newsletterSubscribers: Row<typeof newsletterSubscribers>[];
+  /** Newsletter editions sent, or to be sent, to the address (docs/decisions/0128). */
+  newsletterEditionRecipients: Row<typeof newsletterEditionRecipients>[];
   consentRecords: Row<typeof consentRecords>[];
   chatSessions: Array<Row<typeof chatSessions> & { messages: Row<typeof chatMessages>[] }>;
   /** Meetings booked at /agendar (docs/decisions/0082). */
@@ -146,6 +149,7 @@ export async function collect(executor: Executor, email: string, hashed: string)
     outboxRows,
     spamRows,
     bookingRows,
+    editionRecipientRows,
   ] = await inTurn([
     () => executor.select().from(contacts).where(sameEmail(contacts.email, email)).orderBy(asc(contacts.id)),
     () => executor.select().from(consultations).where(sameEmail(consultations.email, email)).orderBy(asc(consultations.id)),
@@ -190,6 +194,12 @@ export async function collect(executor: Executor, email: string, hashed: string)
         .where(or(sameEmail(spamSubmissions.email, email), mentionsAddress(sql`${spamSubmissions.data}::text`, email)))
         .orderBy(asc(spamSubmissions.id)),
     () => executor.select().from(bookings).where(sameEmail(bookings.email, email)).orderBy(asc(bookings.id)),
+    () =>
+      executor
+        .select()
+        .from(newsletterEditionRecipients)
+        .where(sameEmail(newsletterEditionRecipients.email, email))
+        .orderBy(asc(newsletterEditionRecipients.id)),
   ]);
   const applicationIds = applicationRows.map((a) => a.id);
   const cvRows: CvRow[] = applicationIds.length
@@ -237,6 +247,7 @@ export async function collect(executor: Executor, email: string, hashed: string)
     careerApplications: applicationRows,
     careerApplicationCvs: cvRows,
     newsletterSubscribers: newsletterRows,
+    newsletterEditionRecipients: editionRecipientRows,
     consentRecords: consentRows,
     chatSessions: sessionRows.map((s) => ({ ...s, messages: messageRows.filter((m) => m.chatSessionId === s.id) })),
     bookings: bookingRows,

@@ -13,6 +13,7 @@ export const PERSONAL_DATA_TABLES = {
   careerApplications: { label: "Candidaturas", sqlName: "career_applications" },
   careerApplicationCvs: { label: "Currículos das candidaturas", sqlName: "career_application_cvs" },
   newsletterSubscribers: { label: "Newsletter", sqlName: "newsletter_subscribers" },
+  newsletterEditionRecipients: { label: "Envios da newsletter", sqlName: "newsletter_edition_recipients" },
   consentRecords: { label: "Registros de consentimento", sqlName: "consent_records" },
   chatSessions: { label: "Conversas do chat", sqlName: "chat_sessions" },
   bookings: { label: "Reuniões agendadas", sqlName: "bookings" },
