@@ -65,14 +65,14 @@ interface ClaimedRow {
 
 /**
  * A transport to `SMTP_URL`, the one way this app sends mail (the outbox here, newsletter
- * editions in app/domain/newsletter/delivery.server.ts); none without it. `pool` keeps
- * connections open between messages, for a worker that sends many in a row.
+ * editions in app/domain/newsletter/delivery.server.ts); none without it. `pool` keeps up to
+ * that many connections open between messages, for a worker that sends many.
  */
-export function createSmtpTransport(options: { pool?: boolean } = {}): Transporter | undefined {
+export function createSmtpTransport(options: { pool?: number } = {}): Transporter | undefined {
   if (!env.SMTP_URL) return undefined;
   return nodemailer.createTransport({
     url: env.SMTP_URL,
-    ...(options.pool ? { pool: true, maxConnections: 1 } : {}),
+    ...(options.pool ? { pool: true, maxConnections: options.pool } : {}),
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,

@@ -58,12 +58,22 @@ interface ClaimedRecipient {
 }
 
 type Claim =
-  | { kind: "row"; row: ClaimedRecipient }
+  | { kind: "rows"; rows: ClaimedRecipient[] }
   | { kind: "skipped" }
   | { kind: "wait"; ms: number }
   | { kind: "none" };
 
-/** One recipient, claimed by this worker alone; or why there is none. */
+/**
+ * How many recipients one claim takes: a fifth of a second's worth at the configured rate (at
+ * least 1, at most 20). Fewer claims mean fewer commits per message; the rows of one claim go
+ * out side by side over the instance's SMTP connections, each fenced on its own, and the next
+ * claim waits for the throttle.
+ */
+export function claimSize(ratePerSecond = env.NEWSLETTER_RATE_PER_SECOND): number {
+  return Math.max(1, Math.min(20, Math.floor(ratePerSecond / 5)));
+}
+
+/** Recipients claimed by this worker alone; or why there are none. */
 async function claimNext(leaseSeconds: number): Promise<Claim> {
   return db().transaction(async (tx) => {
     const editions = rowsOf<{ id: number; subject: string; html: string; text: string; wait_ms: number }>(
@@ -85,22 +95,25 @@ async function claimNext(leaseSeconds: number): Promise<Claim> {
     const editionId = Number(edition.id);
     if (Number(edition.wait_ms) > 0) return { kind: "wait", ms: Math.ceil(Number(edition.wait_ms)) };
 
-    // A row left `delivering` by an instance that died: its message reached the server (see above).
-    await tx.execute(sql`
-      update newsletter_edition_recipients
-         set status = 'sent', sent_at = coalesce(sent_at, now()), last_error = 'entregue antes de uma interrupção (sem confirmação)'
-       where edition_id = ${editionId} and status = 'delivering' and lease_until <= now()`);
-    const picked = rowsOf<{ id: number; subscriber_id: number; attempts: number; created_ms: number }>(
+    const picked = rowsOf<{ id: number; subscriber_id: number; attempts: number; created_ms: number; email: string | null; sendable: boolean; bounced: boolean }>(
       await tx.execute(sql`
-        select id, subscriber_id, attempts, floor(extract(epoch from created_at) * 1000)::float8 as created_ms
-          from newsletter_edition_recipients
-         where edition_id = ${editionId}
-           and ((status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until <= now()))
-         order by id
-         limit 1
-         for update skip locked`),
-    )[0];
-    if (!picked) {
+        select r.id, r.subscriber_id, r.attempts, floor(extract(epoch from r.created_at) * 1000)::float8 as created_ms,
+               s.email, (s.status = 'active' and s.bounced_at is null) as sendable, s.bounced_at is not null as bounced
+          from newsletter_edition_recipients r
+          join newsletter_subscribers s on s.id = r.subscriber_id
+         where r.edition_id = ${editionId}
+           and ((r.status = 'pending' and r.next_attempt_at <= now()) or (r.status = 'sending' and r.lease_until <= now()))
+         order by r.id
+         limit ${claimSize()}
+         for update of r skip locked`),
+    );
+    if (!picked.length) {
+      // A row left `delivering` by an instance that died: its message reached the server (see above).
+      await tx.execute(sql`
+        update newsletter_edition_recipients
+           set status = 'sent', sent_at = coalesce(sent_at, now()), lease_until = null,
+               last_error = 'entregue antes de uma interrupção (sem confirmação do servidor)'
+         where edition_id = ${editionId} and status = 'delivering' and lease_until <= now()`);
       const left = rowsOf<{ next_ms: number | null; open: number }>(
         await tx.execute(sql`
           select count(*)::int as open,
@@ -116,41 +129,48 @@ async function claimNext(leaseSeconds: number): Promise<Claim> {
       // Retries wait for their backoff, claimed rows for their send: look again then (at most in 1 s).
       return { kind: "wait", ms: Math.min(1_000, Math.max(20, Math.ceil(Number(left.next_ms ?? 1_000)))) };
     }
-    const subscriber = rowsOf<{ email: string; status: string; bounced: boolean }>(
-      await tx.execute(sql`
-        select email, status, bounced_at is not null as bounced from newsletter_subscribers where id = ${picked.subscriber_id}`),
-    )[0];
-    if (!subscriber || subscriber.status !== "active" || subscriber.bounced) {
+    const skipped = picked.filter((p) => !p.sendable);
+    for (const reason of [true, false]) {
+      const ids = skipped.filter((p) => Boolean(p.bounced) === reason).map((p) => Number(p.id));
+      if (!ids.length) continue;
       await tx.execute(sql`
         update newsletter_edition_recipients
            set status = 'skipped', lease_until = null,
-               last_error = ${subscriber?.bounced ? "endereço recusado antes (devolução permanente)" : "inscrição cancelada antes do envio"}
-         where id = ${picked.id}`);
-      return { kind: "skipped" };
+               last_error = ${reason ? "endereço recusado antes (devolução permanente)" : "inscrição cancelada antes do envio"}
+         where id in (${sql.join(
+           ids.map((id) => sql`${id}`),
+           sql`, `,
+         )})`);
     }
-    const attempts = Number(picked.attempts) + 1;
+    const claimed = picked.filter((p) => p.sendable);
+    if (!claimed.length) return { kind: "skipped" };
+    const ids = claimed.map((p) => Number(p.id));
     await tx.execute(sql`
-      update newsletter_edition_recipients
-         set status = 'sending', attempts = ${attempts}, email = ${subscriber.email},
+      update newsletter_edition_recipients r
+         set status = 'sending', attempts = r.attempts + 1, email = s.email,
              lease_until = now() + make_interval(secs => ${leaseSeconds})
-       where id = ${picked.id}`);
+        from newsletter_subscribers s
+       where s.id = r.subscriber_id and r.id in (${sql.join(
+         ids.map((id) => sql`${id}`),
+         sql`, `,
+       )})`);
     await tx.execute(sql`
       update newsletter_editions
-         set next_send_at = greatest(next_send_at, now()) + make_interval(secs => ${1 / env.NEWSLETTER_RATE_PER_SECOND})
+         set next_send_at = greatest(next_send_at, now()) + make_interval(secs => ${claimed.length / env.NEWSLETTER_RATE_PER_SECOND})
        where id = ${editionId}`);
     return {
-      kind: "row",
-      row: {
-        id: Number(picked.id),
+      kind: "rows",
+      rows: claimed.map((p) => ({
+        id: Number(p.id),
         editionId,
-        subscriberId: Number(picked.subscriber_id),
-        email: subscriber.email,
-        attempts,
-        createdMs: Number(picked.created_ms),
+        subscriberId: Number(p.subscriber_id),
+        email: p.email!,
+        attempts: Number(p.attempts) + 1,
+        createdMs: Number(p.created_ms),
         subject: edition.subject,
         html: edition.html,
         text: edition.text,
-      },
+      })),
     };
   });
 }
@@ -194,6 +214,8 @@ async function markFailed(row: ClaimedRecipient, error: unknown): Promise<void> 
 }
 
 let transporter: Transporter | undefined;
+/** SMTP connections each instance keeps open: a claim's rows go out over them side by side. */
+const CONNECTIONS = 4;
 
 /**
  * The message's whole text, then, before its end reaches the SMTP server, the row marked
@@ -211,8 +233,9 @@ function streamThenMark(raw: Buffer, row: ClaimedRecipient): Readable {
   );
 }
 
-async function deliver(row: ClaimedRecipient): Promise<void> {
-  transporter ??= createSmtpTransport({ pool: true });
+/** Sends one claimed recipient; true when its message was taken (to be marked sent with its claim's others). */
+async function deliver(row: ClaimedRecipient): Promise<boolean> {
+  transporter ??= createSmtpTransport({ pool: CONNECTIONS });
   const smtp = transporter;
   const { token } = await editionUnsubscribeToken(row.editionId, row.subscriberId);
   const link = unsubscribeUrl(token);
@@ -221,7 +244,7 @@ async function deliver(row: ClaimedRecipient): Promise<void> {
     // No SMTP_URL: nothing leaves; the log says so without the address (decision 0007).
     logger.info({ editionId: row.editionId, recipientDomain: recipientDomain(row.email) }, "newsletter não enviada (SMTP_URL não configurado)");
     await fenced(row, ["sending"], sql`status = 'failed', last_error = 'SMTP_URL não configurado', lease_until = null`);
-    return;
+    return false;
   }
   const raw = await new MailComposer({
     from: env.MAIL_FROM,
@@ -249,11 +272,11 @@ async function deliver(row: ClaimedRecipient): Promise<void> {
       } as Parameters<Transporter["sendMail"]>[0]),
     timing,
   );
-  if (outcome.status === "sent") {
-    await fenced(row, ["sending", "delivering"], sql`status = 'sent', sent_at = now(), lease_until = null, last_error = null`);
-    return;
+  if (outcome.status === "sent") return true;
+  if (outcome.status === "failed") {
+    await markFailed(row, outcome.error);
+    return false;
   }
-  if (outcome.status === "failed") return markFailed(row, outcome.error);
   logger.error(
     { editionId: row.editionId, recipientId: row.id, recipientDomain: recipientDomain(row.email) },
     "envio da newsletter não interrompido no prazo: o destinatário fica reservado até o fim da reserva",
@@ -263,6 +286,21 @@ async function deliver(row: ClaimedRecipient): Promise<void> {
       result.status === "sent" ? fenced(row, ["sending", "delivering"], sql`status = 'sent', sent_at = now(), lease_until = null`) : undefined,
     )
     .catch(() => undefined);
+  return false;
+}
+
+/**
+ * Marks the claim's delivered rows sent, in one statement. Until then they are `delivering`,
+ * which a crash also leaves as sent: nothing is lost by marking them together.
+ */
+async function markSent(rows: ClaimedRecipient[]): Promise<void> {
+  if (!rows.length) return;
+  await db().execute(sql`
+    update newsletter_edition_recipients set status = 'sent', sent_at = now(), lease_until = null, last_error = null
+     where status = 'delivering' and id in (${sql.join(
+       rows.map((r) => sql`${r.id}`),
+       sql`, `,
+     )})`);
 }
 
 /** Closes the pooled SMTP connection (when the server stops): an idle one would hold the mail server's slot. */
@@ -293,8 +331,9 @@ export async function processNewsletter(budgetMs = RUN_BUDGET_MS): Promise<numbe
       await sleep(claim.ms);
       continue;
     }
-    await deliver(claim.row);
-    handled++;
+    const outcomes = await Promise.all(claim.rows.map((row) => deliver(row)));
+    handled += claim.rows.length;
+    await markSent(claim.rows.filter((_, i) => outcomes[i]));
   }
   return handled;
 }
