@@ -55,6 +55,8 @@ interface ClaimedRecipient {
   subject: string;
   html: string;
   text: string;
+  /** Set once the row is `delivering`: the message's last line was about to reach the server. */
+  handedOver?: boolean;
 }
 
 type Claim =
@@ -193,8 +195,18 @@ async function fenced(row: ClaimedRecipient, from: string[], set: ReturnType<typ
   return rowsOf(result).length > 0;
 }
 
-async function markFailed(row: ClaimedRecipient, error: unknown): Promise<void> {
+async function markFailed(row: ClaimedRecipient, error: unknown): Promise<boolean> {
   const code = Number((error as { responseCode?: number } | null)?.responseCode) || null;
+  // The message was handed over and no SMTP answer refused it (a deadline, a dropped connection):
+  // the server may have taken it. Sending it again could deliver it twice, so it counts as sent.
+  if (row.handedOver && code === null) {
+    logger.warn(
+      { editionId: row.editionId, recipientId: row.id, recipientDomain: recipientDomain(row.email), err: error },
+      "newsletter entregue sem confirmação do servidor: não será reenviada",
+    );
+    await fenced(row, ["delivering"], sql`last_error = 'entregue sem confirmação do servidor'`);
+    return true;
+  }
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
   const hard = code !== null && code >= 500;
   const giveUp = hard || row.attempts >= MAX_ATTEMPTS;
@@ -211,6 +223,7 @@ async function markFailed(row: ClaimedRecipient, error: unknown): Promise<void> 
     { editionId: row.editionId, recipientId: row.id, recipientDomain: recipientDomain(row.email), attempts: row.attempts, code, err: error },
     hard ? "newsletter recusada pelo servidor (devolução permanente)" : giveUp ? "newsletter não enviada após várias tentativas" : "falha ao enviar newsletter; nova tentativa agendada",
   );
+  return false;
 }
 
 let transporter: Transporter | undefined;
@@ -228,6 +241,7 @@ function streamThenMark(raw: Buffer, row: ClaimedRecipient): Readable {
       yield raw;
       const held = await fenced(row, ["sending"], sql`status = 'delivering'`);
       if (!held) throw new Error("destinatário reservado por outra instância: envio interrompido");
+      row.handedOver = true;
     })(),
     { objectMode: false },
   );
@@ -273,10 +287,7 @@ async function deliver(row: ClaimedRecipient): Promise<boolean> {
     timing,
   );
   if (outcome.status === "sent") return true;
-  if (outcome.status === "failed") {
-    await markFailed(row, outcome.error);
-    return false;
-  }
+  if (outcome.status === "failed") return markFailed(row, outcome.error);
   logger.error(
     { editionId: row.editionId, recipientId: row.id, recipientDomain: recipientDomain(row.email) },
     "envio da newsletter não interrompido no prazo: o destinatário fica reservado até o fim da reserva",
@@ -296,7 +307,7 @@ async function deliver(row: ClaimedRecipient): Promise<boolean> {
 async function markSent(rows: ClaimedRecipient[]): Promise<void> {
   if (!rows.length) return;
   await db().execute(sql`
-    update newsletter_edition_recipients set status = 'sent', sent_at = now(), lease_until = null, last_error = null
+    update newsletter_edition_recipients set status = 'sent', sent_at = now(), lease_until = null
      where status = 'delivering' and id in (${sql.join(
        rows.map((r) => sql`${r.id}`),
        sql`, `,
