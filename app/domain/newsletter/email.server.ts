@@ -36,6 +36,8 @@ const FONT = "Arial,Helvetica,sans-serif";
 const INK = "#1f2937";
 const MUTED = "#4b5563";
 const BRAND = "#1d4ed8";
+/** The text column's width: 600 px less the 24 px padding on each side. */
+const COLUMN = 552;
 
 /** Inline styles per tag: mail clients drop `<style>` blocks and classes, or honour them partly. */
 const STYLE: Record<string, string> = {
@@ -109,13 +111,13 @@ export function emailSafeContent(html: string, fallbackAlt: string): string {
       img: (tagName, attribs) => {
         const src = absolute(attribs.src) ?? "";
         const alt = attribs.alt?.trim() || fallbackAlt;
-        const width = Number(attribs.width);
-        return withStyle(tagName, {
-          src,
-          alt,
-          // Outlook sizes images by their attribute, not by CSS: never wider than the column.
-          width: String(Number.isFinite(width) && width > 0 ? Math.min(width, 552) : 552),
-        });
+        const given = Number(attribs.width);
+        const width = Number.isFinite(given) && given > 0 ? Math.min(given, COLUMN) : COLUMN;
+        // Outlook sizes images by their attribute, not by CSS: never wider than the column. Others
+        // take the style: a full-width image shrinks with a phone's screen (a percentage
+        // max-width alone would widen the table cell instead).
+        const style = width < COLUMN ? `${STYLE.img}width:${width}px;` : `${STYLE.img}width:100%;max-width:${COLUMN}px;`;
+        return { tagName, attribs: { src, alt, width: String(width), style } };
       },
       table: (tagName) => withStyle(tagName, {}),
     },
