@@ -30,7 +30,14 @@ beforeAll(async () => {
   await app
     .db()
     .insert(s.newsletterSubscribers)
-    .values(readers.map((email, i) => ({ email, status: "active", unsubscribeToken: `token-proprio-do-leitor-${i}-0123456789`, consentedAt: new Date() })));
+    .values(
+      readers.map((email, i) => ({
+        email,
+        status: "active",
+        unsubscribeToken: `token-proprio-do-leitor-${i}-0123456789`,
+        consentedAt: new Date(),
+      })),
+    );
   const [post] = await app
     .db()
     .insert(s.blogPosts)

@@ -75,7 +75,14 @@ export function NewsletterCard({
             </a>
           </Button>
           <Form method="post">
-            <Button type="submit" name="intent" value="newsletter-teste" variant="outline" disabled={busy} className="h-auto min-h-9 whitespace-normal">
+            <Button
+              type="submit"
+              name="intent"
+              value="newsletter-teste"
+              variant="outline"
+              disabled={busy}
+              className="h-auto min-h-9 whitespace-normal"
+            >
               {newsletterText.test(data.testAddress)}
             </Button>
           </Form>

@@ -18,16 +18,23 @@
  */
 import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
-import type { Transporter } from "nodemailer";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { env } from "~/config.server";
 import { db } from "~/db/client.server";
 import { rowsOf } from "~/db/driver.server";
 import { editionUnsubscribeToken, unsubscribeUrl } from "~/domain/leads/newsletter.server";
 import { logger } from "~/infra/logger.server";
-import { backoffSeconds, createSmtpTransport, leaseCoversSend, type OutboxTiming, recipientDomain, sendWithDeadline } from "~/infra/mail.server";
+import {
+  backoffSeconds,
+  createSmtpTransport,
+  leaseCoversSend,
+  type OutboxTiming,
+  recipientDomain,
+  sendWithDeadline,
+} from "~/infra/mail.server";
 import { startDueEditions } from "./editions.server";
 import { personalise } from "./email.server";
+import type { Transporter } from "nodemailer";
 
 /** How often each instance looks for editions to send; a run goes on while there is work. */
 export const NEWSLETTER_WORKER_INTERVAL_MS = 1_000;
@@ -59,11 +66,7 @@ interface ClaimedRecipient {
   handedOver?: boolean;
 }
 
-type Claim =
-  | { kind: "rows"; rows: ClaimedRecipient[] }
-  | { kind: "skipped" }
-  | { kind: "wait"; ms: number }
-  | { kind: "none" };
+type Claim = { kind: "rows"; rows: ClaimedRecipient[] } | { kind: "skipped" } | { kind: "wait"; ms: number } | { kind: "none" };
 
 /**
  * How many recipients one claim takes: a fifth of a second's worth at the configured rate (at
@@ -97,7 +100,15 @@ async function claimNext(leaseSeconds: number): Promise<Claim> {
     const editionId = Number(edition.id);
     if (Number(edition.wait_ms) > 0) return { kind: "wait", ms: Math.ceil(Number(edition.wait_ms)) };
 
-    const picked = rowsOf<{ id: number; subscriber_id: number; attempts: number; created_ms: number; email: string | null; sendable: boolean; bounced: boolean }>(
+    const picked = rowsOf<{
+      id: number;
+      subscriber_id: number;
+      attempts: number;
+      created_ms: number;
+      email: string | null;
+      sendable: boolean;
+      bounced: boolean;
+    }>(
       await tx.execute(sql`
         select r.id, r.subscriber_id, r.attempts, floor(extract(epoch from r.created_at) * 1000)::float8 as created_ms,
                s.email, (s.status = 'active' and s.bounced_at is null) as sendable, s.bounced_at is not null as bounced
@@ -124,7 +135,9 @@ async function claimNext(leaseSeconds: number): Promise<Claim> {
            where edition_id = ${editionId} and status in ('pending', 'sending', 'delivering')`),
       )[0];
       if (!left || Number(left.open) === 0) {
-        await tx.execute(sql`update newsletter_editions set status = 'sent', finished_at = now() where id = ${editionId} and status = 'sending'`);
+        await tx.execute(
+          sql`update newsletter_editions set status = 'sent', finished_at = now() where id = ${editionId} and status = 'sending'`,
+        );
         logger.info({ editionId }, "edição da newsletter enviada");
         return { kind: "skipped" };
       }
@@ -217,11 +230,23 @@ async function markFailed(row: ClaimedRecipient, error: unknown): Promise<boolea
              next_attempt_at = now() + make_interval(secs => ${backoffSeconds(row.attempts)})
        where id = ${row.id} and attempts = ${row.attempts} and status in ('sending', 'delivering')`);
     // A permanent refusal: this address gets no edition again (docs/decisions/0128).
-    if (hard) await tx.execute(sql`update newsletter_subscribers set bounced_at = now() where id = ${row.subscriberId} and bounced_at is null`);
+    if (hard)
+      await tx.execute(sql`update newsletter_subscribers set bounced_at = now() where id = ${row.subscriberId} and bounced_at is null`);
   });
   logger[giveUp ? "error" : "warn"](
-    { editionId: row.editionId, recipientId: row.id, recipientDomain: recipientDomain(row.email), attempts: row.attempts, code, err: error },
-    hard ? "newsletter recusada pelo servidor (devolução permanente)" : giveUp ? "newsletter não enviada após várias tentativas" : "falha ao enviar newsletter; nova tentativa agendada",
+    {
+      editionId: row.editionId,
+      recipientId: row.id,
+      recipientDomain: recipientDomain(row.email),
+      attempts: row.attempts,
+      code,
+      err: error,
+    },
+    hard
+      ? "newsletter recusada pelo servidor (devolução permanente)"
+      : giveUp
+        ? "newsletter não enviada após várias tentativas"
+        : "falha ao enviar newsletter; nova tentativa agendada",
   );
   return false;
 }
@@ -256,7 +281,10 @@ async function deliver(row: ClaimedRecipient): Promise<boolean> {
   const message = personalise({ subject: row.subject, html: row.html, text: row.text }, link);
   if (!smtp) {
     // No SMTP_URL: nothing leaves; the log says so without the address (decision 0007).
-    logger.info({ editionId: row.editionId, recipientDomain: recipientDomain(row.email) }, "newsletter não enviada (SMTP_URL não configurado)");
+    logger.info(
+      { editionId: row.editionId, recipientDomain: recipientDomain(row.email) },
+      "newsletter não enviada (SMTP_URL não configurado)",
+    );
     await fenced(row, ["sending"], sql`status = 'failed', last_error = 'SMTP_URL não configurado', lease_until = null`);
     return false;
   }
@@ -294,7 +322,9 @@ async function deliver(row: ClaimedRecipient): Promise<boolean> {
   );
   void late
     .then((result) =>
-      result.status === "sent" ? fenced(row, ["sending", "delivering"], sql`status = 'sent', sent_at = now(), lease_until = null`) : undefined,
+      result.status === "sent"
+        ? fenced(row, ["sending", "delivering"], sql`status = 'sent', sent_at = now(), lease_until = null`)
+        : undefined,
     )
     .catch(() => undefined);
   return false;

@@ -11,8 +11,8 @@ import { db, type Executor } from "~/db/client.server";
 import { rowsOf } from "~/db/driver.server";
 import { blogPosts, newsletterEditionRecipients, newsletterEditions, newsletterSubscribers } from "~/db/schema";
 import { recordAudit } from "~/domain/audit.server";
-import type { Actor } from "~/domain/blog.server";
 import { updatePost } from "~/domain/blog/editing.server";
+import type { Actor } from "~/domain/blog.server";
 import { editionUnsubscribeToken, unsubscribeUrl } from "~/domain/leads/newsletter.server";
 import { fail } from "~/infra/http.server";
 import { logger } from "~/infra/logger.server";
@@ -109,7 +109,12 @@ export async function startEdition(tx: Executor, editionId: number): Promise<voi
 export async function startDueEditions(executor?: Executor, postIds?: number[]): Promise<number[]> {
   if (postIds && !postIds.length) return [];
   const run = async (tx: Executor) => {
-    const only = postIds ? sql`and p.id in (${sql.join(postIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+    const only = postIds
+      ? sql`and p.id in (${sql.join(
+          postIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
     const due = rowsOf<{ id: number }>(
       await tx.execute(sql`
         select e.id from newsletter_editions e join blog_posts p on p.id = e.post_id
@@ -259,7 +264,10 @@ export async function getPostNewsletter(postId: number): Promise<PostNewsletter>
       else progress.pending += count;
     }
   }
-  const [audience] = await db().select({ n: sql<number>`count(*)::int` }).from(newsletterSubscribers).where(confirmedAudience);
+  const [audience] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(newsletterSubscribers)
+    .where(confirmedAudience);
   return {
     edition: edition ? { ...edition, status: edition.status as EditionStatus } : null,
     progress,

@@ -125,8 +125,7 @@ export function emailSafeContent(html: string, fallbackAlt: string): string {
   }).trim();
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 // ---------------------------------------------------------------- plain text
 const BLOCKS = new Set(["p", "h2", "h3", "h4", "ul", "ol", "table", "pre", "figure", "figcaption", "tr"]);
@@ -155,7 +154,9 @@ function textOf(nodes: ChildNode[], listKind?: "ul" | "ol"): string {
       out += `\n${marker} ${inner}`;
     } else if (name === "td" || name === "th") out += `${textOf(node.children).trim()} | `;
     else if (name === "blockquote") {
-      const inner = textOf(node.children).trim().replace(/\n{3,}/g, "\n\n");
+      const inner = textOf(node.children)
+        .trim()
+        .replace(/\n{3,}/g, "\n\n");
       out += `\n\n${inner.replace(/^/gm, "> ")}\n\n`;
     } else if (BLOCKS.has(name)) {
       const inner = textOf(node.children, name === "ul" || name === "ol" ? name : undefined).trim();

@@ -14,8 +14,8 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { PostStatusText } from "~/components/blog/admin-tables";
-import { PostFormDialog } from "~/components/blog/post-form-dialog";
 import { NewsletterCard } from "~/components/blog/newsletter-card";
+import { PostFormDialog } from "~/components/blog/post-form-dialog";
 import { NewPreviewLink, PreviewLinkStatus, SchedulePicker } from "~/components/blog/publishing-controls";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -27,7 +27,14 @@ import { createPreviewLink, revokePreviewLink } from "~/domain/blog/preview.serv
 import { listRevisions, publishPendingChanges } from "~/domain/blog/revisions.server";
 import { publishDueBeforeRead } from "~/domain/blog/scheduling.server";
 import { listCategories } from "~/domain/blog.server";
-import { changeEdition, dropWaitingEdition, getPostNewsletter, schedulePostWithNewsletter, sendPostNow, sendTestEdition } from "~/domain/newsletter/editions.server";
+import {
+  changeEdition,
+  dropWaitingEdition,
+  getPostNewsletter,
+  schedulePostWithNewsletter,
+  sendPostNow,
+  sendTestEdition,
+} from "~/domain/newsletter/editions.server";
 import { formError, parseForm, refusedForm } from "~/infra/forms.server";
 import { parseId } from "~/infra/http.server";
 import { formatDateTime } from "~/lib/dates";
