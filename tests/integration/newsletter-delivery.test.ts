@@ -165,7 +165,7 @@ describe("newsletter delivery", () => {
     await editions.sendPostNow(next, ADMIN);
     expect((await recipients(next)).map((r) => r.email)).not.toContain(bounced);
     await editions.changeEdition(next, "cancel", ADMIN);
-  }, 60_000);
+  }, 120_000);
 
   it("carries both parts, the one-click unsubscribe headers, a stable Message-ID and no tracking pixel", async () => {
     const tag = randomUUID().slice(0, 8);
