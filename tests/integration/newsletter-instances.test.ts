@@ -111,7 +111,14 @@ describe.skipIf(!usingPostgres)("a newsletter edition, two instances and a kill 
     }
     const missing = Array.from({ length: SUBSCRIBERS }, (_, i) => `leitor-${i + 1}@exemplo.com.br`).filter((e) => !perAddress.has(e));
     const twice = [...perAddress].filter(([, n]) => n > 1);
-    expect({ missing: missing.length, twice: twice.length, received: ofEdition().length }).toEqual({
+    // Should one be missing, say what its row went through.
+    const notes = await query(
+      database.url,
+      `select coalesce(last_error, '-') as note, status, attempts, count(*)::int as n
+         from newsletter_edition_recipients where email = any($1) group by 1, 2, 3`,
+      [missing],
+    );
+    expect({ missing: missing.length, twice: twice.length, received: ofEdition().length }, JSON.stringify(notes)).toEqual({
       missing: 0,
       twice: 0,
       received: SUBSCRIBERS,
