@@ -50,6 +50,21 @@ const envSchema = z.object({
   SCHEDULE_CHECK_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   SMTP_URL: optionalUrl("SMTP_URL"),
   MAIL_FROM: optionalText.default("Agile IA <nao-responda@agileia.com.br>"),
+  /**
+   * Newsletter editions go out at most this many messages per second, across all instances
+   * (docs/decisions/0128): a mail server or provider that limits senders is never flooded.
+   */
+  NEWSLETTER_RATE_PER_SECOND: z.coerce
+    .number({ error: "NEWSLETTER_RATE_PER_SECOND deve ser um número" })
+    .positive("NEWSLETTER_RATE_PER_SECOND deve ser maior que zero")
+    .max(1000, "NEWSLETTER_RATE_PER_SECOND deve ser no máximo 1000")
+    .default(5),
+  /**
+   * The hard deadline of one newsletter message's SMTP send (ms); a claimed recipient is held 1.5
+   * times this plus a grace, so no other instance sends it while it may still be going out
+   * (docs/decisions/0110, 0128). Tests that kill an instance lower it.
+   */
+  NEWSLETTER_SEND_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(30_000),
   CONTACT_WHATSAPP: optionalText.default("5511999999999"),
   CONTACT_EMAIL: optionalText.default("contato@agileia.com.br"),
   DPO_EMAIL: optionalText,

@@ -10,6 +10,7 @@ import { CHECK_EVERY_MS as WEEKLY_CHECK_EVERY_MS, runWeeklyReport } from "~/doma
 import { pruneExpiredSessions } from "~/domain/auth/sessions.server";
 import { runScheduledPublishing } from "~/domain/blog/scheduling.server";
 import { REMINDER_CHECK_MS, runBookingReminders } from "~/domain/booking/reminders.server";
+import { closeNewsletterTransport, NEWSLETTER_WORKER_INTERVAL_MS, processNewsletter } from "~/domain/newsletter/delivery.server";
 import { expireAbandonedCheckouts, reconcileStripe } from "~/domain/payments/reconciliation.server";
 import { CHECK_EVERY_MS as DIGEST_CHECK_EVERY_MS, runDailyDigest } from "~/domain/pipeline-digest.server";
 import { CHECK_EVERY_MS as RETENTION_CHECK_EVERY_MS, runRetention } from "~/domain/retention.server";
@@ -28,6 +29,8 @@ export function backgroundJobs(): Job[] {
     { name: "limpeza-antispam", everyMs: 10 * MINUTE, run: pruneSpamChecks },
     // Lead notifications and other e-mails queued in the outbox.
     { name: "envio-emails", everyMs: MAIL_WORKER_INTERVAL_MS, run: processOutbox },
+    // Newsletter editions, throttled and shared by every instance (docs/decisions/0128).
+    { name: "envio-newsletter", everyMs: NEWSLETTER_WORKER_INTERVAL_MS, run: () => processNewsletter(), final: closeNewsletterTransport },
     // LGPD retention, at most once a day across instances.
     { name: "retencao-dados", everyMs: RETENTION_CHECK_EVERY_MS, run: () => runRetention({ trigger: "agendada" }) },
     // The daily pipeline e-mail (does nothing without SMTP_URL).

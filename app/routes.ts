@@ -68,6 +68,7 @@ export default [
       // One post's status, schedule, preview link and revisions (docs/decisions/0060, 0061).
       route("posts/:id", "routes/admin/posts.$id.tsx"),
       route("posts/:id/revisoes/:revisionId", "routes/admin/posts.$id.revisoes.$revisionId.tsx"),
+      route("posts/:id/newsletter", "routes/admin/posts.$id.newsletter.ts"),
       route("dashboard", "routes/admin/dashboard.tsx"),
       // Traffic and conversion (docs/decisions/0040–0043).
       route("analises", "routes/admin/analises.tsx"),

@@ -406,12 +406,79 @@ export const newsletterSubscribers = pgTable(
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
     unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+    /**
+     * When a newsletter edition to this address was refused for good (an SMTP 5xx): no edition is
+     * sent to it again (app/domain/newsletter/delivery.server.ts, docs/decisions/0128).
+     */
+    bouncedAt: timestamp("bounced_at", { withTimezone: true }),
     ...attribution(),
     verified: verified(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index("newsletter_subscribers_created_idx").on(t.createdAt, t.id)],
+);
+
+/**
+ * A newsletter edition (docs/decisions/0128): a post sent by e-mail to the confirmed subscribers.
+ * `status`: scheduled (waits for its post to go live) | sending | paused | cancelled | sent. The
+ * e-mail is rendered once, when sending starts, and kept with its `{{descadastro}}` placeholder.
+ */
+export const newsletterEditions = pgTable(
+  "newsletter_editions",
+  {
+    id: serial("id").primaryKey(),
+    /** One edition per post: a post is sent once. */
+    postId: integer("post_id")
+      .unique()
+      .references(() => blogPosts.id, { onDelete: "set null" }),
+    subject: text("subject").notNull(),
+    html: text("html"),
+    text: text("text"),
+    status: text("status").notNull().default("scheduled"),
+    /** The throttle: no recipient of this edition is claimed before this moment (NEWSLETTER_RATE_PER_SECOND). */
+    nextSendAt: timestamp("next_send_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("newsletter_editions_status_idx").on(t.status)],
+);
+
+/**
+ * One row per subscriber per edition (unique): what makes "at most once" hold. `status`: pending |
+ * sending (claimed, under `lease_until`) | delivering (the message's last line is being handed to
+ * the SMTP server) | sent | failed | skipped (unsubscribed, erased or bounced before its turn) |
+ * cancelled. The unsubscribe link it carries is stored as a hash only (docs/decisions/0109).
+ */
+export const newsletterEditionRecipients = pgTable(
+  "newsletter_edition_recipients",
+  {
+    id: serial("id").primaryKey(),
+    editionId: integer("edition_id")
+      .notNull()
+      .references(() => newsletterEditions.id, { onDelete: "cascade" }),
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    email: varchar("email", { length: 320 }).notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    /** The SMTP reply code of the last failure (5xx: a hard bounce). */
+    lastErrorCode: integer("last_error_code"),
+    unsubscribeTokenHash: text("unsubscribe_token_hash").notNull().unique(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_edition_recipients_once_idx").on(t.editionId, t.subscriberId),
+    index("newsletter_edition_recipients_due_idx").on(t.editionId, t.status, t.id),
+    index("newsletter_edition_recipients_email_idx").on(t.email),
+  ],
 );
 
 /** LGPD proof of consent (Art. 8): one row per grant or withdrawal. */

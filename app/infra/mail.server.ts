@@ -63,11 +63,16 @@ interface ClaimedRow {
   createdMs: number;
 }
 
-let transporter: Transporter | undefined;
-function transport(): Transporter | undefined {
+/**
+ * A transport to `SMTP_URL`, the one way this app sends mail (the outbox here, newsletter
+ * editions in app/domain/newsletter/delivery.server.ts); none without it. `pool` keeps up to
+ * that many connections open between messages, for a worker that sends many.
+ */
+export function createSmtpTransport(options: { pool?: number } = {}): Transporter | undefined {
   if (!env.SMTP_URL) return undefined;
-  transporter ??= nodemailer.createTransport({
+  return nodemailer.createTransport({
     url: env.SMTP_URL,
+    ...(options.pool ? { pool: true, maxConnections: options.pool } : {}),
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
@@ -75,6 +80,11 @@ function transport(): Transporter | undefined {
     // a message whose end is still queued on the socket must not reach the server after its deadline.
     socketCloseTimeout: 0,
   } as Parameters<typeof nodemailer.createTransport>[0]);
+}
+
+let transporter: Transporter | undefined;
+function transport(): Transporter | undefined {
+  transporter ??= createSmtpTransport();
   return transporter;
 }
 

@@ -28,16 +28,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * Confirming takes a click (POST): mail scanners open links by themselves, and a GET alone must
- * not withdraw anyone's subscription.
+ * not withdraw anyone's subscription. A mail client's one-click unsubscribe (RFC 8058) is a POST
+ * to the same address, the token in its query and `List-Unsubscribe=One-Click` as the body: it
+ * unsubscribes at once, with no session, cookie or page to confirm (docs/decisions/0128).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readBody(request);
-  const token = typeof body.token === "string" ? body.token : "";
-  const result = await unsubscribeNewsletter(token, {
-    ip: context.clientIp || null,
-    userAgent: storedUserAgent(request),
-  });
-  return data({ done: Boolean(result) }, { status: result ? 200 : 404 });
+  const oneClick = body["List-Unsubscribe"] === "One-Click";
+  const token = oneClick ? (new URL(request.url).searchParams.get("token") ?? "") : typeof body.token === "string" ? body.token : "";
+  const meta = { ip: context.clientIp || null, userAgent: storedUserAgent(request) };
+  const result = await unsubscribeNewsletter(token, meta, oneClick ? "descadastro-um-clique" : "descadastro");
+  return data({ done: Boolean(result) }, { status: result ? 200 : 404, headers: { "Cache-Control": "no-store" } });
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {

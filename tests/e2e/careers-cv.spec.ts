@@ -46,7 +46,8 @@ async function adminDownloads(browser: Browser, email: string): Promise<{ downlo
     .getByRole("link", { name: /Ver detalhes/ })
     .first()
     .click();
-  await expect(page.getByRole("heading", { level: 1, name: /Candidatura #\d+/ })).toBeVisible();
+  // The lead's one page (docs/decisions/0129): headed by the person's name.
+  await expect(page.getByRole("heading", { level: 1, name: "Carla Mendes" })).toBeVisible();
   const detail = page.getByTestId("lead-detail");
   await expect(detail.getByText(email)).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent("download"), detail.getByRole("link", { name: "Baixar currículo" }).click()]);

@@ -2,7 +2,9 @@
  * A local SMTP server standing in for the mail provider (tests and `npm run dev:mocks`). It
  * keeps every accepted message's raw text, and every attempt with its time and outcome. Two
  * markers in a message simulate failures: `SEMPREFALHA` is always refused, `FALHASMTP-<id>` is
- * refused the first time only (a temporary failure the outbox worker must retry). `stall(text)`
+ * refused the first time only (a temporary failure the outbox worker must retry), and
+ * `recusa-permanente` (in an address, say) is refused for good with a 550, as a mailbox that does
+ * not exist (a hard bounce). `stall(text)`
  * makes it a slow server: a message containing the text gets no answer until `release(text)`.
  */
 import { EventEmitter } from "node:events";
@@ -42,7 +44,10 @@ export interface FakeSmtp {
 /** A message carrying `${FAIL_MARKER}-<id>` is refused once, then accepted. */
 export const FAIL_MARKER = "FALHASMTP";
 
-const refusal = (message: string) => Object.assign(new Error(message), { responseCode: 451 });
+const refusal = (message: string, responseCode = 451) => Object.assign(new Error(message), { responseCode });
+
+/** A message carrying this is refused with a permanent error (550). */
+export const HARD_BOUNCE_MARKER = "recusa-permanente";
 
 export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
   const received: string[] = [];
@@ -76,6 +81,7 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
         attempt.raw = raw;
         attempt.messageId = /^Message-ID: *(<[^>\r\n]*>)/im.exec(raw)?.[1];
         if (raw.includes("SEMPREFALHA")) return answer(refusal("Caixa indisponível"));
+        if (raw.includes(HARD_BOUNCE_MARKER)) return answer(refusal("Caixa postal inexistente", 550));
         const marker = new RegExp(`${FAIL_MARKER}-[a-z0-9]+`).exec(raw)?.[0];
         if (marker && !failedOnce.has(marker)) {
           failedOnce.add(marker);

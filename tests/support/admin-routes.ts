@@ -42,6 +42,8 @@ export const ADMIN_APIS: Array<{ method: string; path: string; body?: unknown }>
   { method: "GET", path: "/api/funil/export" },
   // An application's CV, a download (docs/decisions/0093).
   { method: "GET", path: "/admin/leads/candidaturas/1/curriculo" },
+  // A post's newsletter e-mail, previewed (docs/decisions/0128).
+  { method: "GET", path: "/admin/posts/1/newsletter" },
   { method: "GET", path: "/api/analytics/export?tabela=paginas&periodo=7" },
   { method: "POST", path: "/admin/privacidade/exportar", body: { email: "titular@example.com", format: "json" } },
   // [blog]

@@ -27,6 +27,15 @@ const created = col("createdAt", "Data", (v) => <span className="whitespace-nowr
 const status = (labels: Record<string, string> | ((v: string) => string)) =>
   col("status", "Situação", (v) => (typeof labels === "function" ? labels(String(v)) : (labels[String(v)] ?? String(v))));
 const NEWSLETTER_STATUS: Record<string, string> = { pending: "Aguardando confirmação", active: "Ativa", unsubscribed: "Cancelada" };
+const EDITION_RECIPIENT_STATUS: Record<string, string> = {
+  pending: "Na fila",
+  sending: "Enviando",
+  delivering: "Enviando",
+  sent: "Enviado",
+  failed: "Falhou",
+  skipped: "Não enviado",
+  cancelled: "Cancelado",
+};
 const OUTBOX_STATUS: Record<string, string> = { pending: "Pendente", sent: "Enviado", logged: "Registrado no log", failed: "Falhou" };
 /** What each queued e-mail is, in words (the queue's kinds are codes). */
 const OUTBOX_KIND: Record<string, string> = {
@@ -79,6 +88,12 @@ export const COLUMNS: Record<PersonalDataTable, Column[]> = {
     col("policyVersion", "Política"),
     col("consentedAt", "Consentimento", (v) => when(v)),
     col("unsubscribedAt", "Cancelamento", (v) => when(v)),
+  ],
+  newsletterEditionRecipients: [
+    col("editionId", "Edição", (v) => `#${String(v)}`),
+    col("email"),
+    status(EDITION_RECIPIENT_STATUS),
+    col("sentAt", "Enviado em", (v) => when(v)),
   ],
   consentRecords: [
     col("email", "E-mail ou hash", (v) => text(v, 28)),

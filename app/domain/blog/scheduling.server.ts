@@ -6,7 +6,8 @@
  * Exactly once across instances: one UPDATE claims the due rows (`FOR UPDATE SKIP LOCKED`, and
  * `published = false` checked again by the UPDATE itself), and writes one audit row per post in
  * the same transaction. Whoever runs it — the periodic job of any instance, or a visitor's read
- * of an overdue post — the row flips once and the audit row is written once.
+ * of an overdue post — the row flips once and the audit row is written once, and a newsletter
+ * edition waiting for the post starts once.
  */
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
@@ -14,6 +15,7 @@ import { rowsOf } from "~/db/driver.server";
 import { contentChanged } from "~/infra/content-events.server";
 import { logger } from "~/infra/logger.server";
 import { recordAudit } from "../audit.server";
+import { startDueEditions } from "../newsletter/editions.server";
 
 /** The job's actor in the audit log. */
 export const SCHEDULER_ACTOR = "agendamento";
@@ -54,6 +56,12 @@ export async function publishDuePosts(options: { wait?: boolean } = {}): Promise
       title: r.title,
       scheduledFor: new Date(r.scheduled_for),
     }));
+    // A post scheduled with 'Agendar e enviar' starts its newsletter edition in this same
+    // transaction: once, because the post goes live once (docs/decisions/0128).
+    await startDueEditions(
+      tx,
+      rows.map((r) => r.id),
+    );
     for (const row of rows) {
       await recordAudit(
         {

@@ -3,7 +3,8 @@ import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto"
 import { eq, sql } from "drizzle-orm";
 import { env } from "~/config.server";
 import { db, type Executor } from "~/db/client.server";
-import { newsletterSubscribers } from "~/db/schema";
+import { newsletterEditionRecipients, newsletterSubscribers } from "~/db/schema";
+import { hashAccessToken, isAccessTokenShaped } from "~/domain/access-tokens.server";
 import { sessionSecret } from "~/domain/auth/cookies.server";
 import type { SubmissionMeta } from "~/domain/lead-submissions.server";
 import type { Transaction } from "~/infra/idempotency.server";
@@ -170,24 +171,72 @@ export async function confirmNewsletter(token: string, meta: RequestMeta): Promi
   });
 }
 
+/**
+ * The unsubscribe link a newsletter edition carries (docs/decisions/0128): one per recipient of
+ * an edition, so the database keeps only its SHA-256 (`newsletter_edition_recipients.
+ * unsubscribe_token_hash`, looked up by hash as every secret link is, docs/decisions/0109). The
+ * token is an HMAC of the edition and the subscriber under a key derived from the session
+ * secret: every attempt of the same message carries the same link (as it carries the same
+ * Message-ID), so a copy delivered before a crash still unsubscribes, and nothing in the
+ * database gives a reader a working link.
+ */
+export async function editionUnsubscribeToken(
+  editionId: number,
+  subscriberId: number,
+  executor: Executor = db(),
+): Promise<{ token: string; hash: string }> {
+  const key = hkdfSync("sha256", await sessionSecret(executor), "", "newsletter-edition-unsubscribe", 32);
+  const token = createHmac("sha256", Buffer.from(key)).update(`${editionId}.${subscriberId}`).digest("base64url");
+  return { token, hash: hashAccessToken(token) };
+}
+
+/**
+ * The subscriber an unsubscribe token names: the subscriber's own token (the links of the
+ * confirmation pages and older e-mails) or an edition's, by its hash.
+ */
+async function subscriberIdForToken(token: string, executor: Executor): Promise<number | null> {
+  if (!token || token.length > 100 || !isAccessTokenShaped(token)) return null;
+  const [own] = await executor
+    .select({ id: newsletterSubscribers.id })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.unsubscribeToken, token));
+  if (own) return own.id;
+  const [edition] = await executor
+    .select({ id: newsletterEditionRecipients.subscriberId })
+    .from(newsletterEditionRecipients)
+    .where(eq(newsletterEditionRecipients.unsubscribeTokenHash, hashAccessToken(token)));
+  return edition?.id ?? null;
+}
+
 export async function findSubscriberByToken(token: string) {
-  if (!token || token.length > 100) return null;
-  const [row] = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, token));
+  const id = await subscriberIdForToken(token, db());
+  if (id === null) return null;
+  const [row] = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id));
   return row ?? null;
 }
 
-/** Withdraws consent (LGPD Art. 8 §5): marks the subscriber and records the withdrawal. */
-export async function unsubscribeNewsletter(token: string, meta: RequestMeta): Promise<{ email: string } | null> {
-  if (!token || token.length > 100) return null;
+/**
+ * Withdraws consent (LGPD Art. 8 §5): marks the subscriber and records the withdrawal. From then
+ * on no edition is sent to the address: a recipient row still waiting is skipped when its turn
+ * comes (app/domain/newsletter/delivery.server.ts). `source` says how: the page's button or a
+ * mail client's one-click request (RFC 8058).
+ */
+export async function unsubscribeNewsletter(
+  token: string,
+  meta: RequestMeta,
+  source: "descadastro" | "descadastro-um-clique" = "descadastro",
+): Promise<{ email: string } | null> {
   return db().transaction(async (tx) => {
-    const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, token)).for("update");
+    const id = await subscriberIdForToken(token, tx);
+    if (id === null) return null;
+    const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).for("update");
     if (!row) return null;
     if (row.status !== "unsubscribed") {
       await tx
         .update(newsletterSubscribers)
         .set({ status: "unsubscribed", unsubscribedAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(newsletterSubscribers.id, row.id));
-      await recordConsent(tx, { email: row.email, purpose: CONSENT_PURPOSES.newsletter, source: "descadastro", action: "withdrawn" }, meta);
+      await recordConsent(tx, { email: row.email, purpose: CONSENT_PURPOSES.newsletter, source, action: "withdrawn" }, meta);
     }
     return { email: row.email };
   });

@@ -26,6 +26,7 @@ import {
   contacts,
   leadNotes,
   leadPipeline,
+  newsletterEditionRecipients,
   newsletterSubscribers,
   orders,
   outbox,
@@ -218,6 +219,18 @@ export const PERSONAL_DATA = {
         )!,
       then: "delete",
     },
+  },
+  newsletterEditionRecipients: {
+    label: "Envios da newsletter",
+    table: newsletterEditionRecipients,
+    // The address an edition went to, and the mail server's refusal (which may quote it).
+    personal: [newsletterEditionRecipients.email, newsletterEditionRecipients.lastError],
+    find: { where: (s) => sameAddress(newsletterEditionRecipients.email, s.email) },
+    // The link's hash is a secret of the unsubscribe link (docs/decisions/0128), not the person's.
+    export: { columns: withoutColumns(newsletterEditionRecipients, "unsubscribeTokenHash") },
+    erase: "delete",
+    // ON DELETE CASCADE from the subscriber (docs/decisions/0128).
+    retain: { withParent: "cascade" },
   },
   consentRecords: {
     label: "Registros de consentimento",

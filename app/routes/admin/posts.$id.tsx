@@ -7,11 +7,14 @@
  * with one schema (docs/decisions/0064): each action answers 303 back here with what happened, or
  * 400 with the message beside the field. A new preview link is the exception: only its hash is
  * stored, so the answer to making it is the page itself, with the link shown once (docs/decisions/0109).
+ * The newsletter card sends the post to the subscribers, now or with its schedule, and follows the
+ * sending (docs/decisions/0128).
  */
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { PostStatusText } from "~/components/blog/admin-tables";
+import { NewsletterCard } from "~/components/blog/newsletter-card";
 import { PostFormDialog } from "~/components/blog/post-form-dialog";
 import { NewPreviewLink, PreviewLinkStatus, SchedulePicker } from "~/components/blog/publishing-controls";
 import { Button } from "~/components/ui/button";
@@ -24,10 +27,19 @@ import { createPreviewLink, revokePreviewLink } from "~/domain/blog/preview.serv
 import { listRevisions, publishPendingChanges } from "~/domain/blog/revisions.server";
 import { publishDueBeforeRead } from "~/domain/blog/scheduling.server";
 import { listCategories } from "~/domain/blog.server";
+import {
+  changeEdition,
+  dropWaitingEdition,
+  getPostNewsletter,
+  schedulePostWithNewsletter,
+  sendPostNow,
+  sendTestEdition,
+} from "~/domain/newsletter/editions.server";
 import { formError, parseForm, refusedForm } from "~/infra/forms.server";
 import { parseId } from "~/infra/http.server";
 import { formatDateTime } from "~/lib/dates";
 import { blogApiMessages } from "~/lib/messages/blog";
+import { newsletterText } from "~/lib/messages/newsletter";
 import { pendingText, postPageText, previewLinkText, publishingMessages, revisionText, scheduleText } from "~/lib/messages/publishing";
 import { brasiliaLocalToDate, dateToBrasiliaLocal } from "~/lib/publishing";
 import { adminOnly } from "~/lib/route-policy";
@@ -50,6 +62,7 @@ const DONE: Record<string, string> = {
   "alteracoes-publicadas": pendingText.published,
   "alteracoes-descartadas": pendingText.discarded,
   restaurado: revisionText.restored,
+  ...newsletterText.done,
 };
 
 function postId(params: { id?: string }): number {
@@ -64,17 +77,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(context);
   const id = postId(params);
   await publishDueBeforeRead();
-  const [post, revisions, categories] = await Promise.all([getAdminPost(id), listRevisions(id), listCategories()]);
+  const [post, revisions, categories, newsletter] = await Promise.all([
+    getAdminPost(id),
+    listRevisions(id),
+    listCategories(),
+    getPostNewsletter(id),
+  ]);
   if (!post || !revisions) throw data(blogApiMessages.postNotFound, { status: 404 });
   const done = new URL(request.url).searchParams.get("feito") ?? "";
   return data({
     post,
     revisions,
+    newsletter,
     // The post form's category menu.
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
-    message: DONE[done] ?? null,
+    message: done === "newsletter-teste" ? newsletterText.testDone(newsletter.testAddress) : (DONE[done] ?? null),
   });
 }
+
+/** A moment typed in Brasília time. */
+const publishAtField = z
+  .string({ error: publishingMessages.publishAtLocal })
+  .transform((local) => brasiliaLocalToDate(local))
+  .pipe(z.date({ error: publishingMessages.publishAtLocal }));
 
 /** The page's forms: which one (`intent`) and, to schedule, the moment in Brasília time. */
 const publishingForm = z.discriminatedUnion(
@@ -82,11 +107,17 @@ const publishingForm = z.discriminatedUnion(
   [
     z.object({
       intent: z.literal("agendar"),
-      publishAt: z
-        .string({ error: publishingMessages.publishAtLocal })
-        .transform((local) => brasiliaLocalToDate(local))
-        .pipe(z.date({ error: publishingMessages.publishAtLocal })),
+      publishAt: publishAtField,
     }),
+    z.object({
+      intent: z.literal("newsletter-agendar"),
+      publishAt: publishAtField,
+    }),
+    z.object({ intent: z.literal("newsletter-enviar") }),
+    z.object({ intent: z.literal("newsletter-teste") }),
+    z.object({ intent: z.literal("newsletter-pausar") }),
+    z.object({ intent: z.literal("newsletter-retomar") }),
+    z.object({ intent: z.literal("newsletter-cancelar") }),
     z.object({ intent: z.literal("cancelar-agendamento") }),
     z.object({ intent: z.literal("publicar-agora") }),
     z.object({ intent: z.literal("criar-link") }),
@@ -110,8 +141,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "agendar":
         await updatePost(id, { publishAt: asked.publishAt }, actor);
         return done("agendado");
+      case "newsletter-agendar":
+        await schedulePostWithNewsletter(id, asked.publishAt, actor);
+        return done("newsletter-agendada");
+      case "newsletter-enviar":
+        await sendPostNow(id, actor);
+        return done("newsletter-enviada");
+      case "newsletter-teste":
+        await sendTestEdition(id, actor);
+        return done("newsletter-teste");
+      case "newsletter-pausar":
+        await changeEdition(id, "pause", actor);
+        return done("newsletter-pausada");
+      case "newsletter-retomar":
+        await changeEdition(id, "resume", actor);
+        return done("newsletter-retomada");
+      case "newsletter-cancelar":
+        await changeEdition(id, "cancel", actor);
+        return done("newsletter-cancelada");
       case "cancelar-agendamento":
         await updatePost(id, { publishAt: null }, actor);
+        // An edition waiting for this schedule waits no more (docs/decisions/0128).
+        await dropWaitingEdition(id, actor);
         return done("agendamento-cancelado");
       case "publicar-agora":
         // What the list's publish switch saves: live now, any schedule dropped.
@@ -226,6 +277,11 @@ export default function PostPublishing({ loaderData, actionData }: Route.Compone
                   <Button type="submit" name="intent" value="agendar" disabled={busy}>
                     {scheduleText.schedule}
                   </Button>
+                  {!loaderData.newsletter.edition && loaderData.newsletter.audience > 0 && (
+                    <Button type="submit" name="intent" value="newsletter-agendar" variant="outline" disabled={busy}>
+                      {newsletterText.scheduleAndSend}
+                    </Button>
+                  )}
                   {post.publishAt && (
                     <Button type="submit" name="intent" value="cancelar-agendamento" variant="outline" disabled={busy}>
                       {scheduleText.cancel}
@@ -274,6 +330,8 @@ export default function PostPublishing({ loaderData, actionData }: Route.Compone
           </CardContent>
         </Card>
       </div>
+
+      <NewsletterCard postId={post.id} published={post.published} data={loaderData.newsletter} busy={busy} />
 
       {post.pendingChanges && (
         <Card className="border-primary/40">
