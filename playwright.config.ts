@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { QUARANTINED_BROWSER } from "./tests/quarantine";
 import chromium from "./tests/support/chromium.json" with { type: "json" };
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -37,7 +38,15 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", testIgnore: /layout/, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    {
+      name: "chromium",
+      testIgnore: /layout/,
+      // Out of the run until fixed, in sight (tests/quarantine.ts); RUN_QUARANTINED=1 runs them.
+      grepInvert: process.env.RUN_QUARANTINED
+        ? undefined
+        : QUARANTINED_BROWSER.map((q) => new RegExp(q.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))),
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
     // Screenshots need the same data on every run: their own server on a fresh in-memory database
     // that no other test writes to, one admin login, and the admin screens before the public
     // pages (opening the checkout records an order). Baselines: tests/e2e/screenshots (README).
