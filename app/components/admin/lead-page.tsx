@@ -101,12 +101,24 @@ export function SentFacts({ fields, cv, applicationId }: { fields: LeadPage["fie
   );
 }
 
-export function Consents({ consents }: { consents: LeadPage["consents"] }) {
-  if (consents.length === 0) {
-    return <p className="text-sm text-muted-foreground">Nenhum registro de consentimento para este endereço.</p>;
-  }
+/** One consent record as the lists show it (app/db/schema.ts, consent_records). */
+export interface ConsentEntry {
+  id: number;
+  action: string;
+  purpose: string;
+  source: string;
+  policyVersion: string;
+  createdAt: string | Date;
+}
+
+/**
+ * An address's consent records, newest first: on a lead's page (`Consents`) and on a newsletter
+ * subscription's record (app/routes/admin/leads.$type.$id.tsx). The list's own classes and test id
+ * are each page's.
+ */
+export function ConsentList({ consents, ...list }: { consents: ConsentEntry[]; className?: string; "data-testid"?: string }) {
   return (
-    <ul className="grid gap-2 text-sm" data-testid="consents">
+    <ul {...list}>
       {consents.map((c) => (
         <li key={c.id} className="rounded-lg border border-border p-3">
           <p className="font-medium">
@@ -119,6 +131,13 @@ export function Consents({ consents }: { consents: LeadPage["consents"] }) {
       ))}
     </ul>
   );
+}
+
+export function Consents({ consents }: { consents: LeadPage["consents"] }) {
+  if (consents.length === 0) {
+    return <p className="text-sm text-muted-foreground">Nenhum registro de consentimento para este endereço.</p>;
+  }
+  return <ConsentList consents={consents} className="grid gap-2 text-sm" data-testid="consents" />;
 }
 
 function Section({

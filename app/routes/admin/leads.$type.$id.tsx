@@ -4,15 +4,15 @@
  */
 import { data, Link, redirect } from "react-router";
 import { AttributionFacts } from "~/components/admin/attribution";
+import { ConsentList } from "~/components/admin/lead-page";
 import { LeadValue } from "~/components/admin/lead-value";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ArrowLeft } from "~/components/ui/icons";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { consentHistory, getLead } from "~/domain/leads/admin.server";
 import { parseId } from "~/infra/http.server";
-import { formatDateTime } from "~/lib/dates";
 import { isLeadType, LEAD_TYPE_INFO } from "~/lib/lead-types";
-import { consentPlaceLabel, consentPurposeLabel, ORIGIN_TITLE } from "~/lib/origin";
+import { ORIGIN_TITLE } from "~/lib/origin";
 import { isPipelineType, leadPagePath } from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/leads.$type.$id";
@@ -84,18 +84,7 @@ export default function LeadDetail({ loaderData }: Route.ComponentProps) {
                 </CardTitle>
               </CardHeader>
               <CardContent>
-                <ul className="grid gap-3 text-sm">
-                  {consents.map((c) => (
-                    <li key={c.id} className="rounded-lg border border-border p-3">
-                      <p className="font-medium">
-                        {c.action === "withdrawn" ? "Consentimento retirado" : "Consentimento concedido"} ({consentPurposeLabel(c.purpose)})
-                      </p>
-                      <p className="text-muted-foreground">
-                        {formatDateTime(c.createdAt)} · política {c.policyVersion} · {consentPlaceLabel(c.source)}
-                      </p>
-                    </li>
-                  ))}
-                </ul>
+                <ConsentList consents={consents} className="grid gap-3 text-sm" />
               </CardContent>
             </Card>
           ) : null}
