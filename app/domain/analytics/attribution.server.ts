@@ -97,3 +97,22 @@ function fromReferer(referer: string | null): Attribution {
 export function attributionOfRequest(request: Request, clientIp: string | null): Promise<Attribution> {
   return attributionFor({ ip: clientIp, userAgent: request.headers.get("user-agent"), referer: request.headers.get("referer") });
 }
+
+/** The visit's columns a stored row carries (app/db/schema.ts, `attribution()`), apart from `visitCounted`. */
+export type AttributionColumns = Omit<Attribution, "visitCounted">;
+
+/**
+ * A stored row's visit (a lead, a suspected submission), copied column by column: the lead's page
+ * shows it, and a released spam submission carries it on to the lead it becomes.
+ */
+export function attributionOf<Row extends Partial<Record<keyof AttributionColumns, unknown>>>(
+  row: Row,
+): Pick<Row, keyof AttributionColumns> {
+  return {
+    landingPath: row.landingPath,
+    referrerHost: row.referrerHost,
+    utmSource: row.utmSource,
+    utmMedium: row.utmMedium,
+    utmCampaign: row.utmCampaign,
+  };
+}

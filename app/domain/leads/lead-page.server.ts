@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { auditLog, bookings, businessOptimizations, chatMessages, chatSessions, orders, outbox } from "~/db/schema";
+import { attributionOf } from "~/domain/analytics/attribution.server";
 import { cvSummary } from "~/forms/careers/cv.server";
 import { placeText } from "~/lib/booking";
 import {
@@ -239,14 +240,7 @@ export async function leadPage(type: PipelineType, id: number) {
     lead,
     phone,
     fields: sent.fields,
-    attribution: {
-      landingPath: row.landingPath,
-      referrerHost: row.referrerHost,
-      utmSource: row.utmSource,
-      utmMedium: row.utmMedium,
-      utmCampaign: row.utmCampaign,
-      verified: row.verified,
-    },
+    attribution: { ...attributionOf(row), verified: row.verified },
     consents: consents.map((c) => ({
       id: c.id,
       action: c.action,

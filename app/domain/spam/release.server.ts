@@ -10,6 +10,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { spamSubmissions } from "~/db/schema";
+import { attributionOf } from "~/domain/analytics/attribution.server";
 import { recordAudit } from "~/domain/audit.server";
 import { queueLeadAutoReply } from "~/domain/leads/auto-reply.server";
 import { leadFormServer } from "~/forms/index.server";
@@ -44,11 +45,7 @@ export async function releaseSpam(id: number, actor: SpamActor): Promise<{ form:
       ip: row.ip,
       userAgent: row.userAgent,
       attribution: {
-        landingPath: row.landingPath,
-        referrerHost: row.referrerHost,
-        utmSource: row.utmSource,
-        utmMedium: row.utmMedium,
-        utmCampaign: row.utmCampaign,
+        ...attributionOf(row),
         visitCounted: row.visitCounted ?? true, // null: stored before the flag existed, counted as with a visit (docs/decisions/0085)
       },
     };
