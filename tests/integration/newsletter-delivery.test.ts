@@ -8,49 +8,28 @@
  * embedded.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, usingPostgres } from "../helpers/app";
-import { type FakeSmtp, HARD_BOUNCE_MARKER, startFakeSmtp } from "../mocks/smtp";
+import { openModuleDatabase, type ModuleDatabase } from "../helpers/module-database";
+import { type FakeSmtp, HARD_BOUNCE_MARKER } from "../mocks/smtp";
 
 const RATE = 20;
 const ADMIN = { username: "admin", ip: "127.0.0.1" };
 
+let opened: ModuleDatabase | undefined;
 let smtp: FakeSmtp;
-let dropDatabase: (() => Promise<void>) | undefined;
 let client: typeof import("~/db/client.server");
 let schema: typeof import("~/db/schema");
 let delivery: typeof import("~/domain/newsletter/delivery.server");
 let editions: typeof import("~/domain/newsletter/editions.server");
 
 beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  let databaseUrl = "";
-  if (usingPostgres) {
-    const created = await createTestDatabase();
-    databaseUrl = created.url;
-    dropDatabase = created.drop;
-  }
-  // Read by app/config.server.ts when the modules below load.
-  Object.assign(process.env, {
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "Agile IA <nao-responda@agileia.com.br>",
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: "memory://",
-    LOG_LEVEL: "silent",
-    SITE_URL: "",
-    ADMIN_PASSWORD: "",
+  opened = await openModuleDatabase({
     SESSION_SECRET: "segredo-de-teste-com-mais-de-32-caracteres-0123456789",
     NEWSLETTER_RATE_PER_SECOND: String(RATE),
     NEWSLETTER_SEND_TIMEOUT_MS: "10000",
   });
-  client = await import("~/db/client.server");
-  await client.openDatabase({
-    databaseUrl: databaseUrl || undefined,
-    dataDir: "memory://",
-    migrationsFolder: path.resolve("app/db/migrations"),
-  });
+  ({ smtp, client } = opened);
   schema = await import("~/db/schema");
   delivery = await import("~/domain/newsletter/delivery.server");
   editions = await import("~/domain/newsletter/editions.server");
@@ -58,9 +37,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await delivery?.closeNewsletterTransport();
-  await client?.closeDatabase();
-  await smtp?.close();
-  await dropDatabase?.();
+  await opened?.close();
 });
 
 /** Confirmed subscribers (and, with `status`, others) with fresh addresses; their addresses. */

@@ -7,50 +7,26 @@
  * no worker of its own takes part. On PostgreSQL when TEST_DATABASE_URL is set, else embedded.
  */
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, usingPostgres } from "../helpers/app";
-import { FAIL_MARKER, type FakeSmtp, type SmtpAttempt, startFakeSmtp } from "../mocks/smtp";
+import { openModuleDatabase, type ModuleDatabase } from "../helpers/module-database";
+import { FAIL_MARKER, type FakeSmtp, type SmtpAttempt } from "../mocks/smtp";
 
+let opened: ModuleDatabase | undefined;
 let smtp: FakeSmtp;
-let dropDatabase: (() => Promise<void>) | undefined;
 let client: typeof import("~/db/client.server");
 let mail: typeof import("~/infra/mail.server");
 let schema: typeof import("~/db/schema");
 
 beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  let databaseUrl = "";
-  if (usingPostgres) {
-    const created = await createTestDatabase();
-    databaseUrl = created.url;
-    dropDatabase = created.drop;
-  }
-  // Read by app/config.server.ts when the modules below load.
-  Object.assign(process.env, {
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "Agile IA <nao-responda@agileia.com.br>",
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: "memory://",
-    LOG_LEVEL: "silent",
-    SITE_URL: "",
-    ADMIN_PASSWORD: "",
-  });
-  client = await import("~/db/client.server");
-  await client.openDatabase({
-    databaseUrl: databaseUrl || undefined,
-    dataDir: "memory://",
-    migrationsFolder: path.resolve("app/db/migrations"),
-  });
+  opened = await openModuleDatabase();
+  ({ smtp, client } = opened);
   mail = await import("~/infra/mail.server");
   schema = await import("~/db/schema");
 });
 
 afterAll(async () => {
-  await client?.closeDatabase();
-  await smtp?.close();
-  await dropDatabase?.();
+  await opened?.close();
 });
 
 const tag = () => randomUUID().slice(0, 8);
