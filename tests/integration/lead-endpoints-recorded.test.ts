@@ -102,6 +102,8 @@ async function ask(name: string, method: string, urlPath: string, options: Ask =
 }
 
 // ---------------------------------------------------------------- the fixed inputs
+// The same people as tests/integration/leads.test.ts, but this file's own copy on purpose: these
+// inputs are half of the recording, and a change to another test's fixtures must not change it.
 const contact = (over: Record<string, unknown> = {}) => ({
   name: "Maria Souza",
   company: "Souza & Filhos Ltda",
