@@ -1,18 +1,21 @@
 /**
  * A recorded comparison of the lead endpoints (SPEC §7 and their siblings in app/routes.ts): on a
  * fresh app and database, a fixed sequence of requests (accepted leads, refusals with their
- * Portuguese messages, the admin's lists, details and exports) is answered, and each answer's
- * status, content type and body are compared byte for byte with tests/integration/recorded/lead-endpoints.json.
- * A change of the lead storage must leave that file as it is.
+ * Portuguese messages, the careers CV, the admin's lists, details, exports and the CV download) is
+ * answered, and each answer's status, content type and body are compared byte for byte with
+ * tests/integration/recorded/lead-endpoints.json (a CV's bytes through their SHA-256). A change of
+ * the lead storage must leave that file as it is.
  *
  * RECORD=1 rewrites the file instead of comparing (then read its diff before committing it). The
  * same recording holds on the embedded PGlite and on PostgreSQL (TEST_DATABASE_URL).
  */
+import { createHash } from "node:crypto";
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginCookie, proofOfWork, startTestApp, type TestApp } from "../helpers/app";
+import { minimalPdf, realPdfOfSize } from "../support/documents";
 
 const RECORDING = path.resolve(import.meta.dirname, "recorded/lead-endpoints.json");
 const recording = process.env.RECORD === "1";
@@ -59,8 +62,14 @@ afterAll(() => app?.close());
 
 interface Ask {
   body?: unknown;
-  /** A raw body, sent as is (malformed JSON, an empty body). */
+  /** A raw body, sent as is (malformed JSON, an empty body, one too large). */
   raw?: string;
+  /** A multipart body (the careers form with its CV), sent with a solved proof of work. */
+  form?: Record<string, string | File>;
+  /** What the recording says was sent, instead of the body itself (a file, a large body). */
+  recordAs?: string;
+  /** A file's bytes (a CV) are recorded as their SHA-256 and length: still every byte compared. */
+  binary?: boolean;
   admin?: boolean;
   /** Without the solved proof of work the site's forms send (docs/decisions/0090). */
   noProof?: boolean;
@@ -83,15 +92,29 @@ async function ask(name: string, method: string, urlPath: string, options: Ask =
     payload = JSON.stringify(body);
   }
   if (payload !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${app.url}${urlPath}`, { method, headers, body: payload, redirect: "manual" });
+  let multipart: FormData | undefined;
+  if (options.form) {
+    multipart = new FormData();
+    for (const [key, value] of Object.entries({ ...options.form, altcha: await proofOfWork(app.url) })) multipart.append(key, value);
+  }
+  const res = await fetch(`${app.url}${urlPath}`, { method, headers, body: multipart ?? payload, redirect: "manual" });
   // Decoded as is: the CSVs' byte-order mark stays in the body (Response.text() would drop it).
-  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.clone().arrayBuffer());
+  const bytes = new Uint8Array(await res.clone().arrayBuffer());
+  const text = options.binary
+    ? `sha256:${createHash("sha256").update(bytes).digest("hex")} (${bytes.length} bytes)`
+    : new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
   answers.push({
     name,
     request: {
       method,
       path: urlPath,
-      ...(options.raw !== undefined ? { body: options.raw } : options.body !== undefined ? { body: options.body } : {}),
+      ...(options.recordAs !== undefined
+        ? { body: options.recordAs }
+        : options.raw !== undefined
+          ? { body: options.raw }
+          : options.body !== undefined
+            ? { body: options.body }
+            : {}),
       ...(options.admin ? { admin: true } : {}),
     },
     status: res.status,
@@ -178,6 +201,10 @@ async function runSequence() {
     body: contact({ website: "http://spam.example" }),
   });
   await ask("contato por GET", "GET", "/api/contact");
+  await ask("contato grande demais", "POST", "/api/contact", {
+    raw: JSON.stringify(contact({ message: "x".repeat(300 * 1024) })),
+    recordAs: "o contato de Maria Souza com uma mensagem de 300 kB",
+  });
   const crowded = "10.62.0.1";
   for (let i = 1; i <= 3; i++)
     await ask(`contato ${i} do mesmo endereço`, "POST", "/api/contact", { body: contact({ name: `Repetida ${i}` }), ip: crowded });
@@ -197,6 +224,28 @@ async function runSequence() {
   ] as const)
     await ask(`candidatura com ${kind}`, "POST", "/api/careers/application", { body: application(over) });
   await ask("candidatura vazia", "POST", "/api/careers/application", { body: {} });
+  // The careers form's own island: multipart, with or without a CV (docs/decisions/0093, 0094).
+  const cv = (bytes: Uint8Array, name: string, type: string) => new File([new Uint8Array(bytes)], name, { type });
+  const fields = {
+    name: "Carla Mendes",
+    email: "carla@example.com",
+    phone: "11987654321",
+    position: "Senior AI Engineer",
+    experience: "Oito anos desenvolvendo sistemas de aprendizado de máquina em produção.",
+    motivation: "Quero construir agentes de IA que resolvem problemas reais de empresas brasileiras.",
+  };
+  await ask("candidatura com currículo PDF", "POST", "/api/careers/application", {
+    form: { ...fields, cv: cv(minimalPdf(), "cv.pdf", "application/pdf") },
+    recordAs: "multipart: os campos de Carla Mendes e cv.pdf (minimalPdf de tests/support/documents.ts)",
+  });
+  await ask("candidatura com currículo em texto", "POST", "/api/careers/application", {
+    form: { ...fields, cv: cv(Buffer.from("Meu currículo em texto puro.", "utf8"), "cv.txt", "text/plain") },
+    recordAs: "multipart: os campos de Carla Mendes e cv.txt (texto puro)",
+  });
+  await ask("candidatura com currículo grande demais", "POST", "/api/careers/application", {
+    form: { ...fields, cv: cv(realPdfOfSize(5 * 1024 * 1024 + 1), "cv.pdf", "application/pdf") },
+    recordAs: "multipart: os campos de Carla Mendes e um PDF de 5 MB + 1 byte (realPdfOfSize de tests/support/documents.ts)",
+  });
 
   // POST /api/business-optimization
   await ask("questionário aceito", "POST", "/api/business-optimization", { body: questionnaire() });
@@ -261,6 +310,9 @@ async function runSequence() {
   });
   await ask("PATCH de consulta", "PATCH", "/api/consultations/1", { admin: true, body: { status: "contacted" }, noProof: true });
   await ask("consulta depois do PATCH", "GET", "/api/consultations/1", { admin: true });
+  await ask("currículo de uma candidatura", "GET", "/admin/leads/candidaturas/2/curriculo", { admin: true, binary: true });
+  await ask("currículo de uma candidatura sem currículo", "GET", "/admin/leads/candidaturas/1/curriculo", { admin: true });
+  await ask("currículo sem sessão", "GET", "/admin/leads/candidaturas/2/curriculo");
   for (const type of ["contatos", "consultas", "candidaturas", "newsletter", "inventado"])
     await ask(`exportação de ${type}`, "GET", `/api/leads/${type}/export`, { admin: true });
   await ask("exportação de contatos com busca", "GET", `/api/leads/contatos/export?q=${encodeURIComponent("João")}`, { admin: true });
