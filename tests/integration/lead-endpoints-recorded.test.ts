@@ -346,5 +346,7 @@ describe("the lead endpoints answer as recorded", () => {
     }
     // The file itself, byte for byte (its formatting included).
     expect(serialise(answers)).toBe(await readFile(RECORDING, "utf8"));
-  });
+    // About 20 s alone on a quiet 2-core machine (some 50 proofs of work solved one after another,
+    // a 5-MB upload): a limit against a hang, with room for `npm test`'s busy machine.
+  }, 120_000);
 });
