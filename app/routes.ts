@@ -59,6 +59,7 @@ export default [
   // The pages a newsletter e-mail links to.
   route("descadastrar", "routes/descadastrar.tsx"),
   route("newsletter/confirmar", "routes/newsletter.confirmar.tsx"),
+  route("newsletter/temas", "routes/newsletter.temas.tsx"),
 
   // ------------------------------------------------------------ admin (session required)
   route("admin", "routes/admin/layout.tsx", [
