@@ -60,6 +60,8 @@ export default [
   route("descadastrar", "routes/descadastrar.tsx"),
   route("newsletter/confirmar", "routes/newsletter.confirmar.tsx"),
   route("newsletter/temas", "routes/newsletter.temas.tsx"),
+  // A newsletter link's redirect: counts a click per edition and link, nothing about who (docs/decisions/0131).
+  route("n/c/:edition/:link", "routes/n.c.$edition.$link.ts"),
 
   // ------------------------------------------------------------ admin (session required)
   route("admin", "routes/admin/layout.tsx", [

@@ -9,6 +9,7 @@ import { doIUseEmail } from "@jsx-email/doiuse-email";
 import { parseDocument } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import {
+  countedLinks,
   MAX_HTML_BYTES,
   personalise,
   renderEditionEmail,
@@ -99,6 +100,21 @@ describe("a newsletter edition's e-mail", () => {
     expect(mine.text).toContain(`Escolher temas: ${SITE}/newsletter/temas?token=abc&x=1`);
     expect(mine.html + mine.text).not.toContain(UNSUBSCRIBE_PLACEHOLDER);
     expect(mine.html + mine.text).not.toContain(TOPICS_PLACEHOLDER);
+  });
+
+  it("sends each web link of the HTML part through the counting redirect, one number per address", () => {
+    const { html, links } = countedLinks(email.html, 42);
+    expect(links[0]).toBe(`${SITE}/`);
+    expect(links).toContain(`${SITE}/agentes`);
+    expect(new Set(links).size).toBe(links.length);
+    const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+    for (const href of hrefs) {
+      if (href === UNSUBSCRIBE_PLACEHOLDER || href === TOPICS_PLACEHOLDER || href?.startsWith("mailto:")) continue;
+      expect(href).toMatch(new RegExp(`^${SITE}/n/c/42/\\d+$`));
+    }
+    expect(html).toContain(`href="${UNSUBSCRIBE_PLACEHOLDER}"`);
+    // The plain-text part is not touched, and there is still no pixel.
+    expect(html).not.toMatch(/<img[^>]+(width="1"|height="1")/);
   });
 
   it("renders a standalone edition without a summary or a link to a post", () => {

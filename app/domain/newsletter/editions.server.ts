@@ -11,7 +11,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { env } from "~/config.server";
 import { db, type Executor } from "~/db/client.server";
 import { rowsOf } from "~/db/driver.server";
-import { blogPosts, newsletterEditionRecipients, newsletterEditions, newsletterSubscribers } from "~/db/schema";
+import { blogPosts, newsletterEditionRecipients, newsletterEditions, newsletterLinks, newsletterSubscribers } from "~/db/schema";
 import { recordAudit } from "~/domain/audit.server";
 import { updatePost } from "~/domain/blog/editing.server";
 import type { Actor } from "~/domain/blog.server";
@@ -21,7 +21,7 @@ import { logger } from "~/infra/logger.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { newsletterMessages } from "~/lib/messages/newsletter";
 import { parseSegment, type Segment, type SegmentGroup, storedSegment } from "~/lib/newsletter-segments";
-import { type EditionEmail, type EditionSource, personalise, renderEditionEmail } from "./email.server";
+import { countedLinks, type EditionEmail, type EditionSource, personalise, renderEditionEmail } from "./email.server";
 import { audienceCondition, audienceCount, describeSegment, segmentMenu } from "./segments.server";
 
 export type EditionStatus = "draft" | "scheduled" | "sending" | "paused" | "cancelled" | "sent";
@@ -61,6 +61,8 @@ export interface PostNewsletter {
   segments: SegmentGroup[];
   /** Where the test copy goes. */
   testAddress: string;
+  /** The e-mail's links with their clicks, once it started. */
+  links: Array<{ position: number; url: string; clicks: number }>;
 }
 
 const INSERT_CHUNK = 500;
@@ -106,9 +108,15 @@ export async function startEdition(tx: Executor, editionId: number): Promise<voi
   if (edition.postId === null && edition.content === null) return;
   const segment = parseSegment(edition.segment) ?? { kind: "all" };
   const email = renderEditionEmail(edition.postId !== null ? await postSource(tx, edition.postId) : standaloneSource(edition));
+  // Clicks are counted per link through our redirect (docs/decisions/0131): the links, numbered.
+  const counted = countedLinks(email.html, editionId);
+  await tx.delete(newsletterLinks).where(eq(newsletterLinks.editionId, editionId));
+  if (counted.links.length) {
+    await tx.insert(newsletterLinks).values(counted.links.map((url, linkIndex) => ({ editionId, linkIndex, url })));
+  }
   await tx
     .update(newsletterEditions)
-    .set({ subject: email.subject, html: email.html, text: email.text, status: "sending", startedAt: sql`now()`, nextSendAt: sql`now()` })
+    .set({ subject: email.subject, html: counted.html, text: email.text, status: "sending", startedAt: sql`now()`, nextSendAt: sql`now()` })
     .where(eq(newsletterEditions.id, editionId));
   const audience = await tx
     .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
@@ -320,11 +328,12 @@ export async function getEditionCard(ref: EditionRef): Promise<PostNewsletter> {
     })
     .from(newsletterEditions)
     .where(refWhere(ref));
-  const [progress, audience, segments, segmentLabel] = await Promise.all([
+  const [progress, audience, segments, segmentLabel, links] = await Promise.all([
     edition ? progressOf(edition.id) : { total: 0, sent: 0, failed: 0, pending: 0, skipped: 0, cancelled: 0 },
     audienceCount({ kind: "all" }),
     segmentMenu(),
     edition ? describeSegment(edition.segment) : "",
+    edition ? linkClicks(edition.id) : [],
   ]);
   return {
     edition: edition ? { ...edition, status: edition.status as EditionStatus, segmentLabel, segment: edition.segment ?? "todos" } : null,
@@ -332,5 +341,33 @@ export async function getEditionCard(ref: EditionRef): Promise<PostNewsletter> {
     audience,
     segments,
     testAddress: env.CONTACT_EMAIL,
+    links,
   };
+}
+
+/** An edition's links in the order they appear, with how often each was followed. */
+export async function linkClicks(editionId: number): Promise<Array<{ position: number; url: string; clicks: number }>> {
+  const rows = await db()
+    .select({ position: newsletterLinks.linkIndex, url: newsletterLinks.url, clicks: newsletterLinks.clicks })
+    .from(newsletterLinks)
+    .where(eq(newsletterLinks.editionId, editionId))
+    .orderBy(asc(newsletterLinks.linkIndex));
+  return rows.map((r) => ({ ...r, clicks: Number(r.clicks) }));
+}
+
+/**
+ * A click on an edition's link (docs/decisions/0131): counted (unless `count` is false, a HEAD),
+ * and the address it leads to, which is only ever one stored when the edition started: null for
+ * any other edition or number, so the redirect can never be pointed elsewhere.
+ */
+export async function followLink(editionId: number, linkIndex: number, count = true): Promise<string | null> {
+  const where = and(eq(newsletterLinks.editionId, editionId), eq(newsletterLinks.linkIndex, linkIndex));
+  const [row] = count
+    ? await db()
+        .update(newsletterLinks)
+        .set({ clicks: sql`${newsletterLinks.clicks} + 1` })
+        .where(where)
+        .returning({ url: newsletterLinks.url })
+    : await db().select({ url: newsletterLinks.url }).from(newsletterLinks).where(where);
+  return row?.url ?? null;
 }

@@ -2,9 +2,11 @@
  * A newsletter edition's e-mail (docs/decisions/0128): HTML and plain text in pt-BR, built once
  * from a post when its sending starts. The post's HTML (already sanitised for the site,
  * app/infra/sanitize.server.ts) is sanitised again for mail clients: no scripts, no style blocks or
- * classes, every style inline, every link and image absolute, every image with alt text. Nothing
- * is counted: no tracking pixel, no redirected links. The unsubscribe link differs per recipient,
- * so both parts keep `UNSUBSCRIBE_PLACEHOLDER` until the message is sent.
+ * classes, every style inline, every link and image absolute, every image with alt text. No
+ * tracking pixel; when an edition starts, the HTML part's links go through our own redirect,
+ * which counts clicks per edition and link and nothing about who (`countedLinks`, docs/decisions/
+ * 0131). The unsubscribe link differs per recipient, so both parts keep `UNSUBSCRIBE_PLACEHOLDER`
+ * until the message is sent.
  */
 import { type ChildNode, isTag, isText } from "domhandler";
 import { parseDocument } from "htmlparser2";
@@ -280,4 +282,35 @@ export function personalise(email: EditionEmail, links: { unsubscribe: string; t
   const fill = (text: string, escape: (s: string) => string) =>
     text.split(UNSUBSCRIBE_PLACEHOLDER).join(escape(links.unsubscribe)).split(TOPICS_PLACEHOLDER).join(escape(links.topics));
   return { subject: email.subject, html: fill(email.html, escapeHtml), text: fill(email.text, (s) => s) };
+}
+
+/** The address of an edition's link through our redirect: the edition and the link's number, nothing about the reader. */
+export function clickUrl(editionId: number, linkIndex: number): string {
+  return `${env.SITE_URL}/n/c/${editionId}/${linkIndex}`;
+}
+
+const unescapeHref = (href: string) =>
+  href
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+
+/**
+ * The HTML part with every web link (http or https) pointing at our redirect instead
+ * (docs/decisions/0131), and the links, numbered from 0 in the order they first appear (one
+ * number per distinct address). The unsubscribe and topics links (placeholders), `mailto:` and
+ * `tel:` links stay as they are; so does the plain-text part, which shows the real addresses.
+ */
+export function countedLinks(html: string, editionId: number): { html: string; links: string[] } {
+  const links: string[] = [];
+  const rewritten = html.replace(/(<a\b[^>]*?\bhref=")([^"]*)(")/gi, (whole, before: string, href: string, after: string) => {
+    const url = unescapeHref(href);
+    if (!/^https?:\/\//i.test(url)) return whole;
+    let index = links.indexOf(url);
+    if (index < 0) index = links.push(url) - 1;
+    return `${before}${escapeHtml(clickUrl(editionId, index))}${after}`;
+  });
+  return { html: rewritten, links };
 }

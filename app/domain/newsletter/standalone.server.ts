@@ -6,7 +6,7 @@
  * (the site's sanitiser when saved, the e-mail's stricter pass when it starts), or plain text
  * whose blank lines make paragraphs.
  */
-import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { blogPosts, newsletterEditionRecipients, newsletterEditions, newsletterLinks } from "~/db/schema";
@@ -179,8 +179,11 @@ export interface EditionListRow {
   clicks: number;
 }
 
-/** Every edition, standalone or a post's, newest first: the newsletter page's list. */
-export async function listEditions(limit = 100): Promise<EditionListRow[]> {
+/**
+ * Every edition, standalone or a post's, newest first: the newsletter page's list; with `started`,
+ * only those that started in [from, to): Análises' newsletter table.
+ */
+export async function listEditions(limit = 100, started?: { from: Date; to: Date }): Promise<EditionListRow[]> {
   const sent = db()
     .select({ editionId: newsletterEditionRecipients.editionId, n: sql<number>`count(*)::int`.as("n") })
     .from(newsletterEditionRecipients)
@@ -208,6 +211,7 @@ export async function listEditions(limit = 100): Promise<EditionListRow[]> {
     .leftJoin(blogPosts, eq(blogPosts.id, newsletterEditions.postId))
     .leftJoin(sent, eq(sent.editionId, newsletterEditions.id))
     .leftJoin(clicks, eq(clicks.editionId, newsletterEditions.id))
+    .where(started ? and(gte(newsletterEditions.startedAt, started.from), lt(newsletterEditions.startedAt, started.to)) : undefined)
     .orderBy(desc(newsletterEditions.createdAt), desc(newsletterEditions.id))
     .limit(limit);
   return rows.map((r) => ({ ...r, status: r.status as EditionStatus, sent: Number(r.sent), clicks: Number(r.clicks) }));
