@@ -95,7 +95,9 @@ export function NewsletterCard({
         <CardTitle asChild>
           <h2>{newsletterText.title}</h2>
         </CardTitle>
-        <CardDescription>{audience > 0 ? newsletterText.intro(audience, kind) : newsletterText.noAudience}</CardDescription>
+        <CardDescription>
+          {!canSend ? newsletterText.following(kind) : audience > 0 ? newsletterText.intro(audience, kind) : newsletterText.noAudience}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {edition && edition.status !== "draft" && (
@@ -130,7 +132,8 @@ export function NewsletterCard({
             </Button>
           </Form>
         </div>
-        {canSend && audience > 0 && (
+        {/* A standalone edition can be scheduled before anyone subscribed; a post's card waits for an audience. */}
+        {canSend && (audience > 0 || schedule) && (
           <Form method="post" className="grid gap-4" noValidate>
             <FormField id={selectId} label={segmentText.legend} error={segmentError} hint={segmentText.reach(reach)}>
               <NativeSelect

@@ -17,6 +17,7 @@ export function NewsletterEditionForm({
   values,
   errors,
   busy,
+  rows = 14,
   children,
 }: {
   intent: string;
@@ -24,6 +25,8 @@ export function NewsletterEditionForm({
   values: { subject?: string; content?: string };
   errors: Record<string, string>;
   busy: boolean;
+  /** The text box's height in lines. */
+  rows?: number;
   /** More buttons beside the submit one. */
   children?: React.ReactNode;
 }) {
@@ -40,7 +43,7 @@ export function NewsletterEditionForm({
           {...fieldA11y(content, errors.content, { hint: true })}
           name="content"
           defaultValue={values.content}
-          rows={14}
+          rows={rows}
           required
           className="font-mono text-sm"
         />

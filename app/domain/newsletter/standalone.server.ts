@@ -47,14 +47,20 @@ export type StandaloneInput = z.output<typeof standaloneSchema>;
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** The body as HTML: as written when it has tags, else its blank lines make paragraphs. */
+const BLOCK_START = /^<(p|h[1-6]|ul|ol|li|blockquote|figure|table|pre|hr|div|img|br)\b/i;
+
+/**
+ * The body as HTML. Blank lines separate blocks; a block that does not open with a block element
+ * becomes a paragraph (single line breaks kept). Plain text (no tag at all) is escaped; a body
+ * with tags is the blog's HTML, which the sanitiser then trims to what a post may hold.
+ */
 export function bodyToHtml(body: string): string {
-  if (/<[a-z][^>]*>/i.test(body)) return body;
+  const html = /<[a-z][^>]*>/i.test(body);
   return body
     .split(/\r?\n\s*\r?\n/)
-    .map((p) => p.trim())
+    .map((block) => block.trim())
     .filter(Boolean)
-    .map((p) => `<p>${escapeHtml(p).replace(/\r?\n/g, "<br>")}</p>`)
+    .map((block) => (html && BLOCK_START.test(block) ? block : `<p>${(html ? block : escapeHtml(block)).replace(/\r?\n/g, "<br>")}</p>`))
     .join("\n");
 }
 

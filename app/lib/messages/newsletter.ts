@@ -23,6 +23,8 @@ export const newsletterText = {
   title: "Newsletter",
   intro: (audience: number, kind: "post" | "edition" = "post") =>
     `${kind === "post" ? "Envie este post por e-mail" : "Envie esta edição por e-mail"}: ${audience === 1 ? "há 1 assinante confirmado" : `há ${audience.toLocaleString("pt-BR")} assinantes confirmados`}. Escolha abaixo quem recebe.`,
+  following: (kind: "post" | "edition" = "post") =>
+    `O envio ${kind === "post" ? "deste post" : "desta edição"} aos assinantes: situação, andamento e cliques nos links.`,
   noAudience: "Ainda não há assinantes confirmados: o envio não alcançaria ninguém.",
   preview: "Ver prévia do e-mail",
   test: (address: string) => `Enviar teste para ${address}`,
@@ -95,7 +97,8 @@ export const editionFormText = {
   confirmDelete: "Excluir este rascunho? Não é possível desfazer.",
   back: "Voltar à newsletter",
   editionLabel: "Edição avulsa",
-  sentNote: "Esta edição já saiu ou está agendada: o texto não pode mais ser alterado. Veja a prévia para lê-lo como os assinantes.",
+  sentNote:
+    "Esta edição já saiu ou está agendada: o texto abaixo não pode mais ser alterado. A prévia do e-mail mostra como os assinantes o recebem.",
   sendNow: "Enviar agora",
   status: {
     draft: "Rascunho",

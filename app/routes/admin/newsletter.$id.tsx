@@ -11,7 +11,7 @@ import { NewsletterCard } from "~/components/blog/newsletter-card";
 import { NewsletterEditionForm } from "~/components/blog/newsletter-edition-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { ArrowLeft, ExternalLink } from "~/components/ui/icons";
+import { ArrowLeft } from "~/components/ui/icons";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { changeEdition, sendTestCopy } from "~/domain/newsletter/editions.server";
 import { segmentFromForm } from "~/domain/newsletter/segments.server";
@@ -195,12 +195,11 @@ export default function StandaloneEdition({ loaderData, actionData }: Route.Comp
               busy={busy}
             />
           ) : (
-            <Button asChild variant="outline">
-              <a href={`/admin/newsletter/${edition.id}/previa`} target="_blank" rel="noopener noreferrer">
-                <ExternalLink aria-hidden />
-                {newsletterText.preview}
-              </a>
-            </Button>
+            // What went out, as it was written (the preview, in the card above, shows it as an e-mail).
+            <div
+              className="prose-sm max-w-none rounded-lg border border-border bg-muted/40 p-4 text-sm break-words [&_a]:text-primary [&_a]:underline [&_p]:mb-3"
+              dangerouslySetInnerHTML={{ __html: edition.content }}
+            />
           )}
           {edition.editable && (
             <Form method="post" className="mt-4 border-t border-border pt-4">

@@ -75,7 +75,7 @@ export default function NewsletterEditions({ loaderData, actionData }: Route.Com
           <CardDescription>{editionFormText.newIntro}</CardDescription>
         </CardHeader>
         <CardContent>
-          <NewsletterEditionForm intent="criar" submitLabel={editionFormText.create} values={values} errors={errors} busy={busy} />
+          <NewsletterEditionForm intent="criar" submitLabel={editionFormText.create} rows={8} values={values} errors={errors} busy={busy} />
         </CardContent>
       </Card>
 
