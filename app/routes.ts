@@ -72,10 +72,10 @@ export default [
       route("posts/:id", "routes/admin/posts.$id.tsx"),
       route("posts/:id/revisoes/:revisionId", "routes/admin/posts.$id.revisoes.$revisionId.tsx"),
       route("posts/:id/newsletter", "routes/admin/posts.$id.newsletter.ts"),
-      // The newsletter's editions, and the standalone ones (docs/decisions/0131).
-      route("newsletter", "routes/admin/newsletter.tsx"),
-      route("newsletter/:id", "routes/admin/newsletter.$id.tsx"),
-      route("newsletter/:id/previa", "routes/admin/newsletter.$id.previa.ts"),
+      // The newsletter's editions, and the standalone ones, beside its subscribers (docs/decisions/0131).
+      route("leads/newsletter/edicoes", "routes/admin/leads.newsletter.edicoes.tsx"),
+      route("leads/newsletter/edicoes/:id", "routes/admin/leads.newsletter.edicoes.$id.tsx"),
+      route("leads/newsletter/edicoes/:id/previa", "routes/admin/leads.newsletter.edicoes.$id.previa.ts"),
       route("dashboard", "routes/admin/dashboard.tsx"),
       // Traffic and conversion (docs/decisions/0040–0043).
       route("analises", "routes/admin/analises.tsx"),

@@ -18,7 +18,7 @@ test("a standalone newsletter edition: the list, a draft made, its card and text
   await loginAsAdmin(page);
   const subject = `Edição de teste ${Date.now().toString(36)}`;
 
-  await page.goto("/admin/newsletter");
+  await page.goto("/admin/leads/newsletter/edicoes");
   await expect(page.getByRole("heading", { level: 1, name: "Newsletter" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Nova edição avulsa" })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -26,7 +26,7 @@ test("a standalone newsletter edition: the list, a draft made, its card and text
   await page.getByLabel("Assunto").fill(subject);
   await page.getByLabel("Texto").fill("Olá, leitores!\n\nUm parágrafo com novidades.");
   await page.getByRole("button", { name: "Criar rascunho" }).click();
-  await expect(page).toHaveURL(/\/admin\/newsletter\/\d+\?feito=criada$/);
+  await expect(page).toHaveURL(/\/admin\/leads\/newsletter\/edicoes\/\d+\?feito=criada$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(subject);
   await expect(page.getByRole("status").filter({ hasText: "Rascunho criado." })).toBeVisible();
   await expect(page.getByLabel("Quem recebe")).toBeVisible();
@@ -35,7 +35,7 @@ test("a standalone newsletter edition: the list, a draft made, its card and text
   await expect(page.getByLabel("Texto")).toHaveValue(/Um parágrafo com novidades\./);
   await expectNoAxeViolations(page);
 
-  await page.goto("/admin/newsletter");
+  await page.goto("/admin/leads/newsletter/edicoes");
   await expect(page.getByTestId("edition-row").filter({ hasText: subject })).toContainText("Rascunho");
   await context.close();
 });

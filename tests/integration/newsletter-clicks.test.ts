@@ -126,7 +126,7 @@ describe("newsletter click counting", () => {
     expect(page).toContain("Cliques nos links: 3");
     expect(page).toContain("2 cliques");
     expect(page).toContain("sem saber quem clicou");
-    const list = await fetch(`${app.url}/admin/newsletter`, { headers: { cookie } }).then((r) => r.text());
+    const list = await fetch(`${app.url}/admin/leads/newsletter/edicoes`, { headers: { cookie } }).then((r) => r.text());
     expect(list).toContain("Cliques sem dados pessoais");
   });
 

@@ -75,9 +75,9 @@ async function recipients(id: number): Promise<string[]> {
 }
 
 async function createDraft(subject: string, content: string): Promise<number> {
-  const res = await post("/admin/newsletter", { intent: "criar", subject, content });
+  const res = await post("/admin/leads/newsletter/edicoes", { intent: "criar", subject, content });
   expect(res.status).toBe(303);
-  const match = /^\/admin\/newsletter\/(\d+)\?feito=criada$/.exec(res.headers.get("location") ?? "");
+  const match = /^\/admin\/leads\/newsletter\/edicoes\/(\d+)\?feito=criada$/.exec(res.headers.get("location") ?? "");
   expect(match).not.toBeNull();
   return Number(match![1]);
 }
@@ -95,7 +95,7 @@ describe("a standalone newsletter edition", () => {
   let id: number;
 
   it("is written as a draft: a subject and a text, plain or the blog's HTML, sanitised", async () => {
-    const refused = await post("/admin/newsletter", { intent: "criar", subject: " ", content: "" });
+    const refused = await post("/admin/leads/newsletter/edicoes", { intent: "criar", subject: " ", content: "" });
     expect(refused.status).toBe(400);
     const text = await refused.text();
     expect(text).toContain("Informe o assunto do e-mail.");
@@ -108,14 +108,14 @@ describe("a standalone newsletter edition", () => {
       subject: "Novidades de dezembro",
       content: "<p>Olá, leitores!</p>\n<p>Neste mês, três novidades.<br />Linha dois.</p>",
     });
-    const page = await fetch(`${app.url}/admin/newsletter/${id}?feito=criada`, { headers: { cookie } });
+    const page = await fetch(`${app.url}/admin/leads/newsletter/edicoes/${id}?feito=criada`, { headers: { cookie } });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("Novidades de dezembro");
     expect(html).toContain("Rascunho criado.");
     expect(html).toContain("Quem recebe");
 
-    const saved = await post(`/admin/newsletter/${id}`, {
+    const saved = await post(`/admin/leads/newsletter/edicoes/${id}`, {
       intent: "salvar",
       subject: "Novidades de dezembro na Agile IA",
       content: '<h2>Agenda</h2><p>Veja <a href="https://exemplo.com.br/evento">o evento</a>.</p><script>alert(1)</script>',
@@ -128,26 +128,26 @@ describe("a standalone newsletter edition", () => {
   });
 
   it("is previewed by the admin only, and a test copy goes to the team's address", async () => {
-    const preview = await fetch(`${app.url}/admin/newsletter/${id}/previa`, { headers: { cookie } });
+    const preview = await fetch(`${app.url}/admin/leads/newsletter/edicoes/${id}/previa`, { headers: { cookie } });
     expect(preview.status).toBe(200);
     const html = await preview.text();
     expect(html).toContain("Novidades de dezembro na Agile IA");
     expect(html).toContain("Agenda");
     expect(html).not.toContain("Ler no site");
     expect(html).not.toMatch(/<script/i);
-    const anonymous = await fetch(`${app.url}/admin/newsletter/${id}/previa`, { redirect: "manual" });
+    const anonymous = await fetch(`${app.url}/admin/leads/newsletter/edicoes/${id}/previa`, { redirect: "manual" });
     expect(anonymous.status).not.toBe(200);
 
-    expect((await post(`/admin/newsletter/${id}`, { intent: "newsletter-teste" })).status).toBe(303);
+    expect((await post(`/admin/leads/newsletter/edicoes/${id}`, { intent: "newsletter-teste" })).status).toBe(303);
     const raw = await smtp.message((m) => m.includes("Subject: [Teste] Novidades de dezembro"));
     expect(raw).toMatch(/^To: contato@agileia\.com\.br/m);
     expect(await recipients(id)).toEqual([]);
   }, 30_000);
 
   it("is sent to its segment once; then its text is fixed and it cannot go again", async () => {
-    const res = await post(`/admin/newsletter/${id}`, { intent: "newsletter-enviar", segment: `tema:${topicId}` });
+    const res = await post(`/admin/leads/newsletter/edicoes/${id}`, { intent: "newsletter-enviar", segment: `tema:${topicId}` });
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe(`/admin/newsletter/${id}?feito=newsletter-enviada`);
+    expect(res.headers.get("location")).toBe(`/admin/leads/newsletter/edicoes/${id}?feito=newsletter-enviada`);
     expect(await recipients(id)).toEqual(readers.slice(0, 2));
     for (const email of readers.slice(0, 2)) {
       const raw = await smtp.message((m) => m.includes(`To: ${email}`) && m.includes("Subject: Novidades de dezembro na Agile IA"));
@@ -158,38 +158,44 @@ describe("a standalone newsletter edition", () => {
       (row) => row?.status === "sent",
     );
     expect(finished!.status).toBe("sent");
-    const page = await fetch(`${app.url}/admin/newsletter/${id}`, { headers: { cookie } }).then((r) => r.text());
+    const page = await fetch(`${app.url}/admin/leads/newsletter/edicoes/${id}`, { headers: { cookie } }).then((r) => r.text());
     expect(page).toContain("Envio concluído.");
     expect(page).toContain("Público: Interesse: Governança de IA");
     expect(smtp.received.some((m) => m.includes(`To: ${readers[2]}`))).toBe(false);
 
-    const edit = await post(`/admin/newsletter/${id}`, { intent: "salvar", subject: "Outro", content: "Outro texto." });
+    const edit = await post(`/admin/leads/newsletter/edicoes/${id}`, { intent: "salvar", subject: "Outro", content: "Outro texto." });
     expect(edit.status).toBe(409);
-    const again = await post(`/admin/newsletter/${id}`, { intent: "newsletter-enviar" });
+    const again = await post(`/admin/leads/newsletter/edicoes/${id}`, { intent: "newsletter-enviar" });
     expect(again.status).toBe(409);
     expect(await recipients(id)).toHaveLength(2);
   }, 30_000);
 
   it("is scheduled for a time to come, starts then, and a cancelled schedule is a draft again", async () => {
     const later = await createDraft("Convite para o webinar", "Participe do nosso webinar sobre agentes de IA.");
-    const past = await post(`/admin/newsletter/${later}`, { intent: "newsletter-agendar", publishAt: "2020-01-01T10:00" });
+    const past = await post(`/admin/leads/newsletter/edicoes/${later}`, { intent: "newsletter-agendar", publishAt: "2020-01-01T10:00" });
     expect(past.status).toBe(400);
     expect(await past.text()).toContain("Escolha uma data e hora no futuro.");
 
-    const scheduled = await post(`/admin/newsletter/${later}`, { intent: "newsletter-agendar", publishAt: "2099-01-01T10:00" });
+    const scheduled = await post(`/admin/leads/newsletter/edicoes/${later}`, {
+      intent: "newsletter-agendar",
+      publishAt: "2099-01-01T10:00",
+    });
     expect(scheduled.status).toBe(303);
     expect(await edition(later)).toMatchObject({ status: "scheduled", segment: null });
     expect((await edition(later))!.scheduledAt!.toISOString()).toBe("2099-01-01T13:00:00.000Z");
     // Waiting: its text is fixed until the schedule is cancelled.
-    expect((await post(`/admin/newsletter/${later}`, { intent: "salvar", subject: "X", content: "Y" })).status).toBe(409);
-    expect((await post(`/admin/newsletter/${later}`, { intent: "newsletter-cancelar" })).status).toBe(303);
+    expect((await post(`/admin/leads/newsletter/edicoes/${later}`, { intent: "salvar", subject: "X", content: "Y" })).status).toBe(409);
+    expect((await post(`/admin/leads/newsletter/edicoes/${later}`, { intent: "newsletter-cancelar" })).status).toBe(303);
     expect(await edition(later)).toMatchObject({ status: "cancelled", startedAt: null });
     expect(
-      (await post(`/admin/newsletter/${later}`, { intent: "salvar", subject: "Convite: webinar", content: "Participe!" })).status,
+      (await post(`/admin/leads/newsletter/edicoes/${later}`, { intent: "salvar", subject: "Convite: webinar", content: "Participe!" }))
+        .status,
     ).toBe(303);
 
     // Scheduled again, and its time comes: the job starts it for everyone.
-    expect((await post(`/admin/newsletter/${later}`, { intent: "newsletter-agendar", publishAt: "2099-01-01T10:00" })).status).toBe(303);
+    expect(
+      (await post(`/admin/leads/newsletter/edicoes/${later}`, { intent: "newsletter-agendar", publishAt: "2099-01-01T10:00" })).status,
+    ).toBe(303);
     const s = app.schema;
     await app
       .db()
@@ -205,17 +211,33 @@ describe("a standalone newsletter edition", () => {
   }, 30_000);
 
   it("the newsletter page lists the editions; a draft can be deleted, a sent one cannot", async () => {
-    const page = await fetch(`${app.url}/admin/newsletter`, { headers: { cookie } }).then((r) => r.text());
+    const page = await fetch(`${app.url}/admin/leads/newsletter/edicoes`, { headers: { cookie } }).then((r) => r.text());
     expect(page).toContain("Novidades de dezembro na Agile IA");
     expect(page).toContain("Convite: webinar");
     expect(page).toContain("Avulsa");
     const draft = await createDraft("Rascunho descartável", "Texto qualquer.");
-    const removed = await post(`/admin/newsletter/${draft}`, { intent: "excluir" });
+    const removed = await post(`/admin/leads/newsletter/edicoes/${draft}`, { intent: "excluir" });
     expect(removed.status).toBe(303);
     expect(await edition(draft)).toBeUndefined();
-    expect((await post(`/admin/newsletter/${id}`, { intent: "excluir" })).status).toBe(409);
+    expect((await post(`/admin/leads/newsletter/edicoes/${id}`, { intent: "excluir" })).status).toBe(409);
     expect(await edition(id)).toBeDefined();
+    // A post's edition is not controlled from here.
+    const s = app.schema;
+    const [blogPost] = await app
+      .db()
+      .insert(s.blogPosts)
+      .values({ title: "Post enviado", slug: "post-enviado-avulsa", summary: "Resumo.", content: "<p>Texto.</p>" })
+      .returning({ id: s.blogPosts.id });
+    const [postEdition] = await app
+      .db()
+      .insert(s.newsletterEditions)
+      .values({ postId: blogPost!.id, subject: "Post enviado", status: "sending", createdBy: "admin" })
+      .returning({ id: s.newsletterEditions.id });
+    expect((await fetch(`${app.url}/admin/leads/newsletter/edicoes/${postEdition!.id}`, { headers: { cookie } })).status).toBe(404);
+    expect((await post(`/admin/leads/newsletter/edicoes/${postEdition!.id}`, { intent: "newsletter-pausar" })).status).toBe(404);
+    expect(await edition(postEdition!.id)).toMatchObject({ status: "sending" });
+    await app.db().update(s.newsletterEditions).set({ status: "cancelled" }).where(eq(s.newsletterEditions.id, postEdition!.id));
     const subscribers = await fetch(`${app.url}/admin/leads/newsletter`, { headers: { cookie } }).then((r) => r.text());
-    expect(subscribers).toContain('href="/admin/newsletter"');
+    expect(subscribers).toContain('href="/admin/leads/newsletter/edicoes"');
   });
 });

@@ -134,7 +134,8 @@ export async function getStandalone(id: number): Promise<StandaloneEdition | nul
   };
 }
 
-async function requireStandalone(id: number) {
+/** The standalone edition with this id (a post's edition is not one): refused with 404 otherwise. */
+export async function requireStandalone(id: number) {
   const [row] = await db().select().from(newsletterEditions).where(standaloneWhere(id));
   if (!row) throw fail(404, newsletterMessages.editionNotFound);
   return row;

@@ -76,7 +76,7 @@ export default function LeadList({ loaderData }: Route.ComponentProps) {
             {type === "newsletter" && (
               // The editions sent to these subscribers, and the standalone ones (docs/decisions/0131).
               <Button asChild>
-                <Link to="/admin/newsletter">
+                <Link to="/admin/leads/newsletter/edicoes">
                   <Mail aria-hidden />
                   Edições da newsletter
                 </Link>

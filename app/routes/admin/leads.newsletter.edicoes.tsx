@@ -1,7 +1,7 @@
 /**
- * /admin/newsletter (docs/decisions/0131): the newsletter's editions, posts' and standalone ones,
+ * /admin/leads/newsletter/edicoes (docs/decisions/0131): the newsletter's editions, posts' and standalone ones,
  * newest first, with what each sent and how often its links were followed; and the form that
- * starts a standalone edition (a draft, then its own page: /admin/newsletter/{id}).
+ * starts a standalone edition (a draft, then its own page: /admin/leads/newsletter/edicoes/{id}).
  */
 import { data, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
@@ -19,7 +19,7 @@ import { formatDateTime } from "~/lib/dates";
 import { editionFormText } from "~/lib/messages/newsletter";
 import { adminOnly } from "~/lib/route-policy";
 import { SITE_NAME } from "~/lib/site";
-import type { Route } from "./+types/newsletter";
+import type { Route } from "./+types/leads.newsletter.edicoes";
 
 export const handle = { policy: adminOnly() };
 
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!submission.ok) return formError(submission.reply);
   try {
     const id = await createStandalone(submission.value, { username: user.username, ip: context.clientIp });
-    return redirect(`/admin/newsletter/${id}?feito=criada`, 303);
+    return redirect(`/admin/leads/newsletter/edicoes/${id}?feito=criada`, 303);
   } catch (error) {
     const refused = await refusedForm(error, submission.fields);
     if (!refused) throw error;
@@ -121,7 +121,7 @@ export default function NewsletterEditions({ loaderData, actionData }: Route.Com
               </StackedCell>
               <StackedCell actions className="align-top">
                 <Link
-                  to={e.postId === null ? `/admin/newsletter/${e.id}` : `/admin/posts/${e.postId}`}
+                  to={e.postId === null ? `/admin/leads/newsletter/edicoes/${e.id}` : `/admin/posts/${e.postId}`}
                   className="inline-flex min-h-11 items-center whitespace-nowrap font-medium text-primary hover:underline lg:min-h-0"
                 >
                   {editionFormText.open}

@@ -1,12 +1,12 @@
 /**
- * /admin/newsletter/{id}/previa: a standalone edition's e-mail (docs/decisions/0131) as a mail
+ * /admin/leads/newsletter/edicoes/{id}/previa: a standalone edition's e-mail (docs/decisions/0131) as a mail
  * client gets it, with a sample unsubscribe link; the same strict policy as a post's preview.
  */
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { sampleStandaloneEmail } from "~/domain/newsletter/standalone.server";
 import { parseId } from "~/infra/http.server";
 import { adminOnly } from "~/lib/route-policy";
-import type { Route } from "./+types/newsletter.$id.previa";
+import type { Route } from "./+types/leads.newsletter.edicoes.$id.previa";
 
 export const handle = { policy: adminOnly() };
 

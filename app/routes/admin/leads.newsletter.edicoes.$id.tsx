@@ -1,5 +1,5 @@
 /**
- * /admin/newsletter/{id}: a standalone newsletter edition (docs/decisions/0131). While it is a
+ * /admin/leads/newsletter/edicoes/{id}: a standalone newsletter edition (docs/decisions/0131). While it is a
  * draft, its subject and text are edited here; the newsletter card (the one on a post's page)
  * previews it, sends a test copy, sends or schedules it to a segment, and then follows its
  * progress with pause, resume and cancel, and the clicks on its links. Native forms, one schema
@@ -18,6 +18,7 @@ import { segmentFromForm } from "~/domain/newsletter/segments.server";
 import {
   deleteStandalone,
   getStandalone,
+  requireStandalone,
   scheduleStandalone,
   sendStandaloneNow,
   sampleStandaloneEmail,
@@ -31,7 +32,7 @@ import { publishingMessages } from "~/lib/messages/publishing";
 import { brasiliaLocalToDate, dateToBrasiliaLocal } from "~/lib/publishing";
 import { adminOnly } from "~/lib/route-policy";
 import { SITE_NAME } from "~/lib/site";
-import type { Route } from "./+types/newsletter.$id";
+import type { Route } from "./+types/leads.newsletter.edicoes.$id";
 
 export const handle = { policy: adminOnly() };
 
@@ -91,16 +92,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = { username: user.username, ip: context.clientIp };
   const submission = await parseForm(request, editionForm);
   if (!submission.ok) return formError(submission.reply);
-  const done = (what: string) => redirect(`/admin/newsletter/${id}?feito=${what}`, 303);
+  const done = (what: string) => redirect(`/admin/leads/newsletter/edicoes/${id}?feito=${what}`, 303);
   const asked = submission.value;
   try {
+    // This page acts on standalone editions only (a post's edition is controlled from its post).
+    await requireStandalone(id);
     switch (asked.intent) {
       case "salvar":
         await updateStandalone(id, asked, actor);
         return done("salva");
       case "excluir":
         await deleteStandalone(id, actor);
-        return redirect("/admin/newsletter", 303);
+        return redirect("/admin/leads/newsletter/edicoes", 303);
       case "newsletter-teste":
         await sendTestCopy(await sampleStandaloneEmail(id), { editionId: id }, actor);
         return done("newsletter-teste");
@@ -139,7 +142,10 @@ export default function StandaloneEdition({ loaderData, actionData }: Route.Comp
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <Link to="/admin/newsletter" className="inline-flex w-fit items-center gap-1 text-sm font-medium text-primary hover:underline">
+      <Link
+        to="/admin/leads/newsletter/edicoes"
+        className="inline-flex w-fit items-center gap-1 text-sm font-medium text-primary hover:underline"
+      >
         <ArrowLeft className="size-4" aria-hidden />
         {editionFormText.back}
       </Link>
@@ -172,7 +178,7 @@ export default function StandaloneEdition({ loaderData, actionData }: Route.Comp
         kind="edition"
         data={edition.card}
         busy={busy}
-        previewHref={`/admin/newsletter/${edition.id}/previa`}
+        previewHref={`/admin/leads/newsletter/edicoes/${edition.id}/previa`}
         sendLabel={editionFormText.sendNow}
         schedule={{ defaultValue: typed.publishAt ?? loaderData.scheduledAtLocal, error: errors.publishAt }}
         segmentError={errors.segment}
