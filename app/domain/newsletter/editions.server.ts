@@ -328,10 +328,13 @@ export async function getEditionCard(ref: EditionRef): Promise<PostNewsletter> {
     })
     .from(newsletterEditions)
     .where(refWhere(ref));
+  // The menu (and its counts, the lead stages' among them) only while the edition can still be sent:
+  // a sending edition's card is read again every few seconds.
+  const sendable = !edition || edition.status === "draft" || (edition.status === "cancelled" && !edition.startedAt);
   const [progress, audience, segments, segmentLabel, links] = await Promise.all([
     edition ? progressOf(edition.id) : { total: 0, sent: 0, failed: 0, pending: 0, skipped: 0, cancelled: 0 },
     audienceCount({ kind: "all" }),
-    segmentMenu(),
+    sendable ? segmentMenu() : [],
     edition ? describeSegment(edition.segment) : "",
     edition ? linkClicks(edition.id) : [],
   ]);
