@@ -59,6 +59,9 @@ export default [
   // The pages a newsletter e-mail links to.
   route("descadastrar", "routes/descadastrar.tsx"),
   route("newsletter/confirmar", "routes/newsletter.confirmar.tsx"),
+  route("newsletter/temas", "routes/newsletter.temas.tsx"),
+  // A newsletter link's redirect: counts a click per edition and link, nothing about who (docs/decisions/0131).
+  route("n/c/:edition/:link", "routes/n.c.$edition.$link.ts"),
 
   // ------------------------------------------------------------ admin (session required)
   route("admin", "routes/admin/layout.tsx", [
@@ -69,6 +72,10 @@ export default [
       route("posts/:id", "routes/admin/posts.$id.tsx"),
       route("posts/:id/revisoes/:revisionId", "routes/admin/posts.$id.revisoes.$revisionId.tsx"),
       route("posts/:id/newsletter", "routes/admin/posts.$id.newsletter.ts"),
+      // The newsletter's editions, and the standalone ones, beside its subscribers (docs/decisions/0131).
+      route("leads/newsletter/edicoes", "routes/admin/leads.newsletter.edicoes.tsx"),
+      route("leads/newsletter/edicoes/:id", "routes/admin/leads.newsletter.edicoes.$id.tsx"),
+      route("leads/newsletter/edicoes/:id/previa", "routes/admin/leads.newsletter.edicoes.$id.previa.ts"),
       route("dashboard", "routes/admin/dashboard.tsx"),
       // Traffic and conversion (docs/decisions/0040–0043).
       route("analises", "routes/admin/analises.tsx"),

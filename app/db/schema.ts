@@ -411,6 +411,12 @@ export const newsletterSubscribers = pgTable(
      * sent to it again (app/domain/newsletter/delivery.server.ts, docs/decisions/0128).
      */
     bouncedAt: timestamp("bounced_at", { withTimezone: true }),
+    /**
+     * The blog categories (ids) the subscriber chose to hear about, on the page after the double
+     * opt-in or from the link in each edition (docs/decisions/0131). Null: never chose. A
+     * deleted category's id is ignored wherever it is read.
+     */
+    topics: integer("topics").array(),
     ...attribution(),
     verified: verified(),
     createdAt: createdAt(),
@@ -420,9 +426,11 @@ export const newsletterSubscribers = pgTable(
 );
 
 /**
- * A newsletter edition (docs/decisions/0128): a post sent by e-mail to the confirmed subscribers.
- * `status`: scheduled (waits for its post to go live) | sending | paused | cancelled | sent. The
- * e-mail is rendered once, when sending starts, and kept with its `{{descadastro}}` placeholder.
+ * A newsletter edition (docs/decisions/0128): a post sent by e-mail to the confirmed subscribers,
+ * or a standalone edition written on its own page (no post: `post_id` null, `content` its body;
+ * docs/decisions/0131). `status`: draft (standalone, being written) | scheduled (waits for its
+ * post to go live, or for `scheduled_at`) | sending | paused | cancelled | sent. The e-mail is
+ * rendered once, when sending starts, and kept with its `{{descadastro}}` placeholder.
  */
 export const newsletterEditions = pgTable(
   "newsletter_editions",
@@ -433,6 +441,15 @@ export const newsletterEditions = pgTable(
       .unique()
       .references(() => blogPosts.id, { onDelete: "set null" }),
     subject: text("subject").notNull(),
+    /** A standalone edition's body as the admin wrote it (sanitised when saved and again for mail). */
+    content: text("content"),
+    /**
+     * Who gets it (docs/decisions/0131): null, every confirmed subscriber; `tema:{category id}`,
+     * those who chose that topic; `etapa:{stage}`, those whose address is a lead's at that stage.
+     */
+    segment: text("segment"),
+    /** When a scheduled standalone edition starts. */
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
     html: text("html"),
     text: text("text"),
     status: text("status").notNull().default("scheduled"),
@@ -479,6 +496,24 @@ export const newsletterEditionRecipients = pgTable(
     index("newsletter_edition_recipients_due_idx").on(t.editionId, t.status, t.id),
     index("newsletter_edition_recipients_email_idx").on(t.email),
   ],
+);
+
+/**
+ * The links of an edition's e-mail (docs/decisions/0131), numbered in the order they appear, and
+ * how often each was followed through /n/c/{edition}/{link index}. Written when the edition
+ * starts; the redirect only ever leads to a `url` stored here. A count, nothing about who.
+ */
+export const newsletterLinks = pgTable(
+  "newsletter_links",
+  {
+    editionId: integer("edition_id")
+      .notNull()
+      .references(() => newsletterEditions.id, { onDelete: "cascade" }),
+    linkIndex: integer("link_index").notNull(),
+    url: text("url").notNull(),
+    clicks: integer("clicks").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.editionId, t.linkIndex] })],
 );
 
 /** LGPD proof of consent (Art. 8): one row per grant or withdrawal. */

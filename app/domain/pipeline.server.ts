@@ -133,6 +133,15 @@ const INBOX_COLUMNS =
   "l(type, id, name, email, company, detail, created_at, stage, follow_up_on, button, landing_path, referrer_host, utm_source, utm_medium, utm_campaign, origin)";
 const INBOX = sql.raw(`(${INBOX_BRANCHES.join(" union all ")}) ${INBOX_COLUMNS}`);
 
+/**
+ * Every lead's address (trimmed, lower case: compared whole, never as a part) with the lead's
+ * effective stage, as a relation `(email, stage)`: the newsletter's segments by lead stage
+ * (docs/decisions/0131). An address with leads at two stages is in both.
+ */
+export const LEAD_ADDRESS_STAGES = sql.raw(
+  `(select distinct lower(btrim(l.email)) as email, l.stage from (${INBOX_BRANCHES.join(" union all ")}) ${INBOX_COLUMNS} where l.email is not null)`,
+);
+
 export interface InboxLead {
   type: PipelineType;
   id: number;

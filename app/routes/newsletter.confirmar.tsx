@@ -5,8 +5,15 @@
  */
 import { data } from "react-router";
 import { EmailLinkForm, EmailLinkPage } from "~/components/email-link-page";
+import { NewsletterTopicsForm } from "~/components/newsletter-topics-form";
 import { MailCheck } from "~/components/ui/icons";
-import { confirmNewsletter, findSubscriberByConfirmationToken, maskEmail, unsubscribeUrl } from "~/domain/leads/newsletter.server";
+import {
+  confirmNewsletter,
+  findSubscriberByConfirmationToken,
+  findTopicChoice,
+  maskEmail,
+  unsubscribeUrl,
+} from "~/domain/leads/newsletter.server";
 import { readBody, storedUserAgent } from "~/infra/http.server";
 import { loadAsDocument, PUBLIC_DOCUMENT } from "~/lib/document-page";
 import { newsletterMessages } from "~/lib/messages/leads";
@@ -28,8 +35,10 @@ const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer"
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const row = await findSubscriberByConfirmationToken(token);
+  // Confirmed already: the same link leads to the choice of topics again (docs/decisions/0131).
+  const choice = row?.status === "active" ? await findTopicChoice(row.unsubscribeToken) : null;
   return data(
-    { token, email: row ? maskEmail(row.email) : null, active: row?.status === "active" },
+    { token, email: row ? maskEmail(row.email) : null, active: row?.status === "active", choice },
     { headers: NO_STORE, status: row ? 200 : 404 },
   );
 }
@@ -41,10 +50,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     ip: context.clientIp || null,
     userAgent: storedUserAgent(request),
   });
+  const choice = result ? await findTopicChoice(result.unsubscribeToken) : null;
   return data(
     result
-      ? { done: true, email: maskEmail(result.email), unsubscribe: unsubscribeUrl(result.unsubscribeToken) }
-      : { done: false, email: null, unsubscribe: null },
+      ? { done: true, email: maskEmail(result.email), unsubscribe: unsubscribeUrl(result.unsubscribeToken), choice }
+      : { done: false, email: null, unsubscribe: null, choice: null },
     { status: result ? 200 : 404, headers: NO_STORE },
   );
 }
@@ -57,6 +67,7 @@ export default function ConfirmSubscription({ loaderData, actionData }: Route.Co
   const done = actionData ? actionData.done : loaderData.active;
   const invalid = actionData ? !actionData.done : !loaderData.email;
   const email = actionData?.email ?? loaderData.email;
+  const choice = actionData ? actionData.choice : loaderData.choice;
 
   return (
     <EmailLinkPage icon={MailCheck}>
@@ -83,6 +94,7 @@ export default function ConfirmSubscription({ loaderData, actionData }: Route.Co
               quando quiser; o link também vem em cada e-mail.
             </p>
           )}
+          {choice && <NewsletterTopicsForm token={choice.token} topics={choice.topics} />}
         </>
       ) : (
         <>

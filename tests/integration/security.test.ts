@@ -48,6 +48,10 @@ async function seedAdminRecords() {
     .values({ name: "Bia", email: "bia@example.com", phone: "11999998888", company: "Empresa", industryArea: "Varejo" });
   await db.insert(schema.chatSessions).values({ sessionId: "offline-1", email: "caio@example.com", offline: true });
   await db.insert(schema.newsletterSubscribers).values({ email: "leitora@example.com", status: "active", unsubscribeToken: "seguranca-1" });
+  // A standalone newsletter edition's draft (docs/decisions/0131).
+  await db
+    .insert(schema.newsletterEditions)
+    .values({ subject: "Edição avulsa", content: "<p>Texto.</p>", status: "draft", createdBy: "admin" });
   const start = new Date(Date.now() + 7 * 86_400_000);
   const end = new Date(start.getTime() + 30 * 60_000);
   await db.insert(schema.bookings).values({

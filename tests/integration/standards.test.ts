@@ -47,6 +47,9 @@ const ADMIN_PAGES = [
   "/admin/leads",
   "/admin/leads/contatos",
   "/admin/leads/spam",
+  // The newsletter's subscribers and its editions, with the form of a standalone one (docs/decisions/0131).
+  "/admin/leads/newsletter",
+  "/admin/leads/newsletter/edicoes",
   "/admin/conversas",
   "/admin/pedidos",
   "/admin/privacidade",

@@ -19,6 +19,9 @@ export const ADMIN_PAGES = [
   // A newsletter record (the record address of a contact, a consultation or an application answers
   // 301 to the lead's one page, docs/decisions/0129, which is listed below).
   "/admin/leads/newsletter/1",
+  // The newsletter's editions and a standalone one (docs/decisions/0131).
+  "/admin/leads/newsletter/edicoes",
+  "/admin/leads/newsletter/edicoes/1",
   "/admin/leads/funil/consultas/1",
   "/admin/leads",
   "/admin/leads/spam",
@@ -44,6 +47,8 @@ export const ADMIN_APIS: Array<{ method: string; path: string; body?: unknown }>
   { method: "GET", path: "/admin/leads/candidaturas/1/curriculo" },
   // A post's newsletter e-mail, previewed (docs/decisions/0128).
   { method: "GET", path: "/admin/posts/1/newsletter" },
+  // A standalone edition's e-mail, previewed (docs/decisions/0131).
+  { method: "GET", path: "/admin/leads/newsletter/edicoes/1/previa" },
   { method: "GET", path: "/api/analytics/export?tabela=paginas&periodo=7" },
   { method: "POST", path: "/admin/privacidade/exportar", body: { email: "titular@example.com", format: "json" } },
   // [blog]

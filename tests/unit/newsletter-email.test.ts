@@ -8,7 +8,14 @@
 import { doIUseEmail } from "@jsx-email/doiuse-email";
 import { parseDocument } from "htmlparser2";
 import { describe, expect, it } from "vitest";
-import { MAX_HTML_BYTES, personalise, renderEditionEmail, UNSUBSCRIBE_PLACEHOLDER } from "~/domain/newsletter/email.server";
+import {
+  countedLinks,
+  MAX_HTML_BYTES,
+  personalise,
+  renderEditionEmail,
+  TOPICS_PLACEHOLDER,
+  UNSUBSCRIBE_PLACEHOLDER,
+} from "~/domain/newsletter/email.server";
 
 const SITE = "http://localhost:3000";
 
@@ -61,7 +68,9 @@ describe("a newsletter edition's e-mail", () => {
     }
     expect(images.map((i) => i.attribs.alt)).toContain("Fluxo de um agente de atendimento");
     const links = tags.filter((t) => t.name === "a").map((a) => a.attribs.href ?? "");
-    expect(links.filter((href) => href !== UNSUBSCRIBE_PLACEHOLDER && !/^https?:\/\//.test(href))).toEqual([]);
+    expect(links.filter((href) => href !== UNSUBSCRIBE_PLACEHOLDER && href !== TOPICS_PLACEHOLDER && !/^https?:\/\//.test(href))).toEqual(
+      [],
+    );
     expect(links).toContain(`${SITE}/agentes`);
     expect(links).toContain(`${SITE}/blog/agentes-de-ia-na-pratica`);
     // Every style is inline; the post's own never passes.
@@ -79,12 +88,42 @@ describe("a newsletter edition's e-mail", () => {
     expect(email.text).toContain(`Cancelar inscrição: ${UNSUBSCRIBE_PLACEHOLDER}`);
   });
 
-  it("gives each recipient their own unsubscribe link, in both parts", () => {
-    const mine = personalise(email, `${SITE}/descadastrar?token=abc&x=1`);
+  it("gives each recipient their own unsubscribe link and topics page, in both parts", () => {
+    const mine = personalise(email, {
+      unsubscribe: `${SITE}/descadastrar?token=abc&x=1`,
+      topics: `${SITE}/newsletter/temas?token=abc&x=1`,
+    });
     expect(mine.html).toContain(`href="${SITE}/descadastrar?token=abc&amp;x=1"`);
     expect(mine.html).toContain("Cancelar inscrição");
     expect(mine.text).toContain(`${SITE}/descadastrar?token=abc&x=1`);
+    expect(mine.html).toContain(`href="${SITE}/newsletter/temas?token=abc&amp;x=1"`);
+    expect(mine.text).toContain(`Escolher temas: ${SITE}/newsletter/temas?token=abc&x=1`);
     expect(mine.html + mine.text).not.toContain(UNSUBSCRIBE_PLACEHOLDER);
+    expect(mine.html + mine.text).not.toContain(TOPICS_PLACEHOLDER);
+  });
+
+  it("sends each web link of the HTML part through the counting redirect, one number per address", () => {
+    const { html, links } = countedLinks(email.html, 42);
+    expect(links[0]).toBe(`${SITE}/`);
+    expect(links).toContain(`${SITE}/agentes`);
+    expect(new Set(links).size).toBe(links.length);
+    const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+    for (const href of hrefs) {
+      if (href === UNSUBSCRIBE_PLACEHOLDER || href === TOPICS_PLACEHOLDER || href?.startsWith("mailto:")) continue;
+      expect(href).toMatch(new RegExp(`^${SITE}/n/c/42/\\d+$`));
+    }
+    expect(html).toContain(`href="${UNSUBSCRIBE_PLACEHOLDER}"`);
+    // The plain-text part is not touched, and there is still no pixel.
+    expect(html).not.toMatch(/<img[^>]+(width="1"|height="1")/);
+  });
+
+  it("renders a standalone edition without a summary or a link to a post", () => {
+    const standalone = renderEditionEmail({ title: "Novidades de dezembro", summary: "", slug: null, content: "<p>Olá, leitores.</p>" });
+    expect(standalone.subject).toBe("Novidades de dezembro");
+    expect(standalone.html).toContain("Olá, leitores.");
+    expect(standalone.html).not.toContain("Ler no site");
+    expect(standalone.text).not.toContain("Ler no site");
+    expect(standalone.text).not.toContain("/blog/");
   });
 
   it("sends a post too long for Gmail as its summary and the link to the site", () => {

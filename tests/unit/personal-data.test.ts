@@ -36,6 +36,7 @@ const NOT_PERSONAL: Record<string, string> = {
   "blog_categories.name": "a blog category",
   "analytics_progress.name": "a rollup's name ('views', 'events')",
   "search_pages.body": "the site's own copy, for the site search",
+  "newsletter_editions.content": "a standalone newsletter edition's text, written by the administrator",
   "orders.item_name": "the product or plan bought",
   "booking_exceptions.note": "the administrator's note on a closed or open day",
   "booking_exceptions.hours": "opening hours of a day",

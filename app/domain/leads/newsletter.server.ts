@@ -1,9 +1,9 @@
 /** The newsletter (LGPD): double opt-in by a signed link, consent and its withdrawal recorded. */
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { env } from "~/config.server";
 import { db, type Executor } from "~/db/client.server";
-import { newsletterEditionRecipients, newsletterSubscribers } from "~/db/schema";
+import { blogCategories, newsletterEditionRecipients, newsletterSubscribers } from "~/db/schema";
 import { hashAccessToken, isAccessTokenShaped } from "~/domain/access-tokens.server";
 import { sessionSecret } from "~/domain/auth/cookies.server";
 import type { SubmissionMeta } from "~/domain/lead-submissions.server";
@@ -26,6 +26,16 @@ export function maskEmail(email: string): string {
 
 export function unsubscribeUrl(token: string): string {
   return `${env.SITE_URL}/descadastrar?token=${encodeURIComponent(token)}`;
+}
+
+/** The page where a subscriber chooses topics (docs/decisions/0131), named by the same token as unsubscribing. */
+export function topicsUrl(token: string): string {
+  return `${env.SITE_URL}/newsletter/temas?token=${encodeURIComponent(token)}`;
+}
+
+/** A recipient's two links, from one token. */
+export function subscriberLinks(token: string): { unsubscribe: string; topics: string } {
+  return { unsubscribe: unsubscribeUrl(token), topics: topicsUrl(token) };
 }
 
 /** A confirmation link works this long after it was sent. */
@@ -239,5 +249,58 @@ export async function unsubscribeNewsletter(
       await recordConsent(tx, { email: row.email, purpose: CONSENT_PURPOSES.newsletter, source, action: "withdrawn" }, meta);
     }
     return { email: row.email };
+  });
+}
+
+// ---------------------------------------------------------------- topics (docs/decisions/0131)
+export interface TopicChoice {
+  /** The address, masked. */
+  email: string;
+  /** Only a confirmed subscriber chooses topics. */
+  active: boolean;
+  /** The blog's categories, with whether the subscriber chose each. */
+  topics: Array<{ id: number; name: string; chosen: boolean }>;
+}
+
+/** The blog's categories, each with whether this subscriber chose it. */
+async function topicChoice(row: { email: string; status: string; topics: number[] | null }, executor: Executor): Promise<TopicChoice> {
+  const categories = await executor
+    .select({ id: blogCategories.id, name: blogCategories.name })
+    .from(blogCategories)
+    .orderBy(asc(blogCategories.name));
+  const chosen = new Set(row.topics ?? []);
+  return {
+    email: maskEmail(row.email),
+    active: row.status === "active",
+    topics: categories.map((c) => ({ ...c, chosen: chosen.has(c.id) })),
+  };
+}
+
+/** What the topics page shows for a subscriber's link (either kind of unsubscribe token), or null. */
+export async function findTopicChoice(token: string): Promise<(TopicChoice & { token: string }) | null> {
+  const row = await findSubscriberByToken(token);
+  return row ? { ...(await topicChoice(row, db())), token } : null;
+}
+
+/**
+ * The topics a confirmed subscriber chose (category ids; unknown ones are dropped): what the
+ * interest segments of the newsletter read. Null when the link names no confirmed subscriber.
+ */
+export async function saveNewsletterTopics(token: string, categoryIds: number[]): Promise<TopicChoice | null> {
+  return db().transaction(async (tx) => {
+    const id = await subscriberIdForToken(token, tx);
+    if (id === null) return null;
+    const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).for("update");
+    if (!row || row.status !== "active") return null;
+    const wanted = [...new Set(categoryIds.filter((n) => Number.isSafeInteger(n) && n > 0))].slice(0, 200);
+    const known = wanted.length
+      ? await tx.select({ id: blogCategories.id }).from(blogCategories).where(inArray(blogCategories.id, wanted))
+      : [];
+    const topics = known.map((c) => c.id).sort((a, b) => a - b);
+    await tx
+      .update(newsletterSubscribers)
+      .set({ topics, updatedAt: sql`now()` })
+      .where(eq(newsletterSubscribers.id, row.id));
+    return topicChoice({ ...row, topics }, tx);
   });
 }

@@ -22,7 +22,7 @@ import MailComposer from "nodemailer/lib/mail-composer";
 import { env } from "~/config.server";
 import { db } from "~/db/client.server";
 import { rowsOf } from "~/db/driver.server";
-import { editionUnsubscribeToken, unsubscribeUrl } from "~/domain/leads/newsletter.server";
+import { editionUnsubscribeToken, subscriberLinks } from "~/domain/leads/newsletter.server";
 import { logger } from "~/infra/logger.server";
 import {
   backoffSeconds,
@@ -277,8 +277,9 @@ async function deliver(row: ClaimedRecipient): Promise<boolean> {
   transporter ??= createSmtpTransport({ pool: CONNECTIONS });
   const smtp = transporter;
   const { token } = await editionUnsubscribeToken(row.editionId, row.subscriberId);
-  const link = unsubscribeUrl(token);
-  const message = personalise({ subject: row.subject, html: row.html, text: row.text }, link);
+  const links = subscriberLinks(token);
+  const link = links.unsubscribe;
+  const message = personalise({ subject: row.subject, html: row.html, text: row.text }, links);
   if (!smtp) {
     // No SMTP_URL: nothing leaves; the log says so without the address (decision 0007).
     logger.info(

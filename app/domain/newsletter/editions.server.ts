@@ -1,26 +1,37 @@
 /**
- * Newsletter editions from the admin's side (docs/decisions/0128): a post is sent once, to every
- * confirmed subscriber, now ('Publicar e enviar') or when its schedule makes it live ('Agendar e
- * enviar'); a preview and a test copy to the team's address come first; a sending edition can be
- * paused, resumed or cancelled, and its progress is counted from its recipient rows. Delivery
- * itself: ./delivery.server.ts.
+ * Newsletter editions from the admin's side (docs/decisions/0128): a post is sent once, to the
+ * confirmed subscribers of the chosen segment (docs/decisions/0131: everyone, a topic or a lead
+ * stage), now ('Publicar e enviar') or when its schedule makes it live ('Agendar e enviar'); a
+ * standalone edition (./standalone.server.ts) goes the same way without a post; a preview and a
+ * test copy to the team's address come first; a sending edition can be paused, resumed or
+ * cancelled, and its progress is counted from its recipient rows. Delivery itself:
+ * ./delivery.server.ts.
  */
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { env } from "~/config.server";
 import { db, type Executor } from "~/db/client.server";
 import { rowsOf } from "~/db/driver.server";
-import { blogPosts, newsletterEditionRecipients, newsletterEditions, newsletterSubscribers } from "~/db/schema";
+import { blogPosts, newsletterEditionRecipients, newsletterEditions, newsletterLinks, newsletterSubscribers } from "~/db/schema";
 import { recordAudit } from "~/domain/audit.server";
 import { updatePost } from "~/domain/blog/editing.server";
 import type { Actor } from "~/domain/blog.server";
-import { editionUnsubscribeToken, unsubscribeUrl } from "~/domain/leads/newsletter.server";
+import { editionUnsubscribeToken, subscriberLinks } from "~/domain/leads/newsletter.server";
 import { fail } from "~/infra/http.server";
 import { logger } from "~/infra/logger.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { newsletterMessages } from "~/lib/messages/newsletter";
-import { type EditionEmail, personalise, renderEditionEmail } from "./email.server";
+import { parseSegment, type Segment, type SegmentGroup, storedSegment } from "~/lib/newsletter-segments";
+import { countedLinks, type EditionEmail, type EditionSource, personalise, renderEditionEmail } from "./email.server";
+import { audienceCondition, audienceCount, describeSegment, segmentMenu } from "./segments.server";
 
-export type EditionStatus = "scheduled" | "sending" | "paused" | "cancelled" | "sent";
+export type EditionStatus = "draft" | "scheduled" | "sending" | "paused" | "cancelled" | "sent";
+
+/** An edition named by its post (the post's page) or by its own id (a standalone edition). */
+export type EditionRef = { postId: number } | { editionId: number };
+
+const refWhere = (ref: EditionRef) =>
+  "postId" in ref ? eq(newsletterEditions.postId, ref.postId) : eq(newsletterEditions.id, ref.editionId);
+const refTarget = (ref: EditionRef) => ("postId" in ref ? `post:${ref.postId}` : `newsletter_edition:${ref.editionId}`);
 
 export interface EditionProgress {
   total: number;
@@ -32,12 +43,26 @@ export interface EditionProgress {
 }
 
 export interface PostNewsletter {
-  edition: { id: number; status: EditionStatus; startedAt: Date | null; finishedAt: Date | null; createdBy: string } | null;
+  edition: {
+    id: number;
+    status: EditionStatus;
+    startedAt: Date | null;
+    finishedAt: Date | null;
+    createdBy: string;
+    /** Who it goes to, in words (the segment chosen). */
+    segmentLabel: string;
+    /** The segment's form value, to keep the menu on it while it waits. */
+    segment: string;
+  } | null;
   progress: EditionProgress;
-  /** Confirmed subscribers who would get it now. */
+  /** Confirmed subscribers who would get it now (all of them). */
   audience: number;
+  /** The segment menu, each choice with its count now. */
+  segments: SegmentGroup[];
   /** Where the test copy goes. */
   testAddress: string;
+  /** The e-mail's links with their clicks, once it started. */
+  links: Array<{ position: number; url: string; clicks: number }>;
 }
 
 const INSERT_CHUNK = 500;
@@ -63,28 +88,40 @@ async function postSource(executor: Executor, postId: number) {
 /** The e-mail a post would be sent as, with a sample unsubscribe link (preview, test copy). */
 export async function sampleEditionEmail(postId: number): Promise<EditionEmail> {
   const post = await postSource(db(), postId);
-  return personalise(renderEditionEmail(post), unsubscribeUrl(SAMPLE_UNSUBSCRIBE));
+  return personalise(renderEditionEmail(post), subscriberLinks(SAMPLE_UNSUBSCRIBE));
 }
 
-const confirmedAudience = and(eq(newsletterSubscribers.status, "active"), isNull(newsletterSubscribers.bouncedAt));
+/** A standalone edition's e-mail source: its subject as the title, its body, no post to link to. */
+export function standaloneSource(edition: { subject: string; content: string | null }): EditionSource {
+  return { title: edition.subject, summary: "", slug: null, content: edition.content ?? "" };
+}
 
 /**
  * Starts one edition (its row locked by the caller, status `scheduled`): renders the e-mail from
- * its post as it is now and writes one recipient row per confirmed subscriber, each with the hash
- * of its unsubscribe link.
+ * its post (or its own text) as it is now and writes one recipient row per confirmed subscriber
+ * of its segment, each with the hash of its unsubscribe link.
  */
 export async function startEdition(tx: Executor, editionId: number): Promise<void> {
   const [edition] = await tx.select().from(newsletterEditions).where(eq(newsletterEditions.id, editionId));
-  if (!edition || edition.status !== "scheduled" || edition.postId === null) return;
-  const email = renderEditionEmail(await postSource(tx, edition.postId));
+  if (!edition || edition.status !== "scheduled") return;
+  // A post's edition whose post was deleted (post_id set null) has no text of its own: it never starts.
+  if (edition.postId === null && edition.content === null) return;
+  const segment = parseSegment(edition.segment) ?? { kind: "all" };
+  const email = renderEditionEmail(edition.postId !== null ? await postSource(tx, edition.postId) : standaloneSource(edition));
+  // Clicks are counted per link through our redirect (docs/decisions/0131): the links, numbered.
+  const counted = countedLinks(email.html, editionId);
+  await tx.delete(newsletterLinks).where(eq(newsletterLinks.editionId, editionId));
+  if (counted.links.length) {
+    await tx.insert(newsletterLinks).values(counted.links.map((url, linkIndex) => ({ editionId, linkIndex, url })));
+  }
   await tx
     .update(newsletterEditions)
-    .set({ subject: email.subject, html: email.html, text: email.text, status: "sending", startedAt: sql`now()`, nextSendAt: sql`now()` })
+    .set({ subject: email.subject, html: counted.html, text: email.text, status: "sending", startedAt: sql`now()`, nextSendAt: sql`now()` })
     .where(eq(newsletterEditions.id, editionId));
   const audience = await tx
     .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
     .from(newsletterSubscribers)
-    .where(confirmedAudience)
+    .where(audienceCondition(segment))
     .orderBy(asc(newsletterSubscribers.id));
   for (let i = 0; i < audience.length; i += INSERT_CHUNK) {
     const rows = await Promise.all(
@@ -97,14 +134,15 @@ export async function startEdition(tx: Executor, editionId: number): Promise<voi
     );
     await tx.insert(newsletterEditionRecipients).values(rows).onConflictDoNothing();
   }
-  logger.info({ editionId, recipients: audience.length }, "edição da newsletter iniciada");
+  logger.info({ editionId, recipients: audience.length, segment: segment.kind }, "edição da newsletter iniciada");
 }
 
 /**
  * Editions whose post is live and that were waiting for it start, once, whoever gets there first
  * (the edition row is locked and its status checked). Scheduled publishing calls it inside its
  * own transaction for the posts it published (app/domain/blog/scheduling.server.ts); each run of
- * the delivery job calls it too, for a post published any other way.
+ * the delivery job calls it too, for a post published any other way, and for the standalone
+ * editions whose `scheduled_at` came (docs/decisions/0131).
  */
 export async function startDueEditions(executor?: Executor, postIds?: number[]): Promise<number[]> {
   if (postIds && !postIds.length) return [];
@@ -117,8 +155,9 @@ export async function startDueEditions(executor?: Executor, postIds?: number[]):
       : sql``;
     const due = rowsOf<{ id: number }>(
       await tx.execute(sql`
-        select e.id from newsletter_editions e join blog_posts p on p.id = e.post_id
-         where e.status = 'scheduled' and p.published ${only}
+        select e.id from newsletter_editions e left join blog_posts p on p.id = e.post_id
+         where e.status = 'scheduled'
+           and (p.published or (e.post_id is null and e.content is not null and e.scheduled_at <= now())) ${only}
          order by e.id
          for update of e skip locked`),
     );
@@ -132,7 +171,7 @@ export async function startDueEditions(executor?: Executor, postIds?: number[]):
  * A post's edition made ready to start when the post is live: a new one, or one cancelled before
  * it started. An edition that started (or is already waiting) is refused: a post is sent once.
  */
-async function armEdition(postId: number, actor: Actor): Promise<number> {
+async function armEdition(postId: number, actor: Actor, segment: Segment): Promise<number> {
   return db().transaction(async (tx) => {
     const post = await postSource(tx, postId);
     const [existing] = await tx.select().from(newsletterEditions).where(eq(newsletterEditions.postId, postId)).for("update");
@@ -142,32 +181,44 @@ async function armEdition(postId: number, actor: Actor): Promise<number> {
     const [edition] = existing
       ? await tx
           .update(newsletterEditions)
-          .set({ status: "scheduled", subject: post.title, createdBy: actor.username })
+          .set({ status: "scheduled", subject: post.title, segment: storedSegment(segment), createdBy: actor.username })
           .where(eq(newsletterEditions.id, existing.id))
           .returning({ id: newsletterEditions.id })
       : await tx
           .insert(newsletterEditions)
-          .values({ postId, subject: post.title, status: "scheduled", createdBy: actor.username })
+          .values({ postId, subject: post.title, segment: storedSegment(segment), status: "scheduled", createdBy: actor.username })
           .returning({ id: newsletterEditions.id });
     return edition!.id;
   });
 }
 
-async function audit(action: string, postId: number, actor: Actor, details: Record<string, unknown> = {}) {
-  await recordAudit({ actor: actor.username, ip: actor.ip ?? null, action, target: `post:${postId}`, details });
+export async function audit(action: string, ref: EditionRef | number, actor: Actor, details: Record<string, unknown> = {}) {
+  const target = refTarget(typeof ref === "number" ? { postId: ref } : ref);
+  await recordAudit({ actor: actor.username, ip: actor.ip ?? null, action, target, details });
+}
+
+/** Sending now to no one is refused: the segment chosen reaches no confirmed subscriber. */
+export async function requireAudience(segment: Segment): Promise<void> {
+  if ((await audienceCount(segment)) === 0) throw fail(409, newsletterMessages.emptySegment);
 }
 
 /** 'Publicar e enviar' (or 'Enviar aos assinantes' for a live post): live now, sending now. */
-export async function sendPostNow(postId: number, actor: Actor): Promise<void> {
-  const editionId = await armEdition(postId, actor);
+export async function sendPostNow(postId: number, actor: Actor, segment: Segment = { kind: "all" }): Promise<void> {
+  await requireAudience(segment);
+  const editionId = await armEdition(postId, actor, segment);
   const post = await postSource(db(), postId);
   if (!post.published) await updatePost(postId, { published: true }, actor);
   await startDueEditions(undefined, [postId]);
-  await audit("newsletter.edition.send", postId, actor, { editionId });
+  await audit("newsletter.edition.send", postId, actor, { editionId, segment: segment.kind });
 }
 
 /** 'Agendar e enviar': the post's schedule, and its edition starts when it goes live. */
-export async function schedulePostWithNewsletter(postId: number, publishAt: Date, actor: Actor): Promise<void> {
+export async function schedulePostWithNewsletter(
+  postId: number,
+  publishAt: Date,
+  actor: Actor,
+  segment: Segment = { kind: "all" },
+): Promise<void> {
   const post = await postSource(db(), postId);
   if (post.published) throw fail(409, newsletterMessages.alreadyLive);
   const [existing] = await db().select().from(newsletterEditions).where(eq(newsletterEditions.postId, postId));
@@ -176,8 +227,8 @@ export async function schedulePostWithNewsletter(postId: number, publishAt: Date
   }
   // The schedule first: a time it refuses (in the past) leaves no edition waiting.
   await updatePost(postId, { publishAt }, actor);
-  if (existing?.status !== "scheduled") await armEdition(postId, actor);
-  await audit("newsletter.edition.schedule", postId, actor, { publishAt: publishAt.toISOString() });
+  if (existing?.status !== "scheduled") await armEdition(postId, actor, segment);
+  await audit("newsletter.edition.schedule", postId, actor, { publishAt: publishAt.toISOString(), segment: segment.kind });
 }
 
 const TRANSITIONS = {
@@ -187,16 +238,17 @@ const TRANSITIONS = {
 } as const;
 
 /**
- * Pause, resume or cancel a post's edition. A message already being handed to the mail server
- * finishes; cancelling leaves every recipient still waiting unsent, for good.
+ * Pause, resume or cancel an edition (a post's, by the post's id). A message already being handed
+ * to the mail server finishes; cancelling leaves every recipient still waiting unsent, for good.
  */
-export async function changeEdition(postId: number, change: keyof typeof TRANSITIONS, actor: Actor): Promise<void> {
+export async function changeEdition(target: number | EditionRef, change: keyof typeof TRANSITIONS, actor: Actor): Promise<void> {
+  const ref = typeof target === "number" ? { postId: target } : target;
   const rule = TRANSITIONS[change];
   const changed = await db().transaction(async (tx) => {
     const [edition] = await tx
       .update(newsletterEditions)
       .set({ status: rule.to, ...(change === "cancel" ? { finishedAt: sql`now()` } : {}) })
-      .where(and(eq(newsletterEditions.postId, postId), inArray(newsletterEditions.status, [...rule.from])))
+      .where(and(refWhere(ref), inArray(newsletterEditions.status, [...rule.from])))
       .returning({ id: newsletterEditions.id });
     if (!edition) return null;
     if (change === "cancel") {
@@ -208,7 +260,7 @@ export async function changeEdition(postId: number, change: keyof typeof TRANSIT
     return edition.id;
   });
   if (changed === null) throw fail(409, newsletterMessages.cannotChange);
-  await audit(rule.action, postId, actor, { editionId: changed });
+  await audit(rule.action, ref, actor, { editionId: changed });
 }
 
 /** The schedule of a post with a waiting edition was cancelled: the edition is cancelled too. */
@@ -223,7 +275,10 @@ export async function dropWaitingEdition(postId: number, actor: Actor): Promise<
 
 /** A test copy to the team's address (`CONTACT_EMAIL`), through the outbox like other e-mails. */
 export async function sendTestEdition(postId: number, actor: Actor): Promise<string> {
-  const email = await sampleEditionEmail(postId);
+  return sendTestCopy(await sampleEditionEmail(postId), postId, actor);
+}
+
+export async function sendTestCopy(email: EditionEmail, ref: EditionRef | number, actor: Actor): Promise<string> {
   await enqueueEmail(db(), {
     kind: "newsletter.test",
     recipient: env.CONTACT_EMAIL,
@@ -231,12 +286,37 @@ export async function sendTestEdition(postId: number, actor: Actor): Promise<str
     body: email.text,
     html: email.html,
   });
-  await audit("newsletter.edition.test", postId, actor);
+  await audit("newsletter.edition.test", ref, actor);
   return env.CONTACT_EMAIL;
 }
 
 /** The post's edition, its progress and who would get it: what the post's page shows. */
 export async function getPostNewsletter(postId: number): Promise<PostNewsletter> {
+  return getEditionCard({ postId });
+}
+
+/** An edition's recipient rows counted by state. */
+async function progressOf(editionId: number): Promise<EditionProgress> {
+  const progress: EditionProgress = { total: 0, sent: 0, failed: 0, pending: 0, skipped: 0, cancelled: 0 };
+  const counts = await db()
+    .select({ status: newsletterEditionRecipients.status, n: sql<number>`count(*)::int` })
+    .from(newsletterEditionRecipients)
+    .where(eq(newsletterEditionRecipients.editionId, editionId))
+    .groupBy(newsletterEditionRecipients.status);
+  for (const { status, n } of counts) {
+    const count = Number(n);
+    progress.total += count;
+    if (status === "sent") progress.sent += count;
+    else if (status === "failed") progress.failed += count;
+    else if (status === "skipped") progress.skipped += count;
+    else if (status === "cancelled") progress.cancelled += count;
+    else progress.pending += count;
+  }
+  return progress;
+}
+
+/** An edition's card (the post's page, a standalone edition's page): state, progress, audience. */
+export async function getEditionCard(ref: EditionRef): Promise<PostNewsletter> {
   const [edition] = await db()
     .select({
       id: newsletterEditions.id,
@@ -244,34 +324,53 @@ export async function getPostNewsletter(postId: number): Promise<PostNewsletter>
       startedAt: newsletterEditions.startedAt,
       finishedAt: newsletterEditions.finishedAt,
       createdBy: newsletterEditions.createdBy,
+      segment: newsletterEditions.segment,
     })
     .from(newsletterEditions)
-    .where(eq(newsletterEditions.postId, postId));
-  const progress: EditionProgress = { total: 0, sent: 0, failed: 0, pending: 0, skipped: 0, cancelled: 0 };
-  if (edition) {
-    const counts = await db()
-      .select({ status: newsletterEditionRecipients.status, n: sql<number>`count(*)::int` })
-      .from(newsletterEditionRecipients)
-      .where(eq(newsletterEditionRecipients.editionId, edition.id))
-      .groupBy(newsletterEditionRecipients.status);
-    for (const { status, n } of counts) {
-      const count = Number(n);
-      progress.total += count;
-      if (status === "sent") progress.sent += count;
-      else if (status === "failed") progress.failed += count;
-      else if (status === "skipped") progress.skipped += count;
-      else if (status === "cancelled") progress.cancelled += count;
-      else progress.pending += count;
-    }
-  }
-  const [audience] = await db()
-    .select({ n: sql<number>`count(*)::int` })
-    .from(newsletterSubscribers)
-    .where(confirmedAudience);
+    .where(refWhere(ref));
+  // The menu (and its counts, the lead stages' among them) only while the edition can still be sent:
+  // a sending edition's card is read again every few seconds.
+  const sendable = !edition || edition.status === "draft" || (edition.status === "cancelled" && !edition.startedAt);
+  const [progress, audience, segments, segmentLabel, links] = await Promise.all([
+    edition ? progressOf(edition.id) : { total: 0, sent: 0, failed: 0, pending: 0, skipped: 0, cancelled: 0 },
+    audienceCount({ kind: "all" }),
+    sendable ? segmentMenu() : [],
+    edition ? describeSegment(edition.segment) : "",
+    edition ? linkClicks(edition.id) : [],
+  ]);
   return {
-    edition: edition ? { ...edition, status: edition.status as EditionStatus } : null,
+    edition: edition ? { ...edition, status: edition.status as EditionStatus, segmentLabel, segment: edition.segment ?? "todos" } : null,
     progress,
-    audience: Number(audience?.n ?? 0),
+    audience,
+    segments,
     testAddress: env.CONTACT_EMAIL,
+    links,
   };
+}
+
+/** An edition's links in the order they appear, with how often each was followed. */
+export async function linkClicks(editionId: number): Promise<Array<{ position: number; url: string; clicks: number }>> {
+  const rows = await db()
+    .select({ position: newsletterLinks.linkIndex, url: newsletterLinks.url, clicks: newsletterLinks.clicks })
+    .from(newsletterLinks)
+    .where(eq(newsletterLinks.editionId, editionId))
+    .orderBy(asc(newsletterLinks.linkIndex));
+  return rows.map((r) => ({ ...r, clicks: Number(r.clicks) }));
+}
+
+/**
+ * A click on an edition's link (docs/decisions/0131): counted (unless `count` is false, a HEAD),
+ * and the address it leads to, which is only ever one stored when the edition started: null for
+ * any other edition or number, so the redirect can never be pointed elsewhere.
+ */
+export async function followLink(editionId: number, linkIndex: number, count = true): Promise<string | null> {
+  const where = and(eq(newsletterLinks.editionId, editionId), eq(newsletterLinks.linkIndex, linkIndex));
+  const [row] = count
+    ? await db()
+        .update(newsletterLinks)
+        .set({ clicks: sql`${newsletterLinks.clicks} + 1` })
+        .where(where)
+        .returning({ url: newsletterLinks.url })
+    : await db().select({ url: newsletterLinks.url }).from(newsletterLinks).where(where);
+  return row?.url ?? null;
 }

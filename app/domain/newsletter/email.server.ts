@@ -2,9 +2,11 @@
  * A newsletter edition's e-mail (docs/decisions/0128): HTML and plain text in pt-BR, built once
  * from a post when its sending starts. The post's HTML (already sanitised for the site,
  * app/infra/sanitize.server.ts) is sanitised again for mail clients: no scripts, no style blocks or
- * classes, every style inline, every link and image absolute, every image with alt text. Nothing
- * is counted: no tracking pixel, no redirected links. The unsubscribe link differs per recipient,
- * so both parts keep `UNSUBSCRIBE_PLACEHOLDER` until the message is sent.
+ * classes, every style inline, every link and image absolute, every image with alt text. No
+ * tracking pixel; when an edition starts, the HTML part's links go through our own redirect,
+ * which counts clicks per edition and link and nothing about who (`countedLinks`, docs/decisions/
+ * 0131). The unsubscribe link differs per recipient, so both parts keep `UNSUBSCRIBE_PLACEHOLDER`
+ * until the message is sent.
  */
 import { type ChildNode, isTag, isText } from "domhandler";
 import { parseDocument } from "htmlparser2";
@@ -15,12 +17,16 @@ import { SITE_NAME } from "~/lib/site";
 
 /** Replaced by each recipient's own unsubscribe address when the message is sent. */
 export const UNSUBSCRIBE_PLACEHOLDER = "{{descadastro}}";
+/** Replaced by each recipient's own address of the topics page (docs/decisions/0131). */
+export const TOPICS_PLACEHOLDER = "{{temas}}";
 /** Gmail clips a message whose HTML passes 102 kB; we stay under 100 kB. */
 export const MAX_HTML_BYTES = 100_000;
 
 export interface EditionSource {
   title: string;
-  slug: string;
+  /** The post's address on the site; null for a standalone edition (no 'Ler no site'). */
+  slug: string | null;
+  /** Shown under the title; empty for none. */
   summary: string;
   content: string;
   imageUrl?: string | null;
@@ -177,7 +183,7 @@ export function htmlToPlainText(html: string): string {
 
 // ---------------------------------------------------------------- the message
 function layout(source: EditionSource, body: string): string {
-  const postUrl = absolute(`/blog/${source.slug}`)!;
+  const postUrl = source.slug === null ? null : absolute(`/blog/${source.slug}`)!;
   const image = absolute(source.imageUrl ?? undefined);
   const title = escapeHtml(source.title);
   const summary = escapeHtml(source.summary);
@@ -208,18 +214,22 @@ function layout(source: EditionSource, body: string): string {
       : []),
     `<tr><td style="padding:24px 24px 8px;${cell}">`,
     `<h1 style="margin:0 0 12px;font-family:${FONT};font-size:26px;line-height:1.25;color:${INK};">${title}</h1>`,
-    `<p style="margin:0 0 20px;font-family:${FONT};font-size:17px;line-height:1.5;color:${MUTED};">${summary}</p>`,
+    ...(summary ? [`<p style="margin:0 0 20px;font-family:${FONT};font-size:17px;line-height:1.5;color:${MUTED};">${summary}</p>`] : []),
     body,
     `</td></tr>`,
-    `<tr><td style="padding:8px 24px 28px;">`,
-    `<table cellpadding="0" cellspacing="0" border="0"><tr>`,
-    `<td style="background-color:${BRAND};">`,
-    `<a href="${escapeHtml(postUrl)}" style="display:inline-block;padding:12px 20px;font-family:${FONT};font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;">Ler no site</a>`,
-    `</td></tr></table>`,
-    `</td></tr>`,
+    ...(postUrl
+      ? [
+          `<tr><td style="padding:8px 24px 28px;">`,
+          `<table cellpadding="0" cellspacing="0" border="0"><tr>`,
+          `<td style="background-color:${BRAND};">`,
+          `<a href="${escapeHtml(postUrl)}" style="display:inline-block;padding:12px 20px;font-family:${FONT};font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;">Ler no site</a>`,
+          `</td></tr></table>`,
+          `</td></tr>`,
+        ]
+      : []),
     `<tr><td style="padding:20px 24px;border-top:1px solid #e5e7eb;font-family:${FONT};font-size:13px;line-height:1.5;color:${MUTED};">`,
     `<p style="margin:0 0 8px;">Você recebe este e-mail porque confirmou sua inscrição na newsletter da ${SITE_NAME}.</p>`,
-    `<p style="margin:0;"><a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:${MUTED};text-decoration:underline;">Cancelar inscrição</a> · <a href="${escapeHtml(absolute("/privacidade")!)}" style="color:${MUTED};text-decoration:underline;">Política de privacidade</a></p>`,
+    `<p style="margin:0;"><a href="${TOPICS_PLACEHOLDER}" style="color:${MUTED};text-decoration:underline;">Escolher temas</a> · <a href="${UNSUBSCRIBE_PLACEHOLDER}" style="color:${MUTED};text-decoration:underline;">Cancelar inscrição</a> · <a href="${escapeHtml(absolute("/privacidade")!)}" style="color:${MUTED};text-decoration:underline;">Política de privacidade</a></p>`,
     `</td></tr>`,
     `</table>`,
     `</td></tr>`,
@@ -238,35 +248,69 @@ export function renderEditionEmail(source: EditionSource): EditionEmail {
   let html = layout(source, body);
   let textBody = htmlToPlainText(body);
   if (Buffer.byteLength(html) > MAX_HTML_BYTES) {
-    const note = "Este post é longo demais para um e-mail: leia o texto completo no site.";
+    const note =
+      source.slug === null
+        ? "Esta edição é longa demais para um e-mail e foi resumida: fale com a nossa equipe para recebê-la completa."
+        : "Este post é longo demais para um e-mail: leia o texto completo no site.";
     html = layout(source, `<p style="${STYLE.p}">${note}</p>`);
     textBody = note;
   }
-  const postUrl = absolute(`/blog/${source.slug}`)!;
+  const postUrl = source.slug === null ? null : absolute(`/blog/${source.slug}`)!;
   const text = [
     `${SITE_NAME} · Newsletter`,
     "",
     source.title.toUpperCase(),
     "",
-    source.summary,
-    "",
+    ...(source.summary ? [source.summary, ""] : []),
     textBody,
     "",
-    `Ler no site: ${postUrl}`,
-    "",
+    ...(postUrl ? [`Ler no site: ${postUrl}`, ""] : []),
     "--",
     `Você recebe este e-mail porque confirmou sua inscrição na newsletter da ${SITE_NAME}.`,
+    `Escolher temas: ${TOPICS_PLACEHOLDER}`,
     `Cancelar inscrição: ${UNSUBSCRIBE_PLACEHOLDER}`,
     `Política de privacidade: ${absolute("/privacidade")}`,
   ].join("\n");
   return { subject: source.title, html, text };
 }
 
-/** One recipient's copy: the placeholder replaced by that recipient's unsubscribe address. */
-export function personalise(email: EditionEmail, unsubscribeUrl: string): EditionEmail {
-  return {
-    subject: email.subject,
-    html: email.html.split(UNSUBSCRIBE_PLACEHOLDER).join(escapeHtml(unsubscribeUrl)),
-    text: email.text.split(UNSUBSCRIBE_PLACEHOLDER).join(unsubscribeUrl),
-  };
+/**
+ * One recipient's copy: the placeholders replaced by that recipient's unsubscribe address and
+ * topics page (both named by the same per-recipient token).
+ */
+export function personalise(email: EditionEmail, links: { unsubscribe: string; topics: string }): EditionEmail {
+  const fill = (text: string, escape: (s: string) => string) =>
+    text.split(UNSUBSCRIBE_PLACEHOLDER).join(escape(links.unsubscribe)).split(TOPICS_PLACEHOLDER).join(escape(links.topics));
+  return { subject: email.subject, html: fill(email.html, escapeHtml), text: fill(email.text, (s) => s) };
+}
+
+/** The address of an edition's link through our redirect: the edition and the link's number, nothing about the reader. */
+export function clickUrl(editionId: number, linkIndex: number): string {
+  return `${env.SITE_URL}/n/c/${editionId}/${linkIndex}`;
+}
+
+const unescapeHref = (href: string) =>
+  href
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+
+/**
+ * The HTML part with every web link (http or https) pointing at our redirect instead
+ * (docs/decisions/0131), and the links, numbered from 0 in the order they first appear (one
+ * number per distinct address). The unsubscribe and topics links (placeholders), `mailto:` and
+ * `tel:` links stay as they are; so does the plain-text part, which shows the real addresses.
+ */
+export function countedLinks(html: string, editionId: number): { html: string; links: string[] } {
+  const links: string[] = [];
+  const rewritten = html.replace(/(<a\b[^>]*?\bhref=")([^"]*)(")/gi, (whole, before: string, href: string, after: string) => {
+    const url = unescapeHref(href);
+    if (!/^https?:\/\//i.test(url)) return whole;
+    let index = links.indexOf(url);
+    if (index < 0) index = links.push(url) - 1;
+    return `${before}${escapeHtml(clickUrl(editionId, index))}${after}`;
+  });
+  return { html: rewritten, links };
 }

@@ -200,7 +200,8 @@ export const PERSONAL_DATA = {
   newsletterSubscribers: {
     label: "Newsletter",
     table: newsletterSubscribers,
-    personal: [newsletterSubscribers.email],
+    // The address, and the topics the subscriber chose (docs/decisions/0131): what they read about.
+    personal: [newsletterSubscribers.email, newsletterSubscribers.topics],
     find: { where: (s) => sameAddress(newsletterSubscribers.email, s.email) },
     export: {},
     erase: "delete",

@@ -148,6 +148,15 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "privacy.correct": "Correção de dados do titular",
   "privacy.erase": "Eliminação de dados do titular",
   "retention.run": "Execução da retenção",
+  "newsletter.edition.create": "Edição avulsa da newsletter criada",
+  "newsletter.edition.update": "Edição avulsa da newsletter alterada",
+  "newsletter.edition.delete": "Rascunho de edição da newsletter excluído",
+  "newsletter.edition.send": "Envio da newsletter iniciado",
+  "newsletter.edition.schedule": "Envio da newsletter agendado",
+  "newsletter.edition.test": "Teste da newsletter enviado",
+  "newsletter.edition.pause": "Envio da newsletter pausado",
+  "newsletter.edition.resume": "Envio da newsletter retomado",
+  "newsletter.edition.cancel": "Envio da newsletter cancelado",
 };
 
 export function auditActionLabel(action: string): string {
@@ -280,6 +289,7 @@ const AUDIT_TARGETS: Record<string, { label: string; href?: (id: string) => stri
   business_optimizations: { label: "Questionário", href: (id) => `/admin/business-optimizations#formulario-${id}` },
   chat_sessions: { label: "Conversa no chat", href: (id) => `/admin/conversas/${id}` },
   post: { label: "Post", href: (id) => `/admin/posts/${id}` },
+  newsletter_edition: { label: "Edição avulsa da newsletter", href: (id) => `/admin/leads/newsletter/edicoes/${id}` },
   category: { label: "Categoria", href: () => "/admin/blog/categorias" },
   spam: { label: "Envio suspeito de spam", href: () => "/admin/leads/spam" },
   user: { label: "Usuário" },

@@ -11,9 +11,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Download } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
+import { addDays, dayStart } from "~/domain/analytics/days.server";
 import { goalChoices } from "~/domain/analytics/goals.server";
 import { analyticsReport, parseRange, type AnalyticsTable } from "~/domain/analytics/report.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
+import { listEditions } from "~/domain/newsletter/standalone.server";
 import {
   ALL_LEADS,
   CUSTOM_RANGE,
@@ -39,11 +41,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseRange(params);
   const goals = goalChoices();
   const headers = { "Cache-Control": "no-store" };
-  if (!parsed.ok) return data({ error: parsed.message, range: parsed.range, report: null, goals }, { status: 400, headers });
-  const report = await analyticsReport(parsed.range, { goal: params.get("meta") ?? undefined });
+  if (!parsed.ok)
+    return data({ error: parsed.message, range: parsed.range, report: null, goals, newsletter: [] }, { status: 400, headers });
+  const [report, newsletter] = await Promise.all([
+    analyticsReport(parsed.range, { goal: params.get("meta") ?? undefined }),
+    // The newsletter editions that started in the period, with their clicks (docs/decisions/0131).
+    listEditions(50, { from: dayStart(parsed.range.from), to: dayStart(addDays(parsed.range.to, 1)) }),
+  ]);
   // The bench reads the server's own time for the 90-day page (bar: < 300 ms).
   return data(
-    { error: null, range: parsed.range, report, goals },
+    { error: null, range: parsed.range, report, goals, newsletter },
     { headers: { ...headers, "Server-Timing": `relatorio;dur=${(performance.now() - started).toFixed(1)}` } },
   );
 }
@@ -441,6 +448,21 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
               />
             </Section>
           </div>
+
+          <Section
+            title="Newsletter"
+            description="Edições que começaram a ser enviadas no período: quantos e-mails saíram e quantos cliques os links receberam. Contamos os cliques por link, sem saber quem clicou; não há pixel de abertura."
+            range={range}
+          >
+            <DataTable
+              testId="newsletter-editions"
+              caption="Edições da newsletter no período"
+              head={["Edição", "Enviados", "Cliques"]}
+              rows={loaderData.newsletter.map((e) => [e.subject, formatNumber(e.sent), formatNumber(e.clicks)])}
+              bars={loaderData.newsletter.map((e) => share(e.sent, Math.max(0, ...loaderData.newsletter.map((n) => n.sent))))}
+              empty="Nenhuma edição enviada no período."
+            />
+          </Section>
         </>
       ) : null}
     </div>

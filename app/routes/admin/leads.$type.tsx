@@ -8,7 +8,7 @@ import { LeadValue } from "~/components/admin/lead-value";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { AdminPagination } from "~/components/admin/pagination";
 import { Button } from "~/components/ui/button";
-import { Download, Search } from "~/components/ui/icons";
+import { Download, Mail, Search } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { TableHead } from "~/components/ui/table";
 import { env } from "~/config.server";
@@ -72,12 +72,23 @@ export default function LeadList({ loaderData }: Route.ComponentProps) {
         title={info.title}
         description={info.description}
         actions={
-          <Button asChild variant="outline">
-            <a href={exportHref} download>
-              <Download aria-hidden />
-              Exportar CSV
-            </a>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {type === "newsletter" && (
+              // The editions sent to these subscribers, and the standalone ones (docs/decisions/0131).
+              <Button asChild>
+                <Link to="/admin/leads/newsletter/edicoes">
+                  <Mail aria-hidden />
+                  Edições da newsletter
+                </Link>
+              </Button>
+            )}
+            <Button asChild variant="outline">
+              <a href={exportHref} download>
+                <Download aria-hidden />
+                Exportar CSV
+              </a>
+            </Button>
+          </div>
         }
       />
 

@@ -7,8 +7,8 @@
  * with one schema (docs/decisions/0064): each action answers 303 back here with what happened, or
  * 400 with the message beside the field. A new preview link is the exception: only its hash is
  * stored, so the answer to making it is the page itself, with the link shown once (docs/decisions/0109).
- * The newsletter card sends the post to the subscribers, now or with its schedule, and follows the
- * sending (docs/decisions/0128).
+ * The newsletter card sends the post to the subscribers (all, or a segment: docs/decisions/0131),
+ * now or with its schedule, and follows the sending (docs/decisions/0128).
  */
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -35,12 +35,14 @@ import {
   sendPostNow,
   sendTestEdition,
 } from "~/domain/newsletter/editions.server";
+import { segmentFromForm } from "~/domain/newsletter/segments.server";
 import { formError, parseForm, refusedForm } from "~/infra/forms.server";
 import { parseId } from "~/infra/http.server";
 import { formatDateTime } from "~/lib/dates";
 import { blogApiMessages } from "~/lib/messages/blog";
 import { newsletterText } from "~/lib/messages/newsletter";
 import { pendingText, postPageText, previewLinkText, publishingMessages, revisionText, scheduleText } from "~/lib/messages/publishing";
+import { ALL_SUBSCRIBERS } from "~/lib/newsletter-segments";
 import { brasiliaLocalToDate, dateToBrasiliaLocal } from "~/lib/publishing";
 import { adminOnly } from "~/lib/route-policy";
 import { SITE_NAME } from "~/lib/site";
@@ -112,8 +114,9 @@ const publishingForm = z.discriminatedUnion(
     z.object({
       intent: z.literal("newsletter-agendar"),
       publishAt: publishAtField,
+      segment: z.string().max(60).optional(),
     }),
-    z.object({ intent: z.literal("newsletter-enviar") }),
+    z.object({ intent: z.literal("newsletter-enviar"), segment: z.string().max(60).optional() }),
     z.object({ intent: z.literal("newsletter-teste") }),
     z.object({ intent: z.literal("newsletter-pausar") }),
     z.object({ intent: z.literal("newsletter-retomar") }),
@@ -142,10 +145,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await updatePost(id, { publishAt: asked.publishAt }, actor);
         return done("agendado");
       case "newsletter-agendar":
-        await schedulePostWithNewsletter(id, asked.publishAt, actor);
+        await schedulePostWithNewsletter(id, asked.publishAt, actor, await segmentFromForm(asked.segment));
         return done("newsletter-agendada");
       case "newsletter-enviar":
-        await sendPostNow(id, actor);
+        await sendPostNow(id, actor, await segmentFromForm(asked.segment));
         return done("newsletter-enviada");
       case "newsletter-teste":
         await sendTestEdition(id, actor);
@@ -203,6 +206,8 @@ export default function PostPublishing({ loaderData, actionData }: Route.Compone
   const message = created ? previewLinkText.created : loaderData.message;
   const busy = useNavigation().state !== "idle";
   const [editing, setEditing] = useState(false);
+  // The newsletter card's segment, also sent by 'Agendar e enviar' (in the schedule's form).
+  const [segment, setSegment] = useState(loaderData.newsletter.edition?.segment ?? ALL_SUBSCRIBERS);
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -278,9 +283,12 @@ export default function PostPublishing({ loaderData, actionData }: Route.Compone
                     {scheduleText.schedule}
                   </Button>
                   {!loaderData.newsletter.edition && loaderData.newsletter.audience > 0 && (
-                    <Button type="submit" name="intent" value="newsletter-agendar" variant="outline" disabled={busy}>
-                      {newsletterText.scheduleAndSend}
-                    </Button>
+                    <>
+                      <input type="hidden" name="segment" value={segment} />
+                      <Button type="submit" name="intent" value="newsletter-agendar" variant="outline" disabled={busy}>
+                        {newsletterText.scheduleAndSend}
+                      </Button>
+                    </>
                   )}
                   {post.publishAt && (
                     <Button type="submit" name="intent" value="cancelar-agendamento" variant="outline" disabled={busy}>
@@ -331,7 +339,16 @@ export default function PostPublishing({ loaderData, actionData }: Route.Compone
         </Card>
       </div>
 
-      <NewsletterCard postId={post.id} published={post.published} data={loaderData.newsletter} busy={busy} />
+      <NewsletterCard
+        kind="post"
+        data={loaderData.newsletter}
+        busy={busy}
+        previewHref={`/admin/posts/${post.id}/newsletter`}
+        sendLabel={post.published ? newsletterText.sendNow : newsletterText.publishAndSend}
+        segment={segment}
+        onSegmentChange={setSegment}
+        segmentError={errors.segment}
+      />
 
       {post.pendingChanges && (
         <Card className="border-primary/40">
