@@ -23,6 +23,15 @@ export const ONLINE_INDEXES: ReadonlyArray<{ name: string; table: string; column
   { name: "contacts_created_idx", table: "contacts", columns: `"created_at", "id"` },
   { name: "newsletter_subscribers_created_idx", table: "newsletter_subscribers", columns: `"created_at", "id"` },
   { name: "orders_created_idx", table: "orders", columns: `"created_at", "id"` },
+  // 0019: a person is found by their whole address, in lower case (the inbox's e-mail search, the
+  // lead page's meetings, orders, chats and e-mails: app/domain/leads/lead-page.server.ts).
+  { name: "contacts_email_idx", table: "contacts", columns: `lower("email")` },
+  { name: "consultations_email_idx", table: "consultations", columns: `lower("email")` },
+  { name: "business_optimizations_email_idx", table: "business_optimizations", columns: `lower("email")` },
+  { name: "career_applications_email_idx", table: "career_applications", columns: `lower("email")` },
+  { name: "chat_sessions_email_idx", table: "chat_sessions", columns: `lower("email")` },
+  { name: "orders_email_idx", table: "orders", columns: `lower("customer_email")` },
+  { name: "outbox_recipient_idx", table: "outbox", columns: `lower("recipient")` },
 ];
 
 type Query = (text: string) => Promise<{ rows: Array<Record<string, unknown>> }>;

@@ -92,7 +92,7 @@ export const contacts = pgTable(
     verified: verified(),
     createdAt: createdAt(),
   },
-  (t) => [index("contacts_created_idx").on(t.createdAt, t.id)],
+  (t) => [index("contacts_created_idx").on(t.createdAt, t.id), index("contacts_email_idx").on(sql`lower(${t.email})`)],
 );
 
 export const blogCategories = pgTable("blog_categories", {
@@ -187,7 +187,7 @@ export const consultations = pgTable(
     verified: verified(),
     createdAt: createdAt(),
   },
-  (t) => [index("consultations_created_idx").on(t.createdAt, t.id)],
+  (t) => [index("consultations_created_idx").on(t.createdAt, t.id), index("consultations_email_idx").on(sql`lower(${t.email})`)],
 );
 
 export const businessOptimizations = pgTable(
@@ -223,7 +223,10 @@ export const businessOptimizations = pgTable(
     verified: verified(),
     createdAt: createdAt(),
   },
-  (t) => [index("business_optimizations_created_idx").on(t.createdAt, t.id)],
+  (t) => [
+    index("business_optimizations_created_idx").on(t.createdAt, t.id),
+    index("business_optimizations_email_idx").on(sql`lower(${t.email})`),
+  ],
 );
 
 // ---------------------------------------------------------------- auth and infrastructure
@@ -327,7 +330,7 @@ export const outbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt), index("outbox_recipient_idx").on(sql`lower(${t.recipient})`)],
 );
 
 /** Uploaded images (originals and resized variants), so every instance can serve them. */
@@ -359,7 +362,10 @@ export const careerApplications = pgTable(
     verified: verified(),
     createdAt: createdAt(),
   },
-  (t) => [index("career_applications_created_idx").on(t.createdAt, t.id)],
+  (t) => [
+    index("career_applications_created_idx").on(t.createdAt, t.id),
+    index("career_applications_email_idx").on(sql`lower(${t.email})`),
+  ],
 );
 
 /**
@@ -549,7 +555,7 @@ export const chatSessions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("chat_sessions_created_idx").on(t.createdAt, t.id)],
+  (t) => [index("chat_sessions_created_idx").on(t.createdAt, t.id), index("chat_sessions_email_idx").on(sql`lower(${t.email})`)],
 );
 
 export const chatMessages = pgTable(
@@ -588,7 +594,7 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
-  (t) => [index("orders_created_idx").on(t.createdAt, t.id)],
+  (t) => [index("orders_created_idx").on(t.createdAt, t.id), index("orders_email_idx").on(sql`lower(${t.customerEmail})`)],
 );
 
 export const subscriptions = pgTable("subscriptions", {
