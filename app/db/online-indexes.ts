@@ -62,5 +62,9 @@ export async function buildOnlineIndexes(query: Query, options: { concurrently: 
     await query(`create index${concurrently} if not exists "${index.name}" on "${index.table}" using btree (${index.columns})`);
     built.push(index.name);
   }
+  // The planner knows an expression's values (lower(email)) only from the statistics ANALYZE
+  // gathers once its index exists; until then it guesses, and the inbox's e-mail search walked
+  // the whole created_at index instead of reading one row.
+  for (const table of new Set(ONLINE_INDEXES.filter((i) => built.includes(i.name)).map((i) => i.table))) await query(`analyze "${table}"`);
   return built;
 }
