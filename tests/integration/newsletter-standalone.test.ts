@@ -6,8 +6,9 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginCookie, startTestApp, TEST_SESSION_SECRET, type TestApp } from "../helpers/app";
-import { type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
+import { addSubscribers, startNewsletterApp } from "../helpers/newsletter";
+import type { TestApp } from "../helpers/app";
+import type { FakeSmtp } from "../mocks/smtp";
 
 let app: TestApp;
 let smtp: FakeSmtp;
@@ -16,14 +17,7 @@ let topicId: number;
 const readers = ["ana.avulsa@exemplo.com.br", "bruno.avulso@exemplo.com.br", "carla.avulsa@exemplo.com.br"];
 
 beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  app = await startTestApp({
-    SMTP_URL: smtp.url,
-    SESSION_SECRET: TEST_SESSION_SECRET,
-    NEWSLETTER_RATE_PER_SECOND: "50",
-    RATE_LIMIT_FACTOR: "100",
-  });
-  cookie = await loginCookie(app);
+  ({ app, smtp, cookie } = await startNewsletterApp());
   const s = app.schema;
   const [category] = await app
     .db()
@@ -31,18 +25,7 @@ beforeAll(async () => {
     .values({ name: "Governança de IA", slug: "governanca-de-ia-avulsa" })
     .returning({ id: s.blogCategories.id });
   topicId = category!.id;
-  await app
-    .db()
-    .insert(s.newsletterSubscribers)
-    .values(
-      readers.map((email, i) => ({
-        email,
-        status: "active",
-        unsubscribeToken: `token-proprio-avulsa-${i}-0123456789`,
-        consentedAt: new Date(),
-        topics: i < 2 ? [topicId] : null,
-      })),
-    );
+  await addSubscribers(app, readers, "token-proprio-avulsa", (i) => (i < 2 ? [topicId] : null));
 }, 90_000);
 
 afterAll(async () => {

@@ -7,8 +7,9 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginCookie, startTestApp, TEST_SESSION_SECRET, type TestApp } from "../helpers/app";
-import { type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
+import { addSubscribers, startNewsletterApp } from "../helpers/newsletter";
+import type { TestApp } from "../helpers/app";
+import type { FakeSmtp } from "../mocks/smtp";
 
 let app: TestApp;
 let smtp: FakeSmtp;
@@ -18,26 +19,9 @@ const readers = ["ana.leitora@exemplo.com.br", "bruno.leitor@exemplo.com.br"];
 const messages: Record<string, string> = {};
 
 beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  app = await startTestApp({
-    SMTP_URL: smtp.url,
-    SESSION_SECRET: TEST_SESSION_SECRET,
-    NEWSLETTER_RATE_PER_SECOND: "50",
-    RATE_LIMIT_FACTOR: "100",
-  });
-  cookie = await loginCookie(app);
+  ({ app, smtp, cookie } = await startNewsletterApp());
   const s = app.schema;
-  await app
-    .db()
-    .insert(s.newsletterSubscribers)
-    .values(
-      readers.map((email, i) => ({
-        email,
-        status: "active",
-        unsubscribeToken: `token-proprio-do-leitor-${i}-0123456789`,
-        consentedAt: new Date(),
-      })),
-    );
+  await addSubscribers(app, readers, "token-proprio-do-leitor");
   const [post] = await app
     .db()
     .insert(s.blogPosts)
