@@ -222,7 +222,8 @@ function BusinessOptimizations({ loaderData }: Route.ComponentProps) {
                   </dl>
                   <section
                     className="mt-6 grid gap-2 border-t border-border pt-4"
-                    aria-label={`Origem da visita: ${row.companyName || `questionário #${row.id}`}`}
+                    // The number keeps two questionnaires of one company apart (landmarks need unique names).
+                    aria-label={`Origem da visita: ${row.companyName ? `${row.companyName}, ` : ""}questionário #${row.id}`}
                   >
                     <h3 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Origem da visita</h3>
                     <AttributionFacts row={row} compact />
