@@ -77,8 +77,34 @@ describe("newsletter click counting", () => {
     expect(hrefs).not.toContain(EVENT.replace(/&/g, "&amp;"));
     expect(hrefs.some((h) => h.startsWith("mailto:"))).toBe(true);
     expect(hrefs.some((h) => h.includes("/descadastrar?token="))).toBe(true);
-    // The plain-text part keeps the real address.
-    expect(decoded).toContain(`(${EVENT})`);
+  }, 30_000);
+
+  it("sends the plain-text part's web links through the same redirect, with the HTML part's numbers", async () => {
+    const raw = await smtp.message((m) => m.includes(`To: ${readers[0]}`) && m.includes("Cliques sem dados pessoais"));
+    const decoded = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    const text = /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)\r?\n--/i.exec(decoded)?.[1] ?? "";
+    const html = /Content-Type: text\/html[^]*?\r?\n\r?\n([^]*?)\r?\n--/i.exec(decoded)?.[1] ?? "";
+    expect(text).toContain("webinar (");
+    const textUrls = [...text.matchAll(/https?:\/\/[^\s()]+/g)].map((m) => m[0]);
+    const htmlUrls = [...html.matchAll(/href="(https?:\/\/[^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+    // Every web address of the text part is one of the HTML part's counted ones, but the
+    // recipient's own unsubscribe and topics links, which are never redirected.
+    const own = (url: string) => /\/(descadastrar|newsletter\/temas)\?token=/.test(url);
+    const counted = textUrls.filter((u) => !own(u));
+    expect(counted.length).toBeGreaterThanOrEqual(3);
+    for (const url of counted) {
+      expect(new URL(url).pathname).toMatch(new RegExp(`^/n/c/${editionId}/\\d+$`));
+      expect(htmlUrls).toContain(url);
+    }
+    expect(textUrls.filter(own)).toHaveLength(2);
+    expect(text).not.toContain(EVENT);
+    const index = (await links()).find((l) => l.url === EVENT)!.linkIndex;
+    expect(text).toContain(`webinar (${new URL(counted.find((u) => u.endsWith(`/n/c/${editionId}/${index}`))!).href})`);
+    // The same text for every reader: nothing in it names one (but the unsubscribe and topics links).
+    const other = await smtp.message((m) => m.includes(`To: ${readers[1]}`) && m.includes("Cliques sem dados pessoais"));
+    const otherText = /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)\r?\n--/i.exec(other.replace(/=\r?\n/g, "").replace(/=3D/g, "="))?.[1] ?? "";
+    const withoutOwn = (t: string) => t.replace(/https?:\/\/\S+\?token=\S+/g, "");
+    expect(withoutOwn(otherText)).toBe(withoutOwn(text));
   }, 30_000);
 
   it("answers 302 to the stored address and counts one click per request, with no cookie; a HEAD is not counted", async () => {
