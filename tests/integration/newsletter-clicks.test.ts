@@ -102,7 +102,8 @@ describe("newsletter click counting", () => {
     expect(text).toContain(`webinar (${new URL(counted.find((u) => u.endsWith(`/n/c/${editionId}/${index}`))!).href})`);
     // The same text for every reader: nothing in it names one (but the unsubscribe and topics links).
     const other = await smtp.message((m) => m.includes(`To: ${readers[1]}`) && m.includes("Cliques sem dados pessoais"));
-    const otherText = /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)\r?\n--/i.exec(other.replace(/=\r?\n/g, "").replace(/=3D/g, "="))?.[1] ?? "";
+    const otherText =
+      /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)\r?\n--/i.exec(other.replace(/=\r?\n/g, "").replace(/=3D/g, "="))?.[1] ?? "";
     const withoutOwn = (t: string) => t.replace(/https?:\/\/\S+\?token=\S+/g, "");
     expect(withoutOwn(otherText)).toBe(withoutOwn(text));
   }, 30_000);
