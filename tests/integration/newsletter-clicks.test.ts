@@ -54,6 +54,16 @@ async function links() {
   return app.db().select().from(s.newsletterLinks).where(eq(s.newsletterLinks.editionId, editionId)).orderBy(s.newsletterLinks.linkIndex);
 }
 
+/** One part of a multipart message, its quoted-printable soft breaks and `=3D` undone (enough for its addresses). */
+function part(raw: string, type: "text/plain" | "text/html"): string {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const found = raw.split(`--${boundary}`).find((p) => new RegExp(`^\\s*Content-Type: ${type}`, "i").test(p)) ?? "";
+  return found
+    .replace(/^[^]*?\r?\n\r?\n/, "")
+    .replace(/=\r?\n/g, "")
+    .replace(/=3D/g, "=");
+}
+
 const click = (edition: number | string, link: number | string, init: RequestInit = {}) =>
   fetch(`${app.url}/n/c/${edition}/${link}`, { redirect: "manual", ...init });
 
@@ -81,9 +91,8 @@ describe("newsletter click counting", () => {
 
   it("sends the plain-text part's web links through the same redirect, with the HTML part's numbers", async () => {
     const raw = await smtp.message((m) => m.includes(`To: ${readers[0]}`) && m.includes("Cliques sem dados pessoais"));
-    const decoded = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-    const text = /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)\r?\n--/i.exec(decoded)?.[1] ?? "";
-    const html = /Content-Type: text\/html[^]*?\r?\n\r?\n([^]*?)\r?\n--/i.exec(decoded)?.[1] ?? "";
+    const text = part(raw, "text/plain");
+    const html = part(raw, "text/html");
     expect(text).toContain("webinar (");
     const textUrls = [...text.matchAll(/https?:\/\/[^\s()]+/g)].map((m) => m[0]);
     const htmlUrls = [...html.matchAll(/href="(https?:\/\/[^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
@@ -102,8 +111,7 @@ describe("newsletter click counting", () => {
     expect(text).toContain(`webinar (${new URL(counted.find((u) => u.endsWith(`/n/c/${editionId}/${index}`))!).href})`);
     // The same text for every reader: nothing in it names one (but the unsubscribe and topics links).
     const other = await smtp.message((m) => m.includes(`To: ${readers[1]}`) && m.includes("Cliques sem dados pessoais"));
-    const otherText =
-      /Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)\r?\n--/i.exec(other.replace(/=\r?\n/g, "").replace(/=3D/g, "="))?.[1] ?? "";
+    const otherText = part(other, "text/plain");
     const withoutOwn = (t: string) => t.replace(/https?:\/\/\S+\?token=\S+/g, "");
     expect(withoutOwn(otherText)).toBe(withoutOwn(text));
   }, 30_000);
