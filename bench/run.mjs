@@ -10,7 +10,7 @@ import { runFirstTaps } from "./lib/first-tap.mjs";
 import { runHostile } from "./lib/hostile.mjs";
 import { firstLoadJs, runLighthouse } from "./lib/lighthouse.mjs";
 import { runSpeed } from "./lib/speed.mjs";
-import { BUDGETS, ensureTools, log, PORTS, request, ROOT, startApp } from "./lib/util.mjs";
+import { BUDGETS, ensureTools, log, PORTS, PUBLIC_PAGES, request, ROOT, startApp } from "./lib/util.mjs";
 
 const SECTIONS = ["speed", "lighthouse", "taps", "hostile"];
 const HELP = `npm run bench -- [flags]
@@ -80,7 +80,7 @@ async function withApp() {
     // The first post of the public API stands for the post page type.
     const posts = JSON.parse((await request(`${app.url}/api/blog/posts`)).text).data;
     const post = `/blog/${(Array.isArray(posts) ? posts : posts.posts)[0].slug}`;
-    const pages = ["/", "/sobre", "/carreiras", "/agentes", "/produtos", "/formulario", "/blog", post];
+    const pages = PUBLIC_PAGES(post);
     await section("taps", () => runFirstTaps(app.url, pages, { runs: flags.quick ? 1 : 3 }));
     await section("lighthouse", async () => [
       await firstLoadJs(app.url, "/"),

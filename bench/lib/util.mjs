@@ -25,6 +25,9 @@ export const SECRETS = {
   SESSION_SECRET: "bench-session-secret-com-mais-de-32-caracteres-0001",
 };
 
+/** The public page types every section loads, `post` standing for a blog post (bench/run.mjs takes the API's first). */
+export const PUBLIC_PAGES = (post) => ["/", "/sobre", "/carreiras", "/agentes", "/produtos", "/formulario", "/blog", post];
+
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const log = (...args) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...args);
 
@@ -173,14 +176,25 @@ function rawGzip(url) {
 
 /** The limit: nginx (one worker, gzip_static) serving the very gzip bytes the app sent for `url`. */
 export async function startStaticNginx(url, dir) {
+  const nginx = await startStaticNginxPages([url], dir);
+  return { url: nginx.urls[0], bytes: nginx.bytes[0], stop: nginx.stop };
+}
+
+/** The same for several pages: `urls[i]` is the i-th of `urls` as nginx serves it. */
+export async function startStaticNginxPages(pages, dir) {
   fs.rmSync(dir, { recursive: true, force: true });
   const www = path.join(dir, "www");
   fs.mkdirSync(path.join(dir, "tmp"), { recursive: true });
   fs.mkdirSync(www);
-  const { encoding, body } = await rawGzip(url);
-  if (encoding !== "gzip") throw new Error(`${url} não veio em gzip (${encoding})`);
-  fs.writeFileSync(path.join(www, "page.html.gz"), body);
-  fs.writeFileSync(path.join(www, "page.html"), (await request(url)).text);
+  const bytes = [];
+  for (const [i, url] of pages.entries()) {
+    const name = i === 0 ? "page" : `page-${i}`;
+    const { encoding, body } = await rawGzip(url);
+    if (encoding !== "gzip") throw new Error(`${url} não veio em gzip (${encoding})`);
+    fs.writeFileSync(path.join(www, `${name}.html.gz`), body);
+    fs.writeFileSync(path.join(www, `${name}.html`), (await request(url)).text);
+    bytes.push(body.length);
+  }
   const conf = path.join(dir, "nginx.conf");
   const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `${t}_temp_path ${dir}/tmp;`).join(" ");
   fs.writeFileSync(
@@ -198,11 +212,11 @@ http {
   const child = spawn("nginx", ["-c", conf, "-p", dir], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (d) => (stderr += d));
-  const page = `http://127.0.0.1:${PORTS.static}/page.html`;
-  for (let i = 0; i < 50 && (await request(page, { timeoutMs: 500 })).status !== 200; i++) {
+  const urls = pages.map((_, i) => `http://127.0.0.1:${PORTS.static}/${i === 0 ? "page" : `page-${i}`}.html`);
+  for (let i = 0; i < 50 && (await request(urls[0], { timeoutMs: 500 })).status !== 200; i++) {
     if (child.exitCode !== null) throw new Error(`nginx saiu: ${stderr}`);
     await sleep(100);
   }
   const exited = new Promise((r) => child.once("exit", r));
-  return { url: page, bytes: body.length, stop: () => (child.kill("SIGQUIT"), exited) };
+  return { urls, bytes, stop: () => (child.kill("SIGQUIT"), exited) };
 }

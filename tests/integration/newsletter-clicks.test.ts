@@ -54,6 +54,16 @@ async function links() {
   return app.db().select().from(s.newsletterLinks).where(eq(s.newsletterLinks.editionId, editionId)).orderBy(s.newsletterLinks.linkIndex);
 }
 
+/** One part of a multipart message, its quoted-printable soft breaks and `=3D` undone (enough for its addresses). */
+function part(raw: string, type: "text/plain" | "text/html"): string {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const found = raw.split(`--${boundary}`).find((p) => new RegExp(`^\\s*Content-Type: ${type}`, "i").test(p)) ?? "";
+  return found
+    .replace(/^[^]*?\r?\n\r?\n/, "")
+    .replace(/=\r?\n/g, "")
+    .replace(/=3D/g, "=");
+}
+
 const click = (edition: number | string, link: number | string, init: RequestInit = {}) =>
   fetch(`${app.url}/n/c/${edition}/${link}`, { redirect: "manual", ...init });
 
@@ -77,8 +87,33 @@ describe("newsletter click counting", () => {
     expect(hrefs).not.toContain(EVENT.replace(/&/g, "&amp;"));
     expect(hrefs.some((h) => h.startsWith("mailto:"))).toBe(true);
     expect(hrefs.some((h) => h.includes("/descadastrar?token="))).toBe(true);
-    // The plain-text part keeps the real address.
-    expect(decoded).toContain(`(${EVENT})`);
+  }, 30_000);
+
+  it("sends the plain-text part's web links through the same redirect, with the HTML part's numbers", async () => {
+    const raw = await smtp.message((m) => m.includes(`To: ${readers[0]}`) && m.includes("Cliques sem dados pessoais"));
+    const text = part(raw, "text/plain");
+    const html = part(raw, "text/html");
+    expect(text).toContain("webinar (");
+    const textUrls = [...text.matchAll(/https?:\/\/[^\s()]+/g)].map((m) => m[0]);
+    const htmlUrls = [...html.matchAll(/href="(https?:\/\/[^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+    // Every web address of the text part is one of the HTML part's counted ones, but the
+    // recipient's own unsubscribe and topics links, which are never redirected.
+    const own = (url: string) => /\/(descadastrar|newsletter\/temas)\?token=/.test(url);
+    const counted = textUrls.filter((u) => !own(u));
+    expect(counted.length).toBeGreaterThanOrEqual(3);
+    for (const url of counted) {
+      expect(new URL(url).pathname).toMatch(new RegExp(`^/n/c/${editionId}/\\d+$`));
+      expect(htmlUrls).toContain(url);
+    }
+    expect(textUrls.filter(own)).toHaveLength(2);
+    expect(text).not.toContain(EVENT);
+    const index = (await links()).find((l) => l.url === EVENT)!.linkIndex;
+    expect(text).toContain(`webinar (${new URL(counted.find((u) => u.endsWith(`/n/c/${editionId}/${index}`))!).href})`);
+    // The same text for every reader: nothing in it names one (but the unsubscribe and topics links).
+    const other = await smtp.message((m) => m.includes(`To: ${readers[1]}`) && m.includes("Cliques sem dados pessoais"));
+    const otherText = part(other, "text/plain");
+    const withoutOwn = (t: string) => t.replace(/https?:\/\/\S+\?token=\S+/g, "");
+    expect(withoutOwn(otherText)).toBe(withoutOwn(text));
   }, 30_000);
 
   it("answers 302 to the stored address and counts one click per request, with no cookie; a HEAD is not counted", async () => {

@@ -103,7 +103,7 @@ describe("a newsletter edition's e-mail", () => {
   });
 
   it("sends each web link of the HTML part through the counting redirect, one number per address", () => {
-    const { html, links } = countedLinks(email.html, 42);
+    const { html, links } = countedLinks(email, 42);
     expect(links[0]).toBe(`${SITE}/`);
     expect(links).toContain(`${SITE}/agentes`);
     expect(new Set(links).size).toBe(links.length);
@@ -113,8 +113,40 @@ describe("a newsletter edition's e-mail", () => {
       expect(href).toMatch(new RegExp(`^${SITE}/n/c/42/\\d+$`));
     }
     expect(html).toContain(`href="${UNSUBSCRIBE_PLACEHOLDER}"`);
-    // The plain-text part is not touched, and there is still no pixel.
+    // Still no pixel.
     expect(html).not.toMatch(/<img[^>]+(width="1"|height="1")/);
+  });
+
+  it("gives the plain-text part's links the HTML part's numbers, and leaves the rest of its words alone", () => {
+    const { text, links } = countedLinks(email, 42);
+    const at = (url: string) => `${SITE}/n/c/42/${links.indexOf(url)}`;
+    expect(email.text).toContain(`Veja nossos agentes (${SITE}/agentes)`);
+    expect(text).toContain(`Veja nossos agentes (${at(`${SITE}/agentes`)})`);
+    expect(text).toContain(`o estudo (${at("https://exemplo.com.br/estudo")})`);
+    expect(text).toContain(`Ler no site: ${at(`${SITE}/blog/agentes-de-ia-na-pratica`)}`);
+    expect(text).toContain(`Política de privacidade: ${at(`${SITE}/privacidade`)}`);
+    expect(text).toContain(`Cancelar inscrição: ${UNSUBSCRIBE_PLACEHOLDER}`);
+    expect(text).toContain(`Escolher temas: ${TOPICS_PLACEHOLDER}`);
+    // Every web address left is one our redirect counts: none of the edition's links is bypassed.
+    for (const [url] of text.matchAll(/https?:\/\/[^\s()]+/g)) expect(url).toMatch(new RegExp(`^${SITE}/n/c/42/\\d+$`));
+    // Apart from the addresses, the same words.
+    const words = (t: string) => t.replace(/https?:\/\/[^\s()]+/g, "URL");
+    expect(words(text)).toBe(words(email.text));
+  });
+
+  it("matches a text address by the HTML part's links only: punctuation after it stays, an address typed as words stays", () => {
+    const wiki = "https://pt.wikipedia.org/wiki/Agente_(inform%C3%A1tica)";
+    const { text, links } = countedLinks(
+      {
+        html: `<p><a href="${wiki}">agente</a> e <a href="https://exemplo.com.br/a?x=1&amp;y=2">a</a></p>`,
+        text: `agente (${wiki}). Veja https://exemplo.com.br/a?x=1&y=2, não https://exemplo.com.br/a?x=1 nem https://outro.exemplo.com.br/.`,
+      },
+      7,
+    );
+    expect(links).toEqual([wiki, "https://exemplo.com.br/a?x=1&y=2"]);
+    expect(text).toBe(
+      `agente (${SITE}/n/c/7/0). Veja ${SITE}/n/c/7/1, não https://exemplo.com.br/a?x=1 nem https://outro.exemplo.com.br/.`,
+    );
   });
 
   it("renders a standalone edition without a summary or a link to a post", () => {

@@ -108,15 +108,15 @@ export async function startEdition(tx: Executor, editionId: number): Promise<voi
   if (edition.postId === null && edition.content === null) return;
   const segment = parseSegment(edition.segment) ?? { kind: "all" };
   const email = renderEditionEmail(edition.postId !== null ? await postSource(tx, edition.postId) : standaloneSource(edition));
-  // Clicks are counted per link through our redirect (docs/decisions/0131): the links, numbered.
-  const counted = countedLinks(email.html, editionId);
+  // Clicks are counted per link through our redirect, from either part (docs/decisions/0131, 0133): the links, numbered.
+  const { html, text, links } = countedLinks(email, editionId);
   await tx.delete(newsletterLinks).where(eq(newsletterLinks.editionId, editionId));
-  if (counted.links.length) {
-    await tx.insert(newsletterLinks).values(counted.links.map((url, linkIndex) => ({ editionId, linkIndex, url })));
+  if (links.length) {
+    await tx.insert(newsletterLinks).values(links.map((url, linkIndex) => ({ editionId, linkIndex, url })));
   }
   await tx
     .update(newsletterEditions)
-    .set({ subject: email.subject, html: counted.html, text: email.text, status: "sending", startedAt: sql`now()`, nextSendAt: sql`now()` })
+    .set({ subject: email.subject, html, text, status: "sending", startedAt: sql`now()`, nextSendAt: sql`now()` })
     .where(eq(newsletterEditions.id, editionId));
   const audience = await tx
     .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })

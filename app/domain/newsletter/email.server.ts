@@ -3,9 +3,9 @@
  * from a post when its sending starts. The post's HTML (already sanitised for the site,
  * app/infra/sanitize.server.ts) is sanitised again for mail clients: no scripts, no style blocks or
  * classes, every style inline, every link and image absolute, every image with alt text. No
- * tracking pixel; when an edition starts, the HTML part's links go through our own redirect,
+ * tracking pixel; when an edition starts, the links of both parts go through our own redirect,
  * which counts clicks per edition and link and nothing about who (`countedLinks`, docs/decisions/
- * 0131). The unsubscribe link differs per recipient, so both parts keep `UNSUBSCRIBE_PLACEHOLDER`
+ * 0131 and 0133). The unsubscribe link differs per recipient, so both parts keep `UNSUBSCRIBE_PLACEHOLDER`
  * until the message is sent.
  */
 import { type ChildNode, isTag, isText } from "domhandler";
@@ -297,20 +297,35 @@ const unescapeHref = (href: string) =>
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&amp;/g, "&");
 
+/** What may follow an address in the plain-text part: the `)` of `label (url)`, or a sentence's end. */
+const TRAILING = /[).,;:!?'"]$/;
+
 /**
- * The HTML part with every web link (http or https) pointing at our redirect instead
- * (docs/decisions/0131), and the links, numbered from 0 in the order they first appear (one
- * number per distinct address). The unsubscribe and topics links (placeholders), `mailto:` and
- * `tel:` links stay as they are; so does the plain-text part, which shows the real addresses.
+ * The e-mail with every web link (http or https) pointing at our redirect instead
+ * (docs/decisions/0131, 0133), and the links, numbered from 0 in the order they first appear in the
+ * HTML part (one number per distinct address). The plain-text part's addresses that are links of
+ * the HTML part get the same numbers, so a click counts the same from either part; an address
+ * the HTML part does not link (one typed as words) stays as written. The unsubscribe and topics
+ * links (placeholders), `mailto:` and `tel:` links stay as they are in both parts.
  */
-export function countedLinks(html: string, editionId: number): { html: string; links: string[] } {
+export function countedLinks(email: { html: string; text: string }, editionId: number): { html: string; text: string; links: string[] } {
   const links: string[] = [];
-  const rewritten = html.replace(/(<a\b[^>]*?\bhref=")([^"]*)(")/gi, (whole, before: string, href: string, after: string) => {
+  const html = email.html.replace(/(<a\b[^>]*?\bhref=")([^"]*)(")/gi, (whole, before: string, href: string, after: string) => {
     const url = unescapeHref(href);
     if (!/^https?:\/\//i.test(url)) return whole;
     let index = links.indexOf(url);
     if (index < 0) index = links.push(url) - 1;
     return `${before}${escapeHtml(clickUrl(editionId, index))}${after}`;
   });
-  return { html: rewritten, links };
+  const numbers = new Map(links.map((url, index) => [url, index]));
+  const text = email.text.replace(/https?:\/\/\S+/gi, (token) => {
+    // The longest linked address the token starts with, the rest being punctuation around it.
+    for (let url = token; url; url = url.slice(0, -1)) {
+      const index = numbers.get(url);
+      if (index !== undefined) return clickUrl(editionId, index) + token.slice(url.length);
+      if (!TRAILING.test(url)) break;
+    }
+    return token;
+  });
+  return { html, text, links };
 }
