@@ -20,8 +20,8 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { nameWordsSql } from "../lib/name-words";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 /**
  * The words of a lead's name, as the inbox's search compares them (app/lib/name-words.ts): a GIN
