@@ -1,3 +1,5 @@
+import { nameWordsSql } from "../lib/name-words";
+
 /**
  * Indexes added to tables that are already large and written while the site runs
  * (docs/decisions/0113). drizzle's migrator runs every pending migration in one transaction, and
@@ -9,7 +11,7 @@
  * process and no concurrent writer: a plain CREATE INDEX there.
  * Add an index: declare it in schema.ts, generate the migration, move its CREATE INDEX here.
  */
-export const ONLINE_INDEXES: ReadonlyArray<{ name: string; table: string; columns: string }> = [
+export const ONLINE_INDEXES: ReadonlyArray<{ name: string; table: string; columns: string; using?: "btree" | "gin" }> = [
   // 0016: Análises reads one dimension over a range of days.
   { name: "analytics_daily_dimension_day_idx", table: "analytics_daily", columns: `"dimension", "day"` },
   // 0016: every admin list is newest first (created_at, id), the blog's filter is the category.
@@ -32,6 +34,13 @@ export const ONLINE_INDEXES: ReadonlyArray<{ name: string; table: string; column
   { name: "chat_sessions_email_idx", table: "chat_sessions", columns: `lower("email")` },
   { name: "orders_email_idx", table: "orders", columns: `lower("customer_email")` },
   { name: "outbox_recipient_idx", table: "outbox", columns: `lower("recipient")` },
+  // 0020: the inbox's name search, whole words with accents and case folded, by containment of
+  // the name's words (docs/decisions/0132; the expression is app/lib/name-words.ts's).
+  { name: "contacts_name_words_idx", table: "contacts", columns: nameWordsSql(`"name"`), using: "gin" },
+  { name: "consultations_name_words_idx", table: "consultations", columns: nameWordsSql(`"name"`), using: "gin" },
+  { name: "business_optimizations_name_words_idx", table: "business_optimizations", columns: nameWordsSql(`"contact_name"`), using: "gin" },
+  { name: "career_applications_name_words_idx", table: "career_applications", columns: nameWordsSql(`"name"`), using: "gin" },
+  { name: "bookings_name_words_idx", table: "bookings", columns: nameWordsSql(`"name"`), using: "gin" },
 ];
 
 type Query = (text: string) => Promise<{ rows: Array<Record<string, unknown>> }>;
@@ -44,7 +53,7 @@ type Query = (text: string) => Promise<{ rows: Array<Record<string, unknown>> }>
  * The file, beside the bundled migrations, holding an empty embedded cluster with every migration
  * and every index of this file applied (made by vite.config.ts at build, loaded by
  * app/db/client.server.ts on a first start; docs/decisions/0124). Here, so the build reads it
- * from a module without imports.
+ * from a module whose one import imports nothing.
  */
 export const EMBEDDED_DATABASE_IMAGE = "embedded-database.tar.gz";
 
@@ -59,12 +68,14 @@ export async function buildOnlineIndexes(query: Query, options: { concurrently: 
   for (const index of ONLINE_INDEXES) {
     if (state.get(index.name) === true) continue;
     if (state.has(index.name)) await query(`drop index${concurrently} if exists "${index.name}"`);
-    await query(`create index${concurrently} if not exists "${index.name}" on "${index.table}" using btree (${index.columns})`);
+    await query(
+      `create index${concurrently} if not exists "${index.name}" on "${index.table}" using ${index.using ?? "btree"} (${index.columns})`,
+    );
     built.push(index.name);
   }
-  // The planner knows an expression's values (lower(email)) only from the statistics ANALYZE
-  // gathers once its index exists; until then it guesses, and the inbox's e-mail search walked
-  // the whole created_at index instead of reading one row.
+  // The planner knows an expression's values (lower(email), a name's words) only from the
+  // statistics ANALYZE gathers once its index exists; until then it guesses, and the inbox's
+  // e-mail search walked the whole created_at index instead of reading one row.
   for (const table of new Set(ONLINE_INDEXES.filter((i) => built.includes(i.name)).map((i) => i.table))) await query(`analyze "${table}"`);
   return built;
 }

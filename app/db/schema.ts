@@ -20,7 +20,14 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
+import { nameWordsSql } from "../lib/name-words";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+
+/**
+ * The words of a lead's name, as the inbox's search compares them (app/lib/name-words.ts): a GIN
+ * index on them answers that search (docs/decisions/0132), built online (app/db/online-indexes.ts).
+ */
+const nameWordsIndex = (column: string) => sql.raw(nameWordsSql(`"${column}"`));
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -92,7 +99,11 @@ export const contacts = pgTable(
     verified: verified(),
     createdAt: createdAt(),
   },
-  (t) => [index("contacts_created_idx").on(t.createdAt, t.id), index("contacts_email_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    index("contacts_created_idx").on(t.createdAt, t.id),
+    index("contacts_email_idx").on(sql`lower(${t.email})`),
+    index("contacts_name_words_idx").using("gin", nameWordsIndex("name")),
+  ],
 );
 
 export const blogCategories = pgTable("blog_categories", {
@@ -187,7 +198,11 @@ export const consultations = pgTable(
     verified: verified(),
     createdAt: createdAt(),
   },
-  (t) => [index("consultations_created_idx").on(t.createdAt, t.id), index("consultations_email_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    index("consultations_created_idx").on(t.createdAt, t.id),
+    index("consultations_email_idx").on(sql`lower(${t.email})`),
+    index("consultations_name_words_idx").using("gin", nameWordsIndex("name")),
+  ],
 );
 
 export const businessOptimizations = pgTable(
@@ -226,6 +241,7 @@ export const businessOptimizations = pgTable(
   (t) => [
     index("business_optimizations_created_idx").on(t.createdAt, t.id),
     index("business_optimizations_email_idx").on(sql`lower(${t.email})`),
+    index("business_optimizations_name_words_idx").using("gin", nameWordsIndex("contact_name")),
   ],
 );
 
@@ -365,6 +381,7 @@ export const careerApplications = pgTable(
   (t) => [
     index("career_applications_created_idx").on(t.createdAt, t.id),
     index("career_applications_email_idx").on(sql`lower(${t.email})`),
+    index("career_applications_name_words_idx").using("gin", nameWordsIndex("name")),
   ],
 );
 
@@ -993,6 +1010,7 @@ export const bookings = pgTable(
     index("bookings_starts_idx").on(t.startsAt),
     index("bookings_created_idx").on(t.createdAt, t.id),
     index("bookings_email_idx").on(sql`lower(${t.email})`),
+    index("bookings_name_words_idx").using("gin", nameWordsIndex("name")),
     check("bookings_status", sql`${t.status} in ('confirmed', 'cancelled')`),
     check("bookings_interval", sql`${t.endsAt} > ${t.startsAt}`),
   ],

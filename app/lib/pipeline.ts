@@ -121,23 +121,6 @@ export function formatDay(day: string | null | undefined): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : "";
 }
 
-/** The same normalisation in SQL: translate(name, ACCENTED_LETTERS, PLAIN_LETTERS), then lower(). */
-export const ACCENTED_LETTERS = "ÁÀÂÃÄáàâãäÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÕÖóòôõöÚÙÛÜúùûüÇçÑñ";
-export const PLAIN_LETTERS = "AAAAAaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuCcNn";
-
-/**
- * Words of a name as the search compares them: lower case, accents removed, split on anything
- * that is not a letter or digit. The SQL side (pipeline.server.ts) normalises the same way.
- */
-export function nameWords(value: string): string[] {
-  return value
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-}
-
 export const pipelineMessages = {
   title: "Funil de leads",
   description: "Todos os leads em um só lugar: etapa, anotações e data do próximo retorno.",

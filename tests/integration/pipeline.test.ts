@@ -4,10 +4,10 @@
  * whole-address and whole-word search, audit rows, CSV export, bad input (4xx, nothing stored),
  * the session guard, deletion with the lead, and the daily e-mail through a local SMTP server.
  */
-import { and, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
+import { loginCookie, startTestApp, testHooks, type TestApp } from "../helpers/app";
 import { type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
 import { atLeast } from "../support/rows";
 import { waitFor } from "../support/wait";
@@ -189,7 +189,82 @@ describe("inbox", () => {
     expect(await namesIn("?q=empresa")).toEqual([]);
     expect(await namesIn("?q=visitante%40chat.com.br")).toEqual(["visitante@chat.com.br"]);
   });
+
+  it("folds accents and case on both sides and splits a name on anything but letters and digits, in every lead table", async () => {
+    const { bookings } = app.schema;
+    const start = new Date(Date.now() + 7 * 86_400_000);
+    const end = new Date(start.getTime() + 30 * 60_000);
+    // A meeting booked by someone with no earlier lead is a lead of its own (docs/decisions/0082).
+    const meeting = await app
+      .db()
+      .insert(bookings)
+      .values({
+        uid: "busca-por-nome@agendar",
+        startsAt: start,
+        endsAt: end,
+        occupied: `[${start.toISOString()},${end.toISOString()})`,
+        name: "MARIA da Conceição-Araújo",
+        email: "maria.conceicao@example.com",
+        phone: "11999996666",
+        company: "Exemplo",
+        placeKind: "link-later",
+      })
+      .returning({ id: bookings.id })
+      .then(first);
+    try {
+      expect(await namesIn(`?q=${encodeURIComponent("JOÃO")}`)).toEqual(["João Pereira"]); // a questionnaire's contact
+      expect(await namesIn("?q=pereira%20Joao")).toEqual(["João Pereira"]);
+      expect(await namesIn("?q=PEDRO")).toEqual(["Pedro Alves"]); // a consultation
+      expect(await namesIn("?q=lima%20carlos")).toEqual(["Carlos Lima"]); // an application
+      expect(await namesIn("?q=conceicao%20ARAUJO")).toEqual(["MARIA da Conceição-Araújo"]); // a meeting
+      expect(await namesIn(`?q=${encodeURIComponent("maria, conceição-araújo")}`)).toEqual(["MARIA da Conceição-Araújo"]);
+      expect(await namesIn("?q=maria")).toEqual(["MARIA da Conceição-Araújo"]); // never "Mariana"
+      expect(await namesIn("?q=jo")).toEqual([]); // a whole word, never its start
+      expect(await namesIn("?q=conceica")).toEqual([]);
+      expect(await namesIn("?q=ana%20costa")).toEqual([]); // every word in one name
+      expect(await namesIn("?q=%2C%20-")).toEqual([]); // no word at all
+    } finally {
+      await app.db().delete(bookings).where(eq(bookings.id, meeting.id));
+    }
+  });
+
+  it("a name search reads each named lead table's index of name words, never every row (docs/decisions/0132)", async () => {
+    const { inboxCountsQuery } = await testHooks();
+    const nodes = await app.db().transaction(async (tx) => {
+      // Seven leads fit in one page, where reading them all is cheapest: with every way of
+      // reading a whole table priced out (a sequential scan, or a walk of any index), only an
+      // index that answers the search itself is left to the plan.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_indexscan = off`);
+      await tx.execute(sql`set local enable_indexonlyscan = off`);
+      const result = (await tx.execute(sql`explain (format json) ${inboxCountsQuery({ q: "João Silva" })}`)) as unknown as {
+        rows: Array<Record<string, unknown>>;
+      };
+      const cell = Object.values(result.rows[0] ?? {})[0];
+      const plan = (typeof cell === "string" ? JSON.parse(cell) : cell) as Array<{ Plan: PlanNode }>;
+      const all: PlanNode[] = [];
+      const walk = (node: PlanNode) => {
+        all.push(node);
+        node.Plans?.forEach(walk);
+      };
+      walk(plan[0]!.Plan);
+      return all;
+    });
+    const named = ["contacts", "consultations", "business_optimizations", "career_applications", "bookings"];
+    expect(
+      nodes.filter((n) => n["Node Type"] === "Seq Scan" && named.includes(n["Relation Name"] ?? "")).map((n) => n["Relation Name"]),
+    ).toEqual([]);
+    const indexes = nodes.map((n) => n["Index Name"]).filter(Boolean);
+    for (const table of named) expect(indexes, table).toContain(`${table}_name_words_idx`);
+  });
 });
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  Plans?: PlanNode[];
+}
 
 describe("moving a lead", () => {
   it("sets stage, follow-up day and a note in one post; each change is one audit row, the note's text is not", async () => {

@@ -15,6 +15,7 @@ export { sessionLookups } from "~/domain/auth/sessions.server";
 export { db } from "~/db/client.server";
 export * as schema from "~/db/schema";
 export { runRetention } from "~/domain/retention.server";
+export { inboxCountsQuery } from "~/domain/pipeline.server";
 export { expireAbandonedCheckouts } from "~/domain/payments/reconciliation.server";
 /** The route tree the app serves (the same module instances), for tests that inspect routes. */
 export const serverBuild = () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>;

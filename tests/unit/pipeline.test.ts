@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { CONSULTATION_STATUSES } from "~/lib/lead-fields";
+import { ACCENTED_LETTERS, nameWords, PLAIN_LETTERS } from "~/lib/name-words";
 import {
-  ACCENTED_LETTERS,
   brasiliaDay,
   CONSULTATION_STATUS_OF_STAGE,
   firstStage,
   formatDay,
   isStage,
-  nameWords,
-  PLAIN_LETTERS,
   SALES_STAGES,
   STAGE_OF_CONSULTATION_STATUS,
   stageLabel,
