@@ -328,11 +328,12 @@ function handOver(
   const committed = new Promise<boolean>((resolve) => (settle = resolve));
   let inData!: () => void;
   const dataStarted = new Promise<void>((resolve) => (inData = resolve));
+  let closedEarly = false;
   const stream = Readable.from(
     (async function* () {
       yield raw;
       await dataStarted;
-      if (stream.destroyed) return;
+      if (closedEarly) return;
       db()
         .transaction(async (tx) => {
           const held =
@@ -374,8 +375,13 @@ function handOver(
       flushed();
     },
   });
+  // Closed before its end (a refusal, a deadline, a lost connection): no hand-over, or one that
+  // rolls back; the generator, if still waiting for the DATA stream, goes no further.
   stream.once("close", () => {
-    if (!stream.readableEnded) notWritten(new Error("mensagem interrompida antes do fim"));
+    if (stream.readableEnded) return;
+    closedEarly = true;
+    notWritten(new Error("mensagem interrompida antes do fim"));
+    settle(false);
     inData();
   });
   return { stream, endWritten, notWritten, committed };
@@ -428,7 +434,10 @@ async function deliver(row: ClaimedRecipient): Promise<boolean> {
   // Normally committed already, before the server's answer to the dot. Should the socket not have
   // been found, the answer settles it: taken, the end was written; refused or lost, not for sure.
   if (outcome.status === "sent") endWritten();
-  else if (outcome.status === "failed") notWritten(new Error("envio não concluído"));
+  else if (outcome.status === "failed") {
+    notWritten(new Error("envio não concluído"));
+    stream.destroy(); // if nodemailer left it open, so that nothing waits on it
+  }
   if (outcome.status !== "in-flight") row.handedOver = await committed;
   if (outcome.status === "sent") return true;
   if (outcome.status === "failed") return markFailed(row, outcome.error);
