@@ -6,7 +6,8 @@
  * client-side navigation of the admin. Reduced motion makes the controls that step aside do so at once.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { gotoHydrated, loginAsAdmin } from "./helpers";
+import { blogToasts } from "../../app/lib/messages/blog";
+import { expectToast, gotoHydrated, loginAsAdmin } from "./helpers";
 
 test.use({ reducedMotion: "reduce" });
 
@@ -235,6 +236,31 @@ test.describe("dialogs take focus in, keep it and give it back", () => {
     await expect(dialog).toBeHidden();
     await expect.poll(() => focused(page)).toBe("Nova Categoria");
   });
+});
+
+test("Escape closes the open dialog even when a toast appeared after it opened (docs/decisions/0134)", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginAsAdmin(page);
+  // A category of this name exists: 'Nova Categoria' with the same name is refused, and the
+  // refusal's toast mounts while the dialog is open, as the layer mounted last.
+  const name = `Tecla ${Date.now()}`;
+  const created = await page.request.post("/api/blog/categories", { data: { name, slug: `tecla-${Date.now()}`, description: null } });
+  expect(created.status()).toBe(201);
+  await page.goto("/admin?aba=categorias");
+  const dialog = page.getByRole("dialog");
+  await tabTo(page, "Nova Categoria");
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => focused(page)).toMatch(/^Nome/);
+  await page.keyboard.type(name);
+  await page.keyboard.press("Enter");
+  await expectToast(page, blogToasts.saveCategoryError.title, blogToasts.saveCategoryError.description);
+  await expect(dialog).toBeVisible();
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest("[role=dialog]")))).toBe(true);
+  // Focus is in the dialog: Escape is the dialog's, whatever mounted after it.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => focused(page)).toBe("Nova Categoria");
 });
 
 test("the phone menu closes when focus leaves it, and Escape gives focus back to its button", async ({ page }) => {

@@ -197,6 +197,28 @@ describe("newsletter delivery", () => {
     await expect(editions.sendPostNow(postId, ADMIN)).rejects.toBeInstanceOf(Response);
   }, 30_000);
 
+  it("marks a recipient 'delivering' only once its text goes to the server, and commits that once its end is written, before the answer (docs/decisions/0134)", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const [reader] = await subscribers(1, tag);
+    await retireOthers([reader!]);
+    const postId = await post(tag);
+    await editions.sendPostNow(postId, ADMIN);
+    // The server has yet to take its address: a crash now must leave the row to be sent again.
+    const held = smtp.holdRecipient(reader!);
+    smtp.stall(`Marca ${tag}`);
+    const run = delivery.processNewsletter(5_000);
+    await held;
+    expect((await recipients(postId)).map((r) => r.status)).toEqual(["sending"]);
+    // Its end written, the server not yet answering: the hand-over is committed already.
+    smtp.releaseRecipient(reader!);
+    await expect.poll(() => smtp.attempts.filter((a) => a.raw.includes(`Marca ${tag}`) && a.result === "waiting").length).toBe(1);
+    await expect.poll(async () => (await recipients(postId)).map((r) => r.status)).toEqual(["delivering"]);
+    smtp.release(`Marca ${tag}`);
+    await run;
+    expect(acceptedFor(tag).map((a) => toOf(a.raw))).toEqual([reader]);
+    expect((await recipients(postId)).map((r) => r.status)).toEqual(["sent"]);
+  }, 30_000);
+
   it("after a crash, sends again a recipient whose message never finished, and not one whose message was being handed over", async () => {
     const tag = randomUUID().slice(0, 8);
     const readers = await subscribers(3, tag);

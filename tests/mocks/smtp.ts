@@ -5,7 +5,8 @@
  * refused the first time only (a temporary failure the outbox worker must retry), and
  * `recusa-permanente` (in an address, say) is refused for good with a 550, as a mailbox that does
  * not exist (a hard bounce). `stall(text)`
- * makes it a slow server: a message containing the text gets no answer until `release(text)`.
+ * makes it a slow server: a message containing the text gets no answer until `release(text)`;
+ * `holdRecipient(address)` leaves that address's `RCPT TO` unanswered until `releaseRecipient`.
  */
 import { EventEmitter } from "node:events";
 import { SMTPServer } from "smtp-server";
@@ -32,6 +33,10 @@ export interface FakeSmtp {
   stall: (text: string) => void;
   /** Accepts the stalled messages containing `text` that are still connected, and stops stalling them. */
   release: (text: string) => void;
+  /** Leaves `RCPT TO` for this address unanswered (the sender waits, before its message's text); resolves when one arrives. */
+  holdRecipient: (address: string) => Promise<void>;
+  /** Answers the held `RCPT TO` for this address, and stops holding it. */
+  releaseRecipient: (address: string) => void;
   /** Resolves once `attempt` has been answered or its connection dropped. */
   ended: (attempt: SmtpAttempt) => Promise<SmtpAttempt>;
   /** The first accepted message, already received or still to come, that `match` accepts. */
@@ -57,10 +62,18 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
   const stalling = new Set<string>();
   /** Stalled messages by session: their attempt and the answer they wait for. */
   const waiting = new Map<string, { attempt: SmtpAttempt; answer: () => void }>();
+  /** Held recipients: the callbacks of their `RCPT TO`, and who waits for one to arrive. */
+  const heldRecipients = new Map<string, { answers: Array<() => void>; arrived: () => void }>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const held = heldRecipients.get(address.address.toLowerCase());
+      if (!held) return callback();
+      held.answers.push(() => callback());
+      held.arrived();
+    },
     onData(stream, session, callback) {
       let raw = "";
       const attempt: SmtpAttempt = { raw, startedAt: Date.now(), result: "waiting" };
@@ -100,6 +113,9 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
       accepted.emit("ended", stalled.attempt);
     },
   });
+  // A sender killed mid-conversation (kill -9) resets its connection: smtp-server reports that
+  // as an 'error' event, which with no listener would be an uncaught exception in the test.
+  server.on("error", () => undefined);
   const taken = await listen(server.server, port);
   return {
     url: `smtp://127.0.0.1:${taken}`,
@@ -113,6 +129,12 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
         waiting.delete(id);
         stalled.answer();
       }
+    },
+    holdRecipient: (address) => new Promise<void>((arrived) => void heldRecipients.set(address.toLowerCase(), { answers: [], arrived })),
+    releaseRecipient: (address) => {
+      const held = heldRecipients.get(address.toLowerCase());
+      heldRecipients.delete(address.toLowerCase());
+      for (const answer of held?.answers ?? []) answer();
     },
     ended: (attempt) =>
       attempt.endedAt !== undefined
@@ -142,6 +164,8 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
       return () => accepted.off("message", listener);
     },
     close: () => {
+      for (const address of [...heldRecipients.keys()]) heldRecipients.get(address)!.answers.forEach((answer) => answer());
+      heldRecipients.clear();
       for (const stalled of waiting.values()) stalled.answer();
       waiting.clear();
       return new Promise<void>((resolve) => server.close(() => resolve()));

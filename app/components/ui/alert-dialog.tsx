@@ -2,11 +2,18 @@ import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import * as React from "react";
 import { cn } from "~/lib/utils";
 import { buttonVariants } from "./button";
+import { CloseDialogProvider, useDialogEscape, useDialogOpenState } from "./escape";
 import { useReturnFocus, type ReturnFocusProps } from "./return-focus";
 import type { VariantProps } from "class-variance-authority";
 
-export function AlertDialog(props: React.ComponentProps<typeof AlertDialogPrimitive.Root>) {
-  return <AlertDialogPrimitive.Root data-slot="alert-dialog" {...props} />;
+export function AlertDialog({ open, defaultOpen, onOpenChange, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Root>) {
+  // Escape closes it even under a toast mounted after it (./escape).
+  const [isOpen, setOpen] = useDialogOpenState({ open, defaultOpen, onOpenChange });
+  return (
+    <CloseDialogProvider value={() => setOpen(false)}>
+      <AlertDialogPrimitive.Root data-slot="alert-dialog" open={isOpen} onOpenChange={setOpen} {...props} />
+    </CloseDialogProvider>
+  );
 }
 
 export function AlertDialogTrigger(props: React.ComponentProps<typeof AlertDialogPrimitive.Trigger>) {
@@ -31,10 +38,12 @@ export function AlertDialogContent({
   className,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  onKeyDown,
   ...props
 }: React.ComponentProps<typeof AlertDialogPrimitive.Content> & ReturnFocusProps) {
   // Focus goes back to whatever opened the dialog (./return-focus).
   const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
+  const escape = useDialogEscape(onKeyDown);
   return (
     <AlertDialogPortal>
       <AlertDialogOverlay />
@@ -48,6 +57,7 @@ export function AlertDialogContent({
         )}
         {...props}
         {...focus}
+        {...escape}
       />
     </AlertDialogPortal>
   );

@@ -2,13 +2,20 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import * as React from "react";
 import { X } from "~/components/ui/icons";
 import { cn } from "~/lib/utils";
+import { CloseDialogProvider, useDialogEscape, useDialogOpenState } from "./escape";
 import { closeButtonClassName } from "./native-dialog";
 import { useReturnFocus, type ReturnFocusProps } from "./return-focus";
 
 export { closeButtonClassName };
 
-export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
-  return <DialogPrimitive.Root data-slot="dialog" {...props} />;
+export function Dialog({ open, defaultOpen, onOpenChange, ...props }: React.ComponentProps<typeof DialogPrimitive.Root>) {
+  // Escape closes it even under a toast mounted after it (./escape).
+  const [isOpen, setOpen] = useDialogOpenState({ open, defaultOpen, onOpenChange });
+  return (
+    <CloseDialogProvider value={() => setOpen(false)}>
+      <DialogPrimitive.Root data-slot="dialog" open={isOpen} onOpenChange={setOpen} {...props} />
+    </CloseDialogProvider>
+  );
 }
 
 export function DialogTrigger(props: React.ComponentProps<typeof DialogPrimitive.Trigger>) {
@@ -48,10 +55,12 @@ export function DialogContent({
   closeLabel = "Fechar",
   onOpenAutoFocus,
   onCloseAutoFocus,
+  onKeyDown,
   ...props
 }: DialogContentProps) {
   // Focus goes back to whatever opened the dialog (./return-focus).
   const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
+  const escape = useDialogEscape(onKeyDown);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -65,6 +74,7 @@ export function DialogContent({
         )}
         {...props}
         {...focus}
+        {...escape}
       >
         {children}
         {showCloseButton ? (

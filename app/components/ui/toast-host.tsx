@@ -2,10 +2,9 @@
  * Always mounted in the document: shows a toast left by a redirect (flash cookie) and loads the
  * Radix toast UI only once there is something to show, so pages do not pay for it up front.
  *
- * The admin (a router app) asks for it at once (`preload`): a Radix toast is a dismissable layer,
- * and Escape goes to the layer mounted last. A toast whose code arrived late, after the admin had
- * opened a dialog, took that dialog's Escape (a save's toast, then Excluir, then Escape: the
- * confirmation stayed open).
+ * The admin (a router app) asks for it at once (`preload`), so its toasts show without a wait. A
+ * toast may still mount after a dialog opened (its code late, or a refusal shown over a form):
+ * Escape pressed in that dialog stays the dialog's (./escape, docs/decisions/0134).
  */
 import { useEffect, useState, type ComponentType } from "react";
 import { readFlash } from "~/lib/flash";

@@ -2,6 +2,7 @@ import { Toast as ToastPrimitive } from "radix-ui";
 import { useLayoutEffect, useRef } from "react";
 import { X } from "~/components/ui/icons";
 import { cn } from "~/lib/utils";
+import { leaveEscapeToDialog } from "./escape";
 import { dismissToast, TOAST_DURATION_MS, useToasts } from "./use-toast";
 
 /**
@@ -29,6 +30,9 @@ export default function Toaster() {
             key={item.id}
             open={item.open}
             duration={item.duration}
+            // Mounted after an open dialog, a toast is Radix's top layer and hears Escape first:
+            // pressed inside the dialog, the key is the dialog's, and the toast stays (./escape).
+            onEscapeKeyDown={(event) => void leaveEscapeToDialog(event)}
             onOpenChange={(open) => {
               if (!open) dismissToast(item.id);
             }}

@@ -4,18 +4,21 @@
  *
  * - **At most once.** An edition has one row per subscriber (unique). A row is claimed with
  *   `FOR UPDATE SKIP LOCKED` under a lease longer than its send can take (decision 0110's rule,
- *   `leaseCoversSend`); every later update is fenced by the claim's attempt number. Just before the
- *   message's last line (the SMTP `.` that makes the server take it) is written, the row becomes
- *   `delivering`; a row an instance left `delivering` when it died is counted as sent, never sent
- *   again, because its message had already reached the server or was a moment from it.
- * - **At least once.** A row left `sending` by an instance that died (its message never
- *   finished) is claimed again once its lease ends; a temporary SMTP failure is retried with
- *   backoff; every attempt carries the same Message-ID and the same unsubscribe link.
+ *   `leaseCoversSend`); every later update is fenced by the claim's attempt number. Before the
+ *   message's last line (the SMTP `.` that makes the server take it), the row is locked and marked
+ *   `delivering` in a transaction that commits only once that line is written to the socket
+ *   (docs/decisions/0134, `handOver`); a row an instance left `delivering` when it died is counted
+ *   as sent, never sent again: its message's end had reached the kernel before the commit.
+ * - **At least once.** A row left `sending` by an instance that died (its message's end not
+ *   written, or written a moment before the commit could be) is claimed again once its lease
+ *   ends; a temporary SMTP failure is retried with backoff; every attempt carries the same
+ *   Message-ID and the same unsubscribe link.
  * - **Throttled** across instances: the edition row holds the earliest moment its next recipient
  *   may be claimed, moved on by 1/`NEWSLETTER_RATE_PER_SECOND` at each claim, by the database's clock.
  * - A **hard bounce** (an SMTP 5xx) marks the address bounced; unsubscribed, erased (the row goes
  *   with the subscriber) and bounced addresses are skipped when their turn comes.
  */
+import { Socket } from "node:net";
 import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import MailComposer from "nodemailer/lib/mail-composer";
@@ -62,7 +65,7 @@ interface ClaimedRecipient {
   subject: string;
   html: string;
   text: string;
-  /** Set once the row is `delivering`: the message's last line was about to reach the server. */
+  /** Set once the row's `delivering` is committed: the message's last line was written to the server. */
   handedOver?: boolean;
 }
 
@@ -255,21 +258,133 @@ let transporter: Transporter | undefined;
 /** SMTP connections each instance keeps open: a claim's rows go out over them side by side. */
 const CONNECTIONS = 4;
 
+/** Streams a stream pipes into (Node keeps them on its readable state). */
+function pipesOf(stream: Readable): unknown[] {
+  const pipes = (stream as unknown as { _readableState?: { pipes?: unknown } })._readableState?.pipes;
+  return Array.isArray(pipes) ? pipes : [];
+}
+
 /**
- * The message's whole text, then, before its end reaches the SMTP server, the row marked
- * `delivering`: nodemailer writes the final `.` only once this stream has ended. A claim that has
- * lost its row fails the stream instead, and the server discards the unfinished message.
+ * Follows the pipes from `source` (those already made and those made later) to the stream that
+ * writes the message into its SMTP socket: nodemailer's DATA stream, made once the server said
+ * it takes the message's text, and which adds the final dot. `reached` is called when that stream
+ * is piped, `ended` once it has handed its last byte to the socket. Neither if none reaches one.
  */
-function streamThenMark(raw: Buffer, row: ClaimedRecipient): Readable {
-  return Readable.from(
+function followToSocket(source: Readable, on: { reached: () => void; ended: (socket: Socket) => void }): void {
+  const seen = new WeakSet<Readable>();
+  const visit = (from: Readable, to: unknown) => {
+    if (to instanceof Socket) {
+      on.reached();
+      from.once("end", () => on.ended(to));
+    } else if (to instanceof Readable) follow(to);
+  };
+  const follow = (stream: Readable) => {
+    if (seen.has(stream)) return;
+    seen.add(stream);
+    for (const next of pipesOf(stream)) visit(stream, next);
+    const pipe = stream.pipe;
+    stream.pipe = function <T extends NodeJS.WritableStream>(this: Readable, destination: T, options?: { end?: boolean }): T {
+      const result = pipe.call(this, destination, options) as T;
+      visit(this, destination);
+      return result;
+    };
+  };
+  follow(source);
+}
+
+/**
+ * The message's whole text, then its hand-over (docs/decisions/0134). nodemailer reads a message
+ * ahead, while it still waits for a connection; once the text really goes to the server (its DATA
+ * stream is piped) and before its end, the row is locked and marked `delivering` in a
+ * transaction; a claim that has lost its row fails the stream instead, and the server discards
+ * the unfinished message. The transaction commits once the final
+ * dot (what makes the server take the message) is in the socket's kernel buffer: so a row left
+ * `delivering` by a crash had its message's end written (never sent again), and one left `sending`
+ * had not, or only a moment before the crash (sent again after its lease). Only a crash between
+ * those two writes of one process, the dot and the commit, sends a message twice.
+ */
+function handOver(
+  raw: Buffer,
+  row: ClaimedRecipient,
+  holdMs: number,
+): { stream: Readable; endWritten: () => void; notWritten: (error: Error) => void; committed: Promise<boolean> } {
+  let settled = false;
+  let endWritten!: () => void;
+  let notWritten!: (error: Error) => void;
+  const written = new Promise<void>((resolve, reject) => {
+    endWritten = () => {
+      settled = true;
+      resolve();
+    };
+    notWritten = (error) => {
+      settled = true;
+      reject(error);
+    };
+  });
+  written.catch(() => undefined);
+  let fence!: (held: boolean) => void;
+  const fenced = new Promise<boolean>((resolve) => (fence = resolve));
+  let settle!: (committed: boolean) => void;
+  const committed = new Promise<boolean>((resolve) => (settle = resolve));
+  let inData!: () => void;
+  const dataStarted = new Promise<void>((resolve) => (inData = resolve));
+  let closedEarly = false;
+  const stream = Readable.from(
     (async function* () {
       yield raw;
-      const held = await fenced(row, ["sending"], sql`status = 'delivering'`);
-      if (!held) throw new Error("destinatário reservado por outra instância: envio interrompido");
-      row.handedOver = true;
+      await dataStarted;
+      if (closedEarly) return;
+      db()
+        .transaction(async (tx) => {
+          const held =
+            rowsOf(
+              await tx.execute(sql`
+                update newsletter_edition_recipients set status = 'delivering'
+                 where id = ${row.id} and attempts = ${row.attempts} and status = 'sending'
+                returning id`),
+            ).length > 0;
+          fence(held);
+          if (!held) return false;
+          // A send torn down without a word must not hold the row's lock past its deadline.
+          const timer = setTimeout(() => notWritten(new Error("fim da mensagem não escrito no prazo")), holdMs);
+          try {
+            await written;
+          } finally {
+            clearTimeout(timer);
+          }
+          return true;
+        })
+        .then(settle, () => {
+          fence(false);
+          settle(false);
+        });
+      if (!(await fenced)) throw new Error("destinatário reservado por outra instância: envio interrompido");
     })(),
     { objectMode: false },
   );
+  followToSocket(stream, {
+    reached: inData,
+    ended(socket) {
+      // Written to the socket; in its kernel buffer once the socket has nothing of it queued.
+      const flushed = () => {
+        if (settled) return;
+        if (socket.destroyed) notWritten(new Error("conexão fechada antes do fim da mensagem"));
+        else if (socket.writableLength === 0) endWritten();
+        else setImmediate(flushed);
+      };
+      flushed();
+    },
+  });
+  // Closed before its end (a refusal, a deadline, a lost connection): no hand-over, or one that
+  // rolls back; the generator, if still waiting for the DATA stream, goes no further.
+  stream.once("close", () => {
+    if (stream.readableEnded) return;
+    closedEarly = true;
+    notWritten(new Error("mensagem interrompida antes do fim"));
+    settle(false);
+    inData();
+  });
+  return { stream, endWritten, notWritten, committed };
 }
 
 /** Sends one claimed recipient; true when its message was taken (to be marked sent with its claim's others). */
@@ -306,15 +421,24 @@ async function deliver(row: ClaimedRecipient): Promise<boolean> {
     .compile()
     .build();
   const timing = deliveryTiming();
+  const { stream, endWritten, notWritten, committed } = handOver(raw, row, timing.sendDeadlineMs + timing.abortGraceMs);
   const { outcome, late } = await sendWithDeadline(
     (signal) =>
       smtp.sendMail({
         envelope: { from: env.MAIL_FROM, to: [row.email] },
-        raw: streamThenMark(raw, row),
+        raw: stream,
         signal,
       } as Parameters<Transporter["sendMail"]>[0]),
     timing,
   );
+  // Normally committed already, before the server's answer to the dot. Should the socket not have
+  // been found, the answer settles it: taken, the end was written; refused or lost, not for sure.
+  if (outcome.status === "sent") endWritten();
+  else if (outcome.status === "failed") {
+    notWritten(new Error("envio não concluído"));
+    stream.destroy(); // if nodemailer left it open, so that nothing waits on it
+  }
+  if (outcome.status !== "in-flight") row.handedOver = await committed;
   if (outcome.status === "sent") return true;
   if (outcome.status === "failed") return markFailed(row, outcome.error);
   logger.error(
@@ -332,15 +456,17 @@ async function deliver(row: ClaimedRecipient): Promise<boolean> {
 }
 
 /**
- * Marks the claim's delivered rows sent, in one statement. Until then they are `delivering`,
- * which a crash also leaves as sent: nothing is lost by marking them together.
+ * Marks the claim's delivered rows sent, in one statement, each fenced by its attempt. Until then
+ * they are `delivering`, which a crash also leaves as sent: nothing is lost by marking them
+ * together. (A row whose hand-over could not commit is still `sending`: the server's answer says it
+ * was taken, so it is marked sent too, rather than sent again after its lease.)
  */
 async function markSent(rows: ClaimedRecipient[]): Promise<void> {
   if (!rows.length) return;
   await db().execute(sql`
     update newsletter_edition_recipients set status = 'sent', sent_at = now(), lease_until = null
-     where status = 'delivering' and id in (${sql.join(
-       rows.map((r) => sql`${r.id}`),
+     where status in ('sending', 'delivering') and (id, attempts) in (${sql.join(
+       rows.map((r) => sql`(${r.id}::int, ${r.attempts}::int)`),
        sql`, `,
      )})`);
 }
