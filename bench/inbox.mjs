@@ -13,7 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { median, processStats, ROOT, SECRETS, startApp } from "./lib/util.mjs";
+import { adminSession, median, processStats, ROOT, startApp } from "./lib/util.mjs";
 
 const { values: opts } = parseArgs({
   options: ["tier", "database-url", "dir", "build-dir", "port", "runs", "only"].reduce(
@@ -92,15 +92,7 @@ const app = await startApp({ name: "app", port, cwd: dir, buildDir, logFile, env
 const child = app.child;
 process.on("exit", () => child.exitCode === null && child.kill("SIGTERM"));
 
-const login = await fetch(`${base}/login`, {
-  method: "POST",
-  headers: { "content-type": "application/x-www-form-urlencoded" },
-  body: new URLSearchParams({ username: "admin", password: SECRETS.ADMIN_PASSWORD }),
-  redirect: "manual",
-});
-await login.arrayBuffer();
-const sid = /^sid=[^;]*/.exec(login.headers.getSetCookie().find((c) => c.startsWith("sid=")) ?? "")?.[0];
-if (!sid) throw new Error(`login falhou: HTTP ${login.status}`);
+const sid = await adminSession(base);
 const headers = { cookie: sid, "accept-encoding": "identity" };
 
 async function once(url) {

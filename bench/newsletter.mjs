@@ -20,6 +20,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { startSmtpSink } from "./lib/smtp-sink.mjs";
 import {
+  adminSession,
   BUDGETS,
   ensureTools,
   log,
@@ -27,7 +28,6 @@ import {
   PUBLIC_PAGES,
   request,
   ROOT,
-  SECRETS,
   sleep,
   startApp,
   startStaticNginxPages,
@@ -142,14 +142,7 @@ try {
   );
 
   // The admin's session and a standalone draft (a post would change the blog's pages under test).
-  const login = await fetch(`${app.url}/login`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
-    body: new URLSearchParams({ username: "admin", password: SECRETS.ADMIN_PASSWORD }),
-    redirect: "manual",
-  });
-  const cookie = /^sid=[^;]*/.exec(login.headers.getSetCookie().find((c) => c.startsWith("sid=")) ?? "")?.[0];
-  if (!cookie) throw new Error(`login falhou: HTTP ${login.status}`);
+  const cookie = await adminSession(app.url);
   const form = (url, fields) =>
     fetch(`${app.url}${url}`, {
       method: "POST",

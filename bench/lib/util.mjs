@@ -110,6 +110,20 @@ export async function startApp({ name, port, buildDir, env = {}, logFile, cwd = 
   return app.start();
 }
 
+/** The admin's session cookie (`sid=…`) on a started app, logged in with the bench's password. */
+export async function adminSession(base) {
+  const res = await fetch(`${base}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({ username: "admin", password: SECRETS.ADMIN_PASSWORD }),
+    redirect: "manual",
+  });
+  await res.arrayBuffer();
+  const sid = /^sid=[^;]*/.exec(res.headers.getSetCookie().find((c) => c.startsWith("sid=")) ?? "")?.[0];
+  if (!sid) throw new Error(`login falhou: HTTP ${res.status}`);
+  return sid;
+}
+
 /** Runs `fn(query)` on the app's embedded database: the app holds its lock, so it stops meanwhile. */
 export async function withDatabase(app, dataDir, fn) {
   await app.stop();
