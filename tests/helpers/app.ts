@@ -97,8 +97,10 @@ export async function startTestApp(extraEnv: Record<string, string | undefined> 
   const mod = (await import(/* @vite-ignore */ serverBundle("index"))) as typeof import("../../server/app");
   const hooks = await testHooks();
   const running = await mod.startServer({ port: 0 });
+  const url = `http://127.0.0.1:${running.port}`;
+  inProcessApps.set(url, hooks);
   return {
-    url: `http://127.0.0.1:${running.port}`,
+    url,
     port: running.port,
     db: hooks.db as TestApp["db"],
     schema: hooks.schema,
@@ -106,6 +108,7 @@ export async function startTestApp(extraEnv: Record<string, string | undefined> 
     build: hooks.serverBuild,
     databaseUrl,
     close: async () => {
+      inProcessApps.delete(url);
       await running.close();
       await dropDatabase?.();
       if (busyConnection.length) throw new Error(`Consulta enviada numa conexão ocupada (node-postgres): ${busyConnection[0]}`);
@@ -155,19 +158,31 @@ export async function loginCookie(app: TestApp, username = "admin", password = "
   return first(cookie.split(";"));
 }
 
+/** The apps running in this process, by URL: their own modules, for cheap proofs of work (below). */
+const inProcessApps = new Map<string, Awaited<ReturnType<typeof testHooks>>>();
+
 /**
  * A solved proof-of-work challenge of the app (docs/decisions/0090), as the forms' islands send
- * it in their `altcha` field: asked at GET /api/challenge and solved with the same library.
+ * it in their `altcha` field, solved with the same library. From an app in this process, the
+ * challenge is signed by that app with an answer of 1 (docs/decisions/0137): the same signature,
+ * expiry and one-use checks on the submit, without a second of PBKDF2 per lead. Otherwise, or with
+ * `fromRoute`, it is asked at GET /api/challenge, as a visitor's browser does, and costs the full
+ * work.
  */
-export async function proofOfWork(baseUrl: string): Promise<string> {
+export async function proofOfWork(baseUrl: string, { fromRoute = false } = {}): Promise<string> {
   const { solveChallenge } = await import("altcha-lib");
   const { deriveKey } = await import("altcha-lib/algorithms/pbkdf2");
-  // Each proof is another visitor's (read only behind TRUST_PROXY): a run of many leads from one
-  // test must not meet the per-network limit on challenges (docs/decisions/0107).
-  const visitor = `10.250.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
-  const res = await fetch(`${baseUrl}/api/challenge`, { headers: { "x-forwarded-for": visitor } });
-  if (!res.ok) throw new Error(`GET /api/challenge: HTTP ${res.status}`);
-  const { data: challenge } = (await res.json()) as { data: import("altcha-lib").Challenge };
+  const app = fromRoute ? undefined : inProcessApps.get(baseUrl);
+  let challenge: import("altcha-lib").Challenge;
+  if (app) challenge = await app.newChallenge(1);
+  else {
+    // Each proof is another visitor's (read only behind TRUST_PROXY): a run of many leads from one
+    // test must not meet the per-network limit on challenges (docs/decisions/0107).
+    const visitor = `10.250.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    const res = await fetch(`${baseUrl}/api/challenge`, { headers: { "x-forwarded-for": visitor } });
+    if (!res.ok) throw new Error(`GET /api/challenge: HTTP ${res.status}`);
+    ({ data: challenge } = (await res.json()) as { data: import("altcha-lib").Challenge });
+  }
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error("proof of work not solved");
   return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");

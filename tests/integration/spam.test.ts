@@ -157,7 +157,8 @@ describe("a script that does not solve the proof of work", () => {
 describe("the proof of work", () => {
   it("a solved challenge makes a lead (notification and auto-reply), and is good for one submission only", async () => {
     const before = await countOf("contacts");
-    const altcha = await proofOfWork(app.url);
+    // The visitor's whole path: asked at GET /api/challenge, solved at the full cost.
+    const altcha = await proofOfWork(app.url, { fromRoute: true });
     const genuine = await post("/api/contact", { ...contact(1000, { email: "Pessoa.Real@Example.com" }), altcha });
     expect(genuine.status).toBe(201);
     expect(await countOf("contacts")).toBe(before + 1);
@@ -207,6 +208,8 @@ describe("the proof of work", () => {
     expect(a.headers.get("cache-control")).toContain("no-store");
     const [ja, jb] = [await a.json(), await b.json()];
     expect(ja.data.parameters.algorithm).toBe("PBKDF2/SHA-256");
+    // A visitor's challenge costs the full work (the tests' own proofs are cheaper, docs/decisions/0137).
+    expect(ja.data.parameters.cost).toBe(1_000);
     expect(ja.data.signature).not.toBe(jb.data.signature);
   });
 });

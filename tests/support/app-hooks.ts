@@ -17,5 +17,6 @@ export * as schema from "~/db/schema";
 export { runRetention } from "~/domain/retention.server";
 export { inboxCountsQuery } from "~/domain/pipeline.server";
 export { expireAbandonedCheckouts } from "~/domain/payments/reconciliation.server";
+export { newChallenge } from "~/domain/spam/challenge.server";
 /** The route tree the app serves (the same module instances), for tests that inspect routes. */
 export const serverBuild = () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>;

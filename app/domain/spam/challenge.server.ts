@@ -28,11 +28,16 @@ export const PROOF_OF_WORK = {
 /** Longest payload read (a real one is ~700 characters). */
 const MAX_PAYLOAD_LENGTH = 4_000;
 
-export async function newChallenge(): Promise<Challenge> {
+/**
+ * A signed challenge whose answer is `counter`: by default a random one of PROOF_OF_WORK's range,
+ * which is what GET /api/challenge hands every visitor. (The integration tests ask the app in
+ * their process for small answers, docs/decisions/0137.)
+ */
+export async function newChallenge(counter = randomInt(PROOF_OF_WORK.counterMax, PROOF_OF_WORK.counterMin)): Promise<Challenge> {
   return createChallenge({
     algorithm: PROOF_OF_WORK.algorithm,
     cost: PROOF_OF_WORK.cost,
-    counter: randomInt(PROOF_OF_WORK.counterMax, PROOF_OF_WORK.counterMin),
+    counter,
     deriveKey,
     expiresAt: Math.floor(Date.now() / 1000) + PROOF_OF_WORK.ttlSeconds,
     hmacSignatureSecret: await spamKey("altcha-challenge"),
