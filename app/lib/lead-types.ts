@@ -1,7 +1,11 @@
 /**
  * The lead types the admin reviews beyond the questionnaire (browser-safe: labels and columns
- * only). URL segment → what the list, the detail view and the CSV export show.
+ * only). URL segment → what the list, the detail view and the CSV export show; a form's own is
+ * in its folder (app/forms/{name}/admin.ts, docs/decisions/0071).
  */
+import careersAdmin from "~/forms/careers/admin";
+import type { LeadTypeInfo } from "~/forms/define";
+
 export const LEAD_TYPES = ["contatos", "consultas", "candidaturas", "newsletter"] as const;
 export type LeadType = (typeof LEAD_TYPES)[number];
 
@@ -9,22 +13,7 @@ export function isLeadType(value: string | undefined): value is LeadType {
   return LEAD_TYPES.includes(value as LeadType);
 }
 
-export interface LeadField {
-  key: string;
-  label: string;
-  /** Shown in the list table (the detail view shows every field). */
-  inTable?: boolean;
-  kind?: "text" | "long" | "date" | "email" | "url" | "status" | "subscription" | "place";
-}
-
-export interface LeadTypeInfo {
-  title: string;
-  singular: string;
-  description: string;
-  searchHint: string;
-  empty: string;
-  fields: LeadField[];
-}
+export type { LeadField, LeadTypeInfo } from "~/forms/define";
 
 export const LEAD_TYPE_INFO: Record<LeadType, LeadTypeInfo> = {
   contatos: {
@@ -61,25 +50,7 @@ export const LEAD_TYPE_INFO: Record<LeadType, LeadTypeInfo> = {
       { key: "createdAt", label: "Recebida em", inTable: true, kind: "date" },
     ],
   },
-  candidaturas: {
-    title: "Candidaturas",
-    singular: "Candidatura",
-    description: "Enviadas pelo formulário da página Carreiras.",
-    searchHint: "Buscar por nome, e-mail, telefone ou vaga",
-    empty: "Nenhuma candidatura encontrada.",
-    fields: [
-      { key: "id", label: "ID" },
-      { key: "name", label: "Nome", inTable: true },
-      { key: "position", label: "Vaga", inTable: true },
-      { key: "email", label: "E-mail", inTable: true, kind: "email" },
-      { key: "phone", label: "Telefone", inTable: true },
-      { key: "experience", label: "Experiência", kind: "long" },
-      { key: "motivation", label: "Motivação", kind: "long" },
-      { key: "linkedinUrl", label: "LinkedIn", kind: "url" },
-      { key: "portfolioUrl", label: "Portfólio", kind: "url" },
-      { key: "createdAt", label: "Recebida em", inTable: true, kind: "date" },
-    ],
-  },
+  candidaturas: careersAdmin,
   newsletter: {
     title: "Inscritos na newsletter",
     singular: "Inscrição na newsletter",

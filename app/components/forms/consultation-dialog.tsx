@@ -75,7 +75,7 @@ export function ConsultationRequestDialog() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     run(event, {
-      schema: (m) => m.consultationSchema,
+      schema: () => import("~/lib/schemas/leads").then((m) => m.consultationSchema),
       send: (data, key) => sendJson(consultationForm.api.path, data, key),
       onSuccess: () => {
         // The next step right away: a meeting time instead of waiting for our reply (docs/decisions/0082).

@@ -25,7 +25,7 @@ export function ContactForm({ source = "home", initial }: { source?: string; ini
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     run(event, {
-      schema: (m) => m.contactFormSchema,
+      schema: () => import("~/lib/schemas/leads").then((m) => m.contactFormSchema),
       values: (fields) => ({ ...fields, consent: fields.consent === "on" }),
       // SPEC §7: the consent flag stays in the browser.
       send: ({ consent: _consent, ...payload }, key) => sendJson(contactForm.api.path, { ...payload, source }, key),

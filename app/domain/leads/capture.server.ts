@@ -6,24 +6,20 @@
  */
 import { env } from "~/config.server";
 import { type Executor } from "~/db/client.server";
-import { businessOptimizations, careerApplications, consentRecords, consultations, contacts } from "~/db/schema";
+import { businessOptimizations, consentRecords, consultations, contacts } from "~/db/schema";
 import type { SubmissionMeta } from "~/domain/lead-submissions.server";
 import type { Transaction } from "~/infra/idempotency.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { first } from "~/lib/first";
-import { formatBytes } from "~/lib/format-bytes";
-import { formPlaceLabel, ORIGIN_TITLE, originSummary, UNVERIFIED_LEAD } from "~/lib/origin";
-import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import {
   BUSINESS_OPTIMIZATION_CHOICES,
   BUSINESS_OPTIMIZATION_LABELS,
   choiceLabel,
   type BusinessOptimizationField,
-  type BusinessOptimizationInput,
-  type CareerApplicationInput,
-  type ConsultationInput,
-  type ContactInput,
-} from "~/lib/schemas/leads";
+} from "~/lib/lead-fields";
+import { formPlaceLabel, ORIGIN_TITLE, originSummary, UNVERIFIED_LEAD } from "~/lib/origin";
+import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
+import type { BusinessOptimizationInput, ConsultationInput, ContactInput } from "~/lib/schemas/leads";
 
 export const orNull = (value: string | undefined | null) => (value ? value : null);
 /** Subjects are single-line: a newline in a visitor's name must not reach a mail header. */
@@ -132,53 +128,6 @@ export async function createConsultation(input: ConsultationInput, meta: Submiss
         ["Botão usado", input.source],
       ],
       adminLink(`/admin/leads/consultas/${row.id}`),
-      meta.attribution ?? null,
-      meta.verified,
-    ),
-  });
-  return row;
-}
-
-export async function createCareerApplication(
-  input: Omit<CareerApplicationInput, "cv">,
-  meta: SubmissionMeta,
-  tx: Transaction,
-  /** The CV sent with it (stored beside it by app/forms/careers/): the e-mail says where to find it, never carries it. */
-  cv: { fileName: string; size: number } | null = null,
-): Promise<{ id: number }> {
-  const row = await tx
-    .insert(careerApplications)
-    .values({
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      position: input.position,
-      experience: input.experience,
-      motivation: input.motivation,
-      linkedinUrl: orNull(input.linkedinUrl),
-      portfolioUrl: orNull(input.portfolioUrl),
-      ...meta.attribution,
-      verified: meta.verified,
-    })
-    .returning({ id: careerApplications.id })
-    .then(first);
-  await enqueueEmail(tx, {
-    kind: "lead.application",
-    subject: oneLine(`Nova candidatura: ${input.name} para ${input.position}`),
-    body: mailBody(
-      "Uma nova candidatura chegou pela página Carreiras.",
-      [
-        ["Nome", input.name],
-        ["Vaga", input.position],
-        ["E-mail", input.email],
-        ["Telefone", input.phone],
-        ["LinkedIn", input.linkedinUrl],
-        ["Portfólio", input.portfolioUrl],
-        ["Experiência", input.experience],
-        ["Motivação", input.motivation],
-        ["Currículo", cv ? `${cv.fileName} (${formatBytes(cv.size)}), anexado à candidatura no painel` : null],
-      ],
-      adminLink(`/admin/leads/candidaturas/${row.id}`),
       meta.attribution ?? null,
       meta.verified,
     ),

@@ -14,6 +14,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { listSpam } from "~/domain/spam/quarantine.server";
 import { deleteSpam, releaseSpam } from "~/domain/spam/release.server";
+import careersAdmin from "~/forms/careers/admin";
 import { formError, parseForm, queryOf, refusedForm } from "~/infra/forms.server";
 import { formatDateTime } from "~/lib/dates";
 import { formatBytes } from "~/lib/format-bytes";
@@ -79,11 +80,8 @@ const FIELD_LABELS: Record<string, string> = {
   phone: "Telefone",
   message: "Mensagem",
   source: "Enviado por",
-  position: "Vaga",
-  experience: "Experiência",
-  motivation: "Motivação",
-  linkedinUrl: "LinkedIn",
-  portfolioUrl: "Portfólio",
+  // An application's fields, as its lead page names them (app/forms/careers/admin.ts).
+  ...Object.fromEntries(careersAdmin.fields.filter((f) => f.key !== "id" && f.key !== "createdAt").map((f) => [f.key, f.label])),
   industryArea: "Área de atuação",
 };
 
