@@ -4,6 +4,8 @@
  * in its folder (app/forms/{name}/admin.ts, docs/decisions/0071).
  */
 import careersAdmin from "~/forms/careers/admin";
+import consultationAdmin from "~/forms/consultation/admin";
+import contactAdmin from "~/forms/contact/admin";
 import type { LeadTypeInfo } from "~/forms/define";
 
 export const LEAD_TYPES = ["contatos", "consultas", "candidaturas", "newsletter"] as const;
@@ -16,40 +18,8 @@ export function isLeadType(value: string | undefined): value is LeadType {
 export type { LeadField, LeadTypeInfo } from "~/forms/define";
 
 export const LEAD_TYPE_INFO: Record<LeadType, LeadTypeInfo> = {
-  contatos: {
-    title: "Mensagens de contato",
-    singular: "Mensagem de contato",
-    description: "Enviadas pelo formulário de contato da página inicial e da página Sobre.",
-    searchHint: "Buscar por nome, empresa, e-mail, telefone ou mensagem",
-    empty: "Nenhuma mensagem encontrada.",
-    fields: [
-      { key: "id", label: "ID" },
-      { key: "name", label: "Nome", inTable: true },
-      { key: "company", label: "Empresa", inTable: true },
-      { key: "email", label: "E-mail", inTable: true, kind: "email" },
-      { key: "phone", label: "Telefone", inTable: true },
-      { key: "message", label: "Mensagem", inTable: true, kind: "long" },
-      { key: "createdAt", label: "Recebida em", inTable: true, kind: "date" },
-    ],
-  },
-  consultas: {
-    title: "Solicitações de consultoria",
-    singular: "Solicitação de consultoria",
-    description: "Pedidos feitos pelos botões de consultoria exclusiva do site.",
-    searchHint: "Buscar por nome, empresa, e-mail, telefone ou área",
-    empty: "Nenhuma solicitação encontrada.",
-    fields: [
-      { key: "id", label: "ID" },
-      { key: "name", label: "Nome", inTable: true },
-      { key: "company", label: "Empresa", inTable: true },
-      { key: "email", label: "E-mail", inTable: true, kind: "email" },
-      { key: "phone", label: "Telefone", inTable: true },
-      { key: "industryArea", label: "Área de atuação", inTable: true },
-      { key: "status", label: "Etapa", inTable: true, kind: "status" },
-      { key: "source", label: "Botão usado" },
-      { key: "createdAt", label: "Recebida em", inTable: true, kind: "date" },
-    ],
-  },
+  contatos: contactAdmin,
+  consultas: consultationAdmin,
   candidaturas: careersAdmin,
   newsletter: {
     title: "Inscritos na newsletter",

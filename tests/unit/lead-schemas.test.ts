@@ -1,10 +1,12 @@
 /** SPEC §5 messages of every lead schema (the browser forms and the server share them). */
 import { describe, expect, it } from "vitest";
 import { careerApplicationSchema } from "~/forms/careers/schema";
+import { consultationSchema } from "~/forms/consultation/schema";
+import { contactFormSchema, contactSchema } from "~/forms/contact/schema";
 import { fieldErrors as firstErrors } from "~/lib/form-errors";
 import { isNewsletterEmailAcceptable } from "~/lib/lead-fields";
 import { questionnaireMessages } from "~/lib/messages/leads";
-import { businessOptimizationSchema, consultationSchema, contactFormSchema, contactSchema, newsletterSchema } from "~/lib/schemas/leads";
+import { businessOptimizationSchema, newsletterSchema } from "~/lib/schemas/leads";
 
 const errorsOf = (schema: { safeParse: (v: unknown) => any }, value: unknown) => {
   const result = schema.safeParse(value);

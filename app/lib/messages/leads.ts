@@ -1,13 +1,5 @@
 /** SPEC §4 and §8 texts of the lead forms (one home per text), plus the ones beyond the spec. */
 
-export const contactMessages = {
-  submit: "Enviar consulta",
-  submitting: "Enviando sua consulta...",
-  success: { title: "Consulta Enviada", description: "Obrigado por entrar em contato! Responderemos em até 24 horas." },
-  failureTitle: "Falha no Envio",
-  failureFallback: "Por favor, tente novamente mais tarde.",
-} as const;
-
 export const newsletterMessages = {
   invalid: { title: "Email inválido", description: "Por favor, insira um endereço de email válido." },
   success: {
@@ -51,21 +43,6 @@ export const questionnaireMessages = {
     book: "Se preferir conversar antes, escolha um horário para uma reunião.",
     again: "Preencher outro questionário",
   },
-} as const;
-
-export const consultationMessages = {
-  /** What the request is about: the asking button's text, without a repeated 'Solicitar'. */
-  sourceNote: (source: string) => `Sobre: ${source.replace(/^Solicitar\s+/i, "")}`,
-  title: "Solicitar consultoria exclusiva",
-  description: "Conte um pouco sobre sua empresa. Um especialista responde em até 24 horas.",
-  submit: "Enviar solicitação",
-  submitting: "Enviando...",
-  success: {
-    title: "Solicitação enviada!",
-    description: "Recebemos seu pedido. Um especialista entrará em contato em até 24 horas.",
-  },
-  failureTitle: "Falha no Envio",
-  failureFallback: "Por favor, tente novamente mais tarde.",
 } as const;
 
 /** Server answers shared by every lead endpoint. */

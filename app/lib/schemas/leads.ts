@@ -45,27 +45,6 @@ export const optionalUrl = (message: string) =>
 /** Honeypot: checked by the server before anything else; kept here so the browser forms send it. */
 export const honeypot = { [HONEYPOT_FIELD]: z.unknown().optional() };
 
-// ---------------------------------------------------------------- contact (home #contact, /sobre)
-export const CONTACT_CONSENT_MESSAGE = "You must agree to the terms.";
-
-/** What the server stores (SPEC §7: consent is not sent). */
-export const contactSchema = z.object({
-  name: required("Nome é obrigatório", LIMITS.name),
-  company: required("Empresa é obrigatória", LIMITS.company),
-  email: email(),
-  phone: text(LIMITS.phone),
-  message: required("Mensagem é obrigatória", LIMITS.longText),
-  source: text(60).optional(),
-  ...honeypot,
-});
-
-/** The browser form: the same fields plus the consent checkbox (SPEC §5, message in English). */
-export const contactFormSchema = contactSchema.extend({
-  consent: z.boolean().refine((v) => v, CONTACT_CONSENT_MESSAGE),
-});
-
-export type ContactInput = z.infer<typeof contactSchema>;
-
 // ---------------------------------------------------------------- newsletter (footer)
 
 export const newsletterSchema = z.object({
@@ -77,19 +56,6 @@ export const newsletterSchema = z.object({
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
 
 // ---------------------------------------------------------------- consultation requests (dialog)
-export const consultationSchema = z.object({
-  // One message per rule: empty is "required" as on the contact form; the career form keeps SPEC §5's.
-  name: required("Nome é obrigatório", LIMITS.name).pipe(z.string().min(2, "Nome deve ter pelo menos 2 caracteres")),
-  email: email(),
-  phone: text(LIMITS.phone).pipe(z.string().min(10, "Telefone deve ter pelo menos 10 dígitos")),
-  company: required("Nome da empresa é obrigatório", LIMITS.company),
-  industryArea: required("Área de atuação é obrigatória", LIMITS.shortText),
-  source: text(120).optional(),
-  ...honeypot,
-});
-
-export type ConsultationInput = z.infer<typeof consultationSchema>;
-
 export const consultationStatusSchema = z.object({
   status: z.enum(CONSULTATION_STATUSES.map((s) => s.value) as [ConsultationStatus, ...ConsultationStatus[]], "Status inválido"),
 });
