@@ -20,11 +20,6 @@ export const LIMITS = {
   url: 500,
 } as const;
 
-/** SPEC §5 rule of the browser: empty or without '@' is invalid. */
-export function isNewsletterEmailAcceptable(value: string): boolean {
-  return value.trim() !== "" && value.includes("@");
-}
-
 /**
  * A consultation's status is its stage in the sales pipeline: one state, one value per stage
  * (docs/decisions/0088; the mapping is STAGE_OF_CONSULTATION_STATUS in ~/lib/pipeline, and the

@@ -7,6 +7,7 @@ import careersAdmin from "~/forms/careers/admin";
 import consultationAdmin from "~/forms/consultation/admin";
 import contactAdmin from "~/forms/contact/admin";
 import type { LeadTypeInfo } from "~/forms/define";
+import newsletterAdmin from "~/forms/newsletter/admin";
 
 export const LEAD_TYPES = ["contatos", "consultas", "candidaturas", "newsletter"] as const;
 export type LeadType = (typeof LEAD_TYPES)[number];
@@ -21,23 +22,7 @@ export const LEAD_TYPE_INFO: Record<LeadType, LeadTypeInfo> = {
   contatos: contactAdmin,
   consultas: consultationAdmin,
   candidaturas: careersAdmin,
-  newsletter: {
-    title: "Inscritos na newsletter",
-    singular: "Inscrição na newsletter",
-    description: "Inscrições do rodapé do site, com o registro de consentimento (LGPD).",
-    searchHint: "Buscar por e-mail",
-    empty: "Nenhum inscrito encontrado.",
-    fields: [
-      { key: "id", label: "ID" },
-      { key: "email", label: "E-mail", inTable: true, kind: "email" },
-      { key: "status", label: "Situação", inTable: true, kind: "subscription" },
-      { key: "source", label: "Formulário", inTable: true, kind: "place" },
-      { key: "policyVersion", label: "Versão da política aceita", inTable: true },
-      { key: "consentedAt", label: "Consentimento em", inTable: true, kind: "date" },
-      { key: "unsubscribedAt", label: "Descadastrado em", kind: "date" },
-      { key: "createdAt", label: "Inscrito em", kind: "date" },
-    ],
-  },
+  newsletter: newsletterAdmin,
 };
 
 export function subscriptionStatusLabel(value: string): string {

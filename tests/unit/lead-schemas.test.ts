@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { careerApplicationSchema } from "~/forms/careers/schema";
 import { consultationSchema } from "~/forms/consultation/schema";
 import { contactFormSchema, contactSchema } from "~/forms/contact/schema";
+import { isNewsletterEmailAcceptable } from "~/forms/newsletter/definition";
+import { newsletterSchema } from "~/forms/newsletter/schema";
 import { fieldErrors as firstErrors } from "~/lib/form-errors";
-import { isNewsletterEmailAcceptable } from "~/lib/lead-fields";
 import { questionnaireMessages } from "~/lib/messages/leads";
-import { businessOptimizationSchema, newsletterSchema } from "~/lib/schemas/leads";
+import { businessOptimizationSchema } from "~/lib/schemas/leads";
 
 const errorsOf = (schema: { safeParse: (v: unknown) => any }, value: unknown) => {
   const result = schema.safeParse(value);

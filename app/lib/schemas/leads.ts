@@ -45,16 +45,6 @@ export const optionalUrl = (message: string) =>
 /** Honeypot: checked by the server before anything else; kept here so the browser forms send it. */
 export const honeypot = { [HONEYPOT_FIELD]: z.unknown().optional() };
 
-// ---------------------------------------------------------------- newsletter (footer)
-
-export const newsletterSchema = z.object({
-  email: email("Email inválido"),
-  source: text(60).optional(),
-  ...honeypot,
-});
-
-export type NewsletterInput = z.infer<typeof newsletterSchema>;
-
 // ---------------------------------------------------------------- consultation requests (dialog)
 export const consultationStatusSchema = z.object({
   status: z.enum(CONSULTATION_STATUSES.map((s) => s.value) as [ConsultationStatus, ...ConsultationStatus[]], "Status inválido"),
