@@ -1,10 +1,10 @@
 import { useMatches } from "react-router";
 import { ChatLauncher } from "~/components/chat/chat-launcher";
-import { ConsultationRequestDialog } from "~/components/forms/consultation-dialog";
 import { Island } from "~/components/island";
 import { FloatingWhatsApp } from "~/components/marketing/floating-whatsapp";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { ConsultationRequestDialog } from "~/forms/consultation/form";
 import type { ReactNode } from "react";
 
 /**

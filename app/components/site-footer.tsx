@@ -1,8 +1,8 @@
 /** Site footer exactly as SPEC §2, plus the floating messaging button every public page shows. */
-import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { Island } from "~/components/island";
 import { chatInvoker } from "~/components/overlay-buttons";
 import { Mail, MessageSquareText } from "~/components/ui/icons";
+import { NewsletterForm } from "~/forms/newsletter/form";
 import { Link } from "~/lib/navigation";
 import { LEGAL_PATHS } from "~/lib/privacy";
 import { formatPhone, SITE_NAME } from "~/lib/site";

@@ -6,6 +6,16 @@
  *   form.tsx          `Island`, the part public pages hydrate, and `PageForm`, the form that the
  *                     page for posts without JavaScript (/enviar/{slug}) renders
  *
+ * and, for a form that has moved all of itself in (careers, contact, consultation and newsletter so
+ * far; the others' still live in the shared files), the rest of what it owns:
+ *
+ *   schema.ts         its Zod schema, built from the shared field kinds of app/lib/schemas/leads.ts
+ *   messages.ts       its Portuguese texts
+ *   admin.ts          how the admin shows its leads (`LeadTypeInfo`: list, lead page, CSV)
+ *
+ * so that adding a field to a form touches its folder (and the database's table, app/db/schema.ts,
+ * until docs/decisions/0135 moves that in too).
+ *
  * Everything else is derived from these folders and never edited per form: the JSON endpoint's
  * route (app/routes.ts), the no-JavaScript post and its confirmation page (app/routes/enviar.$form.tsx),
  * the island registry (app/shell/island-registry.ts) and the submission pipeline
@@ -41,6 +51,24 @@ export interface LeadFormPage {
   fieldFailure?: { field: string; title: string; description: string };
   /** The form brings its own cards, so the page does not wrap it in one. */
   bare?: boolean;
+}
+
+export interface LeadField {
+  key: string;
+  label: string;
+  /** Shown in the list table (the detail view shows every field). */
+  inTable?: boolean;
+  kind?: "text" | "long" | "date" | "email" | "url" | "status" | "subscription" | "place";
+}
+
+/** How the admin shows a form's leads: its list, its lead page and its CSV (app/forms/{name}/admin.ts). */
+export interface LeadTypeInfo {
+  title: string;
+  singular: string;
+  description: string;
+  searchHint: string;
+  empty: string;
+  fields: LeadField[];
 }
 
 export interface LeadFormDefinition<S extends z.ZodType = z.ZodType> {

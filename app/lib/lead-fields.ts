@@ -1,10 +1,9 @@
 /**
  * The zod-free facts of the lead forms: length limits, the honeypot name, choice lists and
- * labels. Pages import these directly; the Zod schemas (~/lib/schemas/leads) are loaded only
- * when a form is submitted, so zod never weighs on a page's first load.
+ * labels. Pages import these directly; the Zod schemas (~/lib/schemas/leads and each form's, in
+ * app/forms/{name}/) are loaded only when a form is submitted, so zod never weighs on a page's
+ * first load. Nothing here imports a schema.
  */
-import type { BusinessOptimizationInput } from "./schemas/leads";
-
 export const HONEYPOT_FIELD = "website";
 /** Hidden field with the signed time the form was rendered (app/domain/spam/stamp.server.ts). */
 export const FORM_STAMP_FIELD = "formStamp";
@@ -20,23 +19,6 @@ export const LIMITS = {
   longText: 5000,
   url: 500,
 } as const;
-
-/**
- * The CV the careers form takes (docs/decisions/0093): PDF, DOC or DOCX up to 5 MB, told beside
- * the field. The browser checks the size before sending; the server checks the size and the
- * content (app/forms/careers/cv.server.ts).
- */
-export const CV_FILE = {
-  field: "cv",
-  maxBytes: 5 * 1024 * 1024,
-  /** The file chooser's suggestion only (names and declared types are never trusted). */
-  accept: ".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-} as const;
-
-/** SPEC §5 rule of the browser: empty or without '@' is invalid. */
-export function isNewsletterEmailAcceptable(value: string): boolean {
-  return value.trim() !== "" && value.includes("@");
-}
 
 /**
  * A consultation's status is its stage in the sales pipeline: one state, one value per stage
@@ -105,10 +87,8 @@ export function choiceLabel(choices: Choice[], value: string | null | undefined)
   return value ? (choices.find((c) => c.value === value)?.label ?? value) : undefined;
 }
 
-export type BusinessOptimizationField = Exclude<keyof BusinessOptimizationInput, "website">;
-
 /** Labels of every questionnaire answer, in page order (the page and the admin cards use them). */
-export const BUSINESS_OPTIMIZATION_LABELS: Record<BusinessOptimizationField, string> = {
+export const BUSINESS_OPTIMIZATION_LABELS = {
   companyName: "Nome da empresa",
   contactName: "Nome do contato",
   email: "E-mail",
@@ -134,7 +114,10 @@ export const BUSINESS_OPTIMIZATION_LABELS: Record<BusinessOptimizationField, str
   additionalInfo: "Informações adicionais",
   budget: "Orçamento estimado",
   timeline: "Prazo desejado",
-};
+} satisfies Record<string, string>;
+
+/** A questionnaire answer's name (its schema, ~/lib/schemas/leads, has exactly these fields and the honeypot). */
+export type BusinessOptimizationField = keyof typeof BUSINESS_OPTIMIZATION_LABELS;
 
 export const BUSINESS_OPTIMIZATION_CHOICES: Partial<Record<BusinessOptimizationField, Choice[]>> = {
   companySize: COMPANY_SIZES,

@@ -14,9 +14,9 @@ import {
   maskEmail,
   unsubscribeUrl,
 } from "~/domain/leads/newsletter.server";
+import { newsletterMessages } from "~/forms/newsletter/messages";
 import { readBody, storedUserAgent } from "~/infra/http.server";
 import { loadAsDocument, PUBLIC_DOCUMENT } from "~/lib/document-page";
-import { newsletterMessages } from "~/lib/messages/leads";
 import { personalPage } from "~/lib/route-policy";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/newsletter.confirmar";

@@ -1,16 +1,13 @@
 /** SPEC §5 messages of every lead schema (the browser forms and the server share them). */
 import { describe, expect, it } from "vitest";
+import { careerApplicationSchema } from "~/forms/careers/schema";
+import { consultationSchema } from "~/forms/consultation/schema";
+import { contactFormSchema, contactSchema } from "~/forms/contact/schema";
+import { isNewsletterEmailAcceptable } from "~/forms/newsletter/definition";
+import { newsletterSchema } from "~/forms/newsletter/schema";
 import { fieldErrors as firstErrors } from "~/lib/form-errors";
 import { questionnaireMessages } from "~/lib/messages/leads";
-import {
-  businessOptimizationSchema,
-  careerApplicationSchema,
-  consultationSchema,
-  contactFormSchema,
-  contactSchema,
-  isNewsletterEmailAcceptable,
-  newsletterSchema,
-} from "~/lib/schemas/leads";
+import { businessOptimizationSchema } from "~/lib/schemas/leads";
 
 const errorsOf = (schema: { safeParse: (v: unknown) => any }, value: unknown) => {
   const result = schema.safeParse(value);

@@ -7,11 +7,11 @@ import type { PersonalDataTable } from "~/domain/privacy/registry.server";
 import { formatBRL } from "~/lib/catalog";
 import { formatDateTime } from "~/lib/dates";
 import { formatBytes } from "~/lib/format-bytes";
+import { consultationStatusLabel } from "~/lib/lead-fields";
 import { orderStatusLabels, subscriptionStatusLabels } from "~/lib/messages/payments";
 import { FIELD_LABELS } from "~/lib/messages/privacy";
 import { consentPlaceLabel, consentPurposeLabel } from "~/lib/origin";
 import { formatDay, stageLabel } from "~/lib/pipeline";
-import { consultationStatusLabel } from "~/lib/schemas/leads";
 import type { ReactNode } from "react";
 
 export const when = (v: unknown) => formatDateTime(v as string | Date | null) || "—";

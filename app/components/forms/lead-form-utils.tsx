@@ -16,8 +16,6 @@ import { useSiteConfig } from "~/lib/site-config";
 import { IDEMPOTENCY_FIELD, IDEMPOTENCY_HEADER } from "~/shell/early/idempotency-key";
 import type { z } from "zod";
 
-type LeadSchemas = typeof import("~/lib/schemas/leads");
-
 export interface SendResult<T = unknown> {
   ok: boolean;
   status: number;
@@ -88,15 +86,13 @@ export const EMPTY_FORM_STATE: FormState = { errors: {}, values: {} };
 export type ValidationResult<T> = { ok: true; data: T } | { ok: false; errors: Record<string, string> };
 
 /**
- * Validates with the form's shared Zod schema, loaded on first use: zod stays out of the
- * pages' first load (the footer newsletter form is on every page).
+ * Validates with the form's shared Zod schema, loaded on first use (a form's definition loads its
+ * schema with a dynamic import): zod stays out of the pages' first load (the footer newsletter form
+ * is on every page).
  */
-export async function validate<S extends z.ZodType>(
-  pick: (schemas: LeadSchemas) => S,
-  values: unknown,
-): Promise<ValidationResult<z.infer<S>>> {
-  const schemas = await import("~/lib/schemas/leads");
-  const result = pick(schemas).safeParse(values);
+export async function validate<S extends z.ZodType>(load: () => Promise<S>, values: unknown): Promise<ValidationResult<z.infer<S>>> {
+  const schema = await load();
+  const result = schema.safeParse(values);
   return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error) };
 }
 
@@ -140,7 +136,8 @@ export function useLeadForm(initial: FormState = EMPTY_FORM_STATE) {
   async function run<S extends z.ZodType, T>(
     event: FormEvent<HTMLFormElement>,
     steps: {
-      schema: (schemas: LeadSchemas) => S;
+      /** Loads the form's schema (its definition's `schema`, or one beside it). */
+      schema: () => Promise<S>;
       /** What to validate, from the form's fields (default: the fields themselves). */
       values?: (fields: Record<string, string>) => unknown;
       /** May throw: a network error, or an answer the form does not accept. */

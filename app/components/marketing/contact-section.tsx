@@ -1,7 +1,7 @@
 /** A contact section: heading and direct channels beside the site contact form. */
-import { ContactForm } from "~/components/forms/contact-form";
 import { Island } from "~/components/island";
 import { CalendarDays, Clock, Mail, MapPin } from "~/components/ui/icons";
+import { ContactForm } from "~/forms/contact/form";
 import { BOOKING_PATH, bookingMessages } from "~/lib/booking";
 import { formatPhone } from "~/lib/site";
 import { useSiteConfig } from "~/lib/site-config";

@@ -4,9 +4,9 @@ import { z } from "zod";
 import { db } from "~/db/client.server";
 import { businessOptimizations, careerApplications, consentRecords, consultations, contacts, newsletterSubscribers } from "~/db/schema";
 import { first } from "~/lib/first";
+import { type ConsultationStatus } from "~/lib/lead-fields";
 import { type LeadType } from "~/lib/lead-types";
 import { pageNumber } from "~/lib/schemas/form-fields";
-import { type ConsultationStatus } from "~/lib/schemas/leads";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 
 type AnyRow = Record<string, unknown>;

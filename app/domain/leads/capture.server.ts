@@ -6,24 +6,20 @@
  */
 import { env } from "~/config.server";
 import { type Executor } from "~/db/client.server";
-import { businessOptimizations, careerApplications, consentRecords, consultations, contacts } from "~/db/schema";
+import { businessOptimizations, consentRecords } from "~/db/schema";
 import type { SubmissionMeta } from "~/domain/lead-submissions.server";
 import type { Transaction } from "~/infra/idempotency.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { first } from "~/lib/first";
-import { formatBytes } from "~/lib/format-bytes";
-import { formPlaceLabel, ORIGIN_TITLE, originSummary, UNVERIFIED_LEAD } from "~/lib/origin";
-import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import {
   BUSINESS_OPTIMIZATION_CHOICES,
   BUSINESS_OPTIMIZATION_LABELS,
   choiceLabel,
   type BusinessOptimizationField,
-  type BusinessOptimizationInput,
-  type CareerApplicationInput,
-  type ConsultationInput,
-  type ContactInput,
-} from "~/lib/schemas/leads";
+} from "~/lib/lead-fields";
+import { ORIGIN_TITLE, originSummary, UNVERIFIED_LEAD } from "~/lib/origin";
+import { PRIVACY_POLICY_VERSION } from "~/lib/privacy";
+import type { BusinessOptimizationInput } from "~/lib/schemas/leads";
 
 export const orNull = (value: string | undefined | null) => (value ? value : null);
 /** Subjects are single-line: a newline in a visitor's name must not reach a mail header. */
@@ -63,127 +59,6 @@ export async function recordConsent(
     ip: meta.ip ?? null,
     userAgent: meta.userAgent ?? null,
   });
-}
-
-export async function createContact(input: ContactInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
-  const source = input.source || "site";
-  const row = await tx
-    .insert(contacts)
-    .values({
-      name: input.name,
-      company: input.company,
-      email: input.email,
-      phone: orNull(input.phone),
-      message: input.message,
-      ...meta.attribution,
-      verified: meta.verified,
-    })
-    .returning({ id: contacts.id })
-    .then(first);
-  // The form cannot be sent without accepting the privacy policy (SPEC §5 consent box).
-  await recordConsent(tx, { email: input.email, purpose: CONSENT_PURPOSES.contactPolicy, source: `contato:${source}` }, meta);
-  await enqueueEmail(tx, {
-    kind: "lead.contact",
-    subject: oneLine(`Novo contato pelo site: ${input.name} (${input.company})`),
-    body: mailBody(
-      "Uma nova mensagem chegou pelo formulário de contato do site.",
-      [
-        ["Nome", input.name],
-        ["Empresa", input.company],
-        ["E-mail", input.email],
-        ["Telefone", input.phone],
-        ["Enviado por", formPlaceLabel(source)],
-        ["Mensagem", input.message],
-      ],
-      adminLink(`/admin/leads/contatos/${row.id}`),
-      meta.attribution ?? null,
-      meta.verified,
-    ),
-  });
-  return row;
-}
-
-export async function createConsultation(input: ConsultationInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
-  const row = await tx
-    .insert(consultations)
-    .values({
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      company: input.company,
-      industryArea: input.industryArea,
-      source: orNull(input.source),
-      ...meta.attribution,
-      verified: meta.verified,
-    })
-    .returning({ id: consultations.id })
-    .then(first);
-  await enqueueEmail(tx, {
-    kind: "lead.consultation",
-    subject: oneLine(`Nova solicitação de consultoria: ${input.name} (${input.company})`),
-    body: mailBody(
-      "Uma nova solicitação de consultoria chegou pelo site.",
-      [
-        ["Nome", input.name],
-        ["Empresa", input.company],
-        ["E-mail", input.email],
-        ["Telefone", input.phone],
-        ["Área de atuação", input.industryArea],
-        ["Botão usado", input.source],
-      ],
-      adminLink(`/admin/leads/consultas/${row.id}`),
-      meta.attribution ?? null,
-      meta.verified,
-    ),
-  });
-  return row;
-}
-
-export async function createCareerApplication(
-  input: Omit<CareerApplicationInput, "cv">,
-  meta: SubmissionMeta,
-  tx: Transaction,
-  /** The CV sent with it (stored beside it by app/forms/careers/): the e-mail says where to find it, never carries it. */
-  cv: { fileName: string; size: number } | null = null,
-): Promise<{ id: number }> {
-  const row = await tx
-    .insert(careerApplications)
-    .values({
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      position: input.position,
-      experience: input.experience,
-      motivation: input.motivation,
-      linkedinUrl: orNull(input.linkedinUrl),
-      portfolioUrl: orNull(input.portfolioUrl),
-      ...meta.attribution,
-      verified: meta.verified,
-    })
-    .returning({ id: careerApplications.id })
-    .then(first);
-  await enqueueEmail(tx, {
-    kind: "lead.application",
-    subject: oneLine(`Nova candidatura: ${input.name} para ${input.position}`),
-    body: mailBody(
-      "Uma nova candidatura chegou pela página Carreiras.",
-      [
-        ["Nome", input.name],
-        ["Vaga", input.position],
-        ["E-mail", input.email],
-        ["Telefone", input.phone],
-        ["LinkedIn", input.linkedinUrl],
-        ["Portfólio", input.portfolioUrl],
-        ["Experiência", input.experience],
-        ["Motivação", input.motivation],
-        ["Currículo", cv ? `${cv.fileName} (${formatBytes(cv.size)}), anexado à candidatura no painel` : null],
-      ],
-      adminLink(`/admin/leads/candidaturas/${row.id}`),
-      meta.attribution ?? null,
-      meta.verified,
-    ),
-  });
-  return row;
 }
 
 export async function createBusinessOptimization(

@@ -1,8 +1,8 @@
 /** CSV export of a lead list, with the protections of app/infra/csv.server.ts. */
 import { toCsv } from "~/infra/csv.server";
 import { formatDateTime } from "~/lib/dates";
+import { consultationStatusLabel } from "~/lib/lead-fields";
 import { LEAD_TYPE_INFO, subscriptionStatusLabel, type LeadType } from "~/lib/lead-types";
-import { consultationStatusLabel } from "~/lib/schemas/leads";
 import { listLeads } from "./admin.server";
 import { unsubscribeUrl } from "./newsletter.server";
 

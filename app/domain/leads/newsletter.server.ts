@@ -7,12 +7,12 @@ import { blogCategories, newsletterEditionRecipients, newsletterSubscribers } fr
 import { hashAccessToken, isAccessTokenShaped } from "~/domain/access-tokens.server";
 import { sessionSecret } from "~/domain/auth/cookies.server";
 import type { SubmissionMeta } from "~/domain/lead-submissions.server";
+import type { NewsletterInput } from "~/forms/newsletter/schema";
 import type { Transaction } from "~/infra/idempotency.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { first } from "~/lib/first";
 import { formPlaceLabel } from "~/lib/origin";
 import { CONSENT_PURPOSES, PRIVACY_POLICY_VERSION } from "~/lib/privacy";
-import { type NewsletterInput } from "~/lib/schemas/leads";
 import { adminLink, mailBody, oneLine, recordConsent } from "./capture.server";
 
 /** Who clicked a link: recorded with the consent it gives or withdraws. */

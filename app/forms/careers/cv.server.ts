@@ -11,8 +11,8 @@ import { bytesAsBase64, bytesParam } from "~/db/driver.server";
 import { careerApplicationCvs } from "~/db/schema";
 import { detectDocument, DOCUMENT_TYPES, safeDocumentName, type DocumentFormat } from "~/infra/documents.server";
 import type { Transaction } from "~/infra/idempotency.server";
-import { careersMessages } from "~/lib/messages/leads";
-import { careerApplicationSchema } from "~/lib/schemas/leads";
+import { careersMessages } from "./messages";
+import { careerApplicationSchema } from "./schema";
 
 /** A CV whose content has been checked, ready to store. */
 export interface CheckedCv {

@@ -1,8 +1,66 @@
+/**
+ * How an accepted application is stored: its row and the team's notification e-mail, in the
+ * submission's transaction (app/domain/leads/capture.server.ts has the shared parts), with its CV
+ * beside it (./cv.server.ts).
+ */
 import { careerApplications } from "~/db/schema";
-import { createCareerApplication } from "~/domain/leads/capture.server";
+import type { SubmissionMeta } from "~/domain/lead-submissions.server";
+import { adminLink, mailBody, oneLine, orNull } from "~/domain/leads/capture.server";
+import type { Transaction } from "~/infra/idempotency.server";
+import { enqueueEmail } from "~/infra/outbox.server";
+import { first } from "~/lib/first";
+import { formatBytes } from "~/lib/format-bytes";
 import { defineLeadStore } from "../define.server";
 import { serverSchema, storeCv } from "./cv.server";
 import definition from "./definition";
+import type { CareerApplicationInput } from "./schema";
+
+async function createCareerApplication(
+  input: Omit<CareerApplicationInput, "cv">,
+  meta: SubmissionMeta,
+  tx: Transaction,
+  /** The CV sent with it (stored beside it, ./cv.server.ts): the e-mail says where to find it, never carries it. */
+  cv: { fileName: string; size: number } | null = null,
+): Promise<{ id: number }> {
+  const row = await tx
+    .insert(careerApplications)
+    .values({
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      position: input.position,
+      experience: input.experience,
+      motivation: input.motivation,
+      linkedinUrl: orNull(input.linkedinUrl),
+      portfolioUrl: orNull(input.portfolioUrl),
+      ...meta.attribution,
+      verified: meta.verified,
+    })
+    .returning({ id: careerApplications.id })
+    .then(first);
+  await enqueueEmail(tx, {
+    kind: "lead.application",
+    subject: oneLine(`Nova candidatura: ${input.name} para ${input.position}`),
+    body: mailBody(
+      "Uma nova candidatura chegou pela página Carreiras.",
+      [
+        ["Nome", input.name],
+        ["Vaga", input.position],
+        ["E-mail", input.email],
+        ["Telefone", input.phone],
+        ["LinkedIn", input.linkedinUrl],
+        ["Portfólio", input.portfolioUrl],
+        ["Experiência", input.experience],
+        ["Motivação", input.motivation],
+        ["Currículo", cv ? `${cv.fileName} (${formatBytes(cv.size)}), anexado à candidatura no painel` : null],
+      ],
+      adminLink(`/admin/leads/candidaturas/${row.id}`),
+      meta.attribution ?? null,
+      meta.verified,
+    ),
+  });
+  return row;
+}
 
 export default defineLeadStore(definition, {
   table: careerApplications,

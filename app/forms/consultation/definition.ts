@@ -3,14 +3,14 @@
  * buttons). Its endpoint's module also lists the requests for the admin (GET, SPEC §7).
  */
 import { BOOKING_PATH, bookingMessages } from "../../lib/booking";
-import { consultationMessages } from "../../lib/messages/leads";
 import { defineLeadForm } from "../define";
+import { consultationMessages } from "./messages";
 
 export default defineLeadForm({
   name: "consultation",
   slug: "consultoria",
   api: { path: "/api/consultations", module: "routes/api/consultations.ts" },
-  schema: () => import("../../lib/schemas/leads").then((m) => m.consultationSchema),
+  schema: () => import("./schema").then((m) => m.consultationSchema),
   page: {
     title: consultationMessages.title,
     lead: consultationMessages.description,

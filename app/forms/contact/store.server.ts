@@ -1,8 +1,58 @@
+/**
+ * How an accepted contact message is stored: its row, the consent it gives and the team's
+ * notification e-mail, in the submission's transaction (app/domain/leads/capture.server.ts has the
+ * shared parts).
+ */
 import { contacts } from "~/db/schema";
-import { createContact } from "~/domain/leads/capture.server";
-import { CONTACT_CONSENT_MESSAGE } from "~/lib/schemas/leads";
+import type { SubmissionMeta } from "~/domain/lead-submissions.server";
+import { adminLink, mailBody, oneLine, orNull, recordConsent } from "~/domain/leads/capture.server";
+import type { Transaction } from "~/infra/idempotency.server";
+import { enqueueEmail } from "~/infra/outbox.server";
+import { first } from "~/lib/first";
+import { formPlaceLabel } from "~/lib/origin";
+import { CONSENT_PURPOSES } from "~/lib/privacy";
 import { defineLeadStore } from "../define.server";
 import definition from "./definition";
+import { CONTACT_CONSENT_MESSAGE } from "./messages";
+import type { ContactInput } from "./schema";
+
+async function createContact(input: ContactInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
+  const source = input.source || "site";
+  const row = await tx
+    .insert(contacts)
+    .values({
+      name: input.name,
+      company: input.company,
+      email: input.email,
+      phone: orNull(input.phone),
+      message: input.message,
+      ...meta.attribution,
+      verified: meta.verified,
+    })
+    .returning({ id: contacts.id })
+    .then(first);
+  // The form cannot be sent without accepting the privacy policy (SPEC §5 consent box).
+  await recordConsent(tx, { email: input.email, purpose: CONSENT_PURPOSES.contactPolicy, source: `contato:${source}` }, meta);
+  await enqueueEmail(tx, {
+    kind: "lead.contact",
+    subject: oneLine(`Novo contato pelo site: ${input.name} (${input.company})`),
+    body: mailBody(
+      "Uma nova mensagem chegou pelo formulário de contato do site.",
+      [
+        ["Nome", input.name],
+        ["Empresa", input.company],
+        ["E-mail", input.email],
+        ["Telefone", input.phone],
+        ["Enviado por", formPlaceLabel(source)],
+        ["Mensagem", input.message],
+      ],
+      adminLink(`/admin/leads/contatos/${row.id}`),
+      meta.attribution ?? null,
+      meta.verified,
+    ),
+  });
+  return row;
+}
 
 export default defineLeadStore(definition, {
   table: contacts,

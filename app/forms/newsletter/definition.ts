@@ -1,12 +1,17 @@
 /** The footer's newsletter sign-up (SPEC §5, §8), with a double opt-in beyond the spec (docs/decisions/0011). */
-import { newsletterMessages } from "../../lib/messages/leads";
 import { defineLeadForm } from "../define";
+import { newsletterMessages } from "./messages";
+
+/** SPEC §5 rule of the browser: empty or without '@' is invalid. */
+export function isNewsletterEmailAcceptable(value: string): boolean {
+  return value.trim() !== "" && value.includes("@");
+}
 
 export default defineLeadForm({
   name: "newsletter",
   slug: "newsletter",
   api: { path: "/api/newsletter" },
-  schema: () => import("../../lib/schemas/leads").then((m) => m.newsletterSchema),
+  schema: () => import("./schema").then((m) => m.newsletterSchema),
   page: {
     title: "Receba novidades sobre IA",
     lead: "Conteúdos práticos e novidades da empresa, sem spam.",

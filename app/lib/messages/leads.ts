@@ -1,50 +1,5 @@
 /** SPEC §4 and §8 texts of the lead forms (one home per text), plus the ones beyond the spec. */
 
-export const contactMessages = {
-  submit: "Enviar consulta",
-  submitting: "Enviando sua consulta...",
-  success: { title: "Consulta Enviada", description: "Obrigado por entrar em contato! Responderemos em até 24 horas." },
-  failureTitle: "Falha no Envio",
-  failureFallback: "Por favor, tente novamente mais tarde.",
-} as const;
-
-export const newsletterMessages = {
-  invalid: { title: "Email inválido", description: "Por favor, insira um endereço de email válido." },
-  success: {
-    title: "Obrigado por se inscrever!",
-    description: "Você receberá nossas novidades sobre IA e atualizações da empresa.",
-  },
-  failureTitle: "Não foi possível concluir a inscrição",
-  failureFallback: "Por favor, tente novamente mais tarde.",
-  /** Beyond the spec: the double opt-in, said where there is room (never in the SPEC §8 toast). */
-  confirmationNote:
-    "Se este e-mail ainda não estiver inscrito, enviaremos um link para confirmar a inscrição. Ela só começa depois do clique.",
-  formNote: "Enviaremos um link de confirmação; cancele quando quiser pelo link presente em cada e-mail.",
-  /** A sign-up posted without JavaScript gets no confirmation e-mail (docs/decisions/0106). */
-  unverifiedNote:
-    "Como o formulário foi enviado sem JavaScript, não enviamos o e-mail de confirmação: a inscrição só começa depois dele. Para recebê-lo, ative o JavaScript e inscreva-se de novo.",
-} as const;
-
-export const careersMessages = {
-  submit: "Enviar candidatura",
-  submitting: "Enviando candidatura...",
-  success: { title: "Candidatura enviada!", description: "Recebemos sua candidatura. Entraremos em contato em breve." },
-  failure: { title: "Erro", description: "Não foi possível enviar sua candidatura. Tente novamente." },
-  page: {
-    title: "Envie a sua candidatura",
-    lead: "Conte sobre a sua experiência e por que quer fazer parte da Agile IA. Respondemos a todas as candidaturas.",
-  },
-  /** The CV field (docs/decisions/0093). */
-  cv: {
-    label: "Currículo (opcional)",
-    hint: "PDF, DOC ou DOCX, até 5 MB.",
-    badType: "Envie um arquivo PDF, DOC ou DOCX.",
-    tooLarge: "O arquivo deve ter no máximo 5 MB.",
-    /** A refused post without JavaScript cannot give the file back: the browser never refills a file field. */
-    chooseAgain: (name: string) => `O arquivo “${name}” não foi guardado porque o envio foi recusado: selecione-o de novo.`,
-  },
-} as const;
-
 export const questionnaireMessages = {
   submit: "Enviar formulário",
   submitting: "Enviando...",
@@ -71,21 +26,6 @@ export const questionnaireMessages = {
     book: "Se preferir conversar antes, escolha um horário para uma reunião.",
     again: "Preencher outro questionário",
   },
-} as const;
-
-export const consultationMessages = {
-  /** What the request is about: the asking button's text, without a repeated 'Solicitar'. */
-  sourceNote: (source: string) => `Sobre: ${source.replace(/^Solicitar\s+/i, "")}`,
-  title: "Solicitar consultoria exclusiva",
-  description: "Conte um pouco sobre sua empresa. Um especialista responde em até 24 horas.",
-  submit: "Enviar solicitação",
-  submitting: "Enviando...",
-  success: {
-    title: "Solicitação enviada!",
-    description: "Recebemos seu pedido. Um especialista entrará em contato em até 24 horas.",
-  },
-  failureTitle: "Falha no Envio",
-  failureFallback: "Por favor, tente novamente mais tarde.",
 } as const;
 
 /** Server answers shared by every lead endpoint. */

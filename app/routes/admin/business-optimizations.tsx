@@ -16,16 +16,16 @@ import { listBusinessOptimizations } from "~/domain/leads/admin.server";
 import { queryOf } from "~/infra/forms.server";
 import { callApi } from "~/lib/api-client";
 import { formatDateTime } from "~/lib/dates";
-import { adminLeadMessages } from "~/lib/messages/leads";
-import { leadPagePath } from "~/lib/pipeline";
-import { pageNumber } from "~/lib/schemas/form-fields";
 import {
   BUDGETS,
   BUSINESS_OPTIMIZATION_CHOICES,
   BUSINESS_OPTIMIZATION_LABELS,
   choiceLabel,
   type BusinessOptimizationField,
-} from "~/lib/schemas/leads";
+} from "~/lib/lead-fields";
+import { adminLeadMessages } from "~/lib/messages/leads";
+import { leadPagePath } from "~/lib/pipeline";
+import { pageNumber } from "~/lib/schemas/form-fields";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/business-optimizations";
 

@@ -13,8 +13,8 @@ import { dashboardAnalytics } from "~/domain/analytics/report.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { dashboardSummary } from "~/domain/leads/admin.server";
 import { formatDate } from "~/lib/dates";
+import { consultationStatusLabel } from "~/lib/lead-fields";
 import { leadPagePath } from "~/lib/pipeline";
-import { consultationStatusLabel } from "~/lib/schemas/leads";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/dashboard";
 

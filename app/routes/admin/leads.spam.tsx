@@ -14,6 +14,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { listSpam } from "~/domain/spam/quarantine.server";
 import { deleteSpam, releaseSpam } from "~/domain/spam/release.server";
+import careersAdmin from "~/forms/careers/admin";
+import contactAdmin from "~/forms/contact/admin";
+import type { LeadTypeInfo } from "~/forms/define";
 import { formError, parseForm, queryOf, refusedForm } from "~/infra/forms.server";
 import { formatDateTime } from "~/lib/dates";
 import { formatBytes } from "~/lib/format-bytes";
@@ -71,19 +74,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** A form's answers' labels, without the lead's id and date. */
+const answerLabels = (admin: LeadTypeInfo) =>
+  Object.fromEntries(admin.fields.filter((f) => f.key !== "id" && f.key !== "createdAt").map((f) => [f.key, f.label]));
+
 const FIELD_LABELS: Record<string, string> = {
   ...BUSINESS_OPTIMIZATION_LABELS,
-  name: "Nome",
-  company: "Empresa",
-  email: "E-mail",
-  phone: "Telefone",
-  message: "Mensagem",
+  // A contact's and an application's fields, as their lead pages name them (app/forms/*/admin.ts).
+  ...answerLabels(contactAdmin),
   source: "Enviado por",
-  position: "Vaga",
-  experience: "Experiência",
-  motivation: "Motivação",
-  linkedinUrl: "LinkedIn",
-  portfolioUrl: "Portfólio",
+  ...answerLabels(careersAdmin),
   industryArea: "Área de atuação",
 };
 

@@ -1,6 +1,6 @@
 /** Copy of /carreiras (SPEC §2 "Careers page"). Position names keep the spec's English titles. */
 import { BookOpen, Clock, HeartPulse, Home, Laptop, Rocket } from "~/components/ui/icons";
-import { careersMessages } from "~/lib/messages/leads";
+import { careersMessages } from "~/forms/careers/messages";
 
 /** Title and description of the page (its <head>, and its result in the site search). */
 export const CAREERS_META = {

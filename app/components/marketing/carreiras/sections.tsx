@@ -1,7 +1,7 @@
 /** Sections of /carreiras. */
-import { CareersForm } from "~/components/forms/careers-form";
 import { Island } from "~/components/island";
 import { Briefcase, Check, Clock, FileText, MapPin } from "~/components/ui/icons";
+import { CareersForm } from "~/forms/careers/form";
 import { useSiteConfig } from "~/lib/site-config";
 import { BenefitGrid, Section, SectionHeader } from "../ui";
 import { APPLICATION, BENEFITS, BENEFITS_HEADER, JOBS, JOBS_HEADER, type Job } from "./content";

@@ -131,7 +131,7 @@ export function QuestionnaireForm({ initial }: { initial?: FormState }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     run(event, {
-      schema: (m) => m.businessOptimizationSchema,
+      schema: () => import("~/lib/schemas/leads").then((m) => m.businessOptimizationSchema),
       send: async (data, key) => {
         const result = await sendJson<{ success?: boolean; data?: { id?: number }; error?: string }>(questionnaireForm.api.path, data, key);
         if (result.ok && !result.json?.success) throw new Error(result.json?.error || questionnaireMessages.unknownError);
