@@ -6,8 +6,8 @@
  *   form.tsx          `Island`, the part public pages hydrate, and `PageForm`, the form that the
  *                     page for posts without JavaScript (/enviar/{slug}) renders
  *
- * and, for a form that has moved all of itself in (careers, contact, consultation and newsletter so
- * far; the others' still live in the shared files), the rest of what it owns:
+ * and, for a form that has moved all of itself in (the folders that have these files; the other
+ * forms' still live in the shared files), the rest of what it owns:
  *
  *   schema.ts         its Zod schema, built from the shared field kinds of app/lib/schemas/leads.ts
  *   messages.ts       its Portuguese texts
