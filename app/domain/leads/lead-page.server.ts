@@ -9,13 +9,8 @@ import { db } from "~/db/client.server";
 import { auditLog, bookings, businessOptimizations, chatMessages, chatSessions, orders, outbox } from "~/db/schema";
 import { attributionOf } from "~/domain/analytics/attribution.server";
 import { cvSummary } from "~/forms/careers/cv.server";
+import questionnaireAdmin, { answerText } from "~/forms/questionnaire/admin";
 import { placeText } from "~/lib/booking";
-import {
-  BUSINESS_OPTIMIZATION_CHOICES,
-  BUSINESS_OPTIMIZATION_LABELS,
-  choiceLabel,
-  type BusinessOptimizationField,
-} from "~/lib/lead-fields";
 import { LEAD_TYPE_INFO, type LeadField } from "~/lib/lead-types";
 import { formatDay, pipelineMessages, STAGE_OF_CONSULTATION_STATUS, stageLabel, type PipelineType } from "~/lib/pipeline";
 import { getPipelineLead, leadAuditTarget } from "../pipeline.server";
@@ -41,9 +36,6 @@ export interface HistoryEntry {
   status?: string;
 }
 
-/** The questionnaire's answers that are free text the visitor typed (drawn with their line breaks). */
-const QUESTIONNAIRE_SHORT: ReadonlySet<BusinessOptimizationField> = new Set(["companyName", "contactName", "email", "phone", "position"]);
-
 /** What the visitor sent, in the order of the form they filled in. */
 async function sentOf(type: PipelineType, id: number): Promise<{ row: AnyRow; fields: SentField[] } | null> {
   if (type === "contatos" || type === "consultas" || type === "candidaturas") {
@@ -56,12 +48,10 @@ async function sentOf(type: PipelineType, id: number): Promise<{ row: AnyRow; fi
   if (type === "questionarios") {
     const [row] = await db().select().from(businessOptimizations).where(eq(businessOptimizations.id, id));
     if (!row) return null;
-    const fields = (Object.keys(BUSINESS_OPTIMIZATION_LABELS) as BusinessOptimizationField[]).map((key): SentField => {
-      const choices = BUSINESS_OPTIMIZATION_CHOICES[key];
-      const kind = key === "email" ? "email" : choices || QUESTIONNAIRE_SHORT.has(key) ? "text" : "long";
-      return { field: { key, label: BUSINESS_OPTIMIZATION_LABELS[key], kind }, value: choices ? choiceLabel(choices, row[key]) : row[key] };
-    });
-    fields.push({ field: { key: "createdAt", label: "Enviado em", kind: "date" }, value: row.createdAt });
+    const fields = questionnaireAdmin.fields.map((field): SentField => ({
+      field,
+      value: field.key === "createdAt" ? row.createdAt : answerText(field.key, row[field.key]),
+    }));
     return { row, fields };
   }
   if (type === "conversas") {
