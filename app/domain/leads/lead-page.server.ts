@@ -9,6 +9,7 @@ import { db } from "~/db/client.server";
 import { auditLog, bookings, businessOptimizations, chatMessages, chatSessions, orders, outbox } from "~/db/schema";
 import { attributionOf } from "~/domain/analytics/attribution.server";
 import { cvSummary } from "~/forms/careers/cv.server";
+import chatAdmin from "~/forms/chat/admin";
 import questionnaireAdmin, { answerText } from "~/forms/questionnaire/admin";
 import { placeText } from "~/lib/booking";
 import { LEAD_TYPE_INFO, type LeadField } from "~/lib/lead-types";
@@ -57,15 +58,7 @@ async function sentOf(type: PipelineType, id: number): Promise<{ row: AnyRow; fi
   if (type === "conversas") {
     const [row] = await db().select().from(chatSessions).where(eq(chatSessions.id, id));
     if (!row) return null;
-    return {
-      row,
-      fields: [
-        { field: { key: "email", label: "E-mail", kind: "email" }, value: row.email },
-        { field: { key: "phone", label: "Telefone" }, value: row.phone },
-        { field: { key: "company", label: "Empresa" }, value: row.company },
-        { field: { key: "createdAt", label: "Iniciada em", kind: "date" }, value: row.createdAt },
-      ],
-    };
+    return { row, fields: chatAdmin.fields.map((field): SentField => ({ field, value: row[field.key] })) };
   }
   const [row] = await db().select().from(bookings).where(eq(bookings.id, id));
   if (!row) return null;

@@ -1,7 +1,8 @@
 /**
- * How the admin shows a questionnaire: its lead page's fields (/admin/leads/questionarios/{id}),
- * in page order, and each answer's text (a choice by its label), which the list's cards
- * (/admin/business-optimizations, the questionnaire's own page: no `LeadTypeInfo` list) show too.
+ * How the admin shows a questionnaire: its lead page's fields, in page order
+ * (/admin/leads/funil/questionarios/{id}), and each answer's text (a choice by its label), which
+ * the list's cards (/admin/business-optimizations, the questionnaire's own page: no `LeadTypeInfo`
+ * list) show too.
  */
 import { choiceLabel } from "../../lib/lead-fields";
 import { BUSINESS_OPTIMIZATION_CHOICES, BUSINESS_OPTIMIZATION_LABELS, type BusinessOptimizationField } from "./fields";
