@@ -6,14 +6,15 @@
  *   form.tsx          `Island`, the part public pages hydrate, and `PageForm`, the form that the
  *                     page for posts without JavaScript (/enviar/{slug}) renders
  *
- * and, for a form that has moved all of itself in (the folders that have these files; the other
- * forms' still live in the shared files), the rest of what it owns:
+ * and the rest of what it owns:
  *
  *   schema.ts         its Zod schema, built from the shared field kinds of app/lib/schemas/leads.ts
  *   messages.ts       its Portuguese texts
- *   admin.ts          how the admin shows its leads (`LeadTypeInfo`: list, lead page, CSV)
+ *   admin.ts          how the admin shows its leads (`LeadTypeInfo`: list, lead page, CSV; only the
+ *                     lead page's fields when its list is a page of its own)
  *
- * so that adding a field to a form touches its folder (and the database's table, app/db/schema.ts,
+ * with whatever else is its alone beside them (its zod-free field facts, a part of its form), so
+ * that adding a field to a form touches its folder (and the database's table, app/db/schema.ts,
  * until docs/decisions/0135 moves that in too).
  *
  * Everything else is derived from these folders and never edited per form: the JSON endpoint's

@@ -1,8 +1,8 @@
 import { Island } from "~/components/island";
 import { QUESTIONNAIRE_HERO, QUESTIONNAIRE_META } from "~/components/marketing/formulario/content";
-import { QuestionnaireForm } from "~/components/marketing/formulario/form";
 import { PageHero } from "~/components/marketing/ui";
 import type { RouteHandle } from "~/components/site-header";
+import { QuestionnaireForm } from "~/forms/questionnaire/form";
 import { publicPage } from "~/lib/route-policy";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/formulario";

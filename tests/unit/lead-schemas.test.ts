@@ -5,9 +5,9 @@ import { consultationSchema } from "~/forms/consultation/schema";
 import { contactFormSchema, contactSchema } from "~/forms/contact/schema";
 import { isNewsletterEmailAcceptable } from "~/forms/newsletter/definition";
 import { newsletterSchema } from "~/forms/newsletter/schema";
+import { questionnaireMessages } from "~/forms/questionnaire/messages";
+import { businessOptimizationSchema } from "~/forms/questionnaire/schema";
 import { fieldErrors as firstErrors } from "~/lib/form-errors";
-import { questionnaireMessages } from "~/lib/messages/leads";
-import { businessOptimizationSchema } from "~/lib/schemas/leads";
 
 const errorsOf = (schema: { safeParse: (v: unknown) => any }, value: unknown) => {
   const result = schema.safeParse(value);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast, type ToastInput } from "~/components/ui/use-toast";
+import type { ChatContactInput } from "~/forms/chat/schema";
 import {
   AUTO_FIRST_MESSAGE_DELAY_MS,
   chatTexts,
@@ -9,7 +10,7 @@ import {
   offlineReply,
   sendFailureReply,
 } from "~/lib/messages/chat";
-import type { ChatContactInput, ChatReplyData, ChatSessionData } from "~/lib/schemas/chat";
+import type { ChatReplyData, ChatSessionData } from "~/lib/schemas/chat";
 import { postChatApi } from "./chat-api";
 
 export interface ChatMessage {

@@ -2,26 +2,23 @@
  * The free-consultation chat (SPEC §4, §7, §8) behind a server-side proxy: the browser talks only
  * to us; we hold the assistant service's key, call it with the exact bodies of SPEC §7, store every
  * session (a lead) and every message, and fall back to the spec's offline mode whenever the
- * service is missing, silent or broken.
+ * service is missing, silent or broken. The contact step's storage is the chat form's
+ * (app/forms/chat/store.server.ts), on the sessions kept here.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { env } from "~/config.server";
 import { db, type Executor } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/driver.server";
 import { chatMessages, chatSessions } from "~/db/schema";
 import { fail } from "~/infra/http.server";
 import { logger } from "~/infra/logger.server";
-import { enqueueEmail } from "~/infra/outbox.server";
 import { hitNetworkLimit, retryText } from "~/infra/rate-limit.server";
 import { first } from "~/lib/first";
 import { chatTexts, OFFLINE_SESSION_PREFIX, offlineReply, PARSE_ERROR_REPLY, sendFailureReply } from "~/lib/messages/chat";
-import { ORIGIN_TITLE, originSummary, UNVERIFIED_LEAD } from "~/lib/origin";
-import type { ChatContactInput, ChatReplyData, ChatSessionData, ChatSessionNotice } from "~/lib/schemas/chat";
+import type { ChatReplyData, ChatSessionData, ChatSessionNotice } from "~/lib/schemas/chat";
 import { sessionSecret } from "../auth/cookies.server";
 import { callUpstream, extractReply, extractSessionId, MESSAGE_TIMEOUT_MS, SESSION_TIMEOUT_MS, upstreamUrl } from "./upstream.server";
-import type { Attribution } from "../analytics/attribution.server";
-import type { SubmissionMeta } from "../lead-submissions.server";
 
 // Per-IP limits (multiplied by RATE_LIMIT_FACTOR) and a per-conversation cap on upstream cost.
 export const CHAT_LIMITS = {
@@ -56,20 +53,21 @@ async function verifyToken(sessionId: string, token: string): Promise<boolean> {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-type ChatSessionRow = typeof chatSessions.$inferSelect;
+export type ChatSessionRow = typeof chatSessions.$inferSelect;
 
-async function ownedSession(sessionId: string, token: string): Promise<ChatSessionRow | undefined> {
+/** The session `sessionId` names, when `token` proves the browser owns it. */
+export async function ownedSession(sessionId: string, token: string): Promise<ChatSessionRow | undefined> {
   if (!(await verifyToken(sessionId, token))) return undefined;
   const [row] = await db().select().from(chatSessions).where(eq(chatSessions.sessionId, sessionId));
   return row;
 }
 
-async function addMessage(executor: Executor, chatSessionId: number, role: "user" | "assistant", content: string) {
+export async function addMessage(executor: Executor, chatSessionId: number, role: "user" | "assistant", content: string) {
   await executor.insert(chatMessages).values({ chatSessionId, role, content });
 }
 
 /** 'offline-{timestamp}' (SPEC §3); two visitors in the same millisecond get the next one. */
-async function insertOfflineSession(ip: string, executor: Executor = db()): Promise<ChatSessionRow> {
+export async function insertOfflineSession(ip: string, executor: Executor = db()): Promise<ChatSessionRow> {
   const now = Date.now();
   for (let i = 0; i < 50; i++) {
     const [row] = await executor
@@ -82,7 +80,8 @@ async function insertOfflineSession(ip: string, executor: Executor = db()): Prom
   throw new Error("não foi possível criar uma sessão offline");
 }
 
-async function sessionData(row: ChatSessionRow, notice: ChatSessionNotice): Promise<ChatSessionData> {
+/** What the widget keeps of its session: the id, the token proving it owns it, offline or not. */
+export async function sessionData(row: ChatSessionRow, notice: ChatSessionNotice): Promise<ChatSessionData> {
   return { sessionId: row.sessionId, token: await sessionToken(row.sessionId), offline: row.offline, notice };
 }
 
@@ -124,98 +123,7 @@ export async function createChatSession(ip: string): Promise<ChatSessionData> {
 
 export type ChatResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
 
-const INVALID_SESSION = { ok: false, status: 403, message: "Sessão de chat inválida. Feche e abra o chat novamente." } as const;
-
-/**
- * POST /api/chat/contact: keeps the visitor's contact on the session (a lead) and queues the team
- * notification the first time. Without a session of ours (the widget could not reach us when it
- * opened), an offline session is opened here so the lead is never lost.
- */
-export async function saveChatContact(
-  input: ChatContactInput & { sessionId?: string; token?: string },
-  ip: string,
-  attribution: Attribution | null = null,
-  hooks: ChatContactHooks = {},
-): Promise<ChatResult<ChatSessionData>> {
-  let row: ChatSessionRow | undefined;
-  if (input.sessionId && input.token) {
-    row = await ownedSession(input.sessionId, input.token);
-    if (!row) return INVALID_SESSION;
-  } else {
-    row = await insertOfflineSession(ip);
-    await addMessage(db(), row.id, "assistant", chatTexts.firstMessage);
-  }
-  const session = row;
-  await db().transaction(async (tx) => {
-    if (hooks.admit && !(await hooks.admit(tx))) return;
-    // Admitted by the caller's check means a solved proof of work (docs/decisions/0106).
-    if (await storeContact(tx, session, input, attribution, true)) await hooks.onFirstContact?.(tx);
-  });
-  return { ok: true, data: await sessionData(session, null) };
-}
-
-/** What the contact step's caller adds inside its transaction (the spam check, the auto-reply: docs/decisions/0090, 0091). */
-export interface ChatContactHooks {
-  /** False: the contact is not stored (suspected spam, kept apart by the hook), the answer is the same. */
-  admit?: (tx: Executor) => Promise<boolean>;
-  /** After the contact was stored for the first time on this session. */
-  onFirstContact?: (tx: Executor) => Promise<unknown>;
-}
-
-/** Keeps the contact on the session and, the first time, greets and notifies the team (and says true). */
-async function storeContact(
-  tx: Executor,
-  session: ChatSessionRow,
-  input: ChatContactInput,
-  attribution: Attribution | null,
-  verified: boolean,
-): Promise<boolean> {
-  const contact = { email: input.email, phone: input.phone, company: input.message ?? null, updatedAt: new Date() };
-  const [first] = await tx
-    .update(chatSessions)
-    .set({ ...contact, ...attribution, verified })
-    .where(and(eq(chatSessions.id, session.id), isNull(chatSessions.email)))
-    .returning({ id: chatSessions.id });
-  if (!first) {
-    // Sent again (e.g. a retry): keep the newest contact, notify only once.
-    await tx.update(chatSessions).set(contact).where(eq(chatSessions.id, session.id));
-    return false;
-  }
-  await addMessage(tx, session.id, "assistant", chatTexts.greeting);
-  await enqueueEmail(tx, {
-    kind: "lead.chat",
-    subject: `Novo contato no chat de consultoria: ${input.email}`,
-    body: [
-      "Um visitante iniciou uma consultoria gratuita pelo chat do site.",
-      "",
-      `E-mail: ${input.email}`,
-      `Telefone: ${input.phone}`,
-      `Nome da empresa: ${input.message ?? "Não informado"}`,
-      `Modo: ${session.offline ? "offline (responder por e-mail)" : "online (assistente)"}`,
-      `${ORIGIN_TITLE}: ${originSummary(attribution)}`,
-      ...(verified ? [] : [`${UNVERIFIED_LEAD.title}: ${UNVERIFIED_LEAD.description}`]),
-      "",
-      `Conversa: ${env.SITE_URL}/admin/conversas/${session.id}`,
-    ].join("\n"),
-  });
-  return true;
-}
-
-/**
- * The widget's contact step posted without JavaScript (/enviar/chat): an offline conversation
- * with the SPEC §4 messages and the contact, in the caller's transaction. The team answers by
- * e-mail, as in the widget's offline mode.
- */
-export async function saveNativeChatContact(input: ChatContactInput, meta: SubmissionMeta, tx: Executor): Promise<{ id: number }> {
-  const session = await insertOfflineSession(meta.ip ?? "unknown", tx);
-  await addMessage(tx, session.id, "assistant", chatTexts.firstMessage);
-  await storeContact(tx, session, input, meta.attribution ?? null, meta.verified);
-  if (input.message) {
-    await addMessage(tx, session.id, "user", input.message);
-    await addMessage(tx, session.id, "assistant", offlineReply(input.email));
-  }
-  return { id: session.id };
-}
+export const INVALID_SESSION = { ok: false, status: 403, message: "Sessão de chat inválida. Feche e abra o chat novamente." } as const;
 
 /**
  * POST /api/chat: stores the visitor's message, asks the assistant (online) or answers with the

@@ -9,13 +9,9 @@ import { db } from "~/db/client.server";
 import { auditLog, bookings, businessOptimizations, chatMessages, chatSessions, orders, outbox } from "~/db/schema";
 import { attributionOf } from "~/domain/analytics/attribution.server";
 import { cvSummary } from "~/forms/careers/cv.server";
+import chatAdmin from "~/forms/chat/admin";
+import questionnaireAdmin, { answerText } from "~/forms/questionnaire/admin";
 import { placeText } from "~/lib/booking";
-import {
-  BUSINESS_OPTIMIZATION_CHOICES,
-  BUSINESS_OPTIMIZATION_LABELS,
-  choiceLabel,
-  type BusinessOptimizationField,
-} from "~/lib/lead-fields";
 import { LEAD_TYPE_INFO, type LeadField } from "~/lib/lead-types";
 import { formatDay, pipelineMessages, STAGE_OF_CONSULTATION_STATUS, stageLabel, type PipelineType } from "~/lib/pipeline";
 import { getPipelineLead, leadAuditTarget } from "../pipeline.server";
@@ -41,9 +37,6 @@ export interface HistoryEntry {
   status?: string;
 }
 
-/** The questionnaire's answers that are free text the visitor typed (drawn with their line breaks). */
-const QUESTIONNAIRE_SHORT: ReadonlySet<BusinessOptimizationField> = new Set(["companyName", "contactName", "email", "phone", "position"]);
-
 /** What the visitor sent, in the order of the form they filled in. */
 async function sentOf(type: PipelineType, id: number): Promise<{ row: AnyRow; fields: SentField[] } | null> {
   if (type === "contatos" || type === "consultas" || type === "candidaturas") {
@@ -56,26 +49,16 @@ async function sentOf(type: PipelineType, id: number): Promise<{ row: AnyRow; fi
   if (type === "questionarios") {
     const [row] = await db().select().from(businessOptimizations).where(eq(businessOptimizations.id, id));
     if (!row) return null;
-    const fields = (Object.keys(BUSINESS_OPTIMIZATION_LABELS) as BusinessOptimizationField[]).map((key): SentField => {
-      const choices = BUSINESS_OPTIMIZATION_CHOICES[key];
-      const kind = key === "email" ? "email" : choices || QUESTIONNAIRE_SHORT.has(key) ? "text" : "long";
-      return { field: { key, label: BUSINESS_OPTIMIZATION_LABELS[key], kind }, value: choices ? choiceLabel(choices, row[key]) : row[key] };
-    });
-    fields.push({ field: { key: "createdAt", label: "Enviado em", kind: "date" }, value: row.createdAt });
+    const fields = questionnaireAdmin.fields.map((field): SentField => ({
+      field,
+      value: field.key === "createdAt" ? row.createdAt : answerText(field.key, row[field.key]),
+    }));
     return { row, fields };
   }
   if (type === "conversas") {
     const [row] = await db().select().from(chatSessions).where(eq(chatSessions.id, id));
     if (!row) return null;
-    return {
-      row,
-      fields: [
-        { field: { key: "email", label: "E-mail", kind: "email" }, value: row.email },
-        { field: { key: "phone", label: "Telefone" }, value: row.phone },
-        { field: { key: "company", label: "Empresa" }, value: row.company },
-        { field: { key: "createdAt", label: "Iniciada em", kind: "date" }, value: row.createdAt },
-      ],
-    };
+    return { row, fields: chatAdmin.fields.map((field): SentField => ({ field, value: row[field.key] })) };
   }
   const [row] = await db().select().from(bookings).where(eq(bookings.id, id));
   if (!row) return null;

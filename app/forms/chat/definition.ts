@@ -5,16 +5,17 @@
 import { BOOKING_PATH, bookingMessages } from "../../lib/booking";
 import { chatTexts } from "../../lib/messages/chat";
 import { defineLeadForm } from "../define";
+import { chatContactMessages } from "./messages";
 
 export default defineLeadForm({
   name: "chat",
   slug: "chat",
-  schema: () => import("../../lib/schemas/chat").then((m) => m.chatContactSchema),
+  schema: () => import("./schema").then((m) => m.chatContactSchema),
   page: {
     title: chatTexts.title,
     lead: chatTexts.subtitle,
-    failureTitle: chatTexts.nativeFailureTitle,
-    success: () => chatTexts.nativeConfirmation,
+    failureTitle: chatContactMessages.nativeFailureTitle,
+    success: () => chatContactMessages.nativeConfirmation,
     next: { label: bookingMessages.entryLink, to: BOOKING_PATH },
   },
 });

@@ -1,6 +1,7 @@
-// The chat widget is this form's island: its contact step is the form (SPEC §4).
-import { ChatContactForm, ChatWidget } from "~/components/chat/chat-widget";
+// The chat widget is this form's island: its contact step is the form (SPEC §4), ./contact-form.tsx.
+import { ChatWidget } from "~/components/chat/chat-widget";
 import type { FormState } from "~/components/forms/lead-form-utils";
+import { ChatContactForm } from "./contact-form";
 
 export { ChatWidget as Island };
 

@@ -1,13 +1,13 @@
 /** The business-optimization questionnaire of /formulario (SPEC §2, §3, §5, §8). */
 import { BOOKING_PATH, bookingMessages } from "../../lib/booking";
-import { questionnaireMessages } from "../../lib/messages/leads";
 import { defineLeadForm } from "../define";
+import { questionnaireMessages } from "./messages";
 
 export default defineLeadForm({
   name: "questionnaire",
   slug: "questionario",
   api: { path: "/api/business-optimization" },
-  schema: () => import("../../lib/schemas/leads").then((m) => m.businessOptimizationSchema),
+  schema: () => import("./schema").then((m) => m.businessOptimizationSchema),
   page: {
     title: "Formulário de Otimização de Negócios",
     lead: questionnaireMessages.replyNote,

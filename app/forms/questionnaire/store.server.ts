@@ -1,7 +1,47 @@
+/**
+ * How an accepted questionnaire is stored: its row and the team's notification e-mail with every
+ * answer, in the submission's transaction (app/domain/leads/capture.server.ts has the shared parts).
+ */
 import { businessOptimizations } from "~/db/schema";
-import { createBusinessOptimization } from "~/domain/leads/capture.server";
+import type { SubmissionMeta } from "~/domain/lead-submissions.server";
+import { adminLink, mailBody, oneLine, orNull } from "~/domain/leads/capture.server";
+import type { Transaction } from "~/infra/idempotency.server";
+import { enqueueEmail } from "~/infra/outbox.server";
+import { first } from "~/lib/first";
+import { choiceLabel } from "~/lib/lead-fields";
 import { defineLeadStore } from "../define.server";
 import definition from "./definition";
+import { BUSINESS_OPTIMIZATION_CHOICES, BUSINESS_OPTIMIZATION_LABELS, type BusinessOptimizationField } from "./fields";
+import type { BusinessOptimizationInput } from "./schema";
+
+async function createBusinessOptimization(
+  input: BusinessOptimizationInput,
+  meta: SubmissionMeta,
+  tx: Transaction,
+): Promise<{ id: number }> {
+  const fields = Object.keys(BUSINESS_OPTIMIZATION_LABELS) as BusinessOptimizationField[];
+  const values = Object.fromEntries(fields.map((f) => [f, orNull(input[f] as string)])) as Record<BusinessOptimizationField, string | null>;
+  const row = await tx
+    .insert(businessOptimizations)
+    .values({ ...values, ...meta.attribution, verified: meta.verified })
+    .returning({ id: businessOptimizations.id })
+    .then(first);
+  await enqueueEmail(tx, {
+    kind: "lead.questionnaire",
+    subject: oneLine(`Novo questionário de otimização: ${input.companyName} (${input.contactName})`),
+    body: mailBody(
+      "Um novo questionário de otimização de negócios foi enviado pelo site.",
+      fields.map((f) => {
+        const choices = BUSINESS_OPTIMIZATION_CHOICES[f];
+        return [BUSINESS_OPTIMIZATION_LABELS[f], choices ? choiceLabel(choices, values[f]) : values[f]];
+      }),
+      adminLink(`/admin/business-optimizations`),
+      meta.attribution ?? null,
+      meta.verified,
+    ),
+  });
+  return row;
+}
 
 export default defineLeadStore(definition, {
   table: businessOptimizations,

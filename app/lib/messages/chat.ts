@@ -1,6 +1,7 @@
 /**
  * Every text of the free-consultation chat widget (SPEC §2, §4, §8), shared by the widget and the
- * server (which stores the same assistant messages the visitor sees).
+ * server (which stores the same assistant messages the visitor sees); its contact step's are
+ * app/forms/chat/messages.ts.
  */
 export const chatTexts = {
   launcher: "Consultoria Gratuita",
@@ -12,24 +13,12 @@ export const chatTexts = {
   firstMessage:
     "Olá! Para iniciar nossa consultoria gratuita, precisamos do seu email e telefone. Por favor, preencha o formulário abaixo.",
   greeting: "Obrigado! Agora podemos começar nossa consultoria. Como posso ajudar você hoje?",
-  emailLabel: "E-mail",
-  phoneLabel: "Telefone",
-  companyLabel: "Nome da empresa",
   /** Above the company name the widget sends for the visitor (not typed in the chat). */
   autoLabel: "Enviado automaticamente com o nome da empresa",
-  submit: "Iniciar consultoria",
-  submitting: "Enviando...",
   inputLabel: "Sua mensagem",
   inputPlaceholder: "Digite sua mensagem...",
   send: "Enviar mensagem",
   messagesLabel: "Mensagens da conversa",
-  privacyNote: "Usamos seus dados apenas para responder a esta consulta.",
-  /** The page the contact step reaches when it is posted without JavaScript (/enviar/chat). */
-  nativeConfirmation: {
-    title: "Recebemos seu contato",
-    description: "Obrigado! Um de nossos especialistas entrará em contato pelo email informado em até 24 horas.",
-  },
-  nativeFailureTitle: "Não foi possível enviar seus dados",
 } as const;
 
 export const chatToasts = {

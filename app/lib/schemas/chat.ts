@@ -1,35 +1,12 @@
+/** The chat widget's requests and answers; its contact step's own rules are app/forms/chat/schema.ts. */
 import { z } from "zod";
+import { chatContactSchema } from "../../forms/chat/schema";
 
 // No `new Function` code generation: the page CSP forbids eval, and Chrome reports every attempt.
 z.config({ jitless: true });
 
-/** Input caps: a chat is short text, never a document. */
+/** Input cap: a chat is short text, never a document. */
 export const CHAT_MESSAGE_MAX = 2000;
-export const CHAT_COMPANY_MAX = 200;
-
-/** SPEC §5 chat contact form; shared by the widget and POST /api/chat/contact. */
-export const chatContactSchema = z.object({
-  email: z
-    .string({ error: "O email é obrigatório" })
-    .trim()
-    .min(1, "O email é obrigatório")
-    .max(320, "Email inválido")
-    .pipe(z.email("Email inválido")),
-  phone: z
-    .string({ error: "Forneça um telefone válido com DDD" })
-    .trim()
-    .min(10, "Forneça um telefone válido com DDD")
-    .max(30, "Forneça um telefone válido com DDD"),
-  /** Labelled 'Nome da empresa' in the widget; optional. */
-  message: z
-    .string()
-    .trim()
-    .max(CHAT_COMPANY_MAX, `Use no máximo ${CHAT_COMPANY_MAX} caracteres`)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-});
-
-export type ChatContactInput = z.infer<typeof chatContactSchema>;
 
 /** The browser's proof that it owns a chat session (issued by POST /api/chat/session). */
 const sessionRef = {

@@ -13,16 +13,12 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Bug, RefreshCw } from "~/components/ui/icons";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { listBusinessOptimizations } from "~/domain/leads/admin.server";
+import { answerText, QUESTIONNAIRE_ANSWERS } from "~/forms/questionnaire/admin";
+import { BUDGETS, BUSINESS_OPTIMIZATION_LABELS, type BusinessOptimizationField } from "~/forms/questionnaire/fields";
 import { queryOf } from "~/infra/forms.server";
 import { callApi } from "~/lib/api-client";
 import { formatDateTime } from "~/lib/dates";
-import {
-  BUDGETS,
-  BUSINESS_OPTIMIZATION_CHOICES,
-  BUSINESS_OPTIMIZATION_LABELS,
-  choiceLabel,
-  type BusinessOptimizationField,
-} from "~/lib/lead-fields";
+import { choiceLabel } from "~/lib/lead-fields";
 import { adminLeadMessages } from "~/lib/messages/leads";
 import { leadPagePath } from "~/lib/pipeline";
 import { pageNumber } from "~/lib/schemas/form-fields";
@@ -46,11 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-const FIELDS = Object.keys(BUSINESS_OPTIMIZATION_LABELS) as BusinessOptimizationField[];
+const FIELDS = QUESTIONNAIRE_ANSWERS;
 
 function answer(field: BusinessOptimizationField, value: string | null | undefined): string {
-  const choices = BUSINESS_OPTIMIZATION_CHOICES[field];
-  return (choices ? choiceLabel(choices, value) : value) || adminLeadMessages.notInformed;
+  return answerText(field, value) || adminLeadMessages.notInformed;
 }
 
 /** Another page (a link of the pager) starts afresh: its own rows, no ETag of the previous page. */

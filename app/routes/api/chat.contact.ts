@@ -1,8 +1,9 @@
 import { attributionOfRequest } from "~/domain/analytics/attribution.server";
-import { chatRateLimit, saveChatContact } from "~/domain/chat/conversations.server";
+import { chatRateLimit } from "~/domain/chat/conversations.server";
 import { queueLeadAutoReply } from "~/domain/leads/auto-reply.server";
 import { admitOrQuarantine } from "~/domain/spam/quarantine.server";
 import { judgeSubmission } from "~/domain/spam/verdict.server";
+import { saveChatContact } from "~/forms/chat/store.server";
 import { fail, fieldErrors, INVALID_INPUT_MESSAGE, ok, readBody } from "~/infra/http.server";
 import { publicEndpoint } from "~/lib/route-policy";
 import { chatContactRequestSchema } from "~/lib/schemas/chat";
