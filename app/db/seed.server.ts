@@ -18,6 +18,14 @@ import type { Database } from "./client.server";
 
 /** Shown on /login only while ADMIN_PASSWORD is not configured (SPEC §6 hint). */
 export const DEMO_ADMIN_PASSWORD = "admin123";
+/**
+ * Its hash, made once with today's parameters (PASSWORD_PARAMS) and kept: the password is public
+ * (the login page shows it), so a fixed salt gives nothing away, and a demo start creates or
+ * recognises it without a scrypt (0.4 s of CPU, once per start of every test's app).
+ * tests/unit/passwords.test.ts checks that it verifies and needs no rehash.
+ */
+export const DEMO_ADMIN_HASH =
+  "scrypt$131072$8$1$8BJF8bIfV7Z8SNLQiMKUxQ==$UFUlA9f9pukWzaJE67ho5O0sfApZCrc+C57penjghP6f7rdsej8Rbl0tjsTobT6vjZFinn/PR452EDhIjBYQ3w==";
 
 /** Whether the admin's password is the demo one (set by the seed at start). */
 let demoPasswordActive = false;
@@ -59,7 +67,7 @@ async function seedAdmin(database: Database): Promise<void> {
   if (!existing) {
     await database
       .insert(users)
-      .values({ username: env.ADMIN_USERNAME, password: await hashPassword(env.ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD), role: "admin" })
+      .values({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD ? await hashPassword(env.ADMIN_PASSWORD) : DEMO_ADMIN_HASH, role: "admin" })
       .onConflictDoNothing();
     demoPasswordActive = !env.ADMIN_PASSWORD;
     if (demoPasswordActive)
@@ -69,7 +77,9 @@ async function seedAdmin(database: Database): Promise<void> {
   if (!env.ADMIN_PASSWORD) {
     // An omission never changes a password: an instance started without the variable keeps the
     // one a previous start (or the admin) set.
-    demoPasswordActive = existing.role === "admin" && (await verifyPassword(DEMO_ADMIN_PASSWORD, existing.password));
+    demoPasswordActive =
+      existing.role === "admin" &&
+      (existing.password === DEMO_ADMIN_HASH || (await verifyPassword(DEMO_ADMIN_PASSWORD, existing.password)));
     if (existing.role !== "admin") await database.update(users).set({ role: "admin" }).where(eq(users.id, existing.id));
     logger.warn(
       { username: env.ADMIN_USERNAME },

@@ -1,5 +1,6 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { DEMO_ADMIN_HASH, DEMO_ADMIN_PASSWORD } from "~/db/seed.server";
 import { DUMMY_HASH, hashPassword, needsRehash, PASSWORD_PARAMS, verifyPassword } from "~/infra/passwords.server";
 
 /** A hash as the previous code wrote it (N=2^14), to check old rows still verify. */
@@ -44,5 +45,11 @@ describe("password hashing (scrypt)", { timeout: 60_000 }, () => {
     await expect(verifyPassword("x", `scrypt$${2 ** 30}$8$1$AAAA$AAAA`)).resolves.toBe(false); // 128 GiB
     await expect(verifyPassword("", DUMMY_HASH)).resolves.toBe(false);
     expect(needsRehash(DUMMY_HASH)).toBe(false);
+  });
+
+  it("the seed's kept hash of the demo password is that password's, at today's parameters", async () => {
+    await expect(verifyPassword(DEMO_ADMIN_PASSWORD, DEMO_ADMIN_HASH)).resolves.toBe(true);
+    await expect(verifyPassword(`${DEMO_ADMIN_PASSWORD}4`, DEMO_ADMIN_HASH)).resolves.toBe(false);
+    expect(needsRehash(DEMO_ADMIN_HASH)).toBe(false);
   });
 });
