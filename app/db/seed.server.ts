@@ -67,7 +67,11 @@ async function seedAdmin(database: Database): Promise<void> {
   if (!existing) {
     await database
       .insert(users)
-      .values({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD ? await hashPassword(env.ADMIN_PASSWORD) : DEMO_ADMIN_HASH, role: "admin" })
+      .values({
+        username: env.ADMIN_USERNAME,
+        password: env.ADMIN_PASSWORD ? await hashPassword(env.ADMIN_PASSWORD) : DEMO_ADMIN_HASH,
+        role: "admin",
+      })
       .onConflictDoNothing();
     demoPasswordActive = !env.ADMIN_PASSWORD;
     if (demoPasswordActive)
