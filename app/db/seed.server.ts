@@ -22,7 +22,7 @@ export const DEMO_ADMIN_PASSWORD = "admin123";
  * Its hash, made once with today's parameters (PASSWORD_PARAMS) and kept: the password is public
  * (the login page shows it), so a fixed salt gives nothing away, and a demo start creates or
  * recognises it without a scrypt (0.4 s of CPU, once per start of every test's app).
- * tests/unit/passwords.test.ts checks that it verifies and needs no rehash.
+ * tests/unit/passwords.test.ts checks that it verifies and needs no rehash (docs/decisions/0138).
  */
 export const DEMO_ADMIN_HASH =
   "scrypt$131072$8$1$8BJF8bIfV7Z8SNLQiMKUxQ==$UFUlA9f9pukWzaJE67ho5O0sfApZCrc+C57penjghP6f7rdsej8Rbl0tjsTobT6vjZFinn/PR452EDhIjBYQ3w==";
