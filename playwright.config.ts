@@ -38,9 +38,13 @@ export default defineConfig({
     },
   },
   projects: [
+    // One admin login through the form, whose session the tests of the admin's work start with
+    // (tests/e2e/helpers.ts `signedIn`).
+    { name: "admin-setup", testMatch: /admin\.setup\.ts/, use: { ...devices["Desktop Chrome"], channel: undefined } },
     {
       name: "chromium",
-      testIgnore: /layout/,
+      testIgnore: [/layout/, /admin\.setup\.ts/],
+      dependencies: ["admin-setup"],
       // Out of the run until fixed, in sight (tests/quarantine.ts); RUN_QUARANTINED=1 runs them.
       grepInvert: process.env.RUN_QUARANTINED
         ? undefined

@@ -5,7 +5,7 @@
  * What this cannot tell (how a given screen reader speaks them) is in decision 0032.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { loginAsAdmin } from "./helpers";
+import { signedIn } from "./helpers";
 import { ADMIN_PAGES } from "./layout";
 
 interface AXNode {
@@ -95,7 +95,7 @@ test("every public page has one h1 and its landmarks, and nothing on it moves by
 });
 
 test("every admin page has one h1 and its landmarks", async ({ page }) => {
-  await loginAsAdmin(page);
+  await signedIn(page);
   const found: Record<string, unknown> = {};
   for (const url of Object.values(ADMIN_PAGES)) {
     await page.goto(url);
@@ -157,7 +157,7 @@ test("toasts, the chat and route changes reach live regions; repeated buttons ha
 
   // Route changes happen in the admin only (public pages are documents; docs/decisions/0058): its
   // pages carry a polite region that reads the new title.
-  await loginAsAdmin(page);
+  await signedIn(page);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Painel" }).press("Enter");
   await expect(page).toHaveURL(/\/admin\/dashboard$/);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { axeScan, expectToast, loginAsAdmin } from "./helpers";
+import { axeScan, expectToast, signedIn } from "./helpers";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
@@ -85,7 +85,7 @@ test.describe("blog administration", () => {
   test.describe.configure({ timeout: 90_000 });
 
   test("categories: validation, create (auto slug), edit (slug regenerated on demand), delete — with toasts", async ({ page }) => {
-    await loginAsAdmin(page);
+    await signedIn(page);
     await page.getByRole("tab", { name: "Categorias" }).click();
     await page.getByRole("button", { name: "Nova Categoria" }).click();
     const dialog = page.getByRole("dialog");
@@ -128,7 +128,7 @@ test.describe("blog administration", () => {
     page,
     context,
   }) => {
-    await loginAsAdmin(page);
+    await signedIn(page);
     await page.getByRole("button", { name: "Novo Post" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Criar post" }).click();
@@ -216,7 +216,7 @@ test.describe("blog administration", () => {
   });
 
   test("errors: a taken slug, a failing publish switch and a failing delete show the spec's toasts", async ({ page }) => {
-    await loginAsAdmin(page);
+    await signedIn(page);
     await page.getByRole("button", { name: "Novo Post" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("textbox", { name: /^Título/ }).fill("RPA e LLMs: a nova geração da automação de processos");
@@ -264,7 +264,7 @@ test.describe("blog administration", () => {
   });
 
   test("axe finds no violations on /admin and its post form", async ({ page }) => {
-    await loginAsAdmin(page);
+    await signedIn(page);
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Novo Post" }).click();
     await page

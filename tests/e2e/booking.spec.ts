@@ -7,7 +7,7 @@
  * pages are links and plain forms.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { axeScan, loginAsAdmin } from "./helpers";
+import { axeScan, signedIn } from "./helpers";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 /** A time's accessible name: "terça-feira, 1 de dezembro de 2026, às 09:00, horário de Brasília". */
@@ -206,7 +206,7 @@ test("axe finds no violations on /agendar, its form and the confirmation; the ad
   await expect(page.getByRole("heading", { level: 1, name: "Reunião agendada" })).toBeVisible();
   expect((await axeScan(page)).violations).toEqual([]);
 
-  await loginAsAdmin(page);
+  await signedIn(page);
   await page.goto("/admin/agenda");
   await expect(page.getByRole("heading", { level: 1, name: "Agenda" })).toBeVisible();
   await expect(page.getByTestId("agenda-days")).toContainText(who);

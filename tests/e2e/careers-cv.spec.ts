@@ -6,7 +6,7 @@
  */
 import { expect, test, type Browser, type Download, type Page } from "@playwright/test";
 import { minimalDocx, minimalPdf, pdfOfSize, windowsExecutable } from "../support/documents";
-import { gotoHydrated, loginAsAdmin, visibleToast } from "./helpers";
+import { gotoHydrated, signedIn, visibleToast } from "./helpers";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 const PDF = { name: "Currículo Carla.pdf", mimeType: "application/pdf", buffer: minimalPdf("Carla Mendes") };
@@ -40,7 +40,7 @@ async function adminDownloads(browser: Browser, email: string): Promise<{ downlo
     acceptDownloads: true,
   });
   const page = await context.newPage();
-  await loginAsAdmin(page);
+  await signedIn(page);
   await page.goto(`/admin/leads/candidaturas?q=${encodeURIComponent(email)}`);
   await page
     .getByRole("link", { name: /Ver detalhes/ })

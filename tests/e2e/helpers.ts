@@ -1,5 +1,6 @@
+import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Cookie, type Page } from "@playwright/test";
 
 /**
  * Navigates and waits until the page's scripts ran (a public page's entry, or the admin's router).
@@ -23,7 +24,6 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) await expect(toast).toContainText(description);
 }
 
-/** Logs in through the real form with the demo credentials. */
 /** Signs in as a person would: typing as soon as the form is painted (it posts without scripts too). */
 export async function loginAsAdmin(page: Page) {
   await page.goto("/login");
@@ -34,6 +34,21 @@ export async function loginAsAdmin(page: Page) {
   // The welcome toast mounts lazily after the redirect: wait for it, so a later accessibility
   // scan does not meet it half faded in.
   await expectToast(page, "Login realizado com sucesso");
+}
+
+/** The admin's session of admin.setup.ts: one login through the form, before the browser tests. */
+export const ADMIN_SESSION = `.tmp/admin-session-${process.env.E2E_PORT ?? 3210}.json`;
+
+/**
+ * Opens /admin already signed in, as an admin who comes back to the site does: the browser gets
+ * the session cookie of admin.setup.ts's login. For tests whose subject is the admin's work, not
+ * the login (loginAsAdmin goes through the form; auth.spec.ts, two-factor.spec.ts and the tests of
+ * the first moments after signing in use it): a login costs a page, a scrypt and a redirect.
+ */
+export async function signedIn(page: Page) {
+  const { cookies } = JSON.parse(await readFile(ADMIN_SESSION, "utf8")) as { cookies: Cookie[] };
+  await page.context().addCookies(cookies);
+  await page.goto("/admin");
 }
 
 /**

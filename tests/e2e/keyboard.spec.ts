@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { blogToasts } from "../../app/lib/messages/blog";
-import { expectToast, gotoHydrated, loginAsAdmin } from "./helpers";
+import { expectToast, gotoHydrated, signedIn } from "./helpers";
 
 test.use({ reducedMotion: "reduce" });
 
@@ -141,7 +141,7 @@ test.describe("dialogs take focus in, keep it and give it back", () => {
 
   test("the admin's dialogs; after a save the row, after a delete the list's heading", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await loginAsAdmin(page);
+    await signedIn(page);
     const title = `Teclado ${Date.now()}`;
     const created = await page.request.post("/api/blog/posts", {
       data: {
@@ -240,7 +240,7 @@ test.describe("dialogs take focus in, keep it and give it back", () => {
 
 test("Escape closes the open dialog even when a toast appeared after it opened (docs/decisions/0134)", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await loginAsAdmin(page);
+  await signedIn(page);
   // A category of this name exists: 'Nova Categoria' with the same name is refused, and the
   // refusal's toast mounts while the dialog is open, as the layer mounted last.
   const name = `Tecla ${Date.now()}`;
@@ -328,7 +328,7 @@ test.describe("no focused control is covered by a fixed one", () => {
 test("in the admin (a router app), a client-side navigation moves focus to the new page's h1 and announces its title", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const announced = page.locator("[data-route-announcer]");
-  await loginAsAdmin(page);
+  await signedIn(page);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await tabTo(page, "Painel");
   await page.keyboard.press("Enter");

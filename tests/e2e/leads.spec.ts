@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { axeScan, loginAsAdmin, withProof } from "./helpers";
+import { axeScan, signedIn, withProof } from "./helpers";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -469,10 +469,7 @@ test.describe("admin", () => {
       });
       expect(res.status()).toBe(201);
     }
-    await loginAsAdmin(page);
-    // The welcome toast closes by itself 5 s later: a scan must not meet it half faded out.
-    await toasts(page).getByRole("button", { name: "Fechar" }).click();
-    await expect(toasts(page)).toHaveCount(0);
+    await signedIn(page);
     for (const path of ["/admin/dashboard", "/admin/leads/contatos", "/admin/business-optimizations"]) {
       await open(page, path);
       const results = await axeScan(page);

@@ -5,7 +5,7 @@
  * and every check is a web-first assertion.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { axeScan, loginAsAdmin } from "./helpers";
+import { axeScan, signedIn } from "./helpers";
 
 async function expectNoAxeViolations(page: Page) {
   const results = await axeScan(page);
@@ -15,7 +15,7 @@ async function expectNoAxeViolations(page: Page) {
 test("a standalone newsletter edition: the list, a draft made, its card and text form; axe finds no violations", async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await loginAsAdmin(page);
+  await signedIn(page);
   const subject = `Edição de teste ${Date.now().toString(36)}`;
 
   await page.goto("/admin/leads/newsletter/edicoes");

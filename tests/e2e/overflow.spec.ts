@@ -8,7 +8,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { ADMIN_PAGES } from "../support/admin-routes";
 import { PUBLIC_PAGES } from "../support/checks";
-import { loginAsAdmin } from "./helpers";
+import { signedIn } from "./helpers";
 
 const WIDTHS = [360, 390, 1440] as const;
 const HEIGHT = { 360: 740, 390: 844, 1440: 900 } as const;
@@ -130,7 +130,7 @@ test.describe("no page-level horizontal overflow", () => {
 
     test(`admin pages at ${width} px`, async ({ page }) => {
       test.slow();
-      await loginAsAdmin(page);
+      await signedIn(page);
       const wide: string[] = [];
       for (const path of [...ADMIN_PAGES, ...MORE_ADMIN_ROUTES]) {
         const found = await overflowOf(page, path, width);
@@ -141,7 +141,7 @@ test.describe("no page-level horizontal overflow", () => {
   }
 
   test("the leads outnumber the counted visits, and Análises still fits a phone", async ({ page }) => {
-    await loginAsAdmin(page);
+    await signedIn(page);
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/admin/analises");
     // Leads without a counted visit are explained, not drawn past the card.
@@ -154,7 +154,7 @@ test.describe("no page-level horizontal overflow", () => {
   });
 
   test("the blog's dialogs and the admin menu fit a 360 px screen", async ({ page }) => {
-    await loginAsAdmin(page);
+    await signedIn(page);
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/admin");
     await page.locator("html[data-hydrated]").waitFor(); // the dialog is the admin app's

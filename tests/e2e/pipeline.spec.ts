@@ -4,7 +4,7 @@
  * stage; the same form works with JavaScript off. Accessibility scans of both pages.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { axeScan, loginAsAdmin, withProof } from "./helpers";
+import { axeScan, signedIn, withProof } from "./helpers";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -29,7 +29,7 @@ const tomorrow = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao
 test("moves a lead through the stages with notes and a follow-up day", async ({ context }) => {
   const page = await context.newPage();
   const lead = await newLead(page);
-  await loginAsAdmin(page);
+  await signedIn(page);
 
   await page.goto("/admin/leads");
   await expect(page.getByRole("heading", { level: 1, name: "Funil de leads" })).toBeVisible();
@@ -86,7 +86,7 @@ test("moves a lead through the stages with notes and a follow-up day", async ({ 
 test("the lead's form works with JavaScript off", async ({ browser, context }) => {
   const page = await context.newPage();
   const lead = await newLead(page);
-  await loginAsAdmin(page);
+  await signedIn(page);
   const noJs = await browser.newContext({
     javaScriptEnabled: false,
     storageState: await context.storageState(),

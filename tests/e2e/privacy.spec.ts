@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { axeScan, gotoHydrated, loginAsAdmin, withProof } from "./helpers";
+import { axeScan, gotoHydrated, signedIn, withProof } from "./helpers";
 
 const LEGAL_PAGES = [
   {
@@ -120,7 +120,7 @@ test("an admin finds, exports and erases a person's data", async ({ page }) => {
 test("the admin privacy and audit pages have no axe violations", async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await loginAsAdmin(page);
+  await signedIn(page);
   for (const path of ["/admin/privacidade", "/admin/auditoria"]) {
     // The scan is of the finished page: after the scripts ran (the toasts' region, the dialogs).
     await gotoHydrated(page, path);

@@ -5,7 +5,7 @@
  * without JavaScript, the lists at 360 px without sideways scrolling, and axe on the new screens.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { axeScan, expectToast, gotoHydrated, loginAsAdmin } from "./helpers";
+import { axeScan, expectToast, gotoHydrated, signedIn } from "./helpers";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
@@ -59,7 +59,7 @@ test.describe("publishing", () => {
   test.describe.configure({ timeout: 90_000 });
 
   test("the post form schedules a post in Brasília time and fills its SEO with counts and a search-result preview", async ({ page }) => {
-    await loginAsAdmin(page);
+    await signedIn(page);
     await page.getByRole("button", { name: "Novo Post" }).click();
     const dialog = page.getByRole("dialog");
     const id = unique();
@@ -118,7 +118,7 @@ test.describe("publishing", () => {
     browser,
   }) => {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-    await loginAsAdmin(page);
+    await signedIn(page);
     await apiPost(page, newPost("Rascunho para o cliente"));
     await page.goto("/admin");
     await page
@@ -170,7 +170,7 @@ test.describe("publishing", () => {
   });
 
   test("a live post's changes saved as a draft stay out of it, are previewable, and go live from the post's page", async ({ page }) => {
-    await loginAsAdmin(page);
+    await signedIn(page);
     const post = await apiPost(page, newPost("Post no ar", { published: true }));
     const previewUrl = await apiPreviewLink(page, post.id);
     await page.goto("/admin");
@@ -231,7 +231,7 @@ test.describe("the post's page on a phone (390 px)", () => {
   test("a scheduled post's page says its date once, opens the list's post form with 'Editar', goes live with 'Publicar agora', and numbers its own revisions from 1", async ({
     page,
   }) => {
-    await loginAsAdmin(page);
+    await signedIn(page);
     const { local, shown } = tomorrowAtHalfPastNine();
     const title = `Agendado e editado pela página ${unique()}`;
     const post = await apiPost(page, newPost(title, { publishAt: `${local}:00-03:00` }));
@@ -306,7 +306,7 @@ test.describe("the admin blog at 360 px", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test("no list or publishing screen scrolls sideways", async ({ page }) => {
-    await loginAsAdmin(page);
+    await signedIn(page);
     const post = await apiPost(page, newPost("Um título bem comprido para ver como a lista se comporta num telefone estreito"));
     const fits = async () =>
       page.evaluate(() => {

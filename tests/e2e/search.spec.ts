@@ -4,7 +4,7 @@
  * the admin's filter.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { axeScan, loginAsAdmin, watchBusyForm } from "./helpers";
+import { axeScan, signedIn, watchBusyForm } from "./helpers";
 
 const RPA = "RPA e LLMs: a nova geração da automação de processos";
 
@@ -106,7 +106,7 @@ test("the search page's states have no axe violations", async ({ page }) => {
 });
 
 test("the admin's post search filters the list, with and without JavaScript", async ({ page, browser }) => {
-  await loginAsAdmin(page);
+  await signedIn(page);
   const rows = page.locator("tr[data-row^=post-]");
   await expect(rows.first()).toBeVisible();
   const all = await rows.count();

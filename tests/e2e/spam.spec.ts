@@ -5,7 +5,7 @@
  * challenge ends up under 'Spam', answered like a lead, and 'Não é spam' moves it into the leads.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { loginAsAdmin } from "./helpers";
+import { loginAsAdmin, signedIn } from "./helpers";
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -84,7 +84,7 @@ test("a script that skips the proof of work lands under 'Spam'; 'Não é spam' m
   });
   expect(res.status()).toBe(201); // the answer a person gets
 
-  await loginAsAdmin(page);
+  await signedIn(page);
   expect(await contactsNamed(page, name)).toBe(0);
   await page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Spam" }).click();
   await expect(page).toHaveURL(/\/admin\/leads\/spam$/);
