@@ -18,28 +18,17 @@ export const ONLINE_INDEXES: ReadonlyArray<{ name: string; table: string; column
   { name: "blog_posts_created_idx", table: "blog_posts", columns: `"created_at", "id"` },
   { name: "blog_posts_category_idx", table: "blog_posts", columns: `"category_id"` },
   { name: "bookings_created_idx", table: "bookings", columns: `"created_at", "id"` },
-  { name: "business_optimizations_created_idx", table: "business_optimizations", columns: `"created_at", "id"` },
-  { name: "career_applications_created_idx", table: "career_applications", columns: `"created_at", "id"` },
   { name: "chat_sessions_created_idx", table: "chat_sessions", columns: `"created_at", "id"` },
-  { name: "consultations_created_idx", table: "consultations", columns: `"created_at", "id"` },
-  { name: "contacts_created_idx", table: "contacts", columns: `"created_at", "id"` },
   { name: "newsletter_subscribers_created_idx", table: "newsletter_subscribers", columns: `"created_at", "id"` },
   { name: "orders_created_idx", table: "orders", columns: `"created_at", "id"` },
   // 0019: a person is found by their whole address, in lower case (the inbox's e-mail search, the
   // lead page's meetings, orders, chats and e-mails: app/domain/leads/lead-page.server.ts).
-  { name: "contacts_email_idx", table: "contacts", columns: `lower("email")` },
-  { name: "consultations_email_idx", table: "consultations", columns: `lower("email")` },
-  { name: "business_optimizations_email_idx", table: "business_optimizations", columns: `lower("email")` },
-  { name: "career_applications_email_idx", table: "career_applications", columns: `lower("email")` },
   { name: "chat_sessions_email_idx", table: "chat_sessions", columns: `lower("email")` },
   { name: "orders_email_idx", table: "orders", columns: `lower("customer_email")` },
   { name: "outbox_recipient_idx", table: "outbox", columns: `lower("recipient")` },
   // 0020: the inbox's name search, whole words with accents and case folded, by containment of
-  // the name's words (docs/decisions/0132; the expression is app/lib/name-words.ts's).
-  { name: "contacts_name_words_idx", table: "contacts", columns: nameWordsSql(`"name"`), using: "gin" },
-  { name: "consultations_name_words_idx", table: "consultations", columns: nameWordsSql(`"name"`), using: "gin" },
-  { name: "business_optimizations_name_words_idx", table: "business_optimizations", columns: nameWordsSql(`"contact_name"`), using: "gin" },
-  { name: "career_applications_name_words_idx", table: "career_applications", columns: nameWordsSql(`"name"`), using: "gin" },
+  // the name's words (docs/decisions/0132; the expression is app/lib/name-words.ts's). The lead
+  // tables' own went with them (0021): `leads` was a new table, its indexes built by its migration.
   { name: "bookings_name_words_idx", table: "bookings", columns: nameWordsSql(`"name"`), using: "gin" },
 ];
 

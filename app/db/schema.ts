@@ -86,26 +86,6 @@ export const users = pgTable("users", {
   createdAt: createdAt(),
 });
 
-export const contacts = pgTable(
-  "contacts",
-  {
-    id: serial("id").primaryKey(),
-    name: text("name").notNull(),
-    company: text("company").notNull(),
-    email: text("email").notNull(),
-    phone: text("phone"),
-    message: text("message").notNull(),
-    ...attribution(),
-    verified: verified(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index("contacts_created_idx").on(t.createdAt, t.id),
-    index("contacts_email_idx").on(sql`lower(${t.email})`),
-    index("contacts_name_words_idx").using("gin", nameWordsIndex("name")),
-  ],
-);
-
 export const blogCategories = pgTable("blog_categories", {
   id: serial("id").primaryKey(),
   name: varchar("name", { length: 100 }).notNull().unique(),
@@ -181,68 +161,6 @@ export const blogPostRevisions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("blog_post_revisions_post_idx").on(t.postId, t.id)],
-);
-
-export const consultations = pgTable(
-  "consultations",
-  {
-    id: serial("id").primaryKey(),
-    name: text("name").notNull(),
-    email: text("email").notNull(),
-    phone: text("phone").notNull(),
-    company: text("company").notNull(),
-    industryArea: text("industry_area").notNull(),
-    status: text("status").notNull().default("pending"),
-    source: text("source"), // which button opened the request form
-    ...attribution(),
-    verified: verified(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index("consultations_created_idx").on(t.createdAt, t.id),
-    index("consultations_email_idx").on(sql`lower(${t.email})`),
-    index("consultations_name_words_idx").using("gin", nameWordsIndex("name")),
-  ],
-);
-
-export const businessOptimizations = pgTable(
-  "business_optimizations",
-  {
-    id: serial("id").primaryKey(),
-    companyName: text("company_name"),
-    contactName: text("contact_name"),
-    email: text("email"),
-    phone: text("phone"),
-    position: text("position"),
-    industryArea: text("industry_area"),
-    companySize: text("company_size"),
-    keyProcesses: text("key_processes"),
-    processStructure: text("process_structure"),
-    currentChallenges: text("current_challenges"),
-    bottlenecks: text("bottlenecks"),
-    shortTermGoals: text("short_term_goals"),
-    longTermGoals: text("long_term_goals"),
-    optimizationImpact: text("optimization_impact"),
-    dataTypes: text("data_types"),
-    dataOrganization: text("data_organization"),
-    dataQuality: text("data_quality"),
-    currentTechnologies: text("current_technologies"),
-    techRestrictions: text("tech_restrictions"),
-    teamFamiliarity: text("team_familiarity"),
-    teamOpenness: text("team_openness"),
-    successIndicators: text("success_indicators"),
-    additionalInfo: text("additional_info"),
-    budget: text("budget"),
-    timeline: text("timeline"),
-    ...attribution(),
-    verified: verified(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index("business_optimizations_created_idx").on(t.createdAt, t.id),
-    index("business_optimizations_email_idx").on(sql`lower(${t.email})`),
-    index("business_optimizations_name_words_idx").using("gin", nameWordsIndex("contact_name")),
-  ],
 );
 
 // ---------------------------------------------------------------- auth and infrastructure
@@ -362,55 +280,6 @@ export const uploads = pgTable("uploads", {
 });
 
 // ---------------------------------------------------------------- leads beyond SPEC §3
-export const careerApplications = pgTable(
-  "career_applications",
-  {
-    id: serial("id").primaryKey(),
-    name: text("name").notNull(),
-    email: text("email").notNull(),
-    phone: text("phone").notNull(),
-    position: text("position").notNull(),
-    experience: text("experience").notNull(),
-    motivation: text("motivation").notNull(),
-    linkedinUrl: text("linkedin_url"),
-    portfolioUrl: text("portfolio_url"),
-    ...attribution(),
-    verified: verified(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index("career_applications_created_idx").on(t.createdAt, t.id),
-    index("career_applications_email_idx").on(sql`lower(${t.email})`),
-    index("career_applications_name_words_idx").using("gin", nameWordsIndex("name")),
-  ],
-);
-
-/**
- * The CV sent with an application (docs/decisions/0093): one per application, gone with it (erasure,
- * retention). Kept in PostgreSQL so any instance serves it; never public (the admin downloads it).
- */
-export const careerApplicationCvs = pgTable(
-  "career_application_cvs",
-  {
-    id: serial("id").primaryKey(),
-    careerApplicationId: integer("career_application_id")
-      .notNull()
-      .unique()
-      .references(() => careerApplications.id, { onDelete: "cascade" }),
-    /** The name the candidate's file had, sanitised (app/forms/careers/cv.server.ts); shown and offered on download. */
-    fileName: text("file_name").notNull(),
-    /** What its content is (pdf | doc | docx), read from its bytes, never from its name or declared type. */
-    format: text("format").notNull(),
-    contentType: text("content_type").notNull(),
-    size: integer("size").notNull(),
-    /** Hex SHA-256 of the bytes. */
-    sha256: text("sha256").notNull(),
-    data: bytea("data").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [check("career_application_cvs_size", sql`${t.size} > 0 and ${t.size} = octet_length(${t.data})`)],
-);
-
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
   {
@@ -567,12 +436,18 @@ export const chatSessions = pgTable(
     company: text("company"),
     offline: boolean("offline").notNull().default(false),
     ip: text("ip"),
+    /** The `conversas` lead it became when the visitor left a contact; null until then. */
+    leadId: integer("lead_id").references((): AnyPgColumn => leads.id, { onDelete: "cascade" }),
     ...attribution(),
     verified: verified(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("chat_sessions_created_idx").on(t.createdAt, t.id), index("chat_sessions_email_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    index("chat_sessions_created_idx").on(t.createdAt, t.id),
+    index("chat_sessions_email_idx").on(sql`lower(${t.email})`),
+    uniqueIndex("chat_sessions_lead_uq").on(t.leadId),
+  ],
 );
 
 export const chatMessages = pgTable(
@@ -606,6 +481,8 @@ export const orders = pgTable(
     subscriptionId: text("subscription_id"),
     customerEmail: text("customer_email"),
     customerName: text("customer_name"),
+    /** The lead it converts, if known: an order is a conversion, kept (anonymised) when its lead goes (docs/decisions/0045, 0047). */
+    leadId: integer("lead_id").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
     ...attribution(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -649,52 +526,80 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
 );
 
-// ---------------------------------------------------------------- lead pipeline (docs/decisions/0045)
+// ---------------------------------------------------------------- the lead aggregate (docs/decisions/0135, 0140)
 /**
- * The lead a pipeline row or a note belongs to: exactly one of these is set. Foreign keys with
- * ON DELETE CASCADE, so whatever deletes a lead (erasure, retention) deletes its stage and notes.
+ * One row per sales lead, whatever form or path it came by: the columns every lead has. Its own
+ * answers are in its form's table (app/forms/{form}/table.ts, re-exported below), joined 1:1 by
+ * `lead_id`; a conversation's detail is its chat session, a meeting's its booking. The inbox, its
+ * counts and every lead count read this table alone (app/domain/pipeline.server.ts).
  */
-const leadReference = () => ({
-  contactId: integer("contact_id").references(() => contacts.id, { onDelete: "cascade" }),
-  consultationId: integer("consultation_id").references(() => consultations.id, { onDelete: "cascade" }),
-  chatSessionId: integer("chat_session_id").references(() => chatSessions.id, { onDelete: "cascade" }),
-  businessOptimizationId: integer("business_optimization_id").references(() => businessOptimizations.id, { onDelete: "cascade" }),
-  careerApplicationId: integer("career_application_id").references(() => careerApplications.id, { onDelete: "cascade" }),
-  bookingId: integer("booking_id").references((): AnyPgColumn => bookings.id, { onDelete: "cascade" }),
-});
-type LeadReferenceColumns = Record<keyof ReturnType<typeof leadReference>, AnyPgColumn>;
-const exactlyOneLead = (name: string, t: LeadReferenceColumns) =>
-  check(
-    name,
-    sql`num_nonnulls(${t.contactId}, ${t.consultationId}, ${t.chatSessionId}, ${t.businessOptimizationId}, ${t.careerApplicationId}, ${t.bookingId}) = 1`,
-  );
-
-/**
- * Stage and next follow-up of a lead, written the first time the admin sets one (no row: stage
- * 'novo', or for a consultation the stage its status maps to; app/lib/pipeline.ts).
- */
-export const leadPipeline = pgTable(
-  "lead_pipeline",
+export const leads = pgTable(
+  "leads",
   {
     id: serial("id").primaryKey(),
-    ...leadReference(),
-    /** null: never set (the type's first stage). Never set for a consultation: its status is its stage (docs/decisions/0088). */
-    stage: text("stage"),
+    /** The pipeline type (app/lib/pipeline.ts PIPELINE_TYPES): contatos, consultas, conversas, … */
+    kind: text("kind").notNull(),
+    /**
+     * The lead's number among its kind's (docs/decisions/0140): what SPEC §7 answers as `id`, the
+     * admin's addresses and the audit targets (`contact:12`) name. A form's leads take theirs from
+     * the form's sequence (its table.ts), a conversation's is its chat session's id, a meeting's
+     * its booking's; the migration kept every old table's id as it was.
+     */
+    number: integer("number").notNull(),
+    name: text("name"),
+    email: text("email"),
+    phone: text("phone"),
+    company: text("company"),
+    /** The pipeline stage (app/lib/pipeline.ts STAGES); a consultation's status is this stage (docs/decisions/0088). */
+    stage: text("stage").notNull(),
     /** Day of the next follow-up (Brasília calendar day); null: none planned. */
     followUpOn: date("follow_up_on", { mode: "string" }),
+    ...attribution(),
+    verified: verified(),
+    /** The consent the submission gave (the contact form's policy box); the proof stays in consent_records. */
+    consentRecordId: integer("consent_record_id").references((): AnyPgColumn => consentRecords.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("lead_pipeline_contact_uq").on(t.contactId),
-    uniqueIndex("lead_pipeline_consultation_uq").on(t.consultationId),
-    uniqueIndex("lead_pipeline_chat_session_uq").on(t.chatSessionId),
-    uniqueIndex("lead_pipeline_business_optimization_uq").on(t.businessOptimizationId),
-    uniqueIndex("lead_pipeline_career_application_uq").on(t.careerApplicationId),
-    uniqueIndex("lead_pipeline_booking_uq").on(t.bookingId),
-    index("lead_pipeline_follow_up_idx").on(t.followUpOn),
-    exactlyOneLead("lead_pipeline_one_lead", t),
+    uniqueIndex("leads_kind_number_uq").on(t.kind, t.number),
+    index("leads_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("leads_email_idx").on(sql`lower(${t.email})`),
+    index("leads_name_words_idx").using("gin", nameWordsIndex("name")),
+    index("leads_stage_idx").on(t.stage, t.createdAt.desc(), t.id.desc()),
+    index("leads_kind_idx").on(t.kind, t.createdAt.desc(), t.id.desc()),
+    index("leads_source_idx").on(sql`coalesce(${t.utmSource}, ${t.referrerHost}, '')`, t.createdAt.desc(), t.id.desc()),
+    index("leads_follow_up_idx")
+      .on(t.followUpOn)
+      .where(sql`${t.followUpOn} is not null`),
   ],
+);
+
+/**
+ * A file a lead's form took (the careers CV, docs/decisions/0093): one per field, gone with its
+ * lead (erasure, retention). Kept in PostgreSQL so any instance serves it; never public.
+ */
+export const leadFiles = pgTable(
+  "lead_files",
+  {
+    id: serial("id").primaryKey(),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    /** The form's file field (LeadFormDefinition.file.field). */
+    field: text("field").notNull(),
+    /** The name the visitor's file had, sanitised (app/forms/careers/cv.server.ts); shown and offered on download. */
+    fileName: text("file_name").notNull(),
+    /** What its content is (pdf | doc | docx), read from its bytes, never from its name or declared type. */
+    format: text("format").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    /** Hex SHA-256 of the bytes. */
+    sha256: text("sha256").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("lead_files_lead_field_uq").on(t.leadId, t.field), check("lead_files_size", sql`${t.size} > 0 and ${t.size} = octet_length(${t.data})`)],
 );
 
 /** The admin's notes on a lead (author and time); deleted with the lead. */
@@ -702,21 +607,19 @@ export const leadNotes = pgTable(
   "lead_notes",
   {
     id: serial("id").primaryKey(),
-    ...leadReference(),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
     author: text("author").notNull(),
     body: text("body").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("lead_notes_contact_idx").on(t.contactId),
-    index("lead_notes_consultation_idx").on(t.consultationId),
-    index("lead_notes_chat_session_idx").on(t.chatSessionId),
-    index("lead_notes_business_optimization_idx").on(t.businessOptimizationId),
-    index("lead_notes_career_application_idx").on(t.careerApplicationId),
-    index("lead_notes_booking_idx").on(t.bookingId),
-    exactlyOneLead("lead_notes_one_lead", t),
-  ],
+  (t) => [index("lead_notes_lead_idx").on(t.leadId)],
 );
+
+// Each form's answers, declared in its folder (docs/decisions/0135), here for drizzle-kit.
+export * from "../forms/forms.tables";
+
 // ---------------------------------------------------------------- analytics (docs/decisions/0040–0042)
 /**
  * One row per page view of a public page, counted by the server from the HTML request (or, for
@@ -993,9 +896,13 @@ export const bookings = pgTable(
     /** Where the meeting happens, as it was when booked (settings may change later). */
     placeKind: text("place_kind").notNull(),
     placeDetail: text("place_detail"),
-    /** The lead it continues (same whole e-mail address, shortly before), if any (docs/decisions/0082). */
-    consultationId: integer("consultation_id").references(() => consultations.id, { onDelete: "set null" }),
-    chatSessionId: integer("chat_session_id").references(() => chatSessions.id, { onDelete: "set null" }),
+    /**
+     * Its lead: the one it continues (same whole e-mail address, shortly before: a consultation
+     * request or a chat contact, docs/decisions/0082), or the `reunioes` lead it made.
+     */
+    leadId: integer("lead_id")
+      .notNull()
+      .references((): AnyPgColumn => leads.id, { onDelete: "cascade" }),
     /** Reminders claimed (and queued) by the reminder job: each at most once. */
     reminderDaySentAt: timestamp("reminder_day_sent_at", { withTimezone: true }),
     reminderHourSentAt: timestamp("reminder_hour_sent_at", { withTimezone: true }),
@@ -1008,6 +915,7 @@ export const bookings = pgTable(
   },
   (t) => [
     index("bookings_starts_idx").on(t.startsAt),
+    index("bookings_lead_idx").on(t.leadId),
     index("bookings_created_idx").on(t.createdAt, t.id),
     index("bookings_email_idx").on(sql`lower(${t.email})`),
     index("bookings_name_words_idx").using("gin", nameWordsIndex("name")),
