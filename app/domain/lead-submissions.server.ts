@@ -50,8 +50,8 @@ export interface LeadFormHandler<S extends z.ZodType = z.ZodType, R = unknown> {
   nativeCheck?: (body: Record<string, unknown>) => Record<string, string> | null;
   /** The field of the file the form takes, if any: kept apart from the fields when quarantined. */
   fileField?: string;
-  /** The table its leads go to: a suspected submission's answer carries that table's next id. */
-  table?: string;
+  /** The sequence its leads' numbers come from (leads.number): a suspected submission's answer carries its next one. */
+  numbers?: string;
 }
 
 /** Why a submission was refused: the HTTP status, a message, and the field errors if any. */
@@ -109,7 +109,7 @@ export async function submitLead<S extends z.ZodType, R>(
   const result = await storeOnce(key, definition.form, async (tx) => {
     const screened = await admitOrQuarantine(tx, verdict, { form: definition.form, data, fileField: definition.fileField, meta });
     // Suspected spam gets the answer a lead gets (an id from the same numbering): nothing tells a script it was caught.
-    if (!screened.admitted) return { id: definition.table ? await nextLeadId(tx, definition.table) : screened.id } as R;
+    if (!screened.admitted) return { id: definition.numbers ? await nextLeadId(tx, definition.numbers) : screened.id } as R;
     const stored = await definition.store(data, meta, tx);
     if (verified) await queueLeadAutoReply(tx, definition.form, data);
     return stored;

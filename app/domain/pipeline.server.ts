@@ -1,14 +1,14 @@
 /**
  * The lead pipeline: one inbox over every sales lead (contacts, consultations, chat conversations
- * with a contact, questionnaires, applications), each with a stage, a next follow-up day and the
- * admin's notes. Every change is one audit row (never the note's text: the audit log is kept for
+ * with a contact, questionnaires, applications, meetings of their own), each with a stage, a next
+ * follow-up day and the admin's notes, all of them rows of `leads` (docs/decisions/0135). Every change is one audit row (never the note's text: the audit log is kept for
  * years and cannot be erased). Decision: docs/decisions/0045-lead-pipeline.md.
  */
-import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Executor } from "~/db/client.server";
 import { rowsOf } from "~/db/driver.server";
-import { leadNotes, leadPipeline } from "~/db/schema";
+import { leadNotes, leads } from "~/db/schema";
 import { toCsv } from "~/infra/csv.server";
 import { formatDateTime } from "~/lib/dates";
 import { first } from "~/lib/first";
@@ -20,125 +20,73 @@ import {
   NOTE_MAX_LENGTH,
   OPEN_STAGES,
   PIPELINE_TYPE_INFO,
+  PIPELINE_TYPES,
   pipelineMessages,
-  CONSULTATION_STATUS_OF_STAGE,
-  firstStage,
-  STAGE_OF_CONSULTATION_STATUS,
   stageLabel,
   STAGES,
   stagesOf,
-  type SalesStage,
   type PipelineType,
   type Stage,
 } from "~/lib/pipeline";
 import { recordAudit } from "./audit.server";
 
-// ---------------------------------------------------------------- the leads, as one relation
-/**
- * Per lead type: its table, which of its rows are leads (`x` is the table), its reference column
- * in lead_pipeline/lead_notes, its audit name.
- */
-const LEADS: Record<
-  PipelineType,
-  {
-    table: string;
-    where?: string;
-    ref: "contactId" | "consultationId" | "chatSessionId" | "businessOptimizationId" | "careerApplicationId" | "bookingId";
-    audit: string;
-  }
-> = {
-  contatos: { table: "contacts", ref: "contactId", audit: "contact" },
-  consultas: { table: "consultations", ref: "consultationId", audit: "consultation" },
-  // A conversation becomes a lead once the visitor leaves a contact.
-  conversas: { table: "chat_sessions", where: "x.email is not null", ref: "chatSessionId", audit: "chat" },
-  questionarios: { table: "business_optimizations", ref: "businessOptimizationId", audit: "questionnaire" },
-  candidaturas: { table: "career_applications", ref: "careerApplicationId", audit: "application" },
-  // A booked meeting is a lead of its own only when it continues none (docs/decisions/0082): one
-  // that follows a consultation request or a chat contact is part of that lead's story.
-  reunioes: { table: "bookings", where: "x.consultation_id is null and x.chat_session_id is null", ref: "bookingId", audit: "booking" },
+// ---------------------------------------------------------------- the leads, as one table
+/** Per lead type, its audit name: `contact:12` is the target of its stage, follow-up and note rows. */
+const AUDIT_NAME: Record<PipelineType, string> = {
+  contatos: "contact",
+  consultas: "consultation",
+  conversas: "chat",
+  questionarios: "questionnaire",
+  candidaturas: "application",
+  reunioes: "booking",
 };
 
-/** Each lead type's table and which of its rows are leads: a goal of Análises each (app/domain/analytics/goals.server.ts). */
-export const LEAD_TABLES: ReadonlyArray<{ type: PipelineType; table: string; where?: string }> = Object.entries(LEADS).map(
-  ([type, lead]) => ({ type: type as PipelineType, table: lead.table, where: lead.where }),
-);
-
-type LeadRef = (typeof LEADS)[PipelineType]["ref"];
+/** Each lead type and which rows of `leads` are its: a goal of Análises each (app/domain/analytics/goals.server.ts). */
+export const LEAD_TABLES: ReadonlyArray<{ type: PipelineType; table: string; where?: string }> = PIPELINE_TYPES.map((type) => ({
+  type,
+  table: "leads",
+  where: `x.kind = '${type}'`,
+}));
 
 /** `contact:12`: the audit target of a lead's stage, follow-up and note rows (and of a consultation's status). */
-export const leadAuditTarget = (type: PipelineType, id: number): string => `${LEADS[type].audit}:${id}`;
-/** `{ contactId: 12 }`: the reference column of a pipeline row or note. */
-const refValue = (ref: LeadRef, id: number) => ({ [ref]: id }) as { [K in LeadRef]?: number };
+export const leadAuditTarget = (type: PipelineType, id: number): string => `${AUDIT_NAME[type]}:${id}`;
 
 /**
  * The one definition of "a lead" (docs/decisions/0047-one-definition-of-a-lead.md): each row of
- * the pipeline's five types once, with the visit it came from. The pipeline, Análises and the
+ * `leads` (docs/decisions/0135), with the visit it came from. The pipeline, Análises and the
  * dashboard all count these; newsletter sign-ups and paid orders are conversions counted apart.
  */
 export const LEADS_WITH_VISIT = sql.raw(
-  `(${Object.entries(LEADS)
-    .map(
-      ([type, lead]) =>
-        `select '${type}' as type, x.landing_path, x.referrer_host, x.utm_source, x.utm_medium, x.utm_campaign, x.visit_counted, x.created_at from ${lead.table} x` +
-        (lead.where ? ` where ${lead.where}` : ""),
-    )
-    .join(" union all ")})`,
+  `(select x.kind as type, x.landing_path, x.referrer_host, x.utm_source, x.utm_medium, x.utm_campaign, x.visit_counted, x.created_at from leads x)`,
 );
 
-// Mapping and stage values come from code constants, never from input: safe to inline.
-// A consultation's stage is its status (docs/decisions/0088): one state, read both ways.
-const consultationStage = `case x.status ${Object.entries(STAGE_OF_CONSULTATION_STATUS)
-  .map(([status, stage]) => `when '${status}' then '${stage}'`)
-  .join(" ")} else 'novo' end`;
+/**
+ * The visit's source the inbox filters on: the campaign's source, else the site the visitor came
+ * from ('' for a direct visit); the very expression of `leads_source_idx`.
+ */
+const ORIGIN_SQL = "coalesce(l.utm_source, l.referrer_host, '')";
 
 /**
- * The visit's origin as every lead table stores it (docs/decisions/0042), and the source the inbox
- * filters on: the campaign's source, else the site the visitor came from ('' for a direct visit).
+ * What a page of the inbox shows of each lead, `l` being the page's rows of `leads`: the common
+ * columns, and the one detail of its kind (a consultation's industry and button, an application's
+ * position, a meeting's time), read by primary key for those rows only.
  */
-const ORIGIN = `x.landing_path, x.referrer_host, x.utm_source, x.utm_medium, x.utm_campaign,
-         coalesce(x.utm_source, x.referrer_host, '') as origin`;
-
-/**
- * Every lead with its effective stage and the origin of its visit (one vocabulary,
- * docs/decisions/0087: 'Origem' is the visit's; a consultation's `button` is the button pressed).
- */
-const INBOX_BRANCHES = [
-  `select 'contatos' as type, x.id, x.name, x.email, x.company, null::text as detail, x.created_at,
-            coalesce(p.stage, 'novo') as stage, p.follow_up_on::text as follow_up_on, null::text as button, ${ORIGIN}
-       from contacts x left join lead_pipeline p on p.contact_id = x.id`,
-  `select 'consultas', x.id, x.name, x.email, x.company, x.industry_area, x.created_at,
-            ${consultationStage}, p.follow_up_on::text, x.source, ${ORIGIN}
-       from consultations x left join lead_pipeline p on p.consultation_id = x.id`,
-  `select 'conversas', x.id, null, x.email, x.company, null, x.created_at,
-            coalesce(p.stage, 'novo'), p.follow_up_on::text, null, ${ORIGIN}
-       from chat_sessions x left join lead_pipeline p on p.chat_session_id = x.id
-      where ${LEADS.conversas.where}`,
-  `select 'questionarios', x.id, x.contact_name, x.email, x.company_name, null, x.created_at,
-            coalesce(p.stage, 'novo'), p.follow_up_on::text, null, ${ORIGIN}
-       from business_optimizations x left join lead_pipeline p on p.business_optimization_id = x.id`,
-  `select 'candidaturas', x.id, x.name, x.email, null, x.position, x.created_at,
-            coalesce(p.stage, '${firstStage("candidaturas")}'), p.follow_up_on::text, null, ${ORIGIN}
-       from career_applications x left join lead_pipeline p on p.career_application_id = x.id`,
-  `select 'reunioes', x.id, x.name, x.email, x.company,
-            case when x.status = 'cancelled' then 'Cancelada: ' else '' end
-              || to_char(x.starts_at at time zone 'America/Sao_Paulo', 'DD/MM/YYYY HH24:MI'),
-            x.created_at, coalesce(p.stage, 'novo'), p.follow_up_on::text, null, ${ORIGIN}
-       from bookings x left join lead_pipeline p on p.booking_id = x.id
-      where ${LEADS.reunioes.where}`,
-];
-/** The columns of every branch (the later branches' own names are not kept by a union). */
-const INBOX_COLUMNS =
-  "l(type, id, name, email, company, detail, created_at, stage, follow_up_on, button, landing_path, referrer_host, utm_source, utm_medium, utm_campaign, origin)";
-const INBOX = sql.raw(`(${INBOX_BRANCHES.join(" union all ")}) ${INBOX_COLUMNS}`);
+const INBOX_COLUMNS = `l.kind as type, l.number as id, l.name, l.email, l.company,
+       case l.kind when 'consultas' then ca.industry_area when 'candidaturas' then aa.position
+         when 'reunioes' then case when b.status = 'cancelled' then 'Cancelada: ' else '' end
+           || to_char(b.starts_at at time zone 'America/Sao_Paulo', 'DD/MM/YYYY HH24:MI') end as detail,
+       l.created_at, l.stage, l.follow_up_on::text as follow_up_on, ca.source as button,
+       l.landing_path, l.referrer_host, l.utm_source, l.utm_medium, l.utm_campaign`;
+const INBOX_DETAILS = `left join consultation_answers ca on l.kind = 'consultas' and ca.lead_id = l.id
+       left join application_answers aa on l.kind = 'candidaturas' and aa.lead_id = l.id
+       left join bookings b on l.kind = 'reunioes' and b.id = l.number`;
 
 /**
  * Every lead's address (trimmed, lower case: compared whole, never as a part) with the lead's
- * effective stage, as a relation `(email, stage)`: the newsletter's segments by lead stage
+ * stage, as a relation `(email, stage)`: the newsletter's segments by lead stage
  * (docs/decisions/0131). An address with leads at two stages is in both.
  */
-export const LEAD_ADDRESS_STAGES = sql.raw(
-  `(select distinct lower(btrim(l.email)) as email, l.stage from (${INBOX_BRANCHES.join(" union all ")}) ${INBOX_COLUMNS} where l.email is not null)`,
-);
+export const LEAD_ADDRESS_STAGES = sql.raw(`(select distinct lower(btrim(l.email)) as email, l.stage from leads l where l.email is not null)`);
 
 export interface InboxLead {
   type: PipelineType;
@@ -202,7 +150,7 @@ function toLead(r: RawLead): InboxLead {
 // ---------------------------------------------------------------- filters and search
 export const inboxFiltersSchema = z.object({
   tipo: z
-    .enum(Object.keys(LEADS) as [PipelineType, ...PipelineType[]])
+    .enum(PIPELINE_TYPES)
     .optional()
     .catch(undefined),
   etapa: z
@@ -236,18 +184,17 @@ function searchCondition(q: string): SQL | undefined {
   if (q.includes("@")) return sql`lower(l.email) = ${q.toLowerCase()}`;
   const words = nameWords(q).slice(0, 10);
   if (words.length === 0) return sql`false`;
-  // The very expression each lead table's GIN index holds (docs/decisions/0132): pushed down into
-  // every branch of the union, it reads as that table's column and the index answers it.
+  // The very expression leads_name_words_idx holds (docs/decisions/0132): the index answers it.
   return sql`${sql.raw(nameWordsSql("l.name"))} @> array[${list(words)}]::text[]`;
 }
 
 function whereOf(filters: InboxFilters, today: string): SQL {
   const conditions: SQL[] = [sql`true`];
-  if (filters.tipo) conditions.push(sql`l.type = ${filters.tipo}`);
+  if (filters.tipo) conditions.push(sql`l.kind = ${filters.tipo}`);
   const stage = stageWhere(filters);
   if (stage) conditions.push(stage);
   if (filters.retorno === "vencido") conditions.push(sql`l.follow_up_on <= ${today} and l.stage in (${list(OPEN_STAGES)})`);
-  if (filters.origem) conditions.push(sql`l.origin = ${filters.origem === DIRECT_ORIGIN ? "" : filters.origem}`);
+  if (filters.origem) conditions.push(sql`${sql.raw(ORIGIN_SQL)} = ${filters.origem === DIRECT_ORIGIN ? "" : filters.origem}`);
   const search = filters.q ? searchCondition(filters.q) : undefined;
   if (search) conditions.push(search);
   return sql.join(conditions, sql` and `);
@@ -258,35 +205,27 @@ export const INBOX_PAGE_SIZE = 25;
 const SOURCES_FROM_NEWEST = 2_000;
 
 /**
- * The leads matching `where`, in `order`, at most `limit` after skipping `offset`: each lead
- * table gives at most offset + limit rows in that order (its created_at index,
- * docs/decisions/0113), and only those are merged, instead of sorting every lead.
- * `matchesFirst` (a search: a person's few leads): each table's matches are found first, through
+ * The leads matching `where`, in `order`, at most `limit` after skipping `offset`: one read of
+ * `leads` through the index of its filter and order (docs/decisions/0135), then the page's own
+ * details. `matchesFirst` (a search: a person's few leads): the matches are found first, through
  * the search's own index, and only they are sorted. Without it the planner may walk the
  * created_at index hoping to meet `limit` matches soon, and a name it guesses too common (a word
- * missing from its statistics counts as 0.5 % of the rows) had it read all 80,000 contacts of
- * tier 2 for the one that matched (docs/decisions/0132). `offset 0` keeps the planner from
- * merging the two steps back into one.
+ * missing from its statistics counts as 0.5 % of the rows) had it read every lead for the one
+ * that matched (docs/decisions/0132). `offset 0` keeps the planner from merging the two steps.
  */
 function inboxSlice(where: SQL, order: SQL, limit: number, offset = 0, options: { matchesFirst?: boolean } = {}): SQL {
-  const each = sql.join(
-    INBOX_BRANCHES.map((branch) => {
-      const matching = sql`select * from (${sql.raw(branch)}) ${sql.raw(INBOX_COLUMNS)} where ${where}`;
-      const rows = options.matchesFirst ? sql`select * from (${matching} offset 0) l` : matching;
-      return sql`(${rows} order by ${order} limit ${offset + limit})`;
-    }),
-    sql` union all `,
-  );
-  return sql`select * from (${each}) l order by ${order} limit ${limit} offset ${offset}`;
+  const matching = sql`select * from leads l where ${where}`;
+  const rows = options.matchesFirst ? sql`select * from (${matching} offset 0) l` : matching;
+  return sql`select ${sql.raw(INBOX_COLUMNS)} from (${rows} order by ${order} limit ${limit} offset ${offset}) l ${sql.raw(INBOX_DETAILS)} order by ${order}`;
 }
 
 /**
- * The inbox's counting pass: how many leads each stage holds under every filter but the stage's.
- * Every branch of the union is read, so it is the query whose plan says whether a filter has an
- * index (tests/integration/pipeline.test.ts reads it; docs/decisions/0132).
+ * The inbox's counting pass: how many leads each stage holds under every filter but the stage's,
+ * from `leads` alone; the query whose plan says whether a filter has an index
+ * (tests/integration/pipeline.test.ts reads it; docs/decisions/0132).
  */
 export function inboxCountsQuery(filters: InboxFilters, today = brasiliaDay()): SQL {
-  return sql`select l.stage, count(*)::int as total from ${INBOX} where ${whereOf({ ...filters, etapa: undefined }, today)} group by l.stage`;
+  return sql`select l.stage, count(*)::int as total from leads l where ${whereOf({ ...filters, etapa: undefined }, today)} group by l.stage`;
 }
 
 const stageWhere = (filters: InboxFilters): SQL | undefined =>
@@ -307,7 +246,7 @@ export async function listInbox(filters: InboxFilters, options: { pageSize?: num
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(filters.page ?? 1, pageCount);
   // Working the due follow-ups: the most overdue first. Otherwise the newest lead first.
-  const order = filters.retorno ? sql`l.follow_up_on, l.created_at, l.type, l.id` : sql`l.created_at desc, l.type, l.id desc`;
+  const order = filters.retorno ? sql`l.follow_up_on, l.created_at, l.id` : sql`l.created_at desc, l.id desc`;
   const leads = rowsOf<RawLead>(
     await db().execute(inboxSlice(whereOf(filters, today), order, pageSize, (page - 1) * pageSize, { matchesFirst: Boolean(filters.q) })),
   );
@@ -318,7 +257,7 @@ export async function listInbox(filters: InboxFilters, options: { pageSize?: num
 export async function inboxSources(): Promise<string[]> {
   const rows = rowsOf<{ origin: string }>(
     await db().execute(
-      sql`select distinct l.origin from (${inboxSlice(sql`true`, sql`l.created_at desc, l.type, l.id desc`, SOURCES_FROM_NEWEST)}) l where l.origin <> '' order by 1 limit 50`,
+      sql`select distinct l.origin from (select ${sql.raw(ORIGIN_SQL)} as origin from leads l order by l.created_at desc, l.id desc limit ${SOURCES_FROM_NEWEST}) l where l.origin <> '' order by 1 limit 50`,
     ),
   );
   return [...rows.map((r) => r.origin), DIRECT_ORIGIN];
@@ -326,14 +265,18 @@ export async function inboxSources(): Promise<string[]> {
 
 // ---------------------------------------------------------------- one lead: stage, follow-up, notes
 export async function getPipelineLead(type: PipelineType, id: number, executor: Executor = db()) {
-  const [row] = rowsOf<RawLead>(await executor.execute(sql`select * from ${INBOX} where l.type = ${type} and l.id = ${id}`));
+  const [row] = rowsOf<RawLead & { lead_id: number }>(
+    await executor.execute(
+      sql`select ${sql.raw(INBOX_COLUMNS)}, l.id as lead_id from leads l ${sql.raw(INBOX_DETAILS)} where l.kind = ${type} and l.number = ${id}`,
+    ),
+  );
   if (!row) return null;
   const notes = await executor
     .select({ id: leadNotes.id, author: leadNotes.author, body: leadNotes.body, createdAt: leadNotes.createdAt })
     .from(leadNotes)
-    .where(eq(leadNotes[LEADS[type].ref], id))
+    .where(eq(leadNotes.leadId, Number(row.lead_id)))
     .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id));
-  return { lead: toLead(row), notes };
+  return { lead: toLead(row), leadId: Number(row.lead_id), notes };
 }
 
 const DAY_MS = 86_400_000;
@@ -382,29 +325,27 @@ export interface Actor {
  * does not exist; otherwise which parts changed (none: nothing written).
  */
 export async function updatePipeline(type: PipelineType, id: number, input: PipelineUpdate, actor: Actor) {
-  const { table, ref } = LEADS[type];
   return db().transaction(async (tx) => {
     // Lock the lead: two admins saving at once apply one after the other.
-    const locked = rowsOf(await tx.execute(sql`select id from ${sql.identifier(table)} where id = ${id} for update`));
+    const locked = await tx
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(eq(leads.kind, type), eq(leads.number, id)))
+      .for("update");
     const current = locked.length ? await getPipelineLead(type, id, tx) : null;
     if (!current) return null;
-    const { lead } = current;
+    const { lead, leadId } = current;
     const target = leadAuditTarget(type, id);
     const changed: Array<"stage" | "followUp" | "note"> = [];
-    const upsert = async (set: { stage?: Stage; followUpOn?: string | null }) => {
-      await tx
-        .insert(leadPipeline)
-        .values({ ...refValue(ref, id), ...set })
-        .onConflictDoUpdate({ target: leadPipeline[ref], set: { ...set, updatedAt: sql`now()` } });
-    };
+    const set = (values: { stage?: Stage; followUpOn?: string | null }) =>
+      tx
+        .update(leads)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(leads.id, leadId));
     if (!stagesOf(type).some((s) => s.value === input.stage)) throw new Error(`stage ${input.stage} is not a ${type} stage`);
     if (input.stage !== lead.stage) {
-      // A consultation's stage is its status: the one state is written there (docs/decisions/0088).
-      if (type === "consultas")
-        await tx.execute(
-          sql`update consultations set status = ${CONSULTATION_STATUS_OF_STAGE[input.stage as SalesStage]} where id = ${id}`,
-        );
-      else await upsert({ stage: input.stage });
+      // A consultation's status is this stage too (docs/decisions/0088): one column, read both ways.
+      await set({ stage: input.stage });
       await recordAudit(
         { actor: actor.username, action: "lead.stage", target, details: { from: lead.stage, to: input.stage }, ip: actor.ip },
         tx,
@@ -414,7 +355,7 @@ export async function updatePipeline(type: PipelineType, id: number, input: Pipe
       changed.push("stage");
     }
     if (input.followUpOn !== lead.followUpOn) {
-      await upsert({ followUpOn: input.followUpOn });
+      await set({ followUpOn: input.followUpOn });
       await recordAudit(
         { actor: actor.username, action: "lead.follow_up", target, details: { from: lead.followUpOn, to: input.followUpOn }, ip: actor.ip },
         tx,
@@ -424,7 +365,7 @@ export async function updatePipeline(type: PipelineType, id: number, input: Pipe
     if (input.note) {
       const note = await tx
         .insert(leadNotes)
-        .values({ ...refValue(ref, id), author: actor.username, body: input.note })
+        .values({ leadId, author: actor.username, body: input.note })
         .returning({ id: leadNotes.id })
         .then(first);
       // The text stays out of the audit log: it may hold personal data that an erasure must reach.
@@ -442,14 +383,14 @@ export async function updatePipeline(type: PipelineType, id: number, input: Pipe
 /** Open leads whose follow-up day is today or past, oldest first. */
 export async function dueFollowUps(now = new Date(), executor: Executor = db(), limit = 200): Promise<InboxLead[]> {
   const where = whereOf({ retorno: "vencido" }, brasiliaDay(now));
-  const rows = rowsOf<RawLead>(await executor.execute(inboxSlice(where, sql`l.follow_up_on, l.created_at, l.type, l.id`, limit)));
+  const rows = rowsOf<RawLead>(await executor.execute(inboxSlice(where, sql`l.follow_up_on, l.created_at, l.id`, limit)));
   return rows.map(toLead);
 }
 
 export async function leadsSince(since: Date, executor: Executor = db(), limit = 200): Promise<InboxLead[]> {
   const rows = rowsOf<RawLead>(
     await executor.execute(
-      inboxSlice(sql`l.created_at >= ${since.toISOString()}::timestamptz`, sql`l.created_at desc, l.type, l.id desc`, limit),
+      inboxSlice(sql`l.created_at >= ${since.toISOString()}::timestamptz`, sql`l.created_at desc, l.id desc`, limit),
     ),
   );
   return rows.map(toLead);

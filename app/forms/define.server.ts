@@ -3,11 +3,10 @@
  * its JSON endpoint answers. The pipeline every submission goes through (honeypot, rate limit,
  * validation, one transaction, exactly once) is app/domain/lead-submissions.server.ts.
  */
-import { getTableName } from "drizzle-orm";
 import type { LeadFormHandler } from "~/domain/lead-submissions.server";
 import { fail, ok } from "~/infra/http.server";
 import type { DefinedLeadForm } from "./define";
-import type { PgTable } from "drizzle-orm/pg-core";
+import type { PgSequence } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 
 export interface LeadFormServer<S extends z.ZodType = z.ZodType, R = unknown> extends LeadFormHandler<S, R> {
@@ -30,16 +29,19 @@ export function defineLeadStore<D extends DefinedLeadForm, R, S extends z.ZodTyp
   definition: D,
   server: Pick<LeadFormHandler<S, R>, "store" | "nativeCheck"> &
     Partial<Pick<LeadFormServer<S, R>, "answer" | "failure" | "schema">> & {
-      /** The table its leads go to (a suspected submission's answer takes its next id, docs/decisions/0106). */
-      table?: PgTable;
+      /**
+       * The sequence its leads' numbers come from (leads.number, docs/decisions/0140), or the name
+       * of one: a suspected submission's answer takes its next number (docs/decisions/0106).
+       */
+      numbers?: PgSequence | string;
     },
 ): LeadFormServer<S, R> {
-  const { table, ...rest } = server;
+  const { numbers, ...rest } = server;
   return {
     definition: definition as unknown as DefinedLeadForm<S>,
     form: definition.name,
     fileField: definition.file?.field,
-    table: table ? getTableName(table) : undefined,
+    numbers: typeof numbers === "string" ? numbers : numbers?.seqName,
     schema: definition.schema as unknown as () => Promise<S>,
     answer: (result) => ok({ id: (result as { id?: number } | null)?.id }, { status: 201 }),
     failure: fail,

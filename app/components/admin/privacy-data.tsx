@@ -7,11 +7,10 @@ import type { PersonalDataTable } from "~/domain/privacy/registry.server";
 import { formatBRL } from "~/lib/catalog";
 import { formatDateTime } from "~/lib/dates";
 import { formatBytes } from "~/lib/format-bytes";
-import { consultationStatusLabel } from "~/lib/lead-fields";
 import { orderStatusLabels, subscriptionStatusLabels } from "~/lib/messages/payments";
 import { FIELD_LABELS } from "~/lib/messages/privacy";
 import { consentPlaceLabel, consentPurposeLabel } from "~/lib/origin";
-import { formatDay, stageLabel } from "~/lib/pipeline";
+import { PIPELINE_TYPE_INFO, stageLabel, type PipelineType } from "~/lib/pipeline";
 import type { ReactNode } from "react";
 
 export const when = (v: unknown) => formatDateTime(v as string | Date | null) || "—";
@@ -63,20 +62,22 @@ const OUTBOX_KIND: Record<string, string> = {
 };
 
 export const COLUMNS: Record<PersonalDataTable, Column[]> = {
-  contacts: [col("name"), col("company"), col("email"), col("phone"), col("message", "Mensagem", (v) => text(v, 60)), created],
-  consultations: [
+  leads: [
+    col("kind", "Tipo", (v) => PIPELINE_TYPE_INFO[v as PipelineType]?.label ?? String(v)),
+    col("number", "Nº", (v) => `#${String(v)}`),
     col("name"),
     col("company"),
     col("email"),
     col("phone"),
-    col("industryArea", "Área"),
-    status(consultationStatusLabel),
+    col("stage", "Etapa", (v) => stageLabel(String(v))),
     created,
   ],
-  businessOptimizations: [col("contactName"), col("companyName"), col("email"), col("phone"), col("position", "Cargo"), created],
-  careerApplications: [col("name"), col("email"), col("phone"), col("position", "Vaga"), created],
-  careerApplicationCvs: [
-    col("careerApplicationId", "Candidatura", (v) => `#${String(v)}`),
+  contactAnswers: [col("leadId", "Lead", (v) => `#${String(v)}`), col("message", "Mensagem", (v) => text(v, 60))],
+  consultationAnswers: [col("leadId", "Lead", (v) => `#${String(v)}`), col("industryArea", "Área"), col("source", "Botão usado")],
+  questionnaireAnswers: [col("leadId", "Lead", (v) => `#${String(v)}`), col("position", "Cargo"), col("keyProcesses", "Processos", (v) => text(v, 60))],
+  applicationAnswers: [col("leadId", "Lead", (v) => `#${String(v)}`), col("position", "Vaga"), col("experience", "Experiência", (v) => text(v, 60))],
+  leadFiles: [
+    col("leadId", "Lead", (v) => `#${String(v)}`),
     col("fileName", "Arquivo"),
     col("format", "Tipo", (v) => String(v).toUpperCase()),
     col("size", "Tamanho", (v) => formatBytes(Number(v))),
@@ -141,11 +142,6 @@ export const COLUMNS: Record<PersonalDataTable, Column[]> = {
     col("data", "Dados enviados", (v) => text(JSON.stringify(v), 60)),
     col("fileName", "Arquivo", (v) => (v ? String(v) : "—")),
     col("reasons", "Motivos", (v) => (Array.isArray(v) ? v.join(", ") : "—")),
-    created,
-  ],
-  leadPipeline: [
-    col("stage", "Etapa", (v) => (v ? stageLabel(String(v)) : "—")),
-    col("followUpOn", "Próximo retorno", (v) => formatDay(v as string | null) || "—"),
     created,
   ],
   leadNotes: [col("author", "Autor"), col("body", "Anotação", (v) => text(v, 80)), created],

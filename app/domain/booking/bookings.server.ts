@@ -8,16 +8,18 @@ import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 import { db, type Executor } from "~/db/client.server";
 import { rowsOf } from "~/db/driver.server";
-import { bookings, chatSessions, consultations } from "~/db/schema";
+import { bookings, leads } from "~/db/schema";
 import { attributionFor } from "~/domain/analytics/attribution.server";
 import { recordAudit } from "~/domain/audit.server";
 import type { SubmitContext } from "~/domain/lead-submissions.server";
+import { insertLead } from "~/domain/leads/capture.server";
 import { fieldErrors, INVALID_INPUT_MESSAGE } from "~/infra/http.server";
 import { storeOnce, submissionKey } from "~/infra/idempotency.server";
 import { hitNetworkLimit, retryText } from "~/infra/rate-limit.server";
 import { bookingMessages } from "~/lib/booking";
 import { first } from "~/lib/first";
 import { HONEYPOT_FIELD } from "~/lib/lead-fields";
+import type { PipelineType } from "~/lib/pipeline";
 import { bookingSchema, type BookingInput } from "~/lib/schemas/booking";
 import { queueCancelled, queueConfirmation, queueRescheduled, type MailBooking } from "./emails.server";
 import { issueBookingLink } from "./links.server";
@@ -122,20 +124,15 @@ async function checkSlot(executor: Executor, availability: Availability, start: 
 async function earlierLead(executor: Executor, email: string, now: Date) {
   const since = new Date(now.getTime() - LINK_WINDOW_DAYS * DAY_MS);
   const address = email.trim().toLowerCase();
-  const [consultation] = await executor
-    .select({ id: consultations.id, status: consultations.status })
-    .from(consultations)
-    .where(and(sql`lower(trim(${consultations.email})) = ${address}`, gte(consultations.createdAt, since)))
-    .orderBy(desc(consultations.id))
-    .limit(1);
-  if (consultation) return { consultationId: consultation.id, consultationStatus: consultation.status, chatSessionId: null };
-  const [chat] = await executor
-    .select({ id: chatSessions.id })
-    .from(chatSessions)
-    .where(and(sql`lower(trim(${chatSessions.email})) = ${address}`, gte(chatSessions.createdAt, since)))
-    .orderBy(desc(chatSessions.id))
-    .limit(1);
-  return { consultationId: null, consultationStatus: null, chatSessionId: chat?.id ?? null };
+  const earlier = (kind: PipelineType) =>
+    executor
+      .select({ id: leads.id, kind: leads.kind, number: leads.number, stage: leads.stage })
+      .from(leads)
+      .where(and(eq(leads.kind, kind), sql`lower(trim(${leads.email})) = ${address}`, gte(leads.createdAt, since)))
+      .orderBy(desc(leads.number))
+      .limit(1)
+      .then((rows) => rows[0]);
+  return (await earlier("consultas")) ?? (await earlier("conversas")) ?? null;
 }
 
 const asMail = (b: Booking): MailBooking => ({ ...b });
@@ -192,9 +189,15 @@ async function createBooking(
   const occupied = occupiedRange(input.start, availability);
   const end = new Date(input.start.getTime() + availability.durationMinutes * 60_000);
   const linked = await earlierLead(tx, input.email, now);
+  // Someone new makes a lead of the meeting itself, numbered by the booking's id (docs/decisions/0140).
+  const bookingId = linked ? null : Number(rowsOf<{ id: string | number }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('bookings', 'id')) as id`))[0]!.id);
+  const lead =
+    linked ??
+    (await insertLead(tx, "reunioes", bookingId!, { name: input.name, email: input.email, phone: input.phone, company: input.company, ...attribution }));
   const row = await tx
     .insert(bookings)
     .values({
+      ...(bookingId ? { id: bookingId } : {}),
       uid: `${randomUUID()}@agendar`,
       startsAt: input.start,
       endsAt: end,
@@ -208,16 +211,15 @@ async function createBooking(
       message: input.message || null,
       placeKind: settings.placeKind,
       placeDetail: settings.placeDetail,
-      consultationId: linked.consultationId,
-      chatSessionId: linked.chatSessionId,
+      leadId: lead.id,
       ...attribution,
     })
     .returning()
     .then(first);
   // The consultation request it answers now has its meeting: the lead is in contact (its status is its
   // sales stage, docs/decisions/0088).
-  if (linked.consultationId && linked.consultationStatus === "pending") {
-    await tx.update(consultations).set({ status: "contacted" }).where(eq(consultations.id, linked.consultationId));
+  if (linked?.kind === "consultas" && linked.stage === "novo") {
+    await tx.update(leads).set({ stage: "em-contato", updatedAt: sql`now()` }).where(eq(leads.id, linked.id));
   }
   await queueConfirmation(tx, asMail(row));
   await recordAudit(
@@ -227,8 +229,8 @@ async function createBooking(
       target: `booking:${row.id}`,
       details: {
         start: row.startsAt.toISOString(),
-        consultationId: linked.consultationId,
-        chatSessionId: linked.chatSessionId,
+        consultationId: linked?.kind === "consultas" ? linked.number : null,
+        chatSessionId: linked?.kind === "conversas" ? linked.number : null,
         landingPath: attribution?.landingPath ?? null,
         utmCampaign: attribution?.utmCampaign ?? null,
       },
@@ -242,6 +244,12 @@ async function createBooking(
 export async function findById(id: number): Promise<Booking | null> {
   const [row] = await db().select().from(bookings).where(eq(bookings.id, id));
   return row ?? null;
+}
+
+/** The lead a meeting belongs to, by its kind and number (the admin's address of it). */
+export async function leadOfBooking(booking: Pick<Booking, "leadId">): Promise<{ kind: PipelineType; number: number } | null> {
+  const [row] = await db().select({ kind: leads.kind, number: leads.number }).from(leads).where(eq(leads.id, booking.leadId));
+  return row ? { kind: row.kind as PipelineType, number: row.number } : null;
 }
 
 export interface ChangeActor {

@@ -1,53 +1,148 @@
 /** The admin's side of the leads: lists, search, one lead, counts for the dashboard, consultation status. */
-import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db/client.server";
-import { businessOptimizations, careerApplications, consentRecords, consultations, contacts, newsletterSubscribers } from "~/db/schema";
+import {
+  applicationAnswers,
+  consentRecords,
+  consultationAnswers,
+  contactAnswers,
+  leads,
+  newsletterSubscribers,
+  questionnaireAnswers,
+} from "~/db/schema";
 import { first } from "~/lib/first";
 import { type ConsultationStatus } from "~/lib/lead-fields";
 import { type LeadType } from "~/lib/lead-types";
+import { CONSULTATION_STATUS_OF_STAGE, STAGE_OF_CONSULTATION_STATUS, type SalesStage } from "~/lib/pipeline";
 import { pageNumber } from "~/lib/schemas/form-fields";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 
 type AnyRow = Record<string, unknown>;
+type Columns = Record<string, PgColumn | SQL.Aliased>;
+
+/** The visit a lead came from and whether it proved its form (docs/decisions/0042, 0106), as every lead row shows them. */
+const visitColumns = () => ({
+  landingPath: leads.landingPath,
+  referrerHost: leads.referrerHost,
+  utmSource: leads.utmSource,
+  utmMedium: leads.utmMedium,
+  utmCampaign: leads.utmCampaign,
+  visitCounted: leads.visitCounted,
+  verified: leads.verified,
+  createdAt: leads.createdAt,
+});
+
+/** A consultation's status, which is its lead's stage (docs/decisions/0088), as SPEC §3 names it. */
+const consultationStatus = sql<string>`case ${leads.stage} ${sql.raw(
+  Object.entries(CONSULTATION_STATUS_OF_STAGE)
+    .map(([stage, status]) => `when '${stage}' then '${status}'`)
+    .join(" "),
+)} end`.as("status");
 
 interface TableSpec {
   table: PgTable;
+  /** The form's answers table, joined 1:1 by `lead_id` (docs/decisions/0135); none for the newsletter. */
+  answers?: PgTable & { leadId: PgColumn };
+  /** The row as the admin lists, shows and exports it, and SPEC §7 answers it: the keys in that order. */
+  columns: () => Columns;
+  /** Newest first. */
+  order: () => SQL[];
+  search: () => Array<PgColumn | SQL>;
+  /** Rows the admin sees at all (lists, details, CSV); `id` is their id in the addresses. */
+  scope: SQL | undefined;
   id: PgColumn;
-  createdAt: PgColumn;
-  search: PgColumn[];
-  /** Rows the admin sees at all (lists, details, CSV). */
-  scope?: SQL;
 }
 
+/** A form's leads: its rows of `leads` with its answers; `id` is the lead's number (docs/decisions/0140). */
+const formLeads = (kind: LeadType, answers: TableSpec["answers"], columns: () => Columns, search: () => Array<PgColumn | SQL>): TableSpec => ({
+  table: leads,
+  answers,
+  columns,
+  order: () => [desc(leads.createdAt), desc(leads.number)],
+  search,
+  scope: eq(leads.kind, kind),
+  id: leads.number,
+});
+
 export const TABLES: Record<LeadType, TableSpec> = {
-  contatos: {
-    table: contacts,
-    id: contacts.id,
-    createdAt: contacts.createdAt,
-    search: [contacts.name, contacts.company, contacts.email, contacts.phone, contacts.message],
-  },
-  consultas: {
-    table: consultations,
-    id: consultations.id,
-    createdAt: consultations.createdAt,
-    search: [consultations.name, consultations.company, consultations.email, consultations.phone, consultations.industryArea],
-  },
-  candidaturas: {
-    table: careerApplications,
-    id: careerApplications.id,
-    createdAt: careerApplications.createdAt,
-    search: [careerApplications.name, careerApplications.email, careerApplications.phone, careerApplications.position],
-  },
+  contatos: formLeads(
+    "contatos",
+    contactAnswers,
+    () => ({
+      id: leads.number,
+      name: leads.name,
+      company: leads.company,
+      email: leads.email,
+      phone: leads.phone,
+      message: contactAnswers.message,
+      ...visitColumns(),
+    }),
+    () => [leads.name, leads.company, leads.email, leads.phone, contactAnswers.message],
+  ),
+  consultas: formLeads(
+    "consultas",
+    consultationAnswers,
+    () => ({
+      id: leads.number,
+      name: leads.name,
+      email: leads.email,
+      phone: leads.phone,
+      company: leads.company,
+      industryArea: consultationAnswers.industryArea,
+      status: consultationStatus,
+      source: consultationAnswers.source,
+      ...visitColumns(),
+    }),
+    () => [leads.name, leads.company, leads.email, leads.phone, consultationAnswers.industryArea],
+  ),
+  candidaturas: formLeads(
+    "candidaturas",
+    applicationAnswers,
+    () => ({
+      id: leads.number,
+      name: leads.name,
+      email: leads.email,
+      phone: leads.phone,
+      position: applicationAnswers.position,
+      experience: applicationAnswers.experience,
+      motivation: applicationAnswers.motivation,
+      linkedinUrl: applicationAnswers.linkedinUrl,
+      portfolioUrl: applicationAnswers.portfolioUrl,
+      ...visitColumns(),
+    }),
+    () => [leads.name, leads.email, leads.phone, applicationAnswers.position],
+  ),
   newsletter: {
     table: newsletterSubscribers,
-    id: newsletterSubscribers.id,
-    createdAt: newsletterSubscribers.createdAt,
-    search: [newsletterSubscribers.email, newsletterSubscribers.source],
+    columns: () => getTableColumns(newsletterSubscribers),
+    order: () => [desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id)],
+    search: () => [newsletterSubscribers.email, newsletterSubscribers.source],
     // An address whose link was never clicked is not a subscriber (double opt-in).
     scope: ne(newsletterSubscribers.status, "pending"),
+    id: newsletterSubscribers.id,
   },
 };
+
+/** The questionnaire's row, as its list and SPEC §7 answer it (its old table's columns, in order). */
+const questionnaireColumns = () => {
+  const { leadId: _leadId, ...answers } = getTableColumns(questionnaireAnswers);
+  return {
+    id: leads.number,
+    companyName: leads.company,
+    contactName: leads.name,
+    email: leads.email,
+    phone: leads.phone,
+    ...answers,
+    ...visitColumns(),
+  };
+};
+
+/** `select <columns> from <its rows>`, ready for a where, an order and a page. */
+function selectFrom(spec: TableSpec, columns: Columns | { value: SQL<number> }) {
+  const query = db().select(columns).from(spec.table).$dynamic();
+  return spec.answers ? query.innerJoin(spec.answers, eq(spec.answers.leadId, leads.id)) : query;
+}
 
 /** A lead list's search box and page, from the address (docs/decisions/0064). */
 export const leadListQuery = z.object({
@@ -64,7 +159,7 @@ function searchFilter(spec: TableSpec, q: string | undefined): SQL | undefined {
   const term = q?.trim().slice(0, 100);
   if (!term) return undefined;
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(...spec.search.map((column) => ilike(column, pattern)));
+  return or(...spec.search().map((column) => ilike(column, pattern)));
 }
 
 export async function listLeads(
@@ -74,14 +169,12 @@ export async function listLeads(
   const spec = TABLES[type];
   const pageSize = Math.min(Math.max(options.pageSize ?? ADMIN_PAGE_SIZE, 1), 1000);
   const where = and(spec.scope, searchFilter(spec, options.q));
-  const { value: total } = await db().select({ value: count() }).from(spec.table).where(where).then(first);
+  const total = Number((await selectFrom(spec, { value: count() }).where(where).then(first)).value);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(options.page ?? 1, 1), pageCount);
-  const rows = (await db()
-    .select()
-    .from(spec.table)
+  const rows = (await selectFrom(spec, spec.columns())
     .where(where)
-    .orderBy(desc(spec.createdAt), desc(spec.id))
+    .orderBy(...spec.order())
     .limit(pageSize)
     .offset((page - 1) * pageSize)) as AnyRow[];
   return { rows, total, page, pageCount, pageSize };
@@ -89,10 +182,7 @@ export async function listLeads(
 
 export async function getLead(type: LeadType, id: number): Promise<AnyRow | null> {
   const spec = TABLES[type];
-  const [row] = (await db()
-    .select()
-    .from(spec.table)
-    .where(and(eq(spec.id, id), spec.scope))) as AnyRow[];
+  const [row] = (await selectFrom(spec, spec.columns()).where(and(eq(spec.id, id), spec.scope))) as AnyRow[];
   return row ?? null;
 }
 
@@ -118,21 +208,36 @@ export const QUESTIONNAIRES_PAGE_SIZE = 20;
  */
 export async function businessOptimizationsVersion(): Promise<string> {
   const { n, newest } = await db()
-    .select({ n: count(), newest: sql<number | null>`max(${businessOptimizations.id})` })
-    .from(businessOptimizations)
+    .select({ n: count(), newest: sql<number | null>`max(${leads.number})` })
+    .from(leads)
+    .where(QUESTIONNAIRES)
     .then(first);
   return `${n}-${newest ?? 0}`;
 }
 
-/** One page of questionnaires, newest first (created_at, id: an index), with the total. */
+const QUESTIONNAIRES = eq(leads.kind, "questionarios");
+
+/** One questionnaire by its number, as its list shows it. */
+export async function getQuestionnaire(number: number) {
+  const [row] = await db()
+    .select(questionnaireColumns())
+    .from(leads)
+    .innerJoin(questionnaireAnswers, eq(questionnaireAnswers.leadId, leads.id))
+    .where(and(QUESTIONNAIRES, eq(leads.number, number)));
+  return row ?? null;
+}
+
+/** One page of questionnaires, newest first (leads_kind_idx), with the total. */
 export async function listBusinessOptimizations(page = 1, pageSize = QUESTIONNAIRES_PAGE_SIZE) {
-  const { value: total } = await db().select({ value: count() }).from(businessOptimizations).then(first);
+  const { value: total } = await db().select({ value: count() }).from(leads).where(QUESTIONNAIRES).then(first);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(page, 1), pageCount);
   const rows = await db()
-    .select()
-    .from(businessOptimizations)
-    .orderBy(desc(businessOptimizations.createdAt), desc(businessOptimizations.id))
+    .select(questionnaireColumns())
+    .from(leads)
+    .innerJoin(questionnaireAnswers, eq(questionnaireAnswers.leadId, leads.id))
+    .where(QUESTIONNAIRES)
+    .orderBy(desc(leads.createdAt), desc(leads.number))
     .limit(pageSize)
     .offset((current - 1) * pageSize);
   return { rows, total, page: current, pageCount };
@@ -160,6 +265,11 @@ export async function dashboardSummary() {
   const database = db();
   const countOf = async (table: PgTable, where?: SQL) =>
     (await database.select({ value: count() }).from(table).where(where).then(first)).value;
+  const recent = async (type: "contatos" | "consultas") =>
+    (await selectFrom(TABLES[type], TABLES[type].columns())
+      .where(TABLES[type].scope)
+      .orderBy(...TABLES[type].order())
+      .limit(3)) as Array<{ id: number; name: string; company: string; email: string; status: string; createdAt: Date } & AnyRow>;
   const [
     contactCount,
     consultationCount,
@@ -170,14 +280,14 @@ export async function dashboardSummary() {
     recentContacts,
     recentConsultations,
   ] = await Promise.all([
-    countOf(contacts),
-    countOf(consultations),
-    countOf(businessOptimizations),
-    countOf(careerApplications),
+    countOf(leads, eq(leads.kind, "contatos")),
+    countOf(leads, eq(leads.kind, "consultas")),
+    countOf(leads, QUESTIONNAIRES),
+    countOf(leads, eq(leads.kind, "candidaturas")),
     countOf(newsletterSubscribers, eq(newsletterSubscribers.status, "active")),
     countOf(newsletterSubscribers, eq(newsletterSubscribers.status, "pending")),
-    database.select().from(contacts).orderBy(desc(contacts.createdAt), desc(contacts.id)).limit(3),
-    database.select().from(consultations).orderBy(desc(consultations.createdAt), desc(consultations.id)).limit(3),
+    recent("contatos"),
+    recent("consultas"),
   ]);
   return {
     contactCount,
@@ -191,14 +301,20 @@ export async function dashboardSummary() {
   };
 }
 
+/** PATCH /api/consultations/:id: the status is the lead's stage (docs/decisions/0088), written there. */
 export async function updateConsultationStatus(
   id: number,
   status: ConsultationStatus,
 ): Promise<{ id: number; status: string; previous: string } | null> {
   return db().transaction(async (tx) => {
-    const [current] = await tx.select({ status: consultations.status }).from(consultations).where(eq(consultations.id, id)).for("update");
+    const where = and(eq(leads.kind, "consultas"), eq(leads.number, id));
+    const [current] = await tx.select({ stage: leads.stage }).from(leads).where(where).for("update");
     if (!current) return null;
-    await tx.update(consultations).set({ status }).where(eq(consultations.id, id));
-    return { id, status, previous: current.status };
+    await tx
+      .update(leads)
+      .set({ stage: STAGE_OF_CONSULTATION_STATUS[status], updatedAt: sql`now()` })
+      .where(where);
+    const previous = CONSULTATION_STATUS_OF_STAGE[current.stage as SalesStage] ?? current.stage;
+    return { id, status, previous };
   });
 }

@@ -6,10 +6,13 @@
  */
 import { env } from "~/config.server";
 import { type Executor } from "~/db/client.server";
-import { consentRecords } from "~/db/schema";
+import { sql } from "drizzle-orm";
+import { consentRecords, leads } from "~/db/schema";
 import type { SubmissionMeta } from "~/domain/lead-submissions.server";
 import { ORIGIN_TITLE, originSummary, UNVERIFIED_LEAD } from "~/lib/origin";
+import { firstStage, type PipelineType, type Stage } from "~/lib/pipeline";
 import { PRIVACY_POLICY_VERSION } from "~/lib/privacy";
+import type { PgSequence } from "drizzle-orm/pg-core";
 
 export const orNull = (value: string | undefined | null) => (value ? value : null);
 /** Subjects are single-line: a newline in a visitor's name must not reach a mail header. */
@@ -39,8 +42,8 @@ export async function recordConsent(
   executor: Executor,
   input: { email: string; purpose: string; source: string; action?: "granted" | "withdrawn" },
   meta: Partial<SubmissionMeta> = {},
-) {
-  await executor.insert(consentRecords).values({
+): Promise<{ id: number }> {
+  const [row] = await executor.insert(consentRecords).values({
     email: input.email,
     purpose: input.purpose,
     policyVersion: PRIVACY_POLICY_VERSION,
@@ -48,5 +51,29 @@ export async function recordConsent(
     action: input.action ?? "granted",
     ip: meta.ip ?? null,
     userAgent: meta.userAgent ?? null,
-  });
+  }).returning({ id: consentRecords.id });
+  return row!;
+}
+
+/** The common columns of a new lead (app/db/schema.ts `leads`); its stage is its pipeline's first. */
+export type NewLead = Omit<typeof leads.$inferInsert, "id" | "stage" | "number" | "kind"> & { stage?: Stage };
+
+/**
+ * Writes a lead's common row (docs/decisions/0135) and says its id (what its answers, files,
+ * notes and meetings refer to) and its number among its kind's (what SPEC §7 answers, the
+ * admin's addresses and the audit name, docs/decisions/0140): the next of `numbers` (a form's
+ * sequence), or the given number (a conversation's session id, a meeting's booking id).
+ */
+export async function insertLead(
+  executor: Executor,
+  kind: PipelineType,
+  numbers: PgSequence | number,
+  values: NewLead,
+): Promise<{ id: number; number: number }> {
+  const number = typeof numbers === "number" ? numbers : sql<number>`nextval(${numbers.seqName}::regclass)`;
+  const [row] = await executor
+    .insert(leads)
+    .values({ stage: firstStage(kind), ...values, kind, number })
+    .returning({ id: leads.id, number: leads.number });
+  return row!;
 }

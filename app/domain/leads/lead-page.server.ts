@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { auditLog, bookings, businessOptimizations, chatMessages, chatSessions, orders, outbox } from "~/db/schema";
+import { auditLog, bookings, chatMessages, chatSessions, orders, outbox } from "~/db/schema";
 import { attributionOf } from "~/domain/analytics/attribution.server";
 import { cvSummary } from "~/forms/careers/cv.server";
 import chatAdmin from "~/forms/chat/admin";
@@ -15,7 +15,7 @@ import { placeText } from "~/lib/booking";
 import { LEAD_TYPE_INFO, type LeadField } from "~/lib/lead-types";
 import { formatDay, pipelineMessages, STAGE_OF_CONSULTATION_STATUS, stageLabel, type PipelineType } from "~/lib/pipeline";
 import { getPipelineLead, leadAuditTarget } from "../pipeline.server";
-import { consentHistory, getLead } from "./admin.server";
+import { consentHistory, getLead, getQuestionnaire } from "./admin.server";
 
 type AnyRow = Record<string, unknown>;
 
@@ -47,7 +47,7 @@ async function sentOf(type: PipelineType, id: number): Promise<{ row: AnyRow; fi
     return { row, fields: fields.map((field) => ({ field, value: row[field.key] })) };
   }
   if (type === "questionarios") {
-    const [row] = await db().select().from(businessOptimizations).where(eq(businessOptimizations.id, id));
+    const row = await getQuestionnaire(id);
     if (!row) return null;
     const fields = questionnaireAdmin.fields.map((field): SentField => ({
       field,

@@ -8,11 +8,8 @@ import { db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/driver.server";
 import {
   bookings,
-  businessOptimizations,
-  careerApplications,
   chatSessions,
-  consultations,
-  contacts,
+  leads,
   newsletterSubscribers,
   orders,
   subscriptions,
@@ -38,13 +35,12 @@ const optional = <T extends FieldSpec>(spec: T): FieldSpec => ({ ...spec, requir
 
 /** Which fields of which table an admin may correct (the identifying ones). */
 export const CORRECTABLE = {
-  contacts: { table: contacts, fields: { name: NAME, company: COMPANY, email: EMAIL, phone: optional(PHONE) } },
-  consultations: { table: consultations, fields: { name: NAME, company: COMPANY, email: EMAIL, phone: PHONE } },
-  businessOptimizations: {
-    table: businessOptimizations,
-    fields: { contactName: optional(NAME), companyName: optional(COMPANY), email: optional(EMAIL), phone: optional(PHONE) },
+  // Every lead's common columns (docs/decisions/0135): what a form requires is checked by the form,
+  // a correction only keeps them within its limits (an application has no company, a chat no name).
+  leads: {
+    table: leads,
+    fields: { name: optional(NAME), company: optional(COMPANY), email: optional(EMAIL), phone: optional(PHONE) },
   },
-  careerApplications: { table: careerApplications, fields: { name: NAME, email: EMAIL, phone: PHONE } },
   newsletterSubscribers: { table: newsletterSubscribers, fields: { email: EMAIL } },
   chatSessions: { table: chatSessions, fields: { email: optional(EMAIL), phone: optional(PHONE), company: optional(COMPANY) } },
   bookings: { table: bookings, fields: { name: NAME, company: COMPANY, email: EMAIL, phone: PHONE } },

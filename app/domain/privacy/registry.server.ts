@@ -15,21 +15,21 @@ import { getTableConfig } from "drizzle-orm/pg-core";
 import {
   blogPostRevisions,
   blogPosts,
+  applicationAnswers,
   bookings,
-  businessOptimizations,
-  careerApplicationCvs,
-  careerApplications,
   chatMessages,
   chatSessions,
   consentRecords,
-  consultations,
-  contacts,
+  consultationAnswers,
+  contactAnswers,
+  leadFiles,
   leadNotes,
-  leadPipeline,
+  leads,
   newsletterEditionRecipients,
   newsletterSubscribers,
   orders,
   outbox,
+  questionnaireAnswers,
   rateLimits,
   spamSubmissionFiles,
   spamSubmissions,
@@ -83,10 +83,18 @@ export interface PersonalTable {
 /** Subscription states after which nothing more is billed. */
 const ENDED_SUBSCRIPTION_STATES = ["canceled", "incomplete_expired", "unpaid"];
 
-const leadsExpired = (table: typeof contacts | typeof consultations | typeof businessOptimizations) => ({
-  expired: (before: Before) => lt(table.createdAt, before("leads")),
-  then: "delete" as const,
-});
+/**
+ * When a lead is over (docs/decisions/0135): a form's lead after its period from its arrival; a
+ * conversation's and a meeting's when their chat session or booking is gone (each has its own
+ * period, and the job removes them before their lead: they come after it in this list).
+ */
+const leadExpired = (before: Before) =>
+  or(
+    and(inArray(leads.kind, ["contatos", "consultas", "questionarios"]), lt(leads.createdAt, before("leads"))),
+    and(eq(leads.kind, "candidaturas"), lt(leads.createdAt, before("careerApplications"))),
+    and(eq(leads.kind, "conversas"), sql`not exists (select 1 from ${chatSessions} where ${chatSessions.leadId} = ${leads.id})`),
+    and(eq(leads.kind, "reunioes"), sql`not exists (select 1 from ${bookings} where ${bookings.leadId} = ${leads.id})`),
+  )!;
 
 const chatExpired = (before: Before) => {
   // A conversation expires when neither it nor any of its messages moved since the cutoff.
@@ -111,89 +119,77 @@ const revisionText = [
   blogPostRevisions.metaDescription,
 ] as const;
 
-/** A person's leads: the pipeline's stage and notes name one of them (docs/decisions/0045). */
-const leadOf = (table: typeof leadPipeline | typeof leadNotes) => ({
-  contacts: table.contactId,
-  consultations: table.consultationId,
-  businessOptimizations: table.businessOptimizationId,
-  careerApplications: table.careerApplicationId,
-  chatSessions: table.chatSessionId,
-  bookings: table.bookingId,
-});
-
 export const PERSONAL_DATA = {
-  contacts: {
+  leads: {
+    label: "Leads",
+    table: leads,
+    personal: [leads.name, leads.email, leads.phone, leads.company],
+    find: { where: (s) => sameAddress(leads.email, s.email) },
+    export: {},
+    erase: "delete",
+    retain: { expired: leadExpired, then: "delete" },
+  },
+  contactAnswers: {
     label: "Mensagens de contato",
-    table: contacts,
-    personal: [contacts.name, contacts.company, contacts.email, contacts.phone, contacts.message],
-    find: { where: (s) => sameAddress(contacts.email, s.email) },
+    table: contactAnswers,
+    personal: [contactAnswers.message],
+    find: { via: { leads: contactAnswers.leadId } },
     export: {},
     erase: "delete",
-    retain: leadsExpired(contacts),
+    retain: { withParent: "counted" },
   },
-  consultations: {
+  consultationAnswers: {
     label: "Solicitações de consultoria",
-    table: consultations,
-    personal: [consultations.name, consultations.email, consultations.phone, consultations.company],
-    find: { where: (s) => sameAddress(consultations.email, s.email) },
+    table: consultationAnswers,
+    // The industry and the button pressed: nothing about the person, exported as what they sent.
+    personal: [],
+    find: { via: { leads: consultationAnswers.leadId } },
     export: {},
     erase: "delete",
-    retain: leadsExpired(consultations),
+    retain: { withParent: "counted" },
   },
-  businessOptimizations: {
+  questionnaireAnswers: {
     label: "Questionários de otimização",
-    table: businessOptimizations,
-    // Who answered, and every free-text answer (a visitor may write anything in them).
+    table: questionnaireAnswers,
+    // Every free-text answer (a visitor may write anything in them).
     personal: [
-      businessOptimizations.companyName,
-      businessOptimizations.contactName,
-      businessOptimizations.email,
-      businessOptimizations.phone,
-      businessOptimizations.position,
-      businessOptimizations.keyProcesses,
-      businessOptimizations.processStructure,
-      businessOptimizations.currentChallenges,
-      businessOptimizations.bottlenecks,
-      businessOptimizations.shortTermGoals,
-      businessOptimizations.longTermGoals,
-      businessOptimizations.optimizationImpact,
-      businessOptimizations.dataTypes,
-      businessOptimizations.dataOrganization,
-      businessOptimizations.dataQuality,
-      businessOptimizations.currentTechnologies,
-      businessOptimizations.techRestrictions,
-      businessOptimizations.successIndicators,
-      businessOptimizations.additionalInfo,
+      questionnaireAnswers.position,
+      questionnaireAnswers.keyProcesses,
+      questionnaireAnswers.processStructure,
+      questionnaireAnswers.currentChallenges,
+      questionnaireAnswers.bottlenecks,
+      questionnaireAnswers.shortTermGoals,
+      questionnaireAnswers.longTermGoals,
+      questionnaireAnswers.optimizationImpact,
+      questionnaireAnswers.dataTypes,
+      questionnaireAnswers.dataOrganization,
+      questionnaireAnswers.dataQuality,
+      questionnaireAnswers.currentTechnologies,
+      questionnaireAnswers.techRestrictions,
+      questionnaireAnswers.successIndicators,
+      questionnaireAnswers.additionalInfo,
     ],
-    find: { where: (s) => sameAddress(businessOptimizations.email, s.email) },
+    find: { via: { leads: questionnaireAnswers.leadId } },
     export: {},
     erase: "delete",
-    retain: leadsExpired(businessOptimizations),
+    retain: { withParent: "counted" },
   },
-  careerApplications: {
+  applicationAnswers: {
     label: "Candidaturas",
-    table: careerApplications,
-    personal: [
-      careerApplications.name,
-      careerApplications.email,
-      careerApplications.phone,
-      careerApplications.experience,
-      careerApplications.motivation,
-      careerApplications.linkedinUrl,
-      careerApplications.portfolioUrl,
-    ],
-    find: { where: (s) => sameAddress(careerApplications.email, s.email) },
+    table: applicationAnswers,
+    personal: [applicationAnswers.experience, applicationAnswers.motivation, applicationAnswers.linkedinUrl, applicationAnswers.portfolioUrl],
+    find: { via: { leads: applicationAnswers.leadId } },
     export: {},
     erase: "delete",
-    retain: { expired: (before) => lt(careerApplications.createdAt, before("careerApplications")), then: "delete" },
+    retain: { withParent: "counted" },
   },
-  careerApplicationCvs: {
-    label: "Currículos das candidaturas",
-    table: careerApplicationCvs,
-    personal: [careerApplicationCvs.fileName, careerApplicationCvs.data],
-    find: { via: { careerApplications: careerApplicationCvs.careerApplicationId } },
+  leadFiles: {
+    label: "Arquivos enviados com os formulários (currículos)",
+    table: leadFiles,
+    personal: [leadFiles.fileName, leadFiles.data],
+    find: { via: { leads: leadFiles.leadId } },
     // Name, type, size and hash; the JSON export adds the file (docs/decisions/0093).
-    export: { columns: withoutColumns(careerApplicationCvs, "data"), file: careerApplicationCvs.data },
+    export: { columns: withoutColumns(leadFiles, "data"), file: leadFiles.data },
     erase: "delete",
     retain: { withParent: "counted" },
   },
@@ -345,20 +341,11 @@ export const PERSONAL_DATA = {
     erase: "delete",
     retain: { expired: (before) => lt(spamSubmissions.createdAt, before("spam")), then: "delete" },
   },
-  leadPipeline: {
-    label: "Etapas no funil de leads",
-    table: leadPipeline,
-    personal: [],
-    find: { via: leadOf(leadPipeline) },
-    export: {},
-    erase: "delete",
-    retain: { withParent: "cascade" },
-  },
   leadNotes: {
     label: "Anotações do funil de leads",
     table: leadNotes,
     personal: [leadNotes.body],
-    find: { via: leadOf(leadNotes) },
+    find: { via: { leads: leadNotes.leadId } },
     export: {},
     erase: "delete",
     retain: { withParent: "cascade" },

@@ -95,12 +95,12 @@ export async function admitOrQuarantine(
 }
 
 /**
- * The id a suspected submission's answer carries: the next id of the lead table it would have
- * gone to, so the answer looks like a lead's and tells a script nothing (a gap in that numbering
- * is all it leaves).
+ * The id a suspected submission's answer carries: the next number of the sequence its lead would
+ * have taken (leads.number, docs/decisions/0140), so the answer looks like a lead's and tells a
+ * script nothing (a gap in that numbering is all it leaves).
  */
-export async function nextLeadId(executor: Executor, table: string): Promise<number> {
-  const result = await executor.execute(sql`select nextval(pg_get_serial_sequence(${table}, 'id')) as id`);
+export async function nextLeadId(executor: Executor, sequence: string): Promise<number> {
+  const result = await executor.execute(sql`select nextval(${sequence}::regclass) as id`);
   return Number(rowsOf<{ id: string | number }>(result)[0]!.id);
 }
 

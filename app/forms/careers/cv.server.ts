@@ -4,11 +4,11 @@
  * and read back only for the admin.
  */
 import { createHash } from "node:crypto";
-import { eq, getTableColumns } from "drizzle-orm";
+import { and, eq, getTableColumns } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { bytesAsBase64, bytesParam } from "~/db/driver.server";
-import { careerApplicationCvs } from "~/db/schema";
+import { leadFiles, leads } from "~/db/schema";
 import { detectDocument, DOCUMENT_TYPES, safeDocumentName, type DocumentFormat } from "~/infra/documents.server";
 import type { Transaction } from "~/infra/idempotency.server";
 import { careersMessages } from "./messages";
@@ -51,24 +51,33 @@ export const serverSchema = careerApplicationSchema.extend({
     .optional(),
 });
 
-export async function storeCv(tx: Transaction, careerApplicationId: number, cv: CheckedCv): Promise<void> {
-  await tx.insert(careerApplicationCvs).values({ careerApplicationId, ...cv, data: bytesParam(cv.data) });
+/** The form's file field the CV is stored under (definition.ts `file.field`). */
+const CV_FIELD = "cv";
+
+export async function storeCv(tx: Transaction, leadId: number, cv: CheckedCv): Promise<void> {
+  await tx.insert(leadFiles).values({ leadId, field: CV_FIELD, ...cv, data: bytesParam(cv.data) });
 }
 
+/** The CV of the application with this number (leads.number, docs/decisions/0140). */
+const cvOf = (number: number) =>
+  and(eq(leads.kind, "candidaturas"), eq(leads.number, number), eq(leadFiles.field, CV_FIELD));
+
 /** What the admin's page of the application says about its CV (no bytes). */
-export async function cvSummary(careerApplicationId: number): Promise<{ fileName: string; size: number; format: string } | null> {
+export async function cvSummary(number: number): Promise<{ fileName: string; size: number; format: string } | null> {
   const [row] = await db()
-    .select({ fileName: careerApplicationCvs.fileName, size: careerApplicationCvs.size, format: careerApplicationCvs.format })
-    .from(careerApplicationCvs)
-    .where(eq(careerApplicationCvs.careerApplicationId, careerApplicationId));
+    .select({ fileName: leadFiles.fileName, size: leadFiles.size, format: leadFiles.format })
+    .from(leadFiles)
+    .innerJoin(leads, eq(leads.id, leadFiles.leadId))
+    .where(cvOf(number));
   return row ?? null;
 }
 
 /** The CV to download, bytes included. */
-export async function cvFile(careerApplicationId: number): Promise<typeof careerApplicationCvs.$inferSelect | null> {
+export async function cvFile(number: number): Promise<typeof leadFiles.$inferSelect | null> {
   const [row] = await db()
-    .select({ ...getTableColumns(careerApplicationCvs), data: bytesAsBase64(careerApplicationCvs.data) })
-    .from(careerApplicationCvs)
-    .where(eq(careerApplicationCvs.careerApplicationId, careerApplicationId));
+    .select({ ...getTableColumns(leadFiles), data: bytesAsBase64(leadFiles.data) })
+    .from(leadFiles)
+    .innerJoin(leads, eq(leads.id, leadFiles.leadId))
+    .where(cvOf(number));
   return row ? { ...row, data: Buffer.from(row.data, "base64") } : null;
 }

@@ -3,17 +3,16 @@
  * submission's transaction (app/domain/leads/capture.server.ts has the shared parts), with its CV
  * beside it (./cv.server.ts).
  */
-import { careerApplications } from "~/db/schema";
 import type { SubmissionMeta } from "~/domain/lead-submissions.server";
-import { adminLink, mailBody, oneLine, orNull } from "~/domain/leads/capture.server";
+import { adminLink, insertLead, mailBody, oneLine, orNull } from "~/domain/leads/capture.server";
 import type { Transaction } from "~/infra/idempotency.server";
 import { enqueueEmail } from "~/infra/outbox.server";
-import { first } from "~/lib/first";
 import { formatBytes } from "~/lib/format-bytes";
 import { defineLeadStore } from "../define.server";
 import { serverSchema, storeCv } from "./cv.server";
 import definition from "./definition";
 import type { CareerApplicationInput } from "./schema";
+import { applicationAnswers, applicationNumbers } from "./table";
 
 async function createCareerApplication(
   input: Omit<CareerApplicationInput, "cv">,
@@ -21,23 +20,23 @@ async function createCareerApplication(
   tx: Transaction,
   /** The CV sent with it (stored beside it, ./cv.server.ts): the e-mail says where to find it, never carries it. */
   cv: { fileName: string; size: number } | null = null,
-): Promise<{ id: number }> {
-  const row = await tx
-    .insert(careerApplications)
-    .values({
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      position: input.position,
-      experience: input.experience,
-      motivation: input.motivation,
-      linkedinUrl: orNull(input.linkedinUrl),
-      portfolioUrl: orNull(input.portfolioUrl),
-      ...meta.attribution,
-      verified: meta.verified,
-    })
-    .returning({ id: careerApplications.id })
-    .then(first);
+): Promise<{ id: number; leadId: number }> {
+  const lead = await insertLead(tx, "candidaturas", applicationNumbers, {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    ...meta.attribution,
+    verified: meta.verified,
+  });
+  await tx.insert(applicationAnswers).values({
+    leadId: lead.id,
+    position: input.position,
+    experience: input.experience,
+    motivation: input.motivation,
+    linkedinUrl: orNull(input.linkedinUrl),
+    portfolioUrl: orNull(input.portfolioUrl),
+  });
+  const row = { id: lead.number, leadId: lead.id };
   await enqueueEmail(tx, {
     kind: "lead.application",
     subject: oneLine(`Nova candidatura: ${input.name} para ${input.position}`),
@@ -63,13 +62,13 @@ async function createCareerApplication(
 }
 
 export default defineLeadStore(definition, {
-  table: careerApplications,
+  numbers: applicationNumbers,
   // The shared schema plus the CV's content, which only the server reads (docs/decisions/0093).
   schema: () => Promise.resolve(serverSchema),
   store: async ({ cv, ...application }, meta, tx) => {
     const row = await createCareerApplication(application, meta, tx, cv ?? null);
-    if (cv) await storeCv(tx, row.id, cv);
-    return row;
+    if (cv) await storeCv(tx, row.leadId, cv);
+    return { id: row.id };
   },
   // SPEC §7: the page reads the `ok` flag.
   answer: (row) => Response.json({ ok: true, success: true, data: { id: row.id } }, { status: 201 }),

@@ -7,7 +7,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { env } from "~/config.server";
 import { db, type Executor } from "~/db/client.server";
-import { chatSessions } from "~/db/schema";
+import { chatSessions, leads } from "~/db/schema";
 import type { Attribution } from "~/domain/analytics/attribution.server";
 import {
   addMessage,
@@ -19,6 +19,7 @@ import {
   sessionData,
 } from "~/domain/chat/conversations.server";
 import type { SubmissionMeta } from "~/domain/lead-submissions.server";
+import { insertLead } from "~/domain/leads/capture.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { chatTexts, offlineReply } from "~/lib/messages/chat";
 import { ORIGIN_TITLE, originSummary, UNVERIFIED_LEAD } from "~/lib/origin";
@@ -77,11 +78,16 @@ async function storeContact(
     .set({ ...contact, ...attribution, verified })
     .where(and(eq(chatSessions.id, session.id), isNull(chatSessions.email)))
     .returning({ id: chatSessions.id });
+  const leadContact = { email: contact.email, phone: contact.phone, company: contact.company, updatedAt: contact.updatedAt };
   if (!first) {
-    // Sent again (e.g. a retry): keep the newest contact, notify only once.
-    await tx.update(chatSessions).set(contact).where(eq(chatSessions.id, session.id));
+    // Sent again (e.g. a retry): keep the newest contact, on the conversation and on its lead, notify only once.
+    const [again] = await tx.update(chatSessions).set(contact).where(eq(chatSessions.id, session.id)).returning({ leadId: chatSessions.leadId });
+    if (again?.leadId) await tx.update(leads).set(leadContact).where(eq(leads.id, again.leadId));
     return false;
   }
+  // The contact makes the conversation a lead (docs/decisions/0135): its number is the session's id.
+  const lead = await insertLead(tx, "conversas", session.id, { ...leadContact, ...attribution, verified });
+  await tx.update(chatSessions).set({ leadId: lead.id }).where(eq(chatSessions.id, session.id));
   await addMessage(tx, session.id, "assistant", chatTexts.greeting);
   await enqueueEmail(tx, {
     kind: "lead.chat",
@@ -119,6 +125,7 @@ async function saveNativeChatContact(input: ChatContactInput, meta: SubmissionMe
 }
 
 export default defineLeadStore(definition, {
-  table: chatSessions,
+  // A conversation's number is its session's id (docs/decisions/0140).
+  numbers: "chat_sessions_id_seq",
   store: saveNativeChatContact,
 });

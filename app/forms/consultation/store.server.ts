@@ -2,31 +2,26 @@
  * How an accepted consultation request is stored: its row and the team's notification e-mail, in
  * the submission's transaction (app/domain/leads/capture.server.ts has the shared parts).
  */
-import { consultations } from "~/db/schema";
 import type { SubmissionMeta } from "~/domain/lead-submissions.server";
-import { adminLink, mailBody, oneLine, orNull } from "~/domain/leads/capture.server";
+import { adminLink, insertLead, mailBody, oneLine, orNull } from "~/domain/leads/capture.server";
 import type { Transaction } from "~/infra/idempotency.server";
 import { enqueueEmail } from "~/infra/outbox.server";
-import { first } from "~/lib/first";
 import { defineLeadStore } from "../define.server";
 import definition from "./definition";
 import type { ConsultationInput } from "./schema";
+import { consultationAnswers, consultationNumbers } from "./table";
 
 async function createConsultation(input: ConsultationInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
-  const row = await tx
-    .insert(consultations)
-    .values({
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      company: input.company,
-      industryArea: input.industryArea,
-      source: orNull(input.source),
-      ...meta.attribution,
-      verified: meta.verified,
-    })
-    .returning({ id: consultations.id })
-    .then(first);
+  const lead = await insertLead(tx, "consultas", consultationNumbers, {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    company: input.company,
+    ...meta.attribution,
+    verified: meta.verified,
+  });
+  await tx.insert(consultationAnswers).values({ leadId: lead.id, industryArea: input.industryArea, source: orNull(input.source) });
+  const row = { id: lead.number };
   await enqueueEmail(tx, {
     kind: "lead.consultation",
     subject: oneLine(`Nova solicitação de consultoria: ${input.name} (${input.company})`),
@@ -48,4 +43,4 @@ async function createConsultation(input: ConsultationInput, meta: SubmissionMeta
   return row;
 }
 
-export default defineLeadStore(definition, { store: createConsultation, table: consultations });
+export default defineLeadStore(definition, { store: createConsultation, numbers: consultationNumbers });

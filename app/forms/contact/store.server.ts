@@ -3,36 +3,37 @@
  * notification e-mail, in the submission's transaction (app/domain/leads/capture.server.ts has the
  * shared parts).
  */
-import { contacts } from "~/db/schema";
 import type { SubmissionMeta } from "~/domain/lead-submissions.server";
-import { adminLink, mailBody, oneLine, orNull, recordConsent } from "~/domain/leads/capture.server";
+import { adminLink, insertLead, mailBody, oneLine, orNull, recordConsent } from "~/domain/leads/capture.server";
 import type { Transaction } from "~/infra/idempotency.server";
 import { enqueueEmail } from "~/infra/outbox.server";
-import { first } from "~/lib/first";
 import { formPlaceLabel } from "~/lib/origin";
 import { CONSENT_PURPOSES } from "~/lib/privacy";
 import { defineLeadStore } from "../define.server";
 import definition from "./definition";
 import { CONTACT_CONSENT_MESSAGE } from "./messages";
 import type { ContactInput } from "./schema";
+import { contactAnswers, contactNumbers } from "./table";
 
 async function createContact(input: ContactInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
   const source = input.source || "site";
-  const row = await tx
-    .insert(contacts)
-    .values({
-      name: input.name,
-      company: input.company,
-      email: input.email,
-      phone: orNull(input.phone),
-      message: input.message,
-      ...meta.attribution,
-      verified: meta.verified,
-    })
-    .returning({ id: contacts.id })
-    .then(first);
   // The form cannot be sent without accepting the privacy policy (SPEC §5 consent box).
-  await recordConsent(tx, { email: input.email, purpose: CONSENT_PURPOSES.contactPolicy, source: `contato:${source}` }, meta);
+  const consent = await recordConsent(
+    tx,
+    { email: input.email, purpose: CONSENT_PURPOSES.contactPolicy, source: `contato:${source}` },
+    meta,
+  );
+  const lead = await insertLead(tx, "contatos", contactNumbers, {
+    name: input.name,
+    company: input.company,
+    email: input.email,
+    phone: orNull(input.phone),
+    ...meta.attribution,
+    verified: meta.verified,
+    consentRecordId: consent.id,
+  });
+  await tx.insert(contactAnswers).values({ leadId: lead.id, message: input.message });
+  const row = { id: lead.number };
   await enqueueEmail(tx, {
     kind: "lead.contact",
     subject: oneLine(`Novo contato pelo site: ${input.name} (${input.company})`),
@@ -55,7 +56,7 @@ async function createContact(input: ContactInput, meta: SubmissionMeta, tx: Tran
 }
 
 export default defineLeadStore(definition, {
-  table: contacts,
+  numbers: contactNumbers,
   store: createContact,
   // Without JavaScript the browser sends the consent box itself: it must be ticked (SPEC §5).
   nativeCheck: (body) => (body.consent ? null : { consent: CONTACT_CONSENT_MESSAGE }),

@@ -2,17 +2,16 @@
  * How an accepted questionnaire is stored: its row and the team's notification e-mail with every
  * answer, in the submission's transaction (app/domain/leads/capture.server.ts has the shared parts).
  */
-import { businessOptimizations } from "~/db/schema";
 import type { SubmissionMeta } from "~/domain/lead-submissions.server";
-import { adminLink, mailBody, oneLine, orNull } from "~/domain/leads/capture.server";
+import { adminLink, insertLead, mailBody, oneLine, orNull } from "~/domain/leads/capture.server";
 import type { Transaction } from "~/infra/idempotency.server";
 import { enqueueEmail } from "~/infra/outbox.server";
-import { first } from "~/lib/first";
 import { choiceLabel } from "~/lib/lead-fields";
 import { defineLeadStore } from "../define.server";
 import definition from "./definition";
 import { BUSINESS_OPTIMIZATION_CHOICES, BUSINESS_OPTIMIZATION_LABELS, type BusinessOptimizationField } from "./fields";
 import type { BusinessOptimizationInput } from "./schema";
+import { questionnaireAnswers, questionnaireNumbers } from "./table";
 
 async function createBusinessOptimization(
   input: BusinessOptimizationInput,
@@ -21,11 +20,17 @@ async function createBusinessOptimization(
 ): Promise<{ id: number }> {
   const fields = Object.keys(BUSINESS_OPTIMIZATION_LABELS) as BusinessOptimizationField[];
   const values = Object.fromEntries(fields.map((f) => [f, orNull(input[f] as string)])) as Record<BusinessOptimizationField, string | null>;
-  const row = await tx
-    .insert(businessOptimizations)
-    .values({ ...values, ...meta.attribution, verified: meta.verified })
-    .returning({ id: businessOptimizations.id })
-    .then(first);
+  const { companyName, contactName, email, phone, ...answers } = values;
+  const lead = await insertLead(tx, "questionarios", questionnaireNumbers, {
+    name: contactName,
+    company: companyName,
+    email,
+    phone,
+    ...meta.attribution,
+    verified: meta.verified,
+  });
+  await tx.insert(questionnaireAnswers).values({ leadId: lead.id, ...answers });
+  const row = { id: lead.number };
   await enqueueEmail(tx, {
     kind: "lead.questionnaire",
     subject: oneLine(`Novo questionário de otimização: ${input.companyName} (${input.contactName})`),
@@ -44,7 +49,7 @@ async function createBusinessOptimization(
 }
 
 export default defineLeadStore(definition, {
-  table: businessOptimizations,
+  numbers: questionnaireNumbers,
   store: createBusinessOptimization,
   // SPEC §7: `{ success, data: { id }, error? }`.
   answer: (row) => Response.json({ success: true, data: { id: row.id } }, { status: 201 }),

@@ -75,14 +75,15 @@ export const privacyErrors = {
 
 /** Counters of a retention run, as the admin reads them. */
 export const RETENTION_COUNT_LABELS: Record<string, string> = {
-  careerApplications: "Candidaturas apagadas",
-  careerApplicationCvs: "Currículos apagados com as candidaturas",
+  leads: "Leads apagados (contatos, consultorias, questionários, candidaturas, conversas e reuniões)",
+  contactAnswers: "Mensagens de contato apagadas",
+  consultationAnswers: "Solicitações de consultoria apagadas",
+  questionnaireAnswers: "Questionários apagados",
+  applicationAnswers: "Candidaturas apagadas",
+  leadFiles: "Currículos apagados com as candidaturas",
   chatSessions: "Conversas apagadas",
   chatMessages: "Mensagens de chat apagadas",
   bookings: "Reuniões agendadas apagadas",
-  contacts: "Mensagens de contato apagadas",
-  consultations: "Solicitações de consultoria apagadas",
-  businessOptimizations: "Questionários apagados",
   newsletterSubscribers: "Cadastros de newsletter cancelados ou não confirmados apagados",
   consentRecords: "Registros de consentimento apagados",
   orders: "Pedidos anonimizados",

@@ -14,7 +14,7 @@ import { CalendarDays } from "~/components/ui/icons";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { requireAdmin } from "~/domain/auth/sessions.server";
-import { BookingRejection, cancelBooking, findById, rescheduleBooking, slotsForMove } from "~/domain/booking/bookings.server";
+import { BookingRejection, cancelBooking, findById, leadOfBooking, rescheduleBooking, slotsForMove } from "~/domain/booking/bookings.server";
 import { dayIn } from "~/domain/booking/slots";
 import { formError, parseForm } from "~/infra/forms.server";
 import { parseId } from "~/infra/http.server";
@@ -36,6 +36,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const b = await findById(parseId(params.id));
   if (!b) throw data("Reunião não encontrada.", { status: 404 });
   const live = b.status !== "cancelled" && b.endsAt.getTime() > Date.now();
+  // The lead it continues, when it is not a lead of its own (docs/decisions/0082).
+  const lead = await leadOfBooking(b);
   const options = live ? await slotsForMove(b.id) : [];
   const byDay = new Map<string, string[]>();
   for (const s of options) {
@@ -58,8 +60,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         sequence: b.sequence,
         cancelledBy: b.cancelledBy,
         createdAt: b.createdAt.toISOString(),
-        consultationId: b.consultationId,
-        chatSessionId: b.chatSessionId,
+        consultationId: lead?.kind === "consultas" ? lead.number : null,
+        chatSessionId: lead?.kind === "conversas" ? lead.number : null,
         attribution: {
           landingPath: b.landingPath,
           referrerHost: b.referrerHost,
