@@ -43,8 +43,8 @@ const NOT_PERSONAL: Record<string, string> = {
   "booking_settings.weekly_hours": "the administrator's weekly availability",
   "uploads.data": "images the administrator uploads for posts",
   "lead_notes.author": "the administrator who wrote the note",
-  "business_optimizations.company_size": "a size band picked from a list",
-  "career_applications.position": "the opening applied for, one of the careers page's",
+  "questionnaire_answers.company_size": "a size band picked from a list",
+  "application_answers.position": "the opening applied for, one of the careers page's",
   // Machinery with no address in it.
   "submission_keys.result": "the id a lead form answered, replayed to retries",
   "spam_submissions.reasons": "why a post was suspected (codes)",
@@ -67,18 +67,18 @@ describe("personal data is declared once", () => {
     expect(tables.length).toBeGreaterThan(30);
     const flagged = allColumns.filter(looksPersonal).map(nameOf);
     for (const column of [
-      "contacts.email",
-      "contacts.message",
-      "consultations.company",
+      "leads.email",
+      "contact_answers.message",
+      "leads.company",
       "chat_messages.content",
-      "career_application_cvs.data",
+      "lead_files.data",
       "consent_records.ip",
       "outbox.recipient",
       "spam_submissions.data",
     ]) {
       expect(flagged, column).toContain(column);
     }
-    for (const column of ["contacts.created_at", "orders.amount_cents", "bookings.starts_at", "page_views.path"]) {
+    for (const column of ["leads.created_at", "orders.amount_cents", "bookings.starts_at", "page_views.path"]) {
       expect(flagged, column).not.toContain(column);
     }
   });
