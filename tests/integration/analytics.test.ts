@@ -5,6 +5,7 @@
  * beacons for funnel steps, daily rollups, retention of raw rows, and every lead type carrying the
  * landing page, referrer and UTM of the visit that produced it.
  */
+import { leadWhere } from "../support/leads";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -399,7 +400,7 @@ describe("attribution", () => {
       referer: `${app.url}/`,
     });
     expect(res.status).toBe(201);
-    const [lead] = await app.db().select().from(app.schema.contacts).where(eq(app.schema.contacts.id, res.json.data.id));
+    const [lead] = await app.db().select().from(app.schema.leads).where(leadWhere(app.schema, "contatos", res.json.data.id));
     expect(lead).toMatchObject({
       landingPath: "/sobre",
       referrerHost: "linkedin.com",
@@ -421,7 +422,8 @@ describe("attribution", () => {
     const [lead] = await app
       .db()
       .select()
-      .from(app.schema.consultations)
+      .from(app.schema.leads)
+      .where(eq(app.schema.leads.kind, "consultas"))
       .orderBy(sql`id desc`)
       .limit(1);
     expect(lead).toMatchObject({ landingPath: "/agentes", utmSource: "google", utmMedium: "cpc" });
@@ -449,24 +451,24 @@ describe("attribution", () => {
     const [lead] = await app
       .db()
       .select()
-      .from(app.schema.contacts)
-      .where(eq(app.schema.contacts.email, String(endpoint("/api/contact").valid(3, "nojs").email)));
+      .from(app.schema.leads)
+      .where(eq(app.schema.leads.email, String(endpoint("/api/contact").valid(3, "nojs").email)));
     expect(lead).toMatchObject({ landingPath: "/sobre", referrerHost: null, utmSource: "semjs", utmCampaign: "teste" });
   });
 
   it.each([
     ["/api/newsletter", "newsletterSubscribers"],
-    ["/api/careers/application", "careerApplications"],
-    ["/api/business-optimization", "businessOptimizations"],
+    ["/api/careers/application", "leads"],
+    ["/api/business-optimization", "leads"],
     ["/api/chat/contact", "chatSessions"],
     ["/api/checkout-session", "orders"],
   ] as const)("%s stores the attribution on %s", async (endpointPath, table) => {
     const ip = newIp();
-    const campaign = `c-${table}`;
+    const campaign = `c-${endpointPath}`;
     await visit(`/blog?utm_source=ads&utm_campaign=${campaign}`, { ip, referer: "https://duckduckgo.com/" });
     const res = await postJson(
       `${app.url}${endpointPath}`,
-      await withProof(app.url, endpoint(endpointPath).valid(4, table.toLowerCase())),
+      await withProof(app.url, endpoint(endpointPath).valid(4, endpointPath.replace(/\W/g, "").slice(-12))),
       {
         "x-forwarded-for": ip,
         "user-agent": CHROME,
@@ -665,7 +667,7 @@ describe("paid click ids (decision 0085)", () => {
       referer: `${app.url}/produtos`,
     });
     expect(lead.status).toBe(201);
-    const [stored] = await app.db().select().from(app.schema.contacts).where(eq(app.schema.contacts.id, lead.json.data.id));
+    const [stored] = await app.db().select().from(app.schema.leads).where(leadWhere(app.schema, "contatos", lead.json.data.id));
     expect(stored).toMatchObject({ utmSource: "google", utmMedium: "cpc", landingPath: "/produtos", visitCounted: true });
 
     const sid = await loginCookie(app);

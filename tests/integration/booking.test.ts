@@ -422,9 +422,11 @@ describe("one lead, one story", () => {
       { "user-agent": ua, referer: `${app.url}/agendar?utm_source=linkedin&utm_medium=social&utm_campaign=consultoria` },
     );
     expect(res.status).toBe(201);
-    const { bookings } = app.schema;
+    const { bookings, leads } = app.schema;
     const row = first(await app.db().select().from(bookings).where(eq(bookings.id, res.json.data.id)));
-    expect(row.consultationId).toBeNull();
+    // A lead of its own, numbered by the booking (docs/decisions/0140).
+    const own = first(await app.db().select().from(leads).where(eq(leads.id, row.leadId)));
+    expect(own).toMatchObject({ kind: "reunioes", number: row.id });
     expect(row.utmCampaign).toBe("consultoria");
     const inbox = await fetch(`${app.url}/admin/leads?tipo=reunioes`, { headers: { cookie } });
     expect(inbox.status).toBe(200);
@@ -440,11 +442,11 @@ describe("one lead, one story", () => {
     const free = await slots();
     const res = await postJson(`${app.url}/api/booking`, { start: free[14]!.start, ...who, email: who.email.toUpperCase() });
     expect(res.status).toBe(201);
-    const { bookings, consultations, auditLog } = app.schema;
+    const { bookings, leads, auditLog } = app.schema;
     const row = first(await app.db().select().from(bookings).where(eq(bookings.id, res.json.data.id)));
-    expect(row.consultationId).toBe(consult.json.data.id);
-    const c = first(await app.db().select().from(consultations).where(eq(consultations.id, consult.json.data.id)));
-    expect(c.status).toBe("contacted");
+    const c = first(await app.db().select().from(leads).where(eq(leads.id, row.leadId)));
+    // The consultation's lead, its status ('contacted') being its stage (docs/decisions/0088).
+    expect(c).toMatchObject({ kind: "consultas", number: consult.json.data.id, stage: "em-contato" });
     const inbox = await (await fetch(`${app.url}/admin/leads?tipo=reunioes`, { headers: { cookie } })).text();
     expect(inbox).not.toContain(who.email.toUpperCase());
     const audit = await app

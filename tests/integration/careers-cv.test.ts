@@ -6,7 +6,7 @@
  * the careers addresses accept a body larger than 256 kB.
  */
 import { randomUUID } from "node:crypto";
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
 import { loginCookie, postJson, proofOfWork, startTestApp, withProof, type TestApp } from "../helpers/app";
@@ -82,15 +82,22 @@ const counts = async () => {
   const db = app.db();
   const s = app.schema;
   const [applications, cvs, outbox] = await Promise.all([
-    db.select({ n: count() }).from(s.careerApplications).then(first),
-    db.select({ n: count() }).from(s.careerApplicationCvs).then(first),
+    db.select({ n: count() }).from(s.leads).where(eq(s.leads.kind, "candidaturas")).then(first),
+    db.select({ n: count() }).from(s.leadFiles).then(first),
     db.select({ n: count() }).from(s.outbox).then(first),
   ]);
   return { applications: applications.n, cvs: cvs.n, outbox: outbox.n };
 };
 
 async function applicationByEmail(email: string) {
-  return app.db().select().from(app.schema.careerApplications).where(eq(app.schema.careerApplications.email, email)).then(first);
+  const { leads } = app.schema;
+  // `id`: the application's number (docs/decisions/0140); `leadId`: what its CV refers to.
+  return app
+    .db()
+    .select({ id: leads.number, leadId: leads.id })
+    .from(leads)
+    .where(and(eq(leads.kind, "candidaturas"), eq(leads.email, email)))
+    .then(first);
 }
 
 function download(id: number, headers: Record<string, string> = { cookie }) {
@@ -117,8 +124,8 @@ describe("accepted CVs", () => {
     const cv = await app
       .db()
       .select()
-      .from(app.schema.careerApplicationCvs)
-      .where(eq(app.schema.careerApplicationCvs.careerApplicationId, row.id))
+      .from(app.schema.leadFiles)
+      .where(eq(app.schema.leadFiles.leadId, row.leadId))
       .then(first);
     expect(cv).toMatchObject({ fileName: "Currículo Carla.pdf", format: "pdf", contentType: "application/pdf", size: PDF.bytes.length });
     expect(cv.sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -169,9 +176,9 @@ describe("accepted CVs", () => {
       expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(file.bytes))).toBe(true);
       const cv = await app
         .db()
-        .select({ format: app.schema.careerApplicationCvs.format })
-        .from(app.schema.careerApplicationCvs)
-        .where(eq(app.schema.careerApplicationCvs.careerApplicationId, row.id))
+        .select({ format: app.schema.leadFiles.format })
+        .from(app.schema.leadFiles)
+        .where(eq(app.schema.leadFiles.leadId, row.leadId))
         .then(first);
       expect(cv.format).toBe(format);
     }
@@ -405,8 +412,8 @@ describe("privacy: the CV is personal data of its application", () => {
     const left = await app
       .db()
       .select({ n: count() })
-      .from(app.schema.careerApplicationCvs)
-      .where(eq(app.schema.careerApplicationCvs.careerApplicationId, row.id))
+      .from(app.schema.leadFiles)
+      .where(eq(app.schema.leadFiles.leadId, row.leadId))
       .then(first);
     expect(left.n).toBe(0);
     const audit = await app
@@ -416,7 +423,7 @@ describe("privacy: the CV is personal data of its application", () => {
       .where(eq(app.schema.auditLog.action, "privacy.erase"))
       .orderBy(desc(app.schema.auditLog.id))
       .then(first);
-    expect(audit.details).toMatchObject({ deleted: { careerApplications: 1, careerApplicationCvs: 1 } });
+    expect(audit.details).toMatchObject({ deleted: { leads: 1, applicationAnswers: 1, leadFiles: 1 } });
     expect((await download(row.id)).status).toBe(404);
   });
 
@@ -431,9 +438,9 @@ describe("privacy: the CV is personal data of its application", () => {
     thirteenMonthsAgo.setUTCMonth(thirteenMonthsAgo.getUTCMonth() - 13);
     await app
       .db()
-      .update(app.schema.careerApplications)
+      .update(app.schema.leads)
       .set({ createdAt: thirteenMonthsAgo })
-      .where(eq(app.schema.careerApplications.id, oldRow.id));
+      .where(eq(app.schema.leads.id, oldRow.leadId));
 
     const res = await fetch(`${app.url}/admin/privacidade`, {
       method: "POST",
@@ -446,12 +453,12 @@ describe("privacy: the CV is personal data of its application", () => {
         await app
           .db()
           .select({ n: count() })
-          .from(app.schema.careerApplicationCvs)
-          .where(eq(app.schema.careerApplicationCvs.careerApplicationId, id))
+          .from(app.schema.leadFiles)
+          .where(eq(app.schema.leadFiles.leadId, id))
           .then(first)
       ).n;
-    expect(await cvsOf(oldRow.id)).toBe(0);
-    expect(await cvsOf(recentRow.id)).toBe(1);
+    expect(await cvsOf(oldRow.leadId)).toBe(0);
+    expect(await cvsOf(recentRow.leadId)).toBe(1);
     const run = await app
       .db()
       .select()
@@ -459,7 +466,7 @@ describe("privacy: the CV is personal data of its application", () => {
       .where(eq(app.schema.auditLog.action, "retention.run"))
       .orderBy(desc(app.schema.auditLog.id))
       .then(first);
-    expect(run.details).toMatchObject({ counts: { careerApplications: 1, careerApplicationCvs: 1 } });
+    expect(run.details).toMatchObject({ counts: { leads: 1, applicationAnswers: 1, leadFiles: 1 } });
   });
 
   it("the privacy policy says CVs are kept with their applications, for the applications' period", async () => {

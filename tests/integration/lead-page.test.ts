@@ -5,6 +5,7 @@
  * whole address (never 'mariana@x.com' for 'ana@x.com'), one history in time order, and the older
  * record address answering 301 to the page.
  */
+import { insertLead, meetingLead } from "../support/leads";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/driver.server";
@@ -24,10 +25,8 @@ beforeAll(async () => {
   app = await startTestApp();
   cookie = await loginCookie(app);
   const database = app.db();
-  const { contacts, consentRecords, orders, chatSessions, chatMessages, outbox, careerApplications } = app.schema;
-  ({ id: ids.ana } = await database
-    .insert(contacts)
-    .values({
+  const { consentRecords, orders, chatSessions, chatMessages, outbox } = app.schema;
+  ({ id: ids.ana } = await insertLead(database, app.schema, "contacts", {
       name: "Ana Souza",
       company: "Logística Horizonte",
       email: "ana@x.com",
@@ -36,23 +35,24 @@ beforeAll(async () => {
       utmCampaign: "chatbots-outono",
       utmSource: "google",
       createdAt: ago(60),
-    })
-    .returning({ id: contacts.id })
-    .then(first));
-  ({ id: ids.mariana } = await database
-    .insert(contacts)
-    .values({ name: "Mariana Costa", company: "Outra SA", email: "mariana@x.com", message: "Outra mensagem.", createdAt: ago(59) })
-    .returning({ id: contacts.id })
-    .then(first));
+  }));
+  ({ id: ids.mariana } = await insertLead(database, app.schema, "contacts", {
+    name: "Mariana Costa",
+    company: "Outra SA",
+    email: "mariana@x.com",
+    message: "Outra mensagem.",
+    createdAt: ago(59),
+  }));
   await database
     .insert(consentRecords)
     .values({ email: "ana@x.com", purpose: "contact-policy", policyVersion: "2026-11", source: "contato:home", createdAt: ago(60) });
 
   // The same person under another case, and a similar address that is someone else.
   const booking = async (email: string, days: number) => {
+    const lead = await meetingLead(database, app.schema, { name: "Pessoa", email, phone: "11987654321", company: "Empresa" });
     const rows = await database.execute(
-      sql`insert into bookings (uid, starts_at, ends_at, occupied, name, email, phone, company, place_kind)
-          values (${`lead-page-${days}@test`}, now() + make_interval(days => ${days}), now() + make_interval(days => ${days}, mins => 45),
+      sql`insert into bookings (id, lead_id, uid, starts_at, ends_at, occupied, name, email, phone, company, place_kind)
+          values (${lead.id}, ${lead.leadId}, ${`lead-page-${days}@test`}, now() + make_interval(days => ${days}), now() + make_interval(days => ${days}, mins => 45),
                   tstzrange(now() + make_interval(days => ${days}), now() + make_interval(days => ${days}, mins => 45)),
                   'Pessoa', ${email}, '11987654321', 'Empresa', 'video')
           returning id`,
@@ -108,9 +108,8 @@ beforeAll(async () => {
     },
   ]);
 
-  ({ id: ids.carlos } = await database
-    .insert(careerApplications)
-    .values({
+  let carlos: number;
+  ({ id: ids.carlos, leadId: carlos } = await insertLead(database, app.schema, "careerApplications", {
       name: "Carlos Lima",
       email: "carlos@x.com",
       phone: "+351 912 345 678",
@@ -118,12 +117,10 @@ beforeAll(async () => {
       experience: "Cinco anos com Python e modelos de linguagem.",
       motivation: "Quero construir agentes.",
       linkedinUrl: "https://www.linkedin.com/in/carlos-lima",
-    })
-    .returning({ id: careerApplications.id })
-    .then(first));
+  }));
   await database.execute(
-    sql`insert into career_application_cvs (career_application_id, file_name, format, content_type, size, sha256, data)
-        values (${ids.carlos}, 'curriculo-carlos.pdf', 'pdf', 'application/pdf', 4, 'teste', decode('25504446', 'hex'))`,
+    sql`insert into lead_files (lead_id, field, file_name, format, content_type, size, sha256, data)
+        values (${carlos}, 'cv', 'curriculo-carlos.pdf', 'pdf', 'application/pdf', 4, 'teste', decode('25504446', 'hex'))`,
   );
 }, 90_000);
 
@@ -243,20 +240,14 @@ describe("one page per lead", () => {
   });
 
   it("a questionnaire shows every answer, choices in words; a meeting booked alone shows the booking", async () => {
-    const { businessOptimizations } = app.schema;
-    const { id } = await app
-      .db()
-      .insert(businessOptimizations)
-      .values({
+    const { id } = await insertLead(app.db(), app.schema, "businessOptimizations", {
         companyName: "Indústria Ação",
         contactName: "João Pereira",
         email: "joao@acao.com.br",
         companySize: "media",
         budget: "a-definir",
         keyProcesses: "Compras e estoque.",
-      })
-      .returning({ id: businessOptimizations.id })
-      .then(first);
+    });
     const sent = section(await html(`/admin/leads/funil/questionarios/${id}`), "lead-detail", "dl");
     for (const text of [
       "Indústria Ação",

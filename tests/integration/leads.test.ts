@@ -4,8 +4,9 @@
  * by the worker through a local SMTP server (with a retry after an SMTP failure), 50 concurrent
  * submissions, admin APIs and CSV export.
  */
+import { LEAD_FORMS, type LeadForm, storedLead } from "../support/leads";
 import { randomUUID } from "node:crypto";
-import { count, desc, eq, like, sql } from "drizzle-orm";
+import { and, count, desc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
 import { PRIVACY_POLICY_VERSION } from "~/lib/privacy";
@@ -34,14 +35,16 @@ afterAll(async () => {
 const post = async (path: string, body: unknown, ip = newIp()) =>
   postJson(`${app.url}${path}`, await withProof(app.url, body), { "x-forwarded-for": ip });
 
-async function rows(
-  table:
-    "contacts" | "consultations" | "careerApplications" | "businessOptimizations" | "newsletterSubscribers" | "outbox" | "consentRecords",
-) {
-  const { outbox } = app.schema;
+async function rows(table: LeadForm | "newsletterSubscribers" | "outbox" | "consentRecords") {
+  const { outbox, leads } = app.schema;
   // The outbox's team notifications; the visitors' auto-replies (one per address per hour) are spam.test.ts's.
+  if (table in LEAD_FORMS) {
+    const kind = LEAD_FORMS[table as LeadForm].kind;
+    return (await app.db().select({ value: count() }).from(leads).where(eq(leads.kind, kind)).then(first)).value;
+  }
   const where = table === "outbox" ? sql`${outbox.kind} not like 'auto-reply.%'` : undefined;
-  const { value } = await app.db().select({ value: count() }).from(app.schema[table]).where(where).then(first);
+  const other = app.schema[table as "newsletterSubscribers" | "outbox" | "consentRecords"];
+  const { value } = await app.db().select({ value: count() }).from(other).where(where).then(first);
   return value;
 }
 
@@ -204,11 +207,7 @@ describe("POST /api/business-optimization", () => {
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ success: true, data: { id: expect.any(Number) } });
     expect(await rows("businessOptimizations")).toBe(before + 1);
-    const [row] = await app
-      .db()
-      .select()
-      .from(app.schema.businessOptimizations)
-      .where(eq(app.schema.businessOptimizations.id, res.json.data.id));
+    const row = await storedLead(app.db(), app.schema, "businessOptimizations", res.json.data.id);
     expect(row).toMatchObject({ companyName: "Indústria Ação", budget: "25k-50k", bottlenecks: null });
   });
 
@@ -233,7 +232,7 @@ describe("POST /api/consultations", () => {
   it("stores one pending request with the button that opened it", async () => {
     const res = await post("/api/consultations", consultation({ name: `Pedro ${tag()}` }));
     expect(res.status).toBe(201);
-    const [row] = await app.db().select().from(app.schema.consultations).where(eq(app.schema.consultations.id, res.json.data.id));
+    const row = await storedLead(app.db(), app.schema, "consultations", res.json.data.id);
     expect(row).toMatchObject({ status: "pending", source: "Solicitar Apresentação de Cases", industryArea: "Logística" });
   });
 
@@ -358,12 +357,12 @@ describe("50 concurrent submissions", () => {
     const bodies = await Promise.all(Array.from({ length: 50 }, (_, i) => withProof(app.url, contact({ name: `${marker} ${i}` }))));
     const results = await Promise.all(bodies.map((body) => postJson(`${app.url}/api/contact`, body, { "x-forwarded-for": newIp() })));
     const ok = results.filter((r) => r.status >= 200 && r.status < 300).length;
-    const { contacts, outbox } = app.schema;
+    const { leads, outbox } = app.schema;
     const { value: stored } = await app
       .db()
       .select({ value: count() })
-      .from(contacts)
-      .where(like(contacts.name, `${marker} %`))
+      .from(leads)
+      .where(and(eq(leads.kind, "contatos"), like(leads.name, `${marker} %`)))
       .then(first);
     const { value: queued } = await app
       .db()
@@ -459,7 +458,7 @@ describe("admin APIs and export", () => {
     expect((await patch("inventado")).status).toBe(400);
     const res = await patch("contacted");
     expect(res.status).toBe(200);
-    const row = await app.db().select().from(app.schema.consultations).where(eq(app.schema.consultations.id, id)).then(first);
+    const row = (await storedLead(app.db(), app.schema, "consultations", id))!;
     expect(row.status).toBe("contacted");
     const audits = await app
       .db()

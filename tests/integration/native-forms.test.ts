@@ -3,8 +3,9 @@
  * 303 to a server-rendered confirmation, or a 4xx page with the field errors and the typed values;
  * the lead is stored exactly once (double submit, reload, retried JSON with the same key).
  */
+import { LEAD_FORMS, type LeadForm } from "../support/leads";
 import { randomUUID } from "node:crypto";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
 import { formStampFor, postJson, startTestApp, TEST_SESSION_SECRET, withProof, type TestApp } from "../helpers/app";
@@ -21,9 +22,12 @@ afterAll(async () => {
   await app?.close();
 });
 
-type Table = "contacts" | "consultations" | "careerApplications" | "businessOptimizations" | "newsletterSubscribers" | "chatSessions";
+type Table = LeadForm | "newsletterSubscribers" | "chatSessions";
 async function rows(table: Table) {
-  const { value } = await app.db().select({ value: count() }).from(app.schema[table]).then(first);
+  const { leads } = app.schema;
+  if (table in LEAD_FORMS)
+    return (await app.db().select({ value: count() }).from(leads).where(eq(leads.kind, LEAD_FORMS[table as LeadForm].kind)).then(first)).value;
+  const { value } = await app.db().select({ value: count() }).from(app.schema[table as "newsletterSubscribers" | "chatSessions"]).then(first);
   return value;
 }
 

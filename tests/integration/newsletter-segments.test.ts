@@ -6,6 +6,7 @@
  * edition starts. Subscribers choose topics on the page after the double opt-in, and change them
  * from the link each edition carries.
  */
+import { insertLead } from "../support/leads";
 import { createHmac, hkdfSync } from "node:crypto";
 import { isTag } from "domhandler";
 import { eq } from "drizzle-orm";
@@ -30,13 +31,7 @@ async function addSubscriber(email: string, values: { status?: string; topics?: 
 }
 
 async function addContactAtStage(email: string, stage: string) {
-  const s = app.schema;
-  const [contact] = await app
-    .db()
-    .insert(s.contacts)
-    .values({ name: "Pessoa de teste", company: "Empresa", email, message: "Quero saber mais." })
-    .returning({ id: s.contacts.id });
-  await app.db().insert(s.leadPipeline).values({ contactId: contact!.id, stage });
+  await insertLead(app.db(), app.schema, "contacts", { name: "Pessoa de teste", company: "Empresa", email, message: "Quero saber mais.", stage });
 }
 
 async function addPost(slug: string) {

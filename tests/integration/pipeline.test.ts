@@ -4,6 +4,8 @@
  * whole-address and whole-word search, audit rows, CSV export, bad input (4xx, nothing stored),
  * the session guard, deletion with the lead, and the daily e-mail through a local SMTP server.
  */
+import { conversationLead, insertLead, leadWhere, meetingLead, storedLead } from "../support/leads";
+import type { PipelineType } from "~/lib/pipeline";
 import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
@@ -16,6 +18,10 @@ let smtp: FakeSmtp;
 let app: TestApp;
 let cookie: string;
 const ids = {} as Record<"ana" | "mariana" | "formula" | "pedro" | "chat" | "anonymousChat" | "joao" | "carlos", number>;
+/** Their rows of `leads` (what notes refer to), where the addresses name them by number (docs/decisions/0140). */
+const leadIds = {} as Record<"ana" | "mariana" | "pedro", number>;
+const leadRow = (kind: PipelineType, number: number) =>
+  app.db().select().from(app.schema.leads).where(leadWhere(app.schema, kind, number)).then(first);
 
 /** The Brasília day, `offset` days from today, as YYYY-MM-DD. */
 function day(offset = 0): string {
@@ -27,63 +33,53 @@ beforeAll(async () => {
   smtp = await startFakeSmtp();
   app = await startTestApp({ SMTP_URL: smtp.url });
   cookie = await loginCookie(app);
-  const { contacts, consultations, chatSessions, businessOptimizations, careerApplications } = app.schema;
+  const { chatSessions } = app.schema;
   const database = app.db();
   const contact = (name: string, email: string) =>
-    database
-      .insert(contacts)
-      .values({ name, email, company: "Empresa Exemplo", message: "Queremos um agente." })
-      .returning({ id: contacts.id });
-  ({ id: ids.ana } = await contact("Ana Paula Silva", "ana.silva@empresa.com.br").then(first));
-  ({ id: ids.mariana } = await contact("Mariana Costa", "mariana@empresa.com.br").then(first));
-  ({ id: ids.formula } = await contact('=HYPERLINK("http://x")', "formula@empresa.com.br").then(first));
-  ({ id: ids.pedro } = await database
-    .insert(consultations)
-    .values({
-      name: "Pedro Alves",
-      email: "pedro@alves.com.br",
-      phone: "21999998888",
-      company: "Alves Logística",
-      industryArea: "Logística",
-      status: "contacted",
-      source: "Agendar Consultoria Exclusiva",
-      // The visit it came from: an e-mail campaign (decision 0042).
-      landingPath: "/sobre",
-      referrerHost: "mail.example.com",
-      utmSource: "newsletter",
-      utmMedium: "email",
-      utmCampaign: "lancamento-outono",
-      visitCounted: true,
-    })
-    .returning({ id: consultations.id })
-    .then(first));
+    insertLead(database, app.schema, "contacts", { name, email, company: "Empresa Exemplo", message: "Queremos um agente." });
+  ({ id: ids.ana, leadId: leadIds.ana } = await contact("Ana Paula Silva", "ana.silva@empresa.com.br"));
+  ({ id: ids.mariana, leadId: leadIds.mariana } = await contact("Mariana Costa", "mariana@empresa.com.br"));
+  ({ id: ids.formula } = await contact('=HYPERLINK("http://x")', "formula@empresa.com.br"));
+  ({ id: ids.pedro, leadId: leadIds.pedro } = await insertLead(database, app.schema, "consultations", {
+    name: "Pedro Alves",
+    email: "pedro@alves.com.br",
+    phone: "21999998888",
+    company: "Alves Logística",
+    industryArea: "Logística",
+    status: "contacted",
+    source: "Agendar Consultoria Exclusiva",
+    // The visit it came from: an e-mail campaign (decision 0042).
+    landingPath: "/sobre",
+    referrerHost: "mail.example.com",
+    utmSource: "newsletter",
+    utmMedium: "email",
+    utmCampaign: "lancamento-outono",
+    visitCounted: true,
+  }));
   ({ id: ids.chat } = await database
     .insert(chatSessions)
     .values({ sessionId: "offline-1", email: "visitante@chat.com.br", phone: "11999990000", offline: true })
     .returning({ id: chatSessions.id })
     .then(first));
+  await conversationLead(database, app.schema, ids.chat);
   ({ id: ids.anonymousChat } = await database
     .insert(chatSessions)
     .values({ sessionId: "offline-2", offline: true })
     .returning({ id: chatSessions.id })
     .then(first));
-  ({ id: ids.joao } = await database
-    .insert(businessOptimizations)
-    .values({ companyName: "Indústria Ação", contactName: "João Pereira", email: "joao@acao.com.br" })
-    .returning({ id: businessOptimizations.id })
-    .then(first));
-  ({ id: ids.carlos } = await database
-    .insert(careerApplications)
-    .values({
-      name: "Carlos Lima",
-      email: "carlos@example.com",
-      phone: "11987654321",
-      position: "Senior AI Engineer",
-      experience: "x".repeat(60),
-      motivation: "y".repeat(60),
-    })
-    .returning({ id: careerApplications.id })
-    .then(first));
+  ({ id: ids.joao } = await insertLead(database, app.schema, "businessOptimizations", {
+    companyName: "Indústria Ação",
+    contactName: "João Pereira",
+    email: "joao@acao.com.br",
+  }));
+  ({ id: ids.carlos } = await insertLead(database, app.schema, "careerApplications", {
+    name: "Carlos Lima",
+    email: "carlos@example.com",
+    phone: "11987654321",
+    position: "Senior AI Engineer",
+    experience: "x".repeat(60),
+    motivation: "y".repeat(60),
+  }));
 });
 
 afterAll(async () => {
@@ -114,10 +110,9 @@ async function exported(query = ""): Promise<string[][]> {
 const namesIn = async (query = "") => (await exported(query)).map((r) => r[2] || r[3]).sort();
 
 async function counts() {
-  const { leadPipeline, leadNotes, auditLog } = app.schema;
-  const value = async (table: typeof leadPipeline | typeof leadNotes | typeof auditLog) =>
-    first(await app.db().select({ value: count() }).from(table)).value;
-  return { pipeline: await value(leadPipeline), notes: await value(leadNotes), audit: await value(auditLog) };
+  const { leadNotes, auditLog } = app.schema;
+  const value = async (table: typeof leadNotes | typeof auditLog) => first(await app.db().select({ value: count() }).from(table)).value;
+  return { notes: await value(leadNotes), audit: await value(auditLog) };
 }
 
 describe("inbox", () => {
@@ -195,10 +190,18 @@ describe("inbox", () => {
     const start = new Date(Date.now() + 7 * 86_400_000);
     const end = new Date(start.getTime() + 30 * 60_000);
     // A meeting booked by someone with no earlier lead is a lead of its own (docs/decisions/0082).
+    const own = await meetingLead(app.db(), app.schema, {
+      name: "MARIA da Conceição-Araújo",
+      email: "maria.conceicao@example.com",
+      phone: "11999996666",
+      company: "Exemplo",
+    });
     const meeting = await app
       .db()
       .insert(bookings)
       .values({
+        id: own.id,
+        leadId: own.leadId,
         uid: "busca-por-nome@agendar",
         startsAt: start,
         endsAt: end,
@@ -224,7 +227,7 @@ describe("inbox", () => {
       expect(await namesIn("?q=ana%20costa")).toEqual([]); // every word in one name
       expect(await namesIn("?q=%2C%20-")).toEqual([]); // no word at all
     } finally {
-      await app.db().delete(bookings).where(eq(bookings.id, meeting.id));
+      await app.db().delete(app.schema.leads).where(eq(app.schema.leads.id, own.leadId));
     }
   });
 
@@ -250,12 +253,9 @@ describe("inbox", () => {
       walk(plan[0]!.Plan);
       return all;
     });
-    const named = ["contacts", "consultations", "business_optimizations", "career_applications", "bookings"];
-    expect(
-      nodes.filter((n) => n["Node Type"] === "Seq Scan" && named.includes(n["Relation Name"] ?? "")).map((n) => n["Relation Name"]),
-    ).toEqual([]);
-    const indexes = nodes.map((n) => n["Index Name"]).filter(Boolean);
-    for (const table of named) expect(indexes, table).toContain(`${table}_name_words_idx`);
+    // One table holds every lead (docs/decisions/0135): its index of name words answers the search.
+    expect(nodes.filter((n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] === "leads")).toEqual([]);
+    expect(nodes.map((n) => n["Index Name"]).filter(Boolean)).toContain("leads_name_words_idx");
   });
 });
 
@@ -277,11 +277,11 @@ describe("moving a lead", () => {
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/admin/leads/funil/contatos/${ids.ana}?salvo=1`);
 
-    const { leadPipeline, leadNotes, auditLog } = app.schema;
-    const row = await app.db().select().from(leadPipeline).where(eq(leadPipeline.contactId, ids.ana)).then(first);
+    const { leadNotes, auditLog } = app.schema;
+    const row = await leadRow("contatos", ids.ana);
     expect(row).toMatchObject({ stage: "em-contato", followUpOn: day(0) });
     // The note is a note; the stage move is its audit row, which the lead's history reads (docs/decisions/0129).
-    const notes = await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.ana)).orderBy(leadNotes.id);
+    const notes = await app.db().select().from(leadNotes).where(eq(leadNotes.leadId, leadIds.ana)).orderBy(leadNotes.id);
     expect(notes.map((n) => [n.author, n.body])).toEqual([["admin", "Ligar na terça para falar do piloto."]]);
 
     const audits = await app
@@ -299,7 +299,7 @@ describe("moving a lead", () => {
     expect(stageAudit.details).toEqual({ from: "novo", to: "em-contato" });
     expect(followUpAudit.details).toEqual({ from: null, to: day(0) });
     expect(JSON.stringify(noteAudit.details)).not.toContain("terça");
-    expect(await counts()).toEqual({ pipeline: before.pipeline + 1, notes: before.notes + 1, audit: before.audit + 3 });
+    expect(await counts()).toEqual({ notes: before.notes + 1, audit: before.audit + 3 });
 
     const page = await (await get(`/admin/leads/funil/contatos/${ids.ana}?salvo=1`)).text();
     expect(page).toContain("Alterações salvas.");
@@ -317,8 +317,8 @@ describe("moving a lead", () => {
 
   it("clearing the follow-up day is a change, audited", async () => {
     await save(`contatos/${ids.ana}`, { stage: "em-contato", followUpOn: "" });
-    const { leadPipeline, auditLog } = app.schema;
-    const row = await app.db().select().from(leadPipeline).where(eq(leadPipeline.contactId, ids.ana)).then(first);
+    const { auditLog } = app.schema;
+    const row = await leadRow("contatos", ids.ana);
     expect(row.followUpOn).toBeNull();
     const [last] = await app
       .db()
@@ -373,10 +373,7 @@ describe("one state per lead (docs/decisions/0088)", () => {
       body: JSON.stringify({ status }),
     });
   const stage = async () => first(await exported("?tipo=consultas"))[6];
-  const status = async () => {
-    const { consultations } = app.schema;
-    return (await app.db().select().from(consultations).where(eq(consultations.id, ids.pedro)).then(first)).status;
-  };
+  const status = async () => (await storedLead(app.db(), app.schema, "consultations", ids.pedro))!.status;
 
   it("a consultation's status and stage are one thing, changed from either side", async () => {
     expect((await setStatus("lost")).status).toBe(200);
@@ -392,9 +389,8 @@ describe("one state per lead (docs/decisions/0088)", () => {
     // The meeting statuses of before are not states any more.
     expect((await setStatus("scheduled")).status).toBe(400);
     expect(await status()).toBe("won");
-    const { leadPipeline } = app.schema;
-    const rows = await app.db().select().from(leadPipeline).where(eq(leadPipeline.consultationId, ids.pedro));
-    expect(rows.every((r) => r.stage === null)).toBe(true);
+    // One column holds it (docs/decisions/0088, 0135).
+    expect((await leadRow("consultas", ids.pedro)).stage).toBe("ganho");
     // The lead's history tells every move of the one state, through the API or the form, in order.
     const page = (await (await get(`/admin/leads/funil/consultas/${ids.pedro}`)).text()).replaceAll("<!-- -->", "");
     const moves = [...page.matchAll(/>(Etapa alterada: [^<]+)</g)].map((m) => m[1]);
@@ -549,15 +545,15 @@ describe("deleting a lead", () => {
     expect(exportRes.status).toBe(200);
     const doc = (await exportRes.json()) as { tabelas: Record<string, Array<Record<string, unknown>>> };
     expect(doc.tabelas.lead_notes).toEqual([
-      expect.objectContaining({ contactId: ids.mariana, author: "admin", body: "Pediu para não ser contatada." }),
+      expect.objectContaining({ leadId: leadIds.mariana, author: "admin", body: "Pediu para não ser contatada." }),
     ]);
-    expect(doc.tabelas.lead_pipeline).toEqual([expect.objectContaining({ contactId: ids.mariana, stage: "descartado" })]);
+    expect(doc.tabelas.leads).toEqual([expect.objectContaining({ kind: "contatos", number: ids.mariana, stage: "descartado" })]);
 
     const erased = await postAdmin("/admin/privacidade", { intent: "erase", subject: email, confirm: email });
     expect(erased.status).toBeLessThan(400);
-    const { leadNotes, leadPipeline, auditLog } = app.schema;
-    expect(await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.mariana))).toEqual([]);
-    expect(await app.db().select().from(leadPipeline).where(eq(leadPipeline.contactId, ids.mariana))).toEqual([]);
+    const { leadNotes, leads, auditLog } = app.schema;
+    expect(await app.db().select().from(leadNotes).where(eq(leadNotes.leadId, leadIds.mariana))).toEqual([]);
+    expect(await app.db().select().from(leads).where(eq(leads.id, leadIds.mariana))).toEqual([]);
     const audit = await app
       .db()
       .select()
@@ -566,17 +562,17 @@ describe("deleting a lead", () => {
       .orderBy(desc(auditLog.id))
       .limit(1)
       .then(first);
-    expect(audit.details).toMatchObject({ deleted: { contacts: 1, leadNotes: 1, leadPipeline: 1 } });
+    expect(audit.details).toMatchObject({ deleted: { leads: 1, contactAnswers: 1, leadNotes: 1 } });
   });
 
   it("deletes its stage and notes with it (erasure and retention delete leads)", async () => {
-    const { contacts, leadPipeline, leadNotes } = app.schema;
-    expect((await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.ana))).length).toBe(1);
+    const { leads, leadNotes, contactAnswers } = app.schema;
+    expect((await app.db().select().from(leadNotes).where(eq(leadNotes.leadId, leadIds.ana))).length).toBe(1);
     await app
       .db()
-      .delete(contacts)
-      .where(inArray(contacts.id, [ids.ana]));
-    expect(await app.db().select().from(leadNotes).where(eq(leadNotes.contactId, ids.ana))).toEqual([]);
-    expect(await app.db().select().from(leadPipeline).where(eq(leadPipeline.contactId, ids.ana))).toEqual([]);
+      .delete(leads)
+      .where(inArray(leads.id, [leadIds.ana]));
+    expect(await app.db().select().from(leadNotes).where(eq(leadNotes.leadId, leadIds.ana))).toEqual([]);
+    expect(await app.db().select().from(contactAnswers).where(eq(contactAnswers.leadId, leadIds.ana))).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
  * the app runs as if behind HTTPS, with real rate limits and fake secrets that must never be served.
  * The checks themselves live in tests/support/checks.ts.
  */
+import { conversationLead, insertLead, meetingLead } from "../support/leads";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app";
@@ -42,11 +43,10 @@ beforeAll(async () => {
  */
 async function seedAdminRecords() {
   const { db, schema } = { db: app.db(), schema: app.schema };
-  await db.insert(schema.contacts).values({ name: "Ana", company: "Empresa", email: "ana@example.com", message: "Olá" });
-  await db
-    .insert(schema.consultations)
-    .values({ name: "Bia", email: "bia@example.com", phone: "11999998888", company: "Empresa", industryArea: "Varejo" });
-  await db.insert(schema.chatSessions).values({ sessionId: "offline-1", email: "caio@example.com", offline: true });
+  await insertLead(db, schema, "contacts", { name: "Ana", company: "Empresa", email: "ana@example.com", message: "Olá" });
+  await insertLead(db, schema, "consultations", { name: "Bia", email: "bia@example.com", phone: "11999998888", company: "Empresa", industryArea: "Varejo" });
+  const [chat] = await db.insert(schema.chatSessions).values({ sessionId: "offline-1", email: "caio@example.com", offline: true }).returning();
+  await conversationLead(db, schema, chat!.id);
   await db.insert(schema.newsletterSubscribers).values({ email: "leitora@example.com", status: "active", unsubscribeToken: "seguranca-1" });
   // A standalone newsletter edition's draft (docs/decisions/0131).
   await db
@@ -54,7 +54,10 @@ async function seedAdminRecords() {
     .values({ subject: "Edição avulsa", content: "<p>Texto.</p>", status: "draft", createdBy: "admin" });
   const start = new Date(Date.now() + 7 * 86_400_000);
   const end = new Date(start.getTime() + 30 * 60_000);
+  const meeting = await meetingLead(db, schema, { name: "Davi", email: "davi@example.com", phone: "11999997777", company: "Empresa" });
   await db.insert(schema.bookings).values({
+    id: meeting.id,
+    leadId: meeting.leadId,
     uid: "seguranca@agendar",
     startsAt: start,
     endsAt: end,

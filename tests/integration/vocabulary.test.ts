@@ -3,6 +3,7 @@
  * button pressed on a consultation is 'Botão usado'; the form a contact, a sign-up or a consent was
  * made on is named in words, never as its code ('contato:home'); the questionnaire has one name.
  */
+import { insertLead } from "../support/leads";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
@@ -23,8 +24,8 @@ beforeAll(async () => {
   );
   expect(sent.status).toBe(201);
   contactId = sent.json.data.id;
-  const { consultations, newsletterSubscribers, consentRecords } = app.schema;
-  await app.db().insert(consultations).values({
+  const { newsletterSubscribers, consentRecords } = app.schema;
+  await insertLead(app.db(), app.schema, "consultations", {
     name: "Consulta Botão",
     email: "botao@example.com",
     phone: "11999999999",

@@ -4,6 +4,7 @@
  * once (counted at the local SMTP server), in pt-BR, plain text and HTML, with last week's figures,
  * the change from the week before and a link to Análises.
  */
+import { insertLead } from "../support/leads";
 import { writeFileSync } from "node:fs";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,7 +22,7 @@ const at = (day: string, hour: number) => new Date(`${day}T${String(hour).padSta
 beforeAll(async () => {
   smtp = await startFakeSmtp();
   app = await startTestApp({ SMTP_URL: smtp.url, SITE_URL: "http://127.0.0.1:4321" });
-  const { contacts, consultations, pageViews, orders } = app.schema;
+  const { pageViews, orders } = app.schema;
   const db = app.db();
   // Last week (16–22 Nov): 3 visitors, 2 contacts (one from a campaign), 1 consultation without a counted visit, 1 paid order.
   // The week before (9–15 Nov): 1 visitor, 1 contact.
@@ -31,8 +32,8 @@ beforeAll(async () => {
   await view("2026-11-18", "b".repeat(22));
   await view("2026-11-20", "c".repeat(22), { referrerHost: "linkedin.com" });
   await view("2026-11-10", "d".repeat(22));
-  const contact = (day: string, extra: Partial<typeof contacts.$inferInsert> = {}) =>
-    db.insert(contacts).values({
+  const contact = (day: string, extra: Record<string, unknown> = {}) =>
+    insertLead(db, app.schema, "contacts", {
       name: "Pessoa",
       company: "Empresa",
       email: "p@example.com",
@@ -44,7 +45,7 @@ beforeAll(async () => {
   await contact("2026-11-17", { utmSource: "google", utmMedium: "cpc", landingPath: "/agentes" });
   await contact("2026-11-20", { referrerHost: "linkedin.com", landingPath: "/" });
   await contact("2026-11-10", { landingPath: "/" });
-  await db.insert(consultations).values({
+  await insertLead(db, app.schema, "consultations", {
     name: "Sem Contador",
     email: "s@example.com",
     phone: "11999999999",

@@ -26,7 +26,7 @@ export const PUBLIC_POST_ENDPOINTS: PublicEndpoint[] = [
   {
     method: "POST",
     path: "/api/contact",
-    tables: ["contacts"],
+    tables: ["leads", "contact_answers"],
     required: ["name", "company", "email", "message"],
     valid: (n, tag = "contato") => ({
       name: `Pessoa ${n}`,
@@ -46,7 +46,7 @@ export const PUBLIC_POST_ENDPOINTS: PublicEndpoint[] = [
   {
     method: "POST",
     path: "/api/careers/application",
-    tables: ["career_applications", "career_application_cvs"],
+    tables: ["leads", "application_answers", "lead_files"],
     required: ["name", "email", "phone", "position", "experience", "motivation"],
     valid: (n, tag = "vaga") => ({
       name: `Candidata ${n}`,
@@ -62,7 +62,7 @@ export const PUBLIC_POST_ENDPOINTS: PublicEndpoint[] = [
   {
     method: "POST",
     path: "/api/business-optimization",
-    tables: ["business_optimizations"],
+    tables: ["leads", "questionnaire_answers"],
     required: ["companyName", "contactName", "email"],
     valid: (n, tag = "quest") => ({
       companyName: `Empresa ${n}`,
@@ -83,7 +83,7 @@ export const PUBLIC_POST_ENDPOINTS: PublicEndpoint[] = [
   {
     method: "POST",
     path: "/api/consultations",
-    tables: ["consultations"],
+    tables: ["leads", "consultation_answers"],
     required: ["name", "email", "phone", "company", "industryArea"],
     valid: (n, tag = "consulta") => ({
       name: `Cliente ${n}`,
@@ -110,7 +110,7 @@ export const PUBLIC_POST_ENDPOINTS: PublicEndpoint[] = [
   {
     method: "POST",
     path: "/api/chat/session",
-    tables: ["chat_sessions"],
+    tables: ["chat_sessions", "leads"],
     required: [],
     valid: () => ({}),
     bodyIgnored: true,
