@@ -386,7 +386,7 @@ describe("privacy: the CV is personal data of its application", () => {
     const fields = application();
     await apiPost(fields, PDF);
     const { tabelas } = await exportJson(fields.email);
-    const [cv] = tabelas.career_application_cvs ?? [];
+    const [cv] = tabelas.lead_files ?? [];
     expect(cv).toMatchObject({ fileName: "Currículo Carla.pdf", format: "pdf", contentType: "application/pdf", size: PDF.bytes.length });
     expect(Buffer.from(String(cv!.conteudoBase64), "base64").equals(Buffer.from(PDF.bytes))).toBe(true);
 
@@ -395,7 +395,7 @@ describe("privacy: the CV is personal data of its application", () => {
       headers: { cookie, "content-type": "application/json" },
       body: JSON.stringify({ email: fields.email, format: "csv" }),
     }).then((r) => r.text());
-    expect(csv).toContain("career_application_cvs");
+    expect(csv).toContain("lead_files");
     expect(csv).toContain("Currículo Carla.pdf");
   });
 

@@ -3,6 +3,7 @@
  * correction, erasure), retention and the append-only audit log, through real HTTP on a real
  * database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
  */
+import { insertLead, type LeadForm } from "../support/leads";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -43,33 +44,35 @@ async function seedPerson(email: string, name: string) {
   const s = app.schema;
   const db = app.db();
   const mixed = email.replace(/^./, (c) => c.toUpperCase()); // stored with other casing
-  const contact = await db
-    .insert(s.contacts)
-    .values({ name, company: "Empresa Teste", email: mixed, phone: "11999990000", message: "Quero um agente de IA" })
-    .returning()
-    .then(first);
-  const consultation = await db
-    .insert(s.consultations)
-    .values({ name, email, phone: "11999990000", company: "Empresa Teste", industryArea: "Varejo" })
-    .returning()
-    .then(first);
-  const questionnaire = await db
-    .insert(s.businessOptimizations)
-    .values({ contactName: name, companyName: "Empresa Teste", email, phone: "11999990000", position: "CTO" })
-    .returning()
-    .then(first);
-  const application = await db
-    .insert(s.careerApplications)
-    .values({
-      name,
-      email,
-      phone: "11999990000",
-      position: "Engenheiro(a) de IA Sênior",
-      experience: "x".repeat(60),
-      motivation: "y".repeat(60),
-    })
-    .returning()
-    .then(first);
+  const contact = await insertLead(db, s, "contacts", {
+    name,
+    company: "Empresa Teste",
+    email: mixed,
+    phone: "11999990000",
+    message: "Quero um agente de IA",
+  });
+  const consultation = await insertLead(db, s, "consultations", {
+    name,
+    email,
+    phone: "11999990000",
+    company: "Empresa Teste",
+    industryArea: "Varejo",
+  });
+  const questionnaire = await insertLead(db, s, "businessOptimizations", {
+    contactName: name,
+    companyName: "Empresa Teste",
+    email,
+    phone: "11999990000",
+    position: "CTO",
+  });
+  const application = await insertLead(db, s, "careerApplications", {
+    name,
+    email,
+    phone: "11999990000",
+    position: "Engenheiro(a) de IA Sênior",
+    experience: "x".repeat(60),
+    motivation: "y".repeat(60),
+  });
   const subscriber = await db
     .insert(s.newsletterSubscribers)
     .values({ email, source: "footer", policyVersion: "1.0", unsubscribeToken: `tok-${email}` })
@@ -129,10 +132,12 @@ async function seedPerson(email: string, name: string) {
     .then(first);
   await db.insert(s.rateLimits).values({ key: `newsletter:${email}`, count: 1, resetAt: new Date(Date.now() + 60_000) });
   return {
-    contacts: [contact.id],
-    consultations: [consultation.id],
-    businessOptimizations: [questionnaire.id],
-    careerApplications: [application.id],
+    // Rows of `leads` and of the answers tables, by the lead's id (docs/decisions/0135).
+    leads: [contact.leadId, consultation.leadId, questionnaire.leadId, application.leadId],
+    contactAnswers: [contact.leadId],
+    consultationAnswers: [consultation.leadId],
+    questionnaireAnswers: [questionnaire.leadId],
+    applicationAnswers: [application.leadId],
     newsletterSubscribers: [subscriber.id],
     consentRecords: consents.map((c) => c.id),
     chatSessions: [chat.id, chatTyped.id],
@@ -229,10 +234,11 @@ describe("data-subject requests", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     for (const group of [
-      "contacts",
-      "consultations",
-      "businessOptimizations",
-      "careerApplications",
+      "leads",
+      "contactAnswers",
+      "consultationAnswers",
+      "questionnaireAnswers",
+      "applicationAnswers",
       "newsletterSubscribers",
       "consentRecords",
       "chatSessions",
@@ -248,7 +254,8 @@ describe("data-subject requests", () => {
     expect(audit.target).toMatch(/^titular:[0-9a-f]{12}$/);
     expect(JSON.stringify(audit)).not.toContain("maria");
     expect((audit.details as { found: Record<string, number> }).found).toMatchObject({
-      contacts: 1,
+      leads: 4,
+      contactAnswers: 1,
       consentRecords: 2,
       chatSessions: 2,
       chatMessages: 3,
@@ -267,13 +274,17 @@ describe("data-subject requests", () => {
     const res = await postForm("/admin/privacidade/exportar", { email, format: "json" });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="dados-titular-\d{4}-\d{2}-\d{2}\.json"$/);
-    const doc = (await res.json()) as { titular: string; tabelas: Record<string, Array<{ id: number; messages?: Array<{ id: number }> }>> };
+    const doc = (await res.json()) as {
+      titular: string;
+      tabelas: Record<string, Array<{ id?: number; leadId?: number; messages?: Array<{ id: number }> }>>;
+    };
     expect(doc.titular).toBe(email);
     const sqlNames: Record<string, string> = {
-      contacts: "contacts",
-      consultations: "consultations",
-      businessOptimizations: "business_optimizations",
-      careerApplications: "career_applications",
+      leads: "leads",
+      contactAnswers: "contact_answers",
+      consultationAnswers: "consultation_answers",
+      questionnaireAnswers: "questionnaire_answers",
+      applicationAnswers: "application_answers",
       newsletterSubscribers: "newsletter_subscribers",
       consentRecords: "consent_records",
       chatSessions: "chat_sessions",
@@ -282,7 +293,7 @@ describe("data-subject requests", () => {
       outbox: "outbox",
     };
     for (const [key, table] of Object.entries(sqlNames)) {
-      expect(doc.tabelas[table]?.map((r) => r.id).sort(), table).toEqual([...ids[key as keyof typeof ids]].sort());
+      expect(doc.tabelas[table]?.map((r) => r.id ?? r.leadId).sort(), table).toEqual([...ids[key as keyof typeof ids]].sort());
     }
     expect(doc.tabelas.chat_sessions?.flatMap((s) => s.messages!.map((m) => m.id)).sort()).toEqual([...ids.chatMessages].sort());
     expect(JSON.stringify(doc)).not.toContain(other);
@@ -302,10 +313,11 @@ describe("data-subject requests", () => {
     const text = new TextDecoder().decode(bytes.slice(3));
     expect(text.split(/\r?\n/)[0]).toBe("tabela,registro,campo,valor");
     for (const table of [
-      "contacts",
-      "consultations",
-      "business_optimizations",
-      "career_applications",
+      "leads",
+      "contact_answers",
+      "consultation_answers",
+      "questionnaire_answers",
+      "application_answers",
       "newsletter_subscribers",
       "consent_records",
       "chat_sessions",
@@ -330,24 +342,24 @@ describe("data-subject requests", () => {
     const res = await postForm("/admin/privacidade", {
       intent: "correct",
       subject: email,
-      table: "contacts",
-      id: String(ids.contacts[0]),
+      table: "leads",
+      id: String(ids.contactAnswers[0]),
       name: "Maria T. Corrigida",
       company: "Empresa Teste",
       email,
       phone: "11988887777",
     });
     expect(res.status).toBe(200);
-    const { contacts } = app.schema;
+    const { leads } = app.schema;
     const row = await app
       .db()
       .select()
-      .from(contacts)
-      .where(eq(contacts.id, first(ids.contacts)))
+      .from(leads)
+      .where(eq(leads.id, first(ids.contactAnswers)))
       .then(first);
     expect(row).toMatchObject({ name: "Maria T. Corrigida", phone: "11988887777", email });
     const audit = await auditRows("privacy.correct").then(first);
-    expect(audit.target).toBe(`contacts:${ids.contacts[0]}`);
+    expect(audit.target).toBe(`leads:${ids.contactAnswers[0]}`);
     expect(audit.details).toEqual({ fields: ["name", "email", "phone"] });
     expect(JSON.stringify(audit)).not.toContain("Corrigida");
   });
@@ -357,20 +369,20 @@ describe("data-subject requests", () => {
     const bad = await postForm("/admin/privacidade", {
       intent: "correct",
       subject: email,
-      table: "consultations",
-      id: String(ids.consultations[0]),
+      table: "leads",
+      id: String(ids.consultationAnswers[0]),
       email: "sem-arroba",
       name: "",
     });
     expect(bad.status).toBe(400);
     const unknown = await postForm("/admin/privacidade", { intent: "correct", subject: email, table: "users", id: "1", name: "x" });
     expect(unknown.status).toBe(400);
-    const { consultations } = app.schema;
+    const { leads } = app.schema;
     const row = await app
       .db()
       .select()
-      .from(consultations)
-      .where(eq(consultations.id, first(ids.consultations)))
+      .from(leads)
+      .where(eq(leads.id, first(ids.consultationAnswers)))
       .then(first);
     expect(row.email).toBe(email);
     expect((await auditRows("privacy.correct")).length).toBe(before);
@@ -379,8 +391,8 @@ describe("data-subject requests", () => {
   it("erasure needs the typed e-mail as confirmation", async () => {
     const res = await postForm("/admin/privacidade", { intent: "erase", subject: email, confirm: "outra@example.com" });
     expect(res.status).toBe(400);
-    const { contacts } = app.schema;
-    expect(await app.db().select().from(contacts).where(inArray(contacts.id, ids.contacts))).toHaveLength(1);
+    const { leads } = app.schema;
+    expect(await app.db().select().from(leads).where(inArray(leads.id, ids.leads))).toHaveLength(4);
     expect(await auditRows("privacy.erase")).toHaveLength(0);
   });
 
@@ -394,12 +406,13 @@ describe("data-subject requests", () => {
 
     const s = app.schema;
     const db = app.db();
-    const gone = async (table: any, list: number[]) => (await db.select().from(table).where(inArray(table.id, list))).length;
+    const gone = async (table: any, list: number[]) => (await db.select().from(table).where(inArray(table.id ?? table.leadId, list))).length;
     for (const key of [
-      "contacts",
-      "consultations",
-      "businessOptimizations",
-      "careerApplications",
+      "leads",
+      "contactAnswers",
+      "consultationAnswers",
+      "questionnaireAnswers",
+      "applicationAnswers",
       "newsletterSubscribers",
       "chatSessions",
       "chatMessages",
@@ -443,7 +456,7 @@ describe("data-subject requests", () => {
     const audit = await auditRows("privacy.erase").then(first);
     expect(audit.target).toMatch(/^titular:[0-9a-f]{12}$/);
     expect(audit.details).toMatchObject({
-      deleted: { contacts: 1, chatSessions: 2, chatMessages: 3, outbox: 1, rateLimits: 1 },
+      deleted: { leads: 4, contactAnswers: 1, chatSessions: 2, chatMessages: 3, outbox: 1, rateLimits: 1 },
       anonymised: { orders: 1, subscriptions: 1 },
       pseudonymised: { consentRecords: 2 },
     });
@@ -474,10 +487,10 @@ describe("data-subject requests match the whole address", () => {
   it(`export of ${subject} holds only its own rows (not ${lookalikes.join(", ")})`, async () => {
     const res = await postForm("/admin/privacidade/exportar", { email: subject, format: "json" });
     expect(res.status).toBe(200);
-    const doc = (await res.json()) as { tabelas: Record<string, Array<{ id: number; messages?: Array<{ id: number }> }>> };
+    const doc = (await res.json()) as { tabelas: Record<string, Array<{ id: number; leadId?: number; messages?: Array<{ id: number }> }>> };
     expect(doc.tabelas.outbox?.map((r) => r.id)).toEqual(ids.outbox);
     expect(doc.tabelas.chat_sessions?.map((r) => r.id).sort()).toEqual([...ids.chatSessions].sort());
-    expect(doc.tabelas.contacts?.map((r) => r.id)).toEqual(ids.contacts);
+    expect(doc.tabelas.contact_answers?.map((r) => r.leadId)).toEqual(ids.contactAnswers);
     for (const email of lookalikes) expect(JSON.stringify(doc)).not.toContain(email);
   });
 
@@ -485,7 +498,8 @@ describe("data-subject requests match the whole address", () => {
     const res = await postForm("/admin/privacidade", { intent: "erase", subject, confirm: subject });
     expect(res.status).toBe(200);
     const s = app.schema;
-    const kept = async (table: any, list: number[]) => (await app.db().select().from(table).where(inArray(table.id, list))).length;
+    const kept = async (table: any, list: number[]) =>
+      (await app.db().select().from(table).where(inArray(table.id ?? table.leadId, list))).length;
     expect(await kept(s.outbox, ids.outbox)).toBe(0);
     expect(await kept(s.chatMessages, ids.chatMessages)).toBe(0);
     for (const [i, other] of others.entries()) {
@@ -507,36 +521,22 @@ describe("retention", () => {
     const s = app.schema;
     const db = app.db();
     const lead = (createdAt: Date, tag: string) => ({ name: tag, company: "C", email: `${tag}@ret.example`, message: "m", createdAt });
-    const [oldContact, newContact] = await db
-      .insert(s.contacts)
-      .values([lead(olderThan(24), "c-old"), lead(youngerThan(24), "c-new")])
-      .returning()
-      .then(atLeast(2));
-    const [oldConsult, newConsult] = await db
-      .insert(s.consultations)
-      .values([
-        { name: "a", email: "a@ret.example", phone: "1", company: "c", industryArea: "x", createdAt: olderThan(24) },
-        { name: "b", email: "b@ret.example", phone: "1", company: "c", industryArea: "x", createdAt: youngerThan(24) },
-      ])
-      .returning()
-      .then(atLeast(2));
-    const [oldQuest, newQuest] = await db
-      .insert(s.businessOptimizations)
-      .values([
-        { email: "q1@ret.example", createdAt: olderThan(24) },
-        { email: "q2@ret.example", createdAt: youngerThan(24) },
-      ])
-      .returning()
-      .then(atLeast(2));
+    const two = <T extends Record<string, unknown>>(form: LeadForm, rows: [T, T]) =>
+      Promise.all(rows.map((row) => insertLead(db, s, form, row)));
+    const [oldContact, newContact] = await two("contacts", [lead(olderThan(24), "c-old"), lead(youngerThan(24), "c-new")]);
+    const [oldConsult, newConsult] = await two("consultations", [
+      { name: "a", email: "a@ret.example", phone: "1", company: "c", industryArea: "x", createdAt: olderThan(24) },
+      { name: "b", email: "b@ret.example", phone: "1", company: "c", industryArea: "x", createdAt: youngerThan(24) },
+    ]);
+    const [oldQuest, newQuest] = await two("businessOptimizations", [
+      { email: "q1@ret.example", createdAt: olderThan(24) },
+      { email: "q2@ret.example", createdAt: youngerThan(24) },
+    ]);
     const app1 = { email: "cand@ret.example", phone: "1", position: "p", experience: "e", motivation: "m" };
-    const [oldApp, newApp] = await db
-      .insert(s.careerApplications)
-      .values([
-        { ...app1, name: "old", createdAt: olderThan(12) },
-        { ...app1, name: "new", createdAt: youngerThan(12) },
-      ])
-      .returning()
-      .then(atLeast(2));
+    const [oldApp, newApp] = await two("careerApplications", [
+      { ...app1, name: "old", createdAt: olderThan(12) },
+      { ...app1, name: "new", createdAt: youngerThan(12) },
+    ]);
     const [oldChat, revivedChat, newChat] = await db
       .insert(s.chatSessions)
       .values([
@@ -623,20 +623,18 @@ describe("retention", () => {
       .then(atLeast(2));
     return {
       expired: {
-        contacts: [oldContact.id],
-        consultations: [oldConsult.id],
-        businessOptimizations: [oldQuest.id],
-        careerApplications: [oldApp.id],
+        leads: [oldContact!.leadId, oldConsult!.leadId, oldQuest!.leadId, oldApp!.leadId],
+        contactAnswers: [oldContact!.leadId],
+        applicationAnswers: [oldApp!.leadId],
         chatSessions: [oldChat.id],
         outbox: [oldMail.id],
         newsletterSubscribers: [goneSub.id],
         consentRecords: [oldConsent.id],
       },
       kept: {
-        contacts: [newContact.id],
-        consultations: [newConsult.id],
-        businessOptimizations: [newQuest.id],
-        careerApplications: [newApp.id],
+        leads: [newContact!.leadId, newConsult!.leadId, newQuest!.leadId, newApp!.leadId],
+        contactAnswers: [newContact!.leadId],
+        applicationAnswers: [newApp!.leadId],
         chatSessions: [revivedChat.id, newChat.id],
         outbox: [newMail.id],
         newsletterSubscribers: [recentUnsub.id, activeOld.id],
@@ -654,7 +652,7 @@ describe("retention", () => {
 
     const firstRun = await postForm("/admin/privacidade", { intent: "retention" });
     expect(firstRun.status).toBe(200);
-    const count = async (table: any, list: number[]) => (await db.select().from(table).where(inArray(table.id, list))).length;
+    const count = async (table: any, list: number[]) => (await db.select().from(table).where(inArray(table.id ?? table.leadId, list))).length;
     for (const [key, list] of Object.entries(seeded.expired)) expect(await count((s as any)[key], list), `${key} expired`).toBe(0);
     for (const [key, list] of Object.entries(seeded.kept)) expect(await count((s as any)[key], list), `${key} kept`).toBe(list.length);
 
@@ -672,10 +670,11 @@ describe("retention", () => {
     expect(run.details).toMatchObject({
       trigger: "manual",
       counts: {
-        contacts: 1,
-        consultations: 1,
-        businessOptimizations: 1,
-        careerApplications: 1,
+        leads: 4,
+        contactAnswers: 1,
+        consultationAnswers: 1,
+        questionnaireAnswers: 1,
+        applicationAnswers: 1,
         chatSessions: 1,
         chatMessages: 1,
         outbox: 1,
@@ -684,7 +683,7 @@ describe("retention", () => {
         orders: 1,
         subscriptions: 1,
       },
-      total: 11,
+      total: 15,
     });
 
     const second = await postForm("/admin/privacidade", { intent: "retention" });
@@ -902,12 +901,13 @@ describe("audit log", () => {
     await audited("blog.post.delete", api("DELETE", `/api/blog/posts/${postId}`, undefined, session), 200);
     await audited("blog.category.delete", api("DELETE", `/api/blog/categories/${categoryId}`, undefined, session), 200);
 
-    const consultation = await app
-      .db()
-      .insert(app.schema.consultations)
-      .values({ name: "Auditada", email: "auditada@example.com", phone: "11999990000", company: "C", industryArea: "x" })
-      .returning()
-      .then(first);
+    const consultation = await insertLead(app.db(), app.schema, "consultations", {
+      name: "Auditada",
+      email: "auditada@example.com",
+      phone: "11999990000",
+      company: "C",
+      industryArea: "x",
+    });
     await audited("lead.consultation.status", api("PATCH", `/api/consultations/${consultation.id}`, { status: "contacted" }, session), 200);
     await audited("lead.export", api("GET", "/api/leads/contatos/export", undefined, session), 200);
     await audited(

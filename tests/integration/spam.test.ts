@@ -143,7 +143,7 @@ describe("a script that does not solve the proof of work", () => {
     await smtp.message((raw) => /^To: visitante42@example\.com/m.test(raw));
     const [audit] = await app.db().select().from(app.schema.auditLog).where(eq(app.schema.auditLog.action, "lead.spam.release"));
     expect(audit).toMatchObject({ actor: "admin", target: `spam:${row.id}` });
-    expect(audit!.details).toMatchObject({ form: "contact", leadId: lead!.id });
+    expect(audit!.details).toMatchObject({ form: "contact", leadId: lead!.number });
 
     // The lead is in the pipeline's inbox now.
     const inbox = await fetch(`${app.url}/admin/leads`, { headers: { cookie } }).then((r) => r.text());
@@ -479,7 +479,7 @@ describe("a form stamp is good for one post per form (docs/decisions/0106)", () 
 
     const [lead] = await app.db().select().from(app.schema.leads).where(eq(app.schema.leads.email, "sem.javascript@example.com"));
     expect(lead?.verified).toBe(false);
-    const record = await fetch(`${app.url}/admin/leads/funil/contatos/${lead!.id}`, { headers: { cookie } }).then((r) => r.text());
+    const record = await fetch(`${app.url}/admin/leads/funil/contatos/${lead!.number}`, { headers: { cookie } }).then((r) => r.text());
     expect(record).toContain('data-testid="lead-unverified"');
     expect(record).toContain("Sem verificação");
     // The team is told; the address is not written to.
@@ -585,6 +585,6 @@ describe("a CV posted without the proof of work (docs/decisions/0106)", () => {
       .select()
       .from(app.schema.auditLog)
       .where(and(eq(app.schema.auditLog.action, "lead.spam.release"), eq(app.schema.auditLog.target, `spam:${row.id}`)));
-    expect(audit!.details).toMatchObject({ form: "careers", leadId: lead!.id, fileNotKept: { name: "curriculo-3.pdf", size: pdf.length } });
+    expect(audit!.details).toMatchObject({ form: "careers", leadId: lead!.number, fileNotKept: { name: "curriculo-3.pdf", size: pdf.length } });
   });
 });
