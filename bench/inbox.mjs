@@ -35,35 +35,26 @@ if (!databaseUrl || !(runs > 0)) {
 const base = `http://127.0.0.1:${port}`;
 const TIMEOUT_MS = 60_000;
 
-// People to search for: spread over every lead table that has a name (the chat's leads have none)
-// and over each table's ids, one per run (and one for the warm-up).
-const NAMED = [
-  ["contacts", "name"],
-  ["consultations", "name"],
-  ["business_optimizations", "contact_name"],
-  ["career_applications", "name"],
-  ["bookings", "name"],
-];
+// People to search for: spread over every kind of lead that has a name (the chat's leads have none)
+// and over each kind's leads, one per run (and one for the warm-up); all in `leads` (docs/decisions/0135).
+const NAMED = ["contatos", "consultas", "questionarios", "candidaturas", "reunioes"];
 const client = new pg.Client({ connectionString: databaseUrl });
 await client.connect();
 const people = [];
 for (let i = 0; i <= runs; i++) {
-  const [table, column] = NAMED[i % NAMED.length];
+  const kind = NAMED[i % NAMED.length];
   const { rows } = await client.query(
-    `select ${column} as name, email from ${table}
-      where ${column} is not null and email is not null
-      order by id offset (select count(*) from ${table}) * $1::float limit 1`,
-    [((i * 7919) % 1000) / 1000],
+    `select name, email from leads
+      where kind = $2 and name is not null and email is not null
+      order by id offset (select count(*) from leads where kind = $2) * $1::float limit 1`,
+    [((i * 7919) % 1000) / 1000, kind],
   );
   if (rows[0]) people.push(rows[0]);
 }
 const pages = Math.ceil(
   Number(
-    (
-      await client.query(
-        "select (select count(*) from contacts) + (select count(*) from consultations) + (select count(*) from business_optimizations) + (select count(*) from career_applications) as n",
-      )
-    ).rows[0].n,
+    (await client.query("select count(*) as n from leads where kind in ('contatos', 'consultas', 'questionarios', 'candidaturas')")).rows[0]
+      .n,
   ) / 25,
 );
 await client.end();

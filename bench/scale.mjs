@@ -33,10 +33,12 @@ const yearAgo = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo"
 
 const client = new pg.Client({ connectionString: databaseUrl });
 await client.connect();
-const firstId = async (table) => (await client.query(`select max(id) as id from ${table}`)).rows[0]?.id ?? 1;
+const firstId = async (table, column = "id", where = "true") =>
+  (await client.query(`select max(${column}) as id from ${table} where ${where}`)).rows[0]?.id ?? 1;
 const ids = {
   post: await firstId("blog_posts"),
-  contact: await firstId("contacts"),
+  // A contact's number among the contacts (docs/decisions/0140), what its addresses name.
+  contact: await firstId("leads", "number", "kind = 'contatos'"),
   booking: await firstId("bookings"),
   chat: await firstId("chat_sessions"),
 };

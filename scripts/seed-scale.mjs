@@ -117,15 +117,16 @@ if (rollupsOnly) {
 
 const TABLES = [
   "lead_notes",
-  "lead_pipeline",
+  "lead_files",
+  "contact_answers",
+  "consultation_answers",
+  "questionnaire_answers",
+  "application_answers",
   "chat_messages",
   "booking_access_tokens",
   "bookings",
   "chat_sessions",
-  "contacts",
-  "consultations",
-  "business_optimizations",
-  "career_applications",
+  "leads",
   "orders",
   "spam_submissions",
   "audit_log",
@@ -140,14 +141,17 @@ const TABLES = [
   "blog_categories",
 ];
 const { rows: filled } = await client.query(
-  "select (select count(*) from blog_posts)::int as posts, (select count(*) from contacts)::int as contacts",
+  "select (select count(*) from blog_posts)::int as posts, (select count(*) from leads)::int as leads",
 );
-if ((filled[0].posts > 0 || filled[0].contacts > 0) && !reset) {
+if ((filled[0].posts > 0 || filled[0].leads > 0) && !reset) {
   console.error("O banco já tem dados: use --reset para esvaziar as tabelas que este gerador preenche.");
   process.exit(1);
 }
 if (reset) {
   await client.query(`truncate ${TABLES.join(", ")} restart identity cascade`);
+  // The forms' numbers are sequences of their own (docs/decisions/0140), owned by no table.
+  for (const sequence of ["contact_numbers", "consultation_numbers", "questionnaire_numbers", "application_numbers"])
+    await client.query(`alter sequence ${sequence} restart`);
   // The running totals start again with the ids (app/domain/analytics/rollups.server.ts).
   await client.query("update analytics_progress set last_id = 0");
 }
@@ -190,43 +194,67 @@ await step(
 );
 
 const LEAD_TIME = days(3 * 365);
+// Each lead is a row of leads and its form's answers (docs/decisions/0135): one statement per form,
+// the lead first, its answers from what it returned.
+const LEAD_COLUMNS = `kind, number, name, company, email, phone, ${ATTRIBUTION_COLUMNS}, verified, stage, created_at`;
 await step(
   client,
   "contatos",
-  `insert into contacts (name, company, email, phone, message, ${ATTRIBUTION_COLUMNS}, verified, created_at)
-   select 'Contato ' || i, 'Empresa ' || (i % 997), 'contato' || i || '@empresa' || (i % 997) || '.com.br', '(11) 9' || lpad((i % 100000000)::text, 8, '0'),
-          'Gostaria de saber mais sobre agentes de IA para o nosso time. Pedido ' || i, ${ATTRIBUTION}, random() < 0.9, ${LEAD_TIME}
-     from generate_series(1, ${N.contacts}) i`,
+  `with l as (
+     insert into leads (${LEAD_COLUMNS})
+     select 'contatos', i, 'Contato ' || i, 'Empresa ' || (i % 997), 'contato' || i || '@empresa' || (i % 997) || '.com.br',
+            '(11) 9' || lpad((i % 100000000)::text, 8, '0'), ${ATTRIBUTION}, random() < 0.9, 'novo', ${LEAD_TIME}
+       from generate_series(1, ${N.contacts}) i
+     returning id, number)
+   insert into contact_answers (lead_id, message)
+   select id, 'Gostaria de saber mais sobre agentes de IA para o nosso time. Pedido ' || number from l`,
 );
 await step(
   client,
   "consultorias",
-  `insert into consultations (name, email, phone, company, industry_area, status, source, ${ATTRIBUTION_COLUMNS}, verified, created_at)
-   select 'Pessoa ' || i, 'consulta' || i || '@cliente' || (i % 991) || '.com.br', '(21) 9' || lpad((i % 100000000)::text, 8, '0'),
-          'Cliente ' || (i % 991), (array['Varejo', 'Saúde', 'Indústria', 'Finanças'])[1 + i % 4],
-          (array['pending', 'contacted', 'scheduled', 'completed'])[1 + floor(random() * 4)::int], 'hero', ${ATTRIBUTION}, random() < 0.9, ${LEAD_TIME}
-     from generate_series(1, ${N.consultations}) i`,
+  `with l as (
+     insert into leads (${LEAD_COLUMNS})
+     select 'consultas', i, 'Pessoa ' || i, 'Cliente ' || (i % 991), 'consulta' || i || '@cliente' || (i % 991) || '.com.br',
+            '(21) 9' || lpad((i % 100000000)::text, 8, '0'), ${ATTRIBUTION}, random() < 0.9,
+            (array['novo', 'em-contato'])[1 + floor(random() * 2)::int], ${LEAD_TIME}
+       from generate_series(1, ${N.consultations}) i
+     returning id, number)
+   insert into consultation_answers (lead_id, industry_area, source)
+   select id, (array['Varejo', 'Saúde', 'Indústria', 'Finanças'])[1 + number % 4], 'hero' from l`,
 );
 await step(
   client,
   "questionários",
-  `insert into business_optimizations (company_name, contact_name, email, phone, position, industry_area, company_size, key_processes,
-          current_challenges, short_term_goals, budget, timeline, ${ATTRIBUTION_COLUMNS}, verified, created_at)
-   select 'Empresa Q' || i, 'Gestor ' || i, 'questionario' || i || '@empresa.com.br', '(31) 9' || lpad((i % 100000000)::text, 8, '0'),
-          'Diretor', 'Logística', '51-200', repeat('Processo de atendimento, faturamento e estoque. ', 6),
-          repeat('Retrabalho manual e planilhas. ', 6), 'Automatizar o atendimento', 'R$ 50-100 mil', '3 meses',
-          ${ATTRIBUTION}, random() < 0.9, ${LEAD_TIME}
-     from generate_series(1, ${N.optimizations}) i`,
+  `with l as (
+     insert into leads (${LEAD_COLUMNS})
+     select 'questionarios', i, 'Gestor ' || i, 'Empresa Q' || i, 'questionario' || i || '@empresa.com.br',
+            '(31) 9' || lpad((i % 100000000)::text, 8, '0'), ${ATTRIBUTION}, random() < 0.9, 'novo', ${LEAD_TIME}
+       from generate_series(1, ${N.optimizations}) i
+     returning id)
+   insert into questionnaire_answers (lead_id, position, industry_area, company_size, key_processes, current_challenges,
+          short_term_goals, budget, timeline)
+   select id, 'Diretor', 'Logística', '51-200', repeat('Processo de atendimento, faturamento e estoque. ', 6),
+          repeat('Retrabalho manual e planilhas. ', 6), 'Automatizar o atendimento', 'R$ 50-100 mil', '3 meses' from l`,
 );
 await step(
   client,
   "candidaturas",
-  `insert into career_applications (name, email, phone, position, experience, motivation, ${ATTRIBUTION_COLUMNS}, verified, created_at)
-   select 'Candidata ' || i, 'candidata' || i || '@email.com', '(41) 9' || lpad((i % 100000000)::text, 8, '0'),
-          'Engenheira de IA', repeat('Cinco anos com dados e modelos. ', 5), repeat('Quero construir agentes úteis. ', 5),
-          ${ATTRIBUTION}, random() < 0.9, ${LEAD_TIME}
-     from generate_series(1, ${N.careers}) i`,
+  `with l as (
+     insert into leads (${LEAD_COLUMNS})
+     select 'candidaturas', i, 'Candidata ' || i, null, 'candidata' || i || '@email.com', '(41) 9' || lpad((i % 100000000)::text, 8, '0'),
+            ${ATTRIBUTION}, random() < 0.9, 'recebida', ${LEAD_TIME}
+       from generate_series(1, ${N.careers}) i
+     returning id)
+   insert into application_answers (lead_id, position, experience, motivation)
+   select id, 'Engenheira de IA', repeat('Cinco anos com dados e modelos. ', 5), repeat('Quero construir agentes úteis. ', 5) from l`,
 );
+for (const [sequence, n] of [
+  ["contact_numbers", N.contacts],
+  ["consultation_numbers", N.consultations],
+  ["questionnaire_numbers", N.optimizations],
+  ["application_numbers", N.careers],
+])
+  await client.query(`select setval('${sequence}', ${n})`);
 await step(
   client,
   "conversas",
@@ -234,6 +262,18 @@ await step(
    select 'sessao-' || i, case when i % 3 = 0 then 'chat' || i || '@empresa.com.br' end, null, case when i % 3 = 0 then 'Empresa C' || i end,
           i % 5 = 0, ${ATTRIBUTION}, random() < 0.9, t, t
      from (select i, ${LEAD_TIME} as t from generate_series(1, ${N.chats}) i) s`,
+);
+// A conversation with a contact is a lead, numbered by its session (docs/decisions/0140).
+await step(
+  client,
+  "conversas com contato",
+  `with l as (
+     insert into leads (${LEAD_COLUMNS})
+     select 'conversas', s.id, null, s.company, s.email, s.phone, s.landing_path, s.referrer_host, s.utm_source, s.utm_medium, s.utm_campaign,
+            s.visit_counted, s.verified, 'novo', s.created_at
+       from chat_sessions s where s.email is not null
+     returning id, number)
+   update chat_sessions s set lead_id = l.id from l where s.id = l.number`,
 );
 await step(
   client,
@@ -248,17 +288,25 @@ await step(
 await step(
   client,
   "reuniões",
-  `insert into bookings (uid, status, starts_at, ends_at, occupied, name, email, phone, company, message, place_kind,
+  `with l as (
+     insert into leads (kind, number, name, company, email, phone, landing_path, stage, created_at)
+     select 'reunioes', i, 'Reunião ' || i, 'Empresa R' || (i % 500), 'reuniao' || i || '@empresa.com.br', '(51) 9' || lpad(i::text, 8, '0'),
+            (array['/', '/agendar'])[1 + i % 2], 'novo', date_trunc('hour', now()) - interval '${Math.round(N.bookings * 0.9 * 0.75)} hours' + i * interval '45 minutes' - interval '3 days'
+       from generate_series(1, ${N.bookings}) i
+     returning id, number)
+   insert into bookings (id, lead_id, uid, status, starts_at, ends_at, occupied, name, email, phone, company, message, place_kind,
           ${ATTRIBUTION_COLUMNS.replace(", visit_counted", "")}, cancelled_at, cancelled_by, created_at, updated_at)
-   select 'escala-' || i || '@agile', case when i % 10 = 0 then 'cancelled' else 'confirmed' end, s, s + interval '30 minutes',
+   select i, l.id, 'escala-' || i || '@agile', case when i % 10 = 0 then 'cancelled' else 'confirmed' end, s, s + interval '30 minutes',
           tstzrange(s, s + interval '30 minutes', '[)'), 'Reunião ' || i, 'reuniao' || i || '@empresa.com.br', '(51) 9' || lpad(i::text, 8, '0'),
           'Empresa R' || (i % 500), 'Quero falar sobre automação.', 'link-later',
           (array['/', '/agendar'])[1 + i % 2], null, null, null, null,
           case when i % 10 = 0 then s - interval '1 day' end, case when i % 10 = 0 then 'visitor' end,
           s - interval '3 days', s - interval '3 days'
      from (select i, date_trunc('hour', now()) - interval '${Math.round(N.bookings * 0.9 * 0.75)} hours' + i * interval '45 minutes' as s
-             from generate_series(1, ${N.bookings}) i) b`,
+             from generate_series(1, ${N.bookings}) i) b join l on l.number = b.i`,
 );
+// A meeting of someone new is a lead of its own, numbered by the booking's id (docs/decisions/0140).
+await client.query(`select setval(pg_get_serial_sequence('bookings', 'id'), ${N.bookings})`);
 await step(
   client,
   "pedidos",

@@ -599,7 +599,10 @@ export const leadFiles = pgTable(
     data: bytea("data").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("lead_files_lead_field_uq").on(t.leadId, t.field), check("lead_files_size", sql`${t.size} > 0 and ${t.size} = octet_length(${t.data})`)],
+  (t) => [
+    uniqueIndex("lead_files_lead_field_uq").on(t.leadId, t.field),
+    check("lead_files_size", sql`${t.size} > 0 and ${t.size} = octet_length(${t.data})`),
+  ],
 );
 
 /** The admin's notes on a lead (author and time); deleted with the lead. */

@@ -86,7 +86,9 @@ const INBOX_DETAILS = `left join consultation_answers ca on l.kind = 'consultas'
  * stage, as a relation `(email, stage)`: the newsletter's segments by lead stage
  * (docs/decisions/0131). An address with leads at two stages is in both.
  */
-export const LEAD_ADDRESS_STAGES = sql.raw(`(select distinct lower(btrim(l.email)) as email, l.stage from leads l where l.email is not null)`);
+export const LEAD_ADDRESS_STAGES = sql.raw(
+  `(select distinct lower(btrim(l.email)) as email, l.stage from leads l where l.email is not null)`,
+);
 
 export interface InboxLead {
   type: PipelineType;
@@ -149,10 +151,7 @@ function toLead(r: RawLead): InboxLead {
 
 // ---------------------------------------------------------------- filters and search
 export const inboxFiltersSchema = z.object({
-  tipo: z
-    .enum(PIPELINE_TYPES)
-    .optional()
-    .catch(undefined),
+  tipo: z.enum(PIPELINE_TYPES).optional().catch(undefined),
   etapa: z
     .enum(["abertos", ...STAGES.map((s) => s.value)] as [string, ...string[]])
     .optional()
@@ -389,9 +388,7 @@ export async function dueFollowUps(now = new Date(), executor: Executor = db(), 
 
 export async function leadsSince(since: Date, executor: Executor = db(), limit = 200): Promise<InboxLead[]> {
   const rows = rowsOf<RawLead>(
-    await executor.execute(
-      inboxSlice(sql`l.created_at >= ${since.toISOString()}::timestamptz`, sql`l.created_at desc, l.id desc`, limit),
-    ),
+    await executor.execute(inboxSlice(sql`l.created_at >= ${since.toISOString()}::timestamptz`, sql`l.created_at desc, l.id desc`, limit)),
   );
   return rows.map(toLead);
 }

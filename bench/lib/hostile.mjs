@@ -140,7 +140,7 @@ export async function runHostile({ buildDir, logFile, runDir }) {
     const { PGlite } = await import("@electric-sql/pglite");
     const db = new PGlite(path.join(dataDir, "pgdata"));
     const count = async (q) => Number((await db.query(q)).rows[0].n);
-    const contacts = await count("select count(*) as n from contacts where email like 'vitima%@example.org'");
+    const contacts = await count("select count(*) as n from leads where kind = 'contatos' and email like 'vitima%@example.org'");
     const mailed = await count("select count(*) as n from outbox where recipient like 'vitima%@example.org'");
     await db.close();
     rows.push([

@@ -76,7 +76,7 @@ test("an admin finds, exports and erases a person's data", async ({ page }) => {
   await page.getByRole("button", { name: "Buscar dados" }).click();
 
   const results = page.getByTestId("privacy-results");
-  await expect(results.getByTestId("group-contacts")).toContainText("Titular de Teste");
+  await expect(results.getByTestId("group-leads")).toContainText("Titular de Teste");
   await expect(results.getByTestId("group-newsletterSubscribers")).toBeVisible();
   await expect(results.getByTestId("group-consentRecords")).toBeVisible();
 
@@ -87,7 +87,7 @@ test("an admin finds, exports and erases a person's data", async ({ page }) => {
   expect(download.suggestedFilename()).toMatch(/^dados-titular-.*\.json$/);
   const exported = JSON.parse(fs.readFileSync((await download.path())!, "utf8"));
   expect(exported.titular).toBe(email);
-  expect(exported.tabelas.contacts[0].message).toBe("Quero falar sobre agentes de IA.");
+  expect(exported.tabelas.contact_answers[0].message).toBe("Quero falar sobre agentes de IA.");
   expect(exported.tabelas.newsletter_subscribers).toHaveLength(1);
 
   // Erase, with the typed confirmation.
@@ -102,7 +102,7 @@ test("an admin finds, exports and erases a person's data", async ({ page }) => {
   await confirm.click();
   await expect(page.getByText("Dados eliminados", { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(results.getByTestId("group-contacts")).toHaveCount(0);
+  await expect(results.getByTestId("group-leads")).toHaveCount(0);
   await expect(results.getByTestId("group-newsletterSubscribers")).toHaveCount(0);
   // Only the proof of consent stays, with the e-mail replaced by a hash.
   await expect(results.getByTestId("group-consentRecords")).toContainText("hash:");

@@ -5,13 +5,13 @@
  * beacons for funnel steps, daily rollups, retention of raw rows, and every lead type carrying the
  * landing page, referrer and UTM of the visit that produced it.
  */
-import { leadWhere } from "../support/leads";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
 import { formStampFor, loginCookie, postJson, startTestApp, TEST_SESSION_SECRET, withProof, type TestApp, testHooks } from "../helpers/app";
 import { PUBLIC_POST_ENDPOINTS } from "../support/cases";
+import { leadWhere } from "../support/leads";
 
 type Bundle = Awaited<ReturnType<typeof testHooks>>;
 let app: TestApp;
@@ -400,7 +400,11 @@ describe("attribution", () => {
       referer: `${app.url}/`,
     });
     expect(res.status).toBe(201);
-    const [lead] = await app.db().select().from(app.schema.leads).where(leadWhere(app.schema, "contatos", res.json.data.id));
+    const [lead] = await app
+      .db()
+      .select()
+      .from(app.schema.leads)
+      .where(leadWhere(app.schema, "contatos", res.json.data.id));
     expect(lead).toMatchObject({
       landingPath: "/sobre",
       referrerHost: "linkedin.com",
@@ -667,7 +671,11 @@ describe("paid click ids (decision 0085)", () => {
       referer: `${app.url}/produtos`,
     });
     expect(lead.status).toBe(201);
-    const [stored] = await app.db().select().from(app.schema.leads).where(leadWhere(app.schema, "contatos", lead.json.data.id));
+    const [stored] = await app
+      .db()
+      .select()
+      .from(app.schema.leads)
+      .where(leadWhere(app.schema, "contatos", lead.json.data.id));
     expect(stored).toMatchObject({ utmSource: "google", utmMedium: "cpc", landingPath: "/produtos", visitCounted: true });
 
     const sid = await loginCookie(app);

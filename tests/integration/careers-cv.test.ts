@@ -121,12 +121,7 @@ describe("accepted CVs", () => {
 
     const row = await applicationByEmail(fields.email);
     expect(row.id).toBe(answer.data.id);
-    const cv = await app
-      .db()
-      .select()
-      .from(app.schema.leadFiles)
-      .where(eq(app.schema.leadFiles.leadId, row.leadId))
-      .then(first);
+    const cv = await app.db().select().from(app.schema.leadFiles).where(eq(app.schema.leadFiles.leadId, row.leadId)).then(first);
     expect(cv).toMatchObject({ fileName: "Currículo Carla.pdf", format: "pdf", contentType: "application/pdf", size: PDF.bytes.length });
     expect(cv.sha256).toMatch(/^[0-9a-f]{64}$/);
 
@@ -436,11 +431,7 @@ describe("privacy: the CV is personal data of its application", () => {
     const recentRow = await applicationByEmail(recent.email);
     const thirteenMonthsAgo = new Date();
     thirteenMonthsAgo.setUTCMonth(thirteenMonthsAgo.getUTCMonth() - 13);
-    await app
-      .db()
-      .update(app.schema.leads)
-      .set({ createdAt: thirteenMonthsAgo })
-      .where(eq(app.schema.leads.id, oldRow.leadId));
+    await app.db().update(app.schema.leads).set({ createdAt: thirteenMonthsAgo }).where(eq(app.schema.leads.id, oldRow.leadId));
 
     const res = await fetch(`${app.url}/admin/privacidade`, {
       method: "POST",
@@ -449,14 +440,7 @@ describe("privacy: the CV is personal data of its application", () => {
     });
     expect(res.status).toBe(200);
     const cvsOf = async (id: number) =>
-      (
-        await app
-          .db()
-          .select({ n: count() })
-          .from(app.schema.leadFiles)
-          .where(eq(app.schema.leadFiles.leadId, id))
-          .then(first)
-      ).n;
+      (await app.db().select({ n: count() }).from(app.schema.leadFiles).where(eq(app.schema.leadFiles.leadId, id)).then(first)).n;
     expect(await cvsOf(oldRow.leadId)).toBe(0);
     expect(await cvsOf(recentRow.leadId)).toBe(1);
     const run = await app

@@ -50,10 +50,10 @@ beforeAll(async () => {
     begin
       raise exception 'escrita recusada pelo teste';
     end $$`);
-  await db.execute(sql`create trigger test_refuse_contact before insert on contacts for each row execute function test_refuse_lead()`);
   await db.execute(
-    sql`create trigger test_refuse_cv before insert on career_application_cvs for each row execute function test_refuse_lead()`,
+    sql`create trigger test_refuse_contact before insert on contact_answers for each row execute function test_refuse_lead()`,
   );
+  await db.execute(sql`create trigger test_refuse_cv before insert on lead_files for each row execute function test_refuse_lead()`);
 });
 
 afterAll(async () => {
@@ -150,10 +150,10 @@ describe("a lead whose database write fails", () => {
     await res.arrayBuffer();
     expectNothingOf(person);
 
-    const line = errorLineFor("contacts", from);
+    const line = errorLineFor("contact_answers", from);
     expect(line, output.slice(-4000)).toBeDefined();
     expect(line!.err.type).toBe("DrizzleQueryError");
-    expect(line!.err.query).toMatch(/^insert into "contacts"/);
+    expect(line!.err.query).toMatch(/^insert into "contact_answers"/);
     expect(line!.err.cause).toMatchObject({ code: "P0001" });
     expect(line!.url).toBe("/api/contact");
     // The access log line of the same request: the path only.
@@ -191,7 +191,7 @@ describe("a lead whose database write fails", () => {
       await res.arrayBuffer();
       expectNothingOf(person, encodingsOf(cv));
 
-      const line = errorLineFor("career_application_cvs", from);
+      const line = errorLineFor("lead_files", from);
       expect(line, output.slice(-4000)).toBeDefined();
       expect(line!.err.type).toBe("DrizzleQueryError");
       expect(line!.err.cause).toMatchObject({ code: "P0001", routine: expect.any(String) });

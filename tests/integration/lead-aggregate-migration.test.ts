@@ -84,7 +84,10 @@ function seedStatements(): string[] {
       `insert into contacts (name, company, email, phone, message, ${V}, verified, created_at) values (${q(`Pessoa Ção ${i}`)}, ${q(`Empresa ${i} 'aspas'`)}, ${q(`contato${i}@example.com`)}, ${q(i % 4 ? `1198888${String(i).padStart(4, "0")}` : null)}, ${q(`Mensagem ${i}\nem duas linhas`)}, ${visit(i)}, ${i % 7 === 0 ? "null" : i % 2 === 0}, ${at(i)})`,
     );
     // The policy consent, recorded in the lead's own transaction (same instant).
-    if (i % 5) s.push(`insert into consent_records (email, purpose, policy_version, source, ip, created_at) values (${q(`contato${i}@example.com`)}, 'contact-policy', '2026-01', 'contato:site', '10.0.0.${i}', ${at(i)})`);
+    if (i % 5)
+      s.push(
+        `insert into consent_records (email, purpose, policy_version, source, ip, created_at) values (${q(`contato${i}@example.com`)}, 'contact-policy', '2026-01', 'contato:site', '10.0.0.${i}', ${at(i)})`,
+      );
   }
   for (let i = 1; i <= N.consultations; i++)
     s.push(
@@ -96,13 +99,32 @@ function seedStatements(): string[] {
       `insert into chat_sessions (session_id, email, phone, company, offline, ip, ${V}, verified, created_at, updated_at) values ('sessao-${i}', ${q(contact ? `chat${i}@example.com` : null)}, ${q(contact ? `1197777${i}` : null)}, ${q(contact && i % 2 ? `Loja ${i}` : null)}, ${i % 2 === 0}, '10.1.0.${i}', ${visit(i)}, ${contact ? String(i % 2 === 0) : "null"}, ${at(i + 2)}, ${at(i + 3)})`,
     );
     for (let m = 1; m <= 3; m++)
-      s.push(`insert into chat_messages (chat_session_id, role, content, created_at) values (${i}, '${m % 2 ? "assistant" : "user"}', ${q(`Mensagem ${m} da conversa ${i}`)}, ${at(i + 2)} + interval '${m} minutes')`);
+      s.push(
+        `insert into chat_messages (chat_session_id, role, content, created_at) values (${i}, '${m % 2 ? "assistant" : "user"}', ${q(`Mensagem ${m} da conversa ${i}`)}, ${at(i + 2)} + interval '${m} minutes')`,
+      );
   }
   const answers = [
-    "position", "industry_area", "company_size", "key_processes", "process_structure", "current_challenges", "bottlenecks",
-    "short_term_goals", "long_term_goals", "optimization_impact", "data_types", "data_organization", "data_quality",
-    "current_technologies", "tech_restrictions", "team_familiarity", "team_openness", "success_indicators", "additional_info",
-    "budget", "timeline",
+    "position",
+    "industry_area",
+    "company_size",
+    "key_processes",
+    "process_structure",
+    "current_challenges",
+    "bottlenecks",
+    "short_term_goals",
+    "long_term_goals",
+    "optimization_impact",
+    "data_types",
+    "data_organization",
+    "data_quality",
+    "current_technologies",
+    "tech_restrictions",
+    "team_familiarity",
+    "team_openness",
+    "success_indicators",
+    "additional_info",
+    "budget",
+    "timeline",
   ];
   for (let i = 1; i <= N.questionnaires; i++)
     s.push(
@@ -242,7 +264,8 @@ const OWNED: Record<string, { before: string; after: string }> = {
   auditLog: { before: "select * from audit_log", after: "select * from audit_log" },
   orders: {
     before: "select * from orders",
-    after: "select id, kind, item_id, item_name, amount_cents, currency, status, provider, checkout_session_id, payment_intent_id, subscription_id, customer_email, customer_name, landing_path, referrer_host, utm_source, utm_medium, utm_campaign, visit_counted, created_at, updated_at, paid_at from orders",
+    after:
+      "select id, kind, item_id, item_name, amount_cents, currency, status, provider, checkout_session_id, payment_intent_id, subscription_id, customer_email, customer_name, landing_path, referrer_host, utm_source, utm_medium, utm_campaign, visit_counted, created_at, updated_at, paid_at from orders",
   },
 };
 

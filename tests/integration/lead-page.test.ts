@@ -5,12 +5,12 @@
  * whole address (never 'mariana@x.com' for 'ana@x.com'), one history in time order, and the older
  * record address answering 301 to the page.
  */
-import { insertLead, meetingLead } from "../support/leads";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/driver.server";
 import { first } from "~/lib/first";
 import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
+import { insertLead, meetingLead } from "../support/leads";
 
 let app: TestApp;
 let cookie: string;
@@ -27,14 +27,14 @@ beforeAll(async () => {
   const database = app.db();
   const { consentRecords, orders, chatSessions, chatMessages, outbox } = app.schema;
   ({ id: ids.ana } = await insertLead(database, app.schema, "contacts", {
-      name: "Ana Souza",
-      company: "Logística Horizonte",
-      email: "ana@x.com",
-      phone: "(11) 98765-4321",
-      message: "Queremos um piloto de agente no atendimento.",
-      utmCampaign: "chatbots-outono",
-      utmSource: "google",
-      createdAt: ago(60),
+    name: "Ana Souza",
+    company: "Logística Horizonte",
+    email: "ana@x.com",
+    phone: "(11) 98765-4321",
+    message: "Queremos um piloto de agente no atendimento.",
+    utmCampaign: "chatbots-outono",
+    utmSource: "google",
+    createdAt: ago(60),
   }));
   ({ id: ids.mariana } = await insertLead(database, app.schema, "contacts", {
     name: "Mariana Costa",
@@ -110,13 +110,13 @@ beforeAll(async () => {
 
   let carlos: number;
   ({ id: ids.carlos, leadId: carlos } = await insertLead(database, app.schema, "careerApplications", {
-      name: "Carlos Lima",
-      email: "carlos@x.com",
-      phone: "+351 912 345 678",
-      position: "Engenheiro de IA",
-      experience: "Cinco anos com Python e modelos de linguagem.",
-      motivation: "Quero construir agentes.",
-      linkedinUrl: "https://www.linkedin.com/in/carlos-lima",
+    name: "Carlos Lima",
+    email: "carlos@x.com",
+    phone: "+351 912 345 678",
+    position: "Engenheiro de IA",
+    experience: "Cinco anos com Python e modelos de linguagem.",
+    motivation: "Quero construir agentes.",
+    linkedinUrl: "https://www.linkedin.com/in/carlos-lima",
   }));
   await database.execute(
     sql`insert into lead_files (lead_id, field, file_name, format, content_type, size, sha256, data)
@@ -241,12 +241,12 @@ describe("one page per lead", () => {
 
   it("a questionnaire shows every answer, choices in words; a meeting booked alone shows the booking", async () => {
     const { id } = await insertLead(app.db(), app.schema, "businessOptimizations", {
-        companyName: "Indústria Ação",
-        contactName: "João Pereira",
-        email: "joao@acao.com.br",
-        companySize: "media",
-        budget: "a-definir",
-        keyProcesses: "Compras e estoque.",
+      companyName: "Indústria Ação",
+      contactName: "João Pereira",
+      email: "joao@acao.com.br",
+      companySize: "media",
+      budget: "a-definir",
+      keyProcesses: "Compras e estoque.",
     });
     const sent = section(await html(`/admin/leads/funil/questionarios/${id}`), "lead-detail", "dl");
     for (const text of [

@@ -4,7 +4,6 @@
  * by the worker through a local SMTP server (with a retry after an SMTP failure), 50 concurrent
  * submissions, admin APIs and CSV export.
  */
-import { LEAD_FORMS, type LeadForm, storedLead } from "../support/leads";
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +11,7 @@ import { first } from "~/lib/first";
 import { PRIVACY_POLICY_VERSION } from "~/lib/privacy";
 import { loginCookie, postJson, startTestApp, withProof, type TestApp } from "../helpers/app";
 import { FAIL_MARKER, type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
+import { LEAD_FORMS, type LeadForm, storedLead } from "../support/leads";
 import { waitFor } from "../support/wait";
 
 let smtp: FakeSmtp;

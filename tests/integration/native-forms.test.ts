@@ -3,12 +3,12 @@
  * 303 to a server-rendered confirmation, or a 4xx page with the field errors and the typed values;
  * the lead is stored exactly once (double submit, reload, retried JSON with the same key).
  */
-import { LEAD_FORMS, type LeadForm } from "../support/leads";
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
 import { formStampFor, postJson, startTestApp, TEST_SESSION_SECRET, withProof, type TestApp } from "../helpers/app";
+import { LEAD_FORMS, type LeadForm } from "../support/leads";
 import { atLeast } from "../support/rows";
 
 let app: TestApp;
@@ -26,8 +26,19 @@ type Table = LeadForm | "newsletterSubscribers" | "chatSessions";
 async function rows(table: Table) {
   const { leads } = app.schema;
   if (table in LEAD_FORMS)
-    return (await app.db().select({ value: count() }).from(leads).where(eq(leads.kind, LEAD_FORMS[table as LeadForm].kind)).then(first)).value;
-  const { value } = await app.db().select({ value: count() }).from(app.schema[table as "newsletterSubscribers" | "chatSessions"]).then(first);
+    return (
+      await app
+        .db()
+        .select({ value: count() })
+        .from(leads)
+        .where(eq(leads.kind, LEAD_FORMS[table as LeadForm].kind))
+        .then(first)
+    ).value;
+  const { value } = await app
+    .db()
+    .select({ value: count() })
+    .from(app.schema[table as "newsletterSubscribers" | "chatSessions"])
+    .then(first);
   return value;
 }
 

@@ -6,13 +6,13 @@
  * edition starts. Subscribers choose topics on the page after the double opt-in, and change them
  * from the link each edition carries.
  */
-import { insertLead } from "../support/leads";
 import { createHmac, hkdfSync } from "node:crypto";
 import { isTag } from "domhandler";
 import { eq } from "drizzle-orm";
 import { parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginCookie, startTestApp, TEST_SESSION_SECRET, type TestApp } from "../helpers/app";
+import { insertLead } from "../support/leads";
 
 let app: TestApp;
 let cookie: string;
@@ -31,7 +31,13 @@ async function addSubscriber(email: string, values: { status?: string; topics?: 
 }
 
 async function addContactAtStage(email: string, stage: string) {
-  await insertLead(app.db(), app.schema, "contacts", { name: "Pessoa de teste", company: "Empresa", email, message: "Quero saber mais.", stage });
+  await insertLead(app.db(), app.schema, "contacts", {
+    name: "Pessoa de teste",
+    company: "Empresa",
+    email,
+    message: "Quero saber mais.",
+    stage,
+  });
 }
 
 async function addPost(slug: string) {

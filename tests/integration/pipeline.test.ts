@@ -4,13 +4,13 @@
  * whole-address and whole-word search, audit rows, CSV export, bad input (4xx, nothing stored),
  * the session guard, deletion with the lead, and the daily e-mail through a local SMTP server.
  */
-import { conversationLead, insertLead, leadWhere, meetingLead, storedLead } from "../support/leads";
-import type { PipelineType } from "~/lib/pipeline";
 import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
+import type { PipelineType } from "~/lib/pipeline";
 import { loginCookie, startTestApp, testHooks, type TestApp } from "../helpers/app";
 import { type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
+import { conversationLead, insertLead, leadWhere, meetingLead, storedLead } from "../support/leads";
 import { atLeast } from "../support/rows";
 import { waitFor } from "../support/wait";
 
@@ -21,7 +21,12 @@ const ids = {} as Record<"ana" | "mariana" | "formula" | "pedro" | "chat" | "ano
 /** Their rows of `leads` (what notes refer to), where the addresses name them by number (docs/decisions/0140). */
 const leadIds = {} as Record<"ana" | "mariana" | "pedro", number>;
 const leadRow = (kind: PipelineType, number: number) =>
-  app.db().select().from(app.schema.leads).where(leadWhere(app.schema, kind, number)).then(first);
+  app
+    .db()
+    .select()
+    .from(app.schema.leads)
+    .where(leadWhere(app.schema, kind, number))
+    .then(first);
 
 /** The Brasília day, `offset` days from today, as YYYY-MM-DD. */
 function day(offset = 0): string {
@@ -196,7 +201,7 @@ describe("inbox", () => {
       phone: "11999996666",
       company: "Exemplo",
     });
-    const meeting = await app
+    await app
       .db()
       .insert(bookings)
       .values({

@@ -3,7 +3,6 @@
  * correction, erasure), retention and the append-only audit log, through real HTTP on a real
  * database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
  */
-import { insertLead, type LeadForm } from "../support/leads";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -12,6 +11,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
 import { loginCookie, startTestApp, usingPostgres, type TestApp } from "../helpers/app";
+import { insertLead, type LeadForm } from "../support/leads";
 import { atLeast } from "../support/rows";
 import { columnsHolding } from "../support/stored-text";
 
@@ -406,7 +406,13 @@ describe("data-subject requests", () => {
 
     const s = app.schema;
     const db = app.db();
-    const gone = async (table: any, list: number[]) => (await db.select().from(table).where(inArray(table.id ?? table.leadId, list))).length;
+    const gone = async (table: any, list: number[]) =>
+      (
+        await db
+          .select()
+          .from(table)
+          .where(inArray(table.id ?? table.leadId, list))
+      ).length;
     for (const key of [
       "leads",
       "contactAnswers",
@@ -499,7 +505,13 @@ describe("data-subject requests match the whole address", () => {
     expect(res.status).toBe(200);
     const s = app.schema;
     const kept = async (table: any, list: number[]) =>
-      (await app.db().select().from(table).where(inArray(table.id ?? table.leadId, list))).length;
+      (
+        await app
+          .db()
+          .select()
+          .from(table)
+          .where(inArray(table.id ?? table.leadId, list))
+      ).length;
     expect(await kept(s.outbox, ids.outbox)).toBe(0);
     expect(await kept(s.chatMessages, ids.chatMessages)).toBe(0);
     for (const [i, other] of others.entries()) {
@@ -652,7 +664,13 @@ describe("retention", () => {
 
     const firstRun = await postForm("/admin/privacidade", { intent: "retention" });
     expect(firstRun.status).toBe(200);
-    const count = async (table: any, list: number[]) => (await db.select().from(table).where(inArray(table.id ?? table.leadId, list))).length;
+    const count = async (table: any, list: number[]) =>
+      (
+        await db
+          .select()
+          .from(table)
+          .where(inArray(table.id ?? table.leadId, list))
+      ).length;
     for (const [key, list] of Object.entries(seeded.expired)) expect(await count((s as any)[key], list), `${key} expired`).toBe(0);
     for (const [key, list] of Object.entries(seeded.kept)) expect(await count((s as any)[key], list), `${key} kept`).toBe(list.length);
 

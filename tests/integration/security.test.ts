@@ -3,12 +3,12 @@
  * the app runs as if behind HTTPS, with real rate limits and fake secrets that must never be served.
  * The checks themselves live in tests/support/checks.ts.
  */
-import { conversationLead, insertLead, meetingLead } from "../support/leads";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { ADMIN_APIS, ADMIN_PAGES } from "../support/admin-routes";
 import { bruteForce, adminTargets, forgedCookies, guardSweep, headerCheck, loginSid, PUBLIC_PAGES, secretScan } from "../support/checks";
+import { conversationLead, insertLead, meetingLead } from "../support/leads";
 
 const SECRETS = {
   ADMIN_PASSWORD: "Ci-Senha-Secreta-4b9e2c",
@@ -44,8 +44,17 @@ beforeAll(async () => {
 async function seedAdminRecords() {
   const { db, schema } = { db: app.db(), schema: app.schema };
   await insertLead(db, schema, "contacts", { name: "Ana", company: "Empresa", email: "ana@example.com", message: "Olá" });
-  await insertLead(db, schema, "consultations", { name: "Bia", email: "bia@example.com", phone: "11999998888", company: "Empresa", industryArea: "Varejo" });
-  const [chat] = await db.insert(schema.chatSessions).values({ sessionId: "offline-1", email: "caio@example.com", offline: true }).returning();
+  await insertLead(db, schema, "consultations", {
+    name: "Bia",
+    email: "bia@example.com",
+    phone: "11999998888",
+    company: "Empresa",
+    industryArea: "Varejo",
+  });
+  const [chat] = await db
+    .insert(schema.chatSessions)
+    .values({ sessionId: "offline-1", email: "caio@example.com", offline: true })
+    .returning();
   await conversationLead(db, schema, chat!.id);
   await db.insert(schema.newsletterSubscribers).values({ email: "leitora@example.com", status: "active", unsubscribeToken: "seguranca-1" });
   // A standalone newsletter edition's draft (docs/decisions/0131).

@@ -571,11 +571,7 @@ describe("a CV posted without the proof of work (docs/decisions/0106)", () => {
   it("'Não é spam' stores the application without the file, and the audit names the file that was not kept", async () => {
     const { row, res } = await releaseSpamOf("cv.spam3@example.com");
     expect(res.status).toBe(303);
-    const [lead] = await app
-      .db()
-      .select()
-      .from(app.schema.leads)
-      .where(eq(app.schema.leads.email, "cv.spam3@example.com"));
+    const [lead] = await app.db().select().from(app.schema.leads).where(eq(app.schema.leads.email, "cv.spam3@example.com"));
     expect(lead).toMatchObject({ name: "Spam 3", verified: true });
     expect(
       await app.db().select().from(app.schema.spamSubmissionFiles).where(eq(app.schema.spamSubmissionFiles.spamSubmissionId, row.id)),
@@ -585,6 +581,10 @@ describe("a CV posted without the proof of work (docs/decisions/0106)", () => {
       .select()
       .from(app.schema.auditLog)
       .where(and(eq(app.schema.auditLog.action, "lead.spam.release"), eq(app.schema.auditLog.target, `spam:${row.id}`)));
-    expect(audit!.details).toMatchObject({ form: "careers", leadId: lead!.number, fileNotKept: { name: "curriculo-3.pdf", size: pdf.length } });
+    expect(audit!.details).toMatchObject({
+      form: "careers",
+      leadId: lead!.number,
+      fileNotKept: { name: "curriculo-3.pdf", size: pdf.length },
+    });
   });
 });

@@ -3,13 +3,13 @@
  * button pressed on a consultation is 'Botão usado'; the form a contact, a sign-up or a consent was
  * made on is named in words, never as its code ('contato:home'); the questionnaire has one name.
  */
-import { insertLead } from "../support/leads";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
 import { loginCookie, postJson, startTestApp, withProof, type TestApp } from "../helpers/app";
 import { ADMIN_PAGES } from "../support/admin-routes";
 import { PUBLIC_POST_ENDPOINTS } from "../support/cases";
+import { insertLead } from "../support/leads";
 
 let app: TestApp;
 let cookie: string;

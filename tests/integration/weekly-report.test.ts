@@ -4,13 +4,13 @@
  * once (counted at the local SMTP server), in pt-BR, plain text and HTML, with last week's figures,
  * the change from the week before and a link to Análises.
  */
-import { insertLead } from "../support/leads";
 import { writeFileSync } from "node:fs";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
 import { startTestApp, type TestApp } from "../helpers/app";
 import { type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
+import { insertLead } from "../support/leads";
 
 let smtp: FakeSmtp;
 let app: TestApp;

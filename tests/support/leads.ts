@@ -4,10 +4,8 @@
  * sequence (docs/decisions/0140). For tests that need leads with given dates, stages or visits.
  */
 import { and, desc, eq, getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
-import { CONSULTATION_STATUS_OF_STAGE, STAGE_OF_CONSULTATION_STATUS, type PipelineType } from "~/lib/pipeline";
 import type * as Schema from "~/db/schema";
-
-type Db = { insert: (...args: never[]) => unknown; execute: (...args: never[]) => unknown };
+import { CONSULTATION_STATUS_OF_STAGE, STAGE_OF_CONSULTATION_STATUS, type PipelineType } from "~/lib/pipeline";
 
 /** The forms with an answers table, by the name their old table had in the tests. */
 export const LEAD_FORMS = {
@@ -31,14 +29,17 @@ export async function insertLead<T extends Record<string, unknown>>(
   form: LeadForm,
   values: T,
 ): Promise<T & { id: number; leadId: number }> {
-  const database = db as { insert: (t: unknown) => { values: (v: unknown) => { returning: () => Promise<Array<{ id: number; number: number }>> } } };
+  const database = db as {
+    insert: (t: unknown) => { values: (v: unknown) => { returning: () => Promise<Array<{ id: number; number: number }>> } };
+  };
   const { kind, answers: answersKey, numbers } = LEAD_FORMS[form];
   const answersTable = schema[answersKey];
   const answerKeys = new Set(Object.keys(getTableColumns(answersTable)));
   const common: Record<string, unknown> = {};
   const answers: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
-    if (key === "status" && form === "consultations") common.stage = STAGE_OF_CONSULTATION_STATUS[value as keyof typeof STAGE_OF_CONSULTATION_STATUS];
+    if (key === "status" && form === "consultations")
+      common.stage = STAGE_OF_CONSULTATION_STATUS[value as keyof typeof STAGE_OF_CONSULTATION_STATUS];
     else if (answerKeys.has(key) && key !== "leadId") answers[key] = value;
     else common[RENAMED[key] ?? key] = value;
   }
@@ -47,7 +48,9 @@ export async function insertLead<T extends Record<string, unknown>>(
     .insert(schema.leads)
     .values({ ...common, stage, kind, number: sql`nextval(${numbers}::regclass)` })
     .returning();
-  await (db as { insert: (t: unknown) => { values: (v: unknown) => Promise<unknown> } }).insert(answersTable).values({ ...answers, leadId: lead!.id });
+  await (db as { insert: (t: unknown) => { values: (v: unknown) => Promise<unknown> } })
+    .insert(answersTable)
+    .values({ ...answers, leadId: lead!.id });
   return { ...values, id: lead!.number, leadId: lead!.id };
 }
 

@@ -74,8 +74,16 @@ export const COLUMNS: Record<PersonalDataTable, Column[]> = {
   ],
   contactAnswers: [col("leadId", "Lead", (v) => `#${String(v)}`), col("message", "Mensagem", (v) => text(v, 60))],
   consultationAnswers: [col("leadId", "Lead", (v) => `#${String(v)}`), col("industryArea", "Área"), col("source", "Botão usado")],
-  questionnaireAnswers: [col("leadId", "Lead", (v) => `#${String(v)}`), col("position", "Cargo"), col("keyProcesses", "Processos", (v) => text(v, 60))],
-  applicationAnswers: [col("leadId", "Lead", (v) => `#${String(v)}`), col("position", "Vaga"), col("experience", "Experiência", (v) => text(v, 60))],
+  questionnaireAnswers: [
+    col("leadId", "Lead", (v) => `#${String(v)}`),
+    col("position", "Cargo"),
+    col("keyProcesses", "Processos", (v) => text(v, 60)),
+  ],
+  applicationAnswers: [
+    col("leadId", "Lead", (v) => `#${String(v)}`),
+    col("position", "Vaga"),
+    col("experience", "Experiência", (v) => text(v, 60)),
+  ],
   leadFiles: [
     col("leadId", "Lead", (v) => `#${String(v)}`),
     col("fileName", "Arquivo"),

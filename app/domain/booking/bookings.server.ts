@@ -190,10 +190,18 @@ async function createBooking(
   const end = new Date(input.start.getTime() + availability.durationMinutes * 60_000);
   const linked = await earlierLead(tx, input.email, now);
   // Someone new makes a lead of the meeting itself, numbered by the booking's id (docs/decisions/0140).
-  const bookingId = linked ? null : Number(rowsOf<{ id: string | number }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('bookings', 'id')) as id`))[0]!.id);
+  const bookingId = linked
+    ? null
+    : Number(rowsOf<{ id: string | number }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('bookings', 'id')) as id`))[0]!.id);
   const lead =
     linked ??
-    (await insertLead(tx, "reunioes", bookingId!, { name: input.name, email: input.email, phone: input.phone, company: input.company, ...attribution }));
+    (await insertLead(tx, "reunioes", bookingId!, {
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      company: input.company,
+      ...attribution,
+    }));
   const row = await tx
     .insert(bookings)
     .values({
@@ -219,7 +227,10 @@ async function createBooking(
   // The consultation request it answers now has its meeting: the lead is in contact (its status is its
   // sales stage, docs/decisions/0088).
   if (linked?.kind === "consultas" && linked.stage === "novo") {
-    await tx.update(leads).set({ stage: "em-contato", updatedAt: sql`now()` }).where(eq(leads.id, linked.id));
+    await tx
+      .update(leads)
+      .set({ stage: "em-contato", updatedAt: sql`now()` })
+      .where(eq(leads.id, linked.id));
   }
   await queueConfirmation(tx, asMail(row));
   await recordAudit(

@@ -55,7 +55,12 @@ interface TableSpec {
 }
 
 /** A form's leads: its rows of `leads` with its answers; `id` is the lead's number (docs/decisions/0140). */
-const formLeads = (kind: LeadType, answers: TableSpec["answers"], columns: () => Columns, search: () => Array<PgColumn | SQL>): TableSpec => ({
+const formLeads = (
+  kind: LeadType,
+  answers: TableSpec["answers"],
+  columns: () => Columns,
+  search: () => Array<PgColumn | SQL>,
+): TableSpec => ({
   table: leads,
   answers,
   columns,

@@ -4,9 +4,9 @@
  * honeypot, the rate limit and validation belong to app/domain/lead-submissions.server.ts, which
  * calls each form's store (app/forms/{name}/store.server.ts); here are the parts they share.
  */
+import { sql } from "drizzle-orm";
 import { env } from "~/config.server";
 import { type Executor } from "~/db/client.server";
-import { sql } from "drizzle-orm";
 import { consentRecords, leads } from "~/db/schema";
 import type { SubmissionMeta } from "~/domain/lead-submissions.server";
 import { ORIGIN_TITLE, originSummary, UNVERIFIED_LEAD } from "~/lib/origin";
@@ -43,15 +43,18 @@ export async function recordConsent(
   input: { email: string; purpose: string; source: string; action?: "granted" | "withdrawn" },
   meta: Partial<SubmissionMeta> = {},
 ): Promise<{ id: number }> {
-  const [row] = await executor.insert(consentRecords).values({
-    email: input.email,
-    purpose: input.purpose,
-    policyVersion: PRIVACY_POLICY_VERSION,
-    source: input.source,
-    action: input.action ?? "granted",
-    ip: meta.ip ?? null,
-    userAgent: meta.userAgent ?? null,
-  }).returning({ id: consentRecords.id });
+  const [row] = await executor
+    .insert(consentRecords)
+    .values({
+      email: input.email,
+      purpose: input.purpose,
+      policyVersion: PRIVACY_POLICY_VERSION,
+      source: input.source,
+      action: input.action ?? "granted",
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent ?? null,
+    })
+    .returning({ id: consentRecords.id });
   return row!;
 }
 

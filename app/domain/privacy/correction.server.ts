@@ -6,14 +6,7 @@ import { eq, getTableName } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/driver.server";
-import {
-  bookings,
-  chatSessions,
-  leads,
-  newsletterSubscribers,
-  orders,
-  subscriptions,
-} from "~/db/schema";
+import { bookings, chatSessions, leads, newsletterSubscribers, orders, subscriptions } from "~/db/schema";
 import { LIMITS } from "~/lib/lead-fields";
 import { FIELD_LABELS, privacyErrors } from "~/lib/messages/privacy";
 import { recordAudit } from "../audit.server";

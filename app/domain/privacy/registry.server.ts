@@ -177,7 +177,12 @@ export const PERSONAL_DATA = {
   applicationAnswers: {
     label: "Candidaturas",
     table: applicationAnswers,
-    personal: [applicationAnswers.experience, applicationAnswers.motivation, applicationAnswers.linkedinUrl, applicationAnswers.portfolioUrl],
+    personal: [
+      applicationAnswers.experience,
+      applicationAnswers.motivation,
+      applicationAnswers.linkedinUrl,
+      applicationAnswers.portfolioUrl,
+    ],
     find: { via: { leads: applicationAnswers.leadId } },
     export: {},
     erase: "delete",

@@ -59,8 +59,7 @@ export async function storeCv(tx: Transaction, leadId: number, cv: CheckedCv): P
 }
 
 /** The CV of the application with this number (leads.number, docs/decisions/0140). */
-const cvOf = (number: number) =>
-  and(eq(leads.kind, "candidaturas"), eq(leads.number, number), eq(leadFiles.field, CV_FIELD));
+const cvOf = (number: number) => and(eq(leads.kind, "candidaturas"), eq(leads.number, number), eq(leadFiles.field, CV_FIELD));
 
 /** What the admin's page of the application says about its CV (no bytes). */
 export async function cvSummary(number: number): Promise<{ fileName: string; size: number; format: string } | null> {

@@ -11,8 +11,8 @@ import { formatBytes } from "~/lib/format-bytes";
 import { defineLeadStore } from "../define.server";
 import { serverSchema, storeCv } from "./cv.server";
 import definition from "./definition";
-import type { CareerApplicationInput } from "./schema";
 import { applicationAnswers, applicationNumbers } from "./table";
+import type { CareerApplicationInput } from "./schema";
 
 async function createCareerApplication(
   input: Omit<CareerApplicationInput, "cv">,

@@ -81,7 +81,11 @@ async function storeContact(
   const leadContact = { email: contact.email, phone: contact.phone, company: contact.company, updatedAt: contact.updatedAt };
   if (!first) {
     // Sent again (e.g. a retry): keep the newest contact, on the conversation and on its lead, notify only once.
-    const [again] = await tx.update(chatSessions).set(contact).where(eq(chatSessions.id, session.id)).returning({ leadId: chatSessions.leadId });
+    const [again] = await tx
+      .update(chatSessions)
+      .set(contact)
+      .where(eq(chatSessions.id, session.id))
+      .returning({ leadId: chatSessions.leadId });
     if (again?.leadId) await tx.update(leads).set(leadContact).where(eq(leads.id, again.leadId));
     return false;
   }

@@ -8,8 +8,8 @@ import type { Transaction } from "~/infra/idempotency.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { defineLeadStore } from "../define.server";
 import definition from "./definition";
-import type { ConsultationInput } from "./schema";
 import { consultationAnswers, consultationNumbers } from "./table";
+import type { ConsultationInput } from "./schema";
 
 async function createConsultation(input: ConsultationInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
   const lead = await insertLead(tx, "consultas", consultationNumbers, {

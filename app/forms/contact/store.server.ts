@@ -12,8 +12,8 @@ import { CONSENT_PURPOSES } from "~/lib/privacy";
 import { defineLeadStore } from "../define.server";
 import definition from "./definition";
 import { CONTACT_CONSENT_MESSAGE } from "./messages";
-import type { ContactInput } from "./schema";
 import { contactAnswers, contactNumbers } from "./table";
+import type { ContactInput } from "./schema";
 
 async function createContact(input: ContactInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
   const source = input.source || "site";

@@ -10,8 +10,8 @@ import { choiceLabel } from "~/lib/lead-fields";
 import { defineLeadStore } from "../define.server";
 import definition from "./definition";
 import { BUSINESS_OPTIMIZATION_CHOICES, BUSINESS_OPTIMIZATION_LABELS, type BusinessOptimizationField } from "./fields";
-import type { BusinessOptimizationInput } from "./schema";
 import { questionnaireAnswers, questionnaireNumbers } from "./table";
+import type { BusinessOptimizationInput } from "./schema";
 
 async function createBusinessOptimization(
   input: BusinessOptimizationInput,

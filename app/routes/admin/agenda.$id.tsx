@@ -14,7 +14,14 @@ import { CalendarDays } from "~/components/ui/icons";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { requireAdmin } from "~/domain/auth/sessions.server";
-import { BookingRejection, cancelBooking, findById, leadOfBooking, rescheduleBooking, slotsForMove } from "~/domain/booking/bookings.server";
+import {
+  BookingRejection,
+  cancelBooking,
+  findById,
+  leadOfBooking,
+  rescheduleBooking,
+  slotsForMove,
+} from "~/domain/booking/bookings.server";
 import { dayIn } from "~/domain/booking/slots";
 import { formError, parseForm } from "~/infra/forms.server";
 import { parseId } from "~/infra/http.server";
