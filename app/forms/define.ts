@@ -12,10 +12,12 @@
  *   messages.ts       its Portuguese texts
  *   admin.ts          how the admin shows its leads (`LeadTypeInfo`: list, lead page, CSV; only the
  *                     lead page's fields when its list is a page of its own)
+ *   table.ts          its answers table beside the lead's common row (`leads`) and the sequence of
+ *                     its leads' numbers (docs/decisions/0135, 0140), re-exported for drizzle-kit
+ *                     by app/forms/forms.tables.ts
  *
  * with whatever else is its alone beside them (its zod-free field facts, a part of its form), so
- * that adding a field to a form touches its folder (and the database's table, app/db/schema.ts,
- * until docs/decisions/0135 moves that in too).
+ * that adding a field to a form touches its folder (and a generated migration).
  *
  * Everything else is derived from these folders and never edited per form: the JSON endpoint's
  * route (app/routes.ts), the no-JavaScript post and its confirmation page (app/routes/enviar.$form.tsx),

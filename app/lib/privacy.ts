@@ -36,11 +36,11 @@ export interface RetentionPeriod {
 }
 
 export const RETENTION = {
-  /** career_applications and the CVs sent with them (career_application_cvs), counted from the application. */
+  /** Applications (`candidaturas` leads) and the CVs sent with them (lead_files), counted from the application. */
   careerApplications: { amount: 12, unit: "months" },
   /** chat_sessions and their chat_messages, counted from the last activity. */
   chatTranscripts: { amount: 12, unit: "months" },
-  /** contacts, consultations and business_optimizations (questionnaires). */
+  /** Contacts, consultations and questionnaires (`leads` of those kinds, with their answers). */
   leads: { amount: 24, unit: "months" },
   /** bookings (meetings booked at /agendar), counted from the meeting's end (docs/decisions/0082). */
   bookings: { amount: 24, unit: "months" },
