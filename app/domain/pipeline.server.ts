@@ -1,8 +1,9 @@
 /**
  * The lead pipeline: one inbox over every sales lead (contacts, consultations, chat conversations
  * with a contact, questionnaires, applications, meetings of their own), each with a stage, a next
- * follow-up day and the admin's notes, all of them rows of `leads` (docs/decisions/0135). Every change is one audit row (never the note's text: the audit log is kept for
- * years and cannot be erased). Decision: docs/decisions/0045-lead-pipeline.md.
+ * follow-up day and the admin's notes, all of them rows of `leads` (docs/decisions/0135). Every
+ * change is one audit row (never the note's text: the audit log is kept for years and cannot be
+ * erased). Decision: docs/decisions/0045-lead-pipeline.md.
  */
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
