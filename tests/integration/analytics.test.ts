@@ -9,7 +9,16 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { formStampFor, loginCookie, postJson, startTestApp, TEST_SESSION_SECRET, withProof, type TestApp, testHooks } from "../helpers/app";
+import {
+  formStampFor,
+  adminSession,
+  postJson,
+  startTestApp,
+  TEST_SESSION_SECRET,
+  withProof,
+  type TestApp,
+  testHooks,
+} from "../helpers/app";
 import { PUBLIC_POST_ENDPOINTS } from "../support/cases";
 
 type Bundle = Awaited<ReturnType<typeof testHooks>>;
@@ -151,7 +160,7 @@ describe("page views", () => {
     for (const path of ["/nao-existe", "/api/blog/posts", "/robots.txt", "/admin/dashboard", "/login"]) {
       expect((await viewBeacon(path, { ip })).status).toBe(204);
     }
-    const sid = await loginCookie(app);
+    const sid = await adminSession(app);
     await visit("/", { ip, headers: { cookie: sid } });
     expect((await viewBeacon("/sobre", { ip, headers: { cookie: sid } })).status).toBe(204);
     await bundle.analytics.flushAnalytics();
@@ -374,7 +383,7 @@ describe("rollups at scale (docs/decisions/0112)", () => {
   });
 
   it("the Análises page says which visitor figures are estimates", async () => {
-    const sid = await loginCookie(app);
+    const sid = await adminSession(app);
     const html = await (await fetch(`${app.url}/admin/analises?periodo=7`, { headers: { cookie: sid } })).text();
     expect(html).toContain('data-testid="visitors-note"');
     expect(html).toContain("são uma estimativa até o fim do dia");
@@ -482,7 +491,7 @@ describe("attribution", () => {
 describe("Análises page, dashboard and CSV", () => {
   let sid: string;
   beforeAll(async () => {
-    sid = await loginCookie(app);
+    sid = await adminSession(app);
   });
   const admin = (p: string) => fetch(`${app.url}${p}`, { headers: { cookie: sid }, redirect: "manual" });
 
@@ -668,7 +677,7 @@ describe("paid click ids (decision 0085)", () => {
     const [stored] = await app.db().select().from(app.schema.contacts).where(eq(app.schema.contacts.id, lead.json.data.id));
     expect(stored).toMatchObject({ utmSource: "google", utmMedium: "cpc", landingPath: "/produtos", visitCounted: true });
 
-    const sid = await loginCookie(app);
+    const sid = await adminSession(app);
     const page = (await (await fetch(`${app.url}/admin/analises?periodo=7`, { headers: { cookie: sid } })).text()).replaceAll(
       "<!-- -->",
       "",
@@ -689,7 +698,7 @@ describe("paid click ids (decision 0085)", () => {
 describe("goals and conversion (decision 0085)", () => {
   let sid: string;
   beforeAll(async () => {
-    sid = await loginCookie(app);
+    sid = await adminSession(app);
   });
   const report = async (query: string) => {
     const { analyticsReport } = await import("~/domain/analytics/report.server");

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/driver.server";
 import { first } from "~/lib/first";
-import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
+import { adminSession, startTestApp, type TestApp } from "../helpers/app";
 
 let app: TestApp;
 let cookie: string;
@@ -22,7 +22,7 @@ const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 beforeAll(async () => {
   app = await startTestApp();
-  cookie = await loginCookie(app);
+  cookie = await adminSession(app);
   const database = app.db();
   const { contacts, consentRecords, orders, chatSessions, chatMessages, outbox, careerApplications } = app.schema;
   ({ id: ids.ana } = await database

@@ -7,7 +7,7 @@
 import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { loginCookie, startTestApp, testHooks, type TestApp } from "../helpers/app";
+import { adminSession, startTestApp, testHooks, type TestApp } from "../helpers/app";
 import { type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
 import { atLeast } from "../support/rows";
 import { waitFor } from "../support/wait";
@@ -26,7 +26,7 @@ function day(offset = 0): string {
 beforeAll(async () => {
   smtp = await startFakeSmtp();
   app = await startTestApp({ SMTP_URL: smtp.url });
-  cookie = await loginCookie(app);
+  cookie = await adminSession(app);
   const { contacts, consultations, chatSessions, businessOptimizations, careerApplications } = app.schema;
   const database = app.db();
   const contact = (name: string, email: string) =>
