@@ -158,6 +158,21 @@ export async function loginCookie(app: TestApp, username = "admin", password = "
   return first(cookie.split(";"));
 }
 
+/**
+ * A signed-in admin's session cookie, made by the app in this process the way its login makes one
+ * (`createSession`), without the password check: one scrypt at the production cost is 0.4–0.7 s of
+ * a core, and most tests are about what an admin does, not how they sign in. Tests of signing in
+ * use `loginCookie`, through the form.
+ */
+export async function adminSession(app: TestApp, username = "admin"): Promise<string> {
+  const hooks = inProcessApps.get(app.url);
+  if (!hooks) throw new Error(`adminSession: ${app.url} is not an app of this process; use loginCookie`);
+  const { users } = app.schema;
+  const [user] = await app.db().select({ id: users.id }).from(users).where(eq(users.username, username));
+  if (!user) throw new Error(`adminSession: no user ${username}`);
+  return first((await hooks.createSession(user.id, new Request(`${app.url}/login`, { method: "POST" }))).split(";"));
+}
+
 /** The apps running in this process, by URL: their own modules, for cheap proofs of work (below). */
 const inProcessApps = new Map<string, Awaited<ReturnType<typeof testHooks>>>();
 

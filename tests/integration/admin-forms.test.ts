@@ -5,13 +5,13 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
+import { adminSession, startTestApp, type TestApp } from "../helpers/app";
 
 let app: TestApp;
 let cookie: string;
 beforeAll(async () => {
   app = await startTestApp();
-  cookie = await loginCookie(app);
+  cookie = await adminSession(app);
 });
 afterAll(() => app?.close());
 

@@ -9,7 +9,16 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { formStampFor, loginCookie, postJson, startTestApp, TEST_SESSION_SECRET, withProof, type TestApp, testHooks } from "../helpers/app";
+import {
+  formStampFor,
+  adminSession,
+  postJson,
+  startTestApp,
+  TEST_SESSION_SECRET,
+  withProof,
+  type TestApp,
+  testHooks,
+} from "../helpers/app";
 import { PUBLIC_POST_ENDPOINTS } from "../support/cases";
 import { leadWhere } from "../support/leads";
 
@@ -152,7 +161,7 @@ describe("page views", () => {
     for (const path of ["/nao-existe", "/api/blog/posts", "/robots.txt", "/admin/dashboard", "/login"]) {
       expect((await viewBeacon(path, { ip })).status).toBe(204);
     }
-    const sid = await loginCookie(app);
+    const sid = await adminSession(app);
     await visit("/", { ip, headers: { cookie: sid } });
     expect((await viewBeacon("/sobre", { ip, headers: { cookie: sid } })).status).toBe(204);
     await bundle.analytics.flushAnalytics();
@@ -375,7 +384,7 @@ describe("rollups at scale (docs/decisions/0112)", () => {
   });
 
   it("the Análises page says which visitor figures are estimates", async () => {
-    const sid = await loginCookie(app);
+    const sid = await adminSession(app);
     const html = await (await fetch(`${app.url}/admin/analises?periodo=7`, { headers: { cookie: sid } })).text();
     expect(html).toContain('data-testid="visitors-note"');
     expect(html).toContain("são uma estimativa até o fim do dia");
@@ -488,7 +497,7 @@ describe("attribution", () => {
 describe("Análises page, dashboard and CSV", () => {
   let sid: string;
   beforeAll(async () => {
-    sid = await loginCookie(app);
+    sid = await adminSession(app);
   });
   const admin = (p: string) => fetch(`${app.url}${p}`, { headers: { cookie: sid }, redirect: "manual" });
 
@@ -678,7 +687,7 @@ describe("paid click ids (decision 0085)", () => {
       .where(leadWhere(app.schema, "contatos", lead.json.data.id));
     expect(stored).toMatchObject({ utmSource: "google", utmMedium: "cpc", landingPath: "/produtos", visitCounted: true });
 
-    const sid = await loginCookie(app);
+    const sid = await adminSession(app);
     const page = (await (await fetch(`${app.url}/admin/analises?periodo=7`, { headers: { cookie: sid } })).text()).replaceAll(
       "<!-- -->",
       "",
@@ -699,7 +708,7 @@ describe("paid click ids (decision 0085)", () => {
 describe("goals and conversion (decision 0085)", () => {
   let sid: string;
   beforeAll(async () => {
-    sid = await loginCookie(app);
+    sid = await adminSession(app);
   });
   const report = async (query: string) => {
     const { analyticsReport } = await import("~/domain/analytics/report.server");

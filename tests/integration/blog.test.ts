@@ -8,7 +8,7 @@ import { DomUtils, parseDocument } from "htmlparser2";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
+import { adminSession, startTestApp, type TestApp } from "../helpers/app";
 import { pageScripts, scriptHash } from "../support/checks";
 
 let app: TestApp;
@@ -16,7 +16,7 @@ let cookie: string;
 
 beforeAll(async () => {
   app = await startTestApp();
-  cookie = await loginCookie(app);
+  cookie = await adminSession(app);
 });
 afterAll(() => app?.close());
 

@@ -9,7 +9,7 @@ import { and, count, eq, like } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { loginCookie, outboxTo, postJson, startTestApp, withProof, type TestApp } from "../helpers/app";
+import { adminSession, outboxTo, postJson, startTestApp, withProof, type TestApp } from "../helpers/app";
 import { type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
 
 let app: TestApp;
@@ -323,7 +323,7 @@ describe("reminders", () => {
 describe("/admin/agenda", () => {
   let cookie: string;
   beforeAll(async () => {
-    cookie = await loginCookie(app);
+    cookie = await adminSession(app);
   });
   const post = (path: string, fields: Record<string, string>) =>
     fetch(`${app.url}${path}`, {
@@ -408,7 +408,7 @@ describe("/admin/agenda", () => {
 describe("one lead, one story", () => {
   let cookie: string;
   beforeAll(async () => {
-    cookie = await loginCookie(app);
+    cookie = await adminSession(app);
   });
 
   it("a booking with no earlier lead is a lead of its own in the pipeline, with the visit's attribution", async () => {

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { loginCookie, postJson, proofOfWork, startTestApp, withProof, type TestApp } from "../helpers/app";
+import { adminSession, postJson, proofOfWork, startTestApp, withProof, type TestApp } from "../helpers/app";
 import {
   docxWith,
   fakeMsi,
@@ -30,7 +30,7 @@ const MB = 1024 * 1024;
 
 beforeAll(async () => {
   app = await startTestApp({ TRUST_PROXY: "1" });
-  cookie = await loginCookie(app);
+  cookie = await adminSession(app);
 });
 afterAll(async () => {
   await app?.close();

@@ -8,7 +8,7 @@ import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { loginCookie, postJson, startTestApp, withProof, type TestApp } from "../helpers/app";
+import { adminSession, postJson, startTestApp, withProof, type TestApp } from "../helpers/app";
 import { type FakeChat, type SessionMode, startFakeChat } from "../mocks/chat";
 
 const API_KEY = "chave-secreta-do-assistente-123";
@@ -307,7 +307,7 @@ describe("admin", () => {
   it("lists conversations and shows a transcript", async () => {
     const s = await openChat("transcricao@empresa.com.br", "21977776666");
     await say(s, "Preciso de um agente de atendimento");
-    const cookie = await loginCookie(app);
+    const cookie = await adminSession(app);
     const list = await (await fetch(`${app.url}/admin/conversas`, { headers: { cookie } })).text();
     expect(list).toContain("transcricao@empresa.com.br");
     expect(list).toContain("21977776666");

@@ -14,7 +14,7 @@ import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginCookie, proofOfWork, startTestApp, type TestApp } from "../helpers/app";
+import { adminSession, proofOfWork, startTestApp, type TestApp } from "../helpers/app";
 import { minimalPdf, realPdfOfSize } from "../support/documents";
 
 const RECORDING = path.resolve(import.meta.dirname, "recorded/lead-endpoints.json");
@@ -56,7 +56,7 @@ beforeAll(async () => {
   // TRUST_PROXY: each request speaks from its own address (x-forwarded-for), so no rate limit but
   // the one asked for is met; 0.3: 3 submissions per form and address, as tests/integration/leads.test.ts.
   app = await startTestApp({ TRUST_PROXY: "1", RATE_LIMIT_FACTOR: "0.3" });
-  cookie = await loginCookie(app);
+  cookie = await adminSession(app);
 });
 afterAll(() => app?.close());
 

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/driver.server";
 import { first } from "~/lib/first";
-import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
+import { adminSession, startTestApp, type TestApp } from "../helpers/app";
 import { insertLead, meetingLead } from "../support/leads";
 
 let app: TestApp;
@@ -23,7 +23,7 @@ const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 beforeAll(async () => {
   app = await startTestApp();
-  cookie = await loginCookie(app);
+  cookie = await adminSession(app);
   const database = app.db();
   const { consentRecords, orders, chatSessions, chatMessages, outbox } = app.schema;
   ({ id: ids.ana } = await insertLead(database, app.schema, "contacts", {

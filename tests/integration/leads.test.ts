@@ -9,7 +9,7 @@ import { and, count, desc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
 import { PRIVACY_POLICY_VERSION } from "~/lib/privacy";
-import { loginCookie, postJson, startTestApp, withProof, type TestApp } from "../helpers/app";
+import { adminSession, postJson, startTestApp, withProof, type TestApp } from "../helpers/app";
 import { FAIL_MARKER, type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
 import { LEAD_FORMS, type LeadForm, storedLead } from "../support/leads";
 import { waitFor } from "../support/wait";
@@ -381,7 +381,7 @@ describe("50 concurrent submissions", () => {
 describe("admin APIs and export", () => {
   let cookie: string;
   beforeAll(async () => {
-    cookie = await loginCookie(app);
+    cookie = await adminSession(app);
   });
 
   it.each(["/api/contacts", "/api/consultations", "/api/business-optimizations", "/api/leads/contatos/export"])(

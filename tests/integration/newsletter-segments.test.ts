@@ -11,7 +11,7 @@ import { isTag } from "domhandler";
 import { eq } from "drizzle-orm";
 import { parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginCookie, startTestApp, TEST_SESSION_SECRET, type TestApp } from "../helpers/app";
+import { adminSession, startTestApp, TEST_SESSION_SECRET, type TestApp } from "../helpers/app";
 import { insertLead } from "../support/leads";
 
 let app: TestApp;
@@ -86,7 +86,7 @@ async function segmentOptions(postId: number): Promise<Record<string, string>> {
 
 beforeAll(async () => {
   app = await startTestApp({ SESSION_SECRET: TEST_SESSION_SECRET, RATE_LIMIT_FACTOR: "100" });
-  cookie = await loginCookie(app);
+  cookie = await adminSession(app);
   const s = app.schema;
   for (const name of ["Automação", "Dados"]) {
     const [row] = await app

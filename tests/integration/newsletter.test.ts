@@ -8,7 +8,7 @@ import { createHmac, hkdfSync } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { formStampFor, loginCookie, postJson, proofOfWork, startTestApp, withProof, type TestApp } from "../helpers/app";
+import { formStampFor, adminSession, postJson, proofOfWork, startTestApp, withProof, type TestApp } from "../helpers/app";
 
 let app: TestApp;
 let ipCounter = 0;
@@ -100,7 +100,7 @@ describe("newsletter subscription", () => {
 
   it("queues a confirmation e-mail with a signed link; nothing is consented or counted before the click", async () => {
     const email = `confirma-${tag()}@example.com`;
-    const admin = await loginCookie(app);
+    const admin = await adminSession(app);
     const countsBefore = await adminCounts(admin);
 
     await subscribe(email);

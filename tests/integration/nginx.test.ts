@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { first } from "~/lib/first";
 // @ts-expect-error -- a plain .mjs module, without type declarations
 import { startRecipe } from "../../scripts/lib/nginx-recipe.mjs";
-import { loginCookie, postJson, startTestApp, type TestApp, testHooks } from "../helpers/app";
+import { adminSession, postJson, startTestApp, type TestApp, testHooks } from "../helpers/app";
 import chromiumConfig from "../support/chromium.json" with { type: "json" };
 
 type Bundle = Awaited<ReturnType<typeof testHooks>>;
@@ -81,7 +81,7 @@ describe("deploy/nginx.conf in front of the app", () => {
       expect(login.status).toBe(302);
       expect(login.headers.get("x-cache-status")).not.toBe("HIT");
     }
-    const cookie = await loginCookie(app);
+    const cookie = await adminSession(app);
     for (let i = 0; i < 2; i++) {
       const admin = await through("/admin/dashboard", { cookie });
       expect(admin.status).toBe(200);
@@ -95,7 +95,7 @@ describe("deploy/nginx.conf in front of the app", () => {
   });
 
   it("shows a post published in the admin within the pages' short lifetime", async () => {
-    const cookie = await loginCookie(app);
+    const cookie = await adminSession(app);
     await through("/blog");
     expect((await through("/blog")).headers.get("x-cache-status")).toBe("HIT");
     const title = `Publicado atrás do nginx ${Date.now()}`;

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
+import { adminSession, startTestApp, type TestApp } from "../helpers/app";
 import { pageScripts } from "../support/checks";
 
 let app: TestApp;
@@ -110,7 +110,7 @@ describe("cache of rendered public pages", () => {
   });
 
   it("visitors with a session and admin pages still get a fresh nonce on every script", async () => {
-    const cookie = await loginCookie(app);
+    const cookie = await adminSession(app);
     for (const path of ["/", "/admin"]) {
       const responses = [await rawRequest(path, { cookie, "accept-encoding": "gzip" }), await rawRequest(path, { cookie })];
       const nonces = responses.map((r) => /'nonce-([^']+)'/.exec(r.headers["content-security-policy"] ?? "")?.[1]);
@@ -136,7 +136,7 @@ describe("cache of rendered public pages", () => {
     const etag = cachedApi.headers.get("etag");
     expect(etag).toBeTruthy();
     expect((await fetch(`${app.url}/api/blog/posts`, { headers: { "if-none-match": etag! } })).status).toBe(304);
-    const cookie = await loginCookie(app);
+    const cookie = await adminSession(app);
     const title = `Post do teste de cache ${Date.now()}`;
     const res = await fetch(`${app.url}/api/blog/posts`, {
       method: "POST",
@@ -159,7 +159,7 @@ describe("cache of rendered public pages", () => {
   });
 
   it("never caches pages that depend on the visitor", async () => {
-    const cookie = await loginCookie(app);
+    const cookie = await adminSession(app);
     const login = await fetch(`${app.url}/login`, { redirect: "manual" });
     expect(login.headers.get("cache-control") ?? "").not.toContain("public");
     const admin = await fetch(`${app.url}/admin`, { headers: { cookie } });

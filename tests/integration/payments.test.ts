@@ -7,7 +7,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plans, products } from "~/lib/catalog";
 import { first } from "~/lib/first";
-import { loginCookie, postJson, startTestApp, testHooks, type TestApp } from "../helpers/app";
+import { adminSession, postJson, startTestApp, testHooks, type TestApp } from "../helpers/app";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -309,7 +309,7 @@ describe("abandoned checkouts", () => {
     expect(await status("cs_demo_recente")).toBe("pending");
     expect(await expireAbandonedCheckouts()).toBe(0);
 
-    const cookie = await loginCookie(app);
+    const cookie = await adminSession(app);
     const page = await (await fetch(`${app.url}/admin/pedidos`, { headers: { cookie } })).text();
     expect(page).toContain("Um pagamento não concluído em 24 horas expira, como no Stripe, e o pedido passa a Cancelado.");
   });
@@ -321,7 +321,7 @@ describe("admin orders page", () => {
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toBe("/login");
 
-    const cookie = await loginCookie(app);
+    const cookie = await adminSession(app);
     const res = await fetch(`${app.url}/admin/pedidos`, { headers: { cookie } });
     expect(res.status).toBe(200);
     const html = text(await res.text());
@@ -354,7 +354,7 @@ describe("admin orders page", () => {
           customerEmail: `pagina${i}@empresa.com.br`,
         })),
       );
-    const cookie = await loginCookie(app);
+    const cookie = await adminSession(app);
     const page = async (query: string) => text(await (await fetch(`${app.url}/admin/pedidos${query}`, { headers: { cookie } })).text());
     const total = (await app.db().select().from(app.schema.orders)).length;
     const one = await page("");

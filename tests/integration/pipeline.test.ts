@@ -8,7 +8,7 @@ import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
 import type { PipelineType } from "~/lib/pipeline";
-import { loginCookie, startTestApp, testHooks, type TestApp } from "../helpers/app";
+import { adminSession, startTestApp, testHooks, type TestApp } from "../helpers/app";
 import { type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
 import { conversationLead, insertLead, leadWhere, meetingLead, storedLead } from "../support/leads";
 import { atLeast } from "../support/rows";
@@ -37,7 +37,7 @@ function day(offset = 0): string {
 beforeAll(async () => {
   smtp = await startFakeSmtp();
   app = await startTestApp({ SMTP_URL: smtp.url });
-  cookie = await loginCookie(app);
+  cookie = await adminSession(app);
   const { chatSessions } = app.schema;
   const database = app.db();
   const contact = (name: string, email: string) =>

@@ -21,6 +21,7 @@ let cookie: string;
 
 beforeAll(async () => {
   app = await startTestApp({ DPO_EMAIL: DPO });
+  // Through the form: the audit log's filters below read this login's row.
   cookie = await loginCookie(app);
 });
 afterAll(() => app?.close());

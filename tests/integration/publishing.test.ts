@@ -16,14 +16,14 @@ import { DomUtils, parseDocument } from "htmlparser2";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
+import { adminSession, startTestApp, type TestApp } from "../helpers/app";
 
 let app: TestApp;
 let cookie: string;
 
 beforeAll(async () => {
   app = await startTestApp({ SCHEDULE_CHECK_MS: "60000" });
-  cookie = await loginCookie(app);
+  cookie = await adminSession(app);
 });
 afterAll(() => app?.close());
 

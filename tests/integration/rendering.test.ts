@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shellPageOf } from "~/shell/contract";
-import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
+import { adminSession, startTestApp, type TestApp } from "../helpers/app";
 import type { ServerBuild } from "react-router";
 
 let build: ServerBuild;
@@ -77,7 +77,7 @@ describe("over HTTP", () => {
   });
 
   it("answers the admin as a router app", async () => {
-    const cookie = await loginCookie(app);
+    const cookie = await adminSession(app);
     const html = await (await fetch(`${app.url}/admin`, { headers: { cookie } })).text();
     expect(document(html)).toEqual({ islands: false, router: true, early: false });
   });

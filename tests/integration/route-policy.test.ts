@@ -8,7 +8,7 @@ import { matchRoutes, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isTrackingParameter } from "~/infra/cache-key.server";
 import { createRouteLookup } from "~/infra/route-lookup.server";
-import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
+import { adminSession, startTestApp, type TestApp } from "../helpers/app";
 
 let build: ServerBuild;
 let app: TestApp;
@@ -118,7 +118,7 @@ describe("policies over HTTP", () => {
     const html = await shared.text();
     expect(html).not.toMatch(/nonce="/);
 
-    const cookie = await loginCookie(app);
+    const cookie = await adminSession(app);
     const personal = await get("/sobre", { cookie });
     expect(personal.headers.get("cache-control")).toBe("private, no-store");
     expect(await personal.text()).toMatch(/<script nonce="[0-9a-f]{32}"/);

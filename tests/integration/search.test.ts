@@ -7,14 +7,14 @@
  */
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
+import { adminSession, startTestApp, type TestApp } from "../helpers/app";
 
 let app: TestApp;
 let cookie: string;
 
 beforeAll(async () => {
   app = await startTestApp();
-  cookie = await loginCookie(app);
+  cookie = await adminSession(app);
 });
 afterAll(() => app?.close());
 

@@ -17,7 +17,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDate } from "~/lib/dates";
 import { first } from "~/lib/first";
-import { createTestDatabase, loginCookie, outboxTo, startTestApp, usingPostgres, type TestApp } from "../helpers/app";
+import { createTestDatabase, adminSession, outboxTo, startTestApp, usingPostgres, type TestApp } from "../helpers/app";
 import { columnsHolding } from "../support/stored-text";
 
 const DAY_MS = 86_400_000;
@@ -95,7 +95,7 @@ function legacyRows() {
 beforeAll(async () => {
   const database = await legacyDatabase();
   app = await startTestApp({ RATE_LIMIT_FACTOR: "5", ...database });
-  cookie = await loginCookie(app);
+  cookie = await adminSession(app);
 }, 120_000);
 afterAll(async () => {
   await app?.close();

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
 import {
   formStampFor as stamp,
-  loginCookie,
+  adminSession,
   postJson,
   proofOfWork,
   startTestApp,
@@ -37,7 +37,7 @@ const newIp = () => `10.77.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) 
 beforeAll(async () => {
   smtp = await startFakeSmtp();
   app = await startTestApp({ SMTP_URL: smtp.url, TRUST_PROXY: "1", SESSION_SECRET: TEST_SESSION_SECRET });
-  cookie = await loginCookie(app);
+  cookie = await adminSession(app);
 }, 60_000);
 
 afterAll(async () => {

@@ -19,7 +19,7 @@ import { parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_FORMS } from "~/forms";
 import { first } from "~/lib/first";
-import { loginCookie, startTestApp, type TestApp } from "../helpers/app";
+import { adminSession, startTestApp, type TestApp } from "../helpers/app";
 
 /** Samples of the dynamic routes, beside what the crawl finds by itself. */
 const SAMPLES = [
@@ -202,7 +202,7 @@ async function crawl() {
 
 beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT_FACTOR: "1000" });
-  adminCookie = await loginCookie(app);
+  adminCookie = await adminSession(app);
   await crawl();
 }, 120_000);
 afterAll(() => app?.close());

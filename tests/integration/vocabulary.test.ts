@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { loginCookie, postJson, startTestApp, withProof, type TestApp } from "../helpers/app";
+import { adminSession, postJson, startTestApp, withProof, type TestApp } from "../helpers/app";
 import { ADMIN_PAGES } from "../support/admin-routes";
 import { PUBLIC_POST_ENDPOINTS } from "../support/cases";
 import { insertLead } from "../support/leads";
@@ -17,7 +17,7 @@ let contactId: number;
 
 beforeAll(async () => {
   app = await startTestApp({ RATE_LIMIT_FACTOR: "100" });
-  cookie = await loginCookie(app);
+  cookie = await adminSession(app);
   const sent = await postJson(
     `${app.url}/api/contact`,
     await withProof(app.url, { ...first(PUBLIC_POST_ENDPOINTS).valid(1, "vocabulario"), source: "home" }),

@@ -11,7 +11,7 @@ import { deleteOldSalts, visitorHash } from "~/domain/analytics/salt.server";
 import type { ServerBuild } from "react-router";
 
 export const analytics = { dayOf, deleteOldSalts, flushAnalytics, rollUpDay, visitorHash };
-export { sessionLookups } from "~/domain/auth/sessions.server";
+export { createSession, sessionLookups } from "~/domain/auth/sessions.server";
 export { db } from "~/db/client.server";
 export * as schema from "~/db/schema";
 export { runRetention } from "~/domain/retention.server";
