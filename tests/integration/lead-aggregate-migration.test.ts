@@ -73,7 +73,8 @@ function folderBefore(): { folder: string; remove: () => void } {
 
 // ---------------------------------------------------------------- the rows before
 const N = { contacts: 40, consultations: 30, chats: 24, questionnaires: 15, applications: 15, bookings: 20, orders: 8 };
-const STATUSES = ["pending", "contacted", "proposal_sent", "won", "lost", "discarded"];
+/** Every status, and one the app stopped writing (migration 0011) that an older copy may still hold. */
+const STATUSES = ["pending", "contacted", "proposal_sent", "won", "lost", "discarded", "scheduled"];
 const q = (value: string | null) => (value === null ? "null" : `'${value.replace(/'/g, "''")}'`);
 /** A lead's visit, or none (every third lead came without one). */
 const visit = (i: number) =>
@@ -191,7 +192,11 @@ function seedStatements(): string[] {
 // ---------------------------------------------------------------- every lead, read the old way and the new way
 const COMMON = "landing_path, referrer_host, utm_source, utm_medium, utm_campaign, visit_counted, verified, created_at";
 const LEAD = "l.landing_path, l.referrer_host, l.utm_source, l.utm_medium, l.utm_campaign, l.visit_counted, l.verified, l.created_at";
-const STAGE_OF_STATUS = `case x.status when 'pending' then 'novo' when 'contacted' then 'em-contato' when 'proposal_sent' then 'proposta-enviada' when 'won' then 'ganho' when 'lost' then 'perdido' when 'discarded' then 'descartado' end`;
+/**
+ * A consultation's stage as the old inbox read it from its status (docs/decisions/0088): a status
+ * the app no longer writes (the tier-1 generator's 'scheduled', 'completed') read as 'novo'.
+ */
+const STAGE_OF_STATUS = `case x.status when 'pending' then 'novo' when 'contacted' then 'em-contato' when 'proposal_sent' then 'proposta-enviada' when 'won' then 'ganho' when 'lost' then 'perdido' when 'discarded' then 'descartado' else 'novo' end`;
 
 /** Per kind: its leads before (old tables, lead_pipeline) and after (leads and its answers), the same columns. */
 const KINDS: Record<string, { before: string; after: string }> = {
