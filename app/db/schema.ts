@@ -563,12 +563,15 @@ export const leads = pgTable(
   },
   (t) => [
     uniqueIndex("leads_kind_number_uq").on(t.kind, t.number),
-    index("leads_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    // Ascending, as every list's (created_at, id): read backwards, each serves `order by created_at
+    // desc, id desc` (nulls first). A DESC NULLS LAST index does not match that order, and the
+    // planner sorted the whole table instead (docs/decisions/0140).
+    index("leads_created_idx").on(t.createdAt, t.id),
     index("leads_email_idx").on(sql`lower(${t.email})`),
     index("leads_name_words_idx").using("gin", nameWordsIndex("name")),
-    index("leads_stage_idx").on(t.stage, t.createdAt.desc(), t.id.desc()),
-    index("leads_kind_idx").on(t.kind, t.createdAt.desc(), t.id.desc()),
-    index("leads_source_idx").on(sql`coalesce(${t.utmSource}, ${t.referrerHost}, '')`, t.createdAt.desc(), t.id.desc()),
+    index("leads_stage_idx").on(t.stage, t.createdAt, t.id),
+    index("leads_kind_idx").on(t.kind, t.createdAt, t.id),
+    index("leads_source_idx").on(sql`coalesce(${t.utmSource}, ${t.referrerHost}, '')`, t.createdAt, t.id),
     index("leads_follow_up_idx")
       .on(t.followUpOn)
       .where(sql`${t.followUpOn} is not null`),
