@@ -5,15 +5,15 @@
  */
 import { and, desc, eq, getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type * as Schema from "~/db/schema";
-import { CONSULTATION_STATUS_OF_STAGE, STAGE_OF_CONSULTATION_STATUS, type PipelineType } from "~/lib/pipeline";
+import { CONSULTATION_STATUS_OF_STAGE, firstStage, STAGE_OF_CONSULTATION_STATUS, type PipelineType } from "~/lib/pipeline";
 
 /** The forms with an answers table, by the name their old table had in the tests. */
 export const LEAD_FORMS = {
-  contacts: { kind: "contatos", answers: "contactAnswers", numbers: "contact_numbers" },
-  consultations: { kind: "consultas", answers: "consultationAnswers", numbers: "consultation_numbers" },
-  businessOptimizations: { kind: "questionarios", answers: "questionnaireAnswers", numbers: "questionnaire_numbers" },
-  careerApplications: { kind: "candidaturas", answers: "applicationAnswers", numbers: "application_numbers" },
-} as const satisfies Record<string, { kind: PipelineType; answers: keyof typeof Schema; numbers: string }>;
+  contacts: { kind: "contatos", answers: "contactAnswers", numbers: "contactNumbers" },
+  consultations: { kind: "consultas", answers: "consultationAnswers", numbers: "consultationNumbers" },
+  businessOptimizations: { kind: "questionarios", answers: "questionnaireAnswers", numbers: "questionnaireNumbers" },
+  careerApplications: { kind: "candidaturas", answers: "applicationAnswers", numbers: "applicationNumbers" },
+} as const satisfies Record<string, { kind: PipelineType; answers: keyof typeof Schema; numbers: keyof typeof Schema }>;
 export type LeadForm = keyof typeof LEAD_FORMS;
 
 /** A questionnaire's person and company are the lead's name and company. */
@@ -43,10 +43,10 @@ export async function insertLead<T extends Record<string, unknown>>(
     else if (answerKeys.has(key) && key !== "leadId") answers[key] = value;
     else common[RENAMED[key] ?? key] = value;
   }
-  const stage = common.stage ?? (kind === "candidaturas" ? "recebida" : "novo");
+  const stage = common.stage ?? firstStage(kind);
   const [lead] = await database
     .insert(schema.leads)
-    .values({ ...common, stage, kind, number: sql`nextval(${numbers}::regclass)` })
+    .values({ ...common, stage, kind, number: sql`nextval(${schema[numbers].seqName}::regclass)` })
     .returning();
   await (db as { insert: (t: unknown) => { values: (v: unknown) => Promise<unknown> } })
     .insert(answersTable)
