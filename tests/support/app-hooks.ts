@@ -16,6 +16,7 @@ export { db } from "~/db/client.server";
 export * as schema from "~/db/schema";
 export { runRetention } from "~/domain/retention.server";
 export { inboxCountsQuery } from "~/domain/pipeline.server";
+export { pipelineTotals } from "~/domain/deals.server";
 export { expireAbandonedCheckouts } from "~/domain/payments/reconciliation.server";
 export { newChallenge } from "~/domain/spam/challenge.server";
 /** The route tree the app serves (the same module instances), for tests that inspect routes. */
