@@ -7,22 +7,26 @@
  * to 'Perdido' first asks for the reason in a dialog. Below `lg` the columns are a list grouped by
  * stage, one under the other (no horizontal scroller).
  */
-import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { useEffect, useRef, useState, useSyncExternalStore, type DragEvent, type KeyboardEvent } from "react";
+import { Form, Link } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { useAdminSubmit } from "~/components/admin/use-admin-submit";
 import { Button } from "~/components/ui/button";
 import { Handshake } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
+import type { BoardCard, PipelineTotals } from "~/domain/deals.server";
 import { BOARD_CARDS_PER_STAGE, DEAL_STAGES, dealMessages, formatBRL, LOST_REASON_MAX_LENGTH } from "~/lib/deals";
 import { formatDay, leadPagePath, PIPELINE_TYPE_INFO, stageLabel, type SalesStage } from "~/lib/pipeline";
 import { cn } from "~/lib/utils";
-import type { BoardCard, PipelineTotals } from "~/domain/deals.server";
 import type { BoardActionData } from "~/routes/admin/leads.negocios";
 
 const BOARD_PATH = "/admin/leads/negocios";
 const HINT_ID = "board-keyboard-hint";
+/** A phone shows this many cards per stage (CSS only: the markup is the same at every width). */
+const PHONE_CARDS = 5;
+const PHONE_CARDS_CLASS = "max-lg:[&>li:nth-child(n+6)]:hidden";
 const cardKey = (card: Pick<BoardCard, "type" | "id">) => `${card.type}-${card.id}`;
 const cardName = (card: BoardCard) => card.name || card.email || `Lead nº ${card.id}`;
 
@@ -40,6 +44,15 @@ export function DealsBoardLink() {
 
 type Pending = { key: string; stage: SalesStage; lostReason: string; name: string };
 
+const subscribeNever = () => () => {};
+/** False on the server and in hydration, true once the page script runs: controls that need it appear then. */
+const useScript = () =>
+  useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+
 export function DealsBoard({
   totals,
   cards,
@@ -51,9 +64,8 @@ export function DealsBoard({
   notice: string | null;
   actionData?: BoardActionData;
 }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  // Where a moved card is shown until the page's data is reloaded with it.
+  const hydrated = useScript();
+  // Where a moved card is shown at once (the server's answer confirms it, or takes it back).
   const [placed, setPlaced] = useState<Record<string, SalesStage>>({});
   const [announcement, setAnnouncement] = useState("");
   const [askLost, setAskLost] = useState<{ key: string; name: string } | null>(null);
@@ -62,39 +74,14 @@ export function DealsBoard({
   const focusAfter = useRef<string | null>(null);
   const queue = useRef<Pending[]>([]);
   const inFlight = useRef<Pending | null>(null);
-  const fetcher = useFetcher<BoardActionData>({ key: "deals-board-move" });
+  // One move at a time, in the order made: the router reloads the board after each.
+  const mover = useAdminSubmit<BoardActionData>(BOARD_PATH, { key: "deals-board-move" });
 
   const announce = (text: string) => {
     // Cleared first, so the same sentence twice is read twice.
     setAnnouncement("");
     window.setTimeout(() => setAnnouncement(text), 50);
   };
-
-  // The server's answer to the move in flight (after the router reloaded the board).
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !inFlight.current) return;
-    const done = inFlight.current;
-    inFlight.current = null;
-    const answer = fetcher.data;
-    if (answer && answer.ok) {
-      announce(answer.message);
-    } else {
-      const reason = answer && !answer.ok ? Object.values(answer.errors ?? {})[0] : undefined;
-      announce(reason ? `${dealMessages.moveFailed(done.name)} ${reason}` : dealMessages.moveFailed(done.name));
-      setPlaced((p) => {
-        const next = { ...p };
-        delete next[done.key];
-        return next;
-      });
-    }
-    sendNext();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the fetcher settles
-  }, [fetcher.state, fetcher.data]);
-
-  // Fresh data from the server: it places every card itself.
-  useEffect(() => {
-    if (!inFlight.current && queue.current.length === 0) setPlaced({});
-  }, [cards]);
 
   useEffect(() => {
     const key = focusAfter.current;
@@ -107,11 +94,30 @@ export function DealsBoard({
     if (inFlight.current || queue.current.length === 0) return;
     const next = queue.current.shift()!;
     inFlight.current = next;
-    const [type, id] = [next.key.slice(0, next.key.lastIndexOf("-")), next.key.slice(next.key.lastIndexOf("-") + 1)];
-    void fetcher.submit(
-      { intent: "move", via: "script", type, id, stage: next.stage, lostReason: next.lostReason },
-      { method: "post", action: BOARD_PATH },
-    );
+    const cut = next.key.lastIndexOf("-");
+    const fields = {
+      intent: "move",
+      via: "script",
+      type: next.key.slice(0, cut),
+      id: next.key.slice(cut + 1),
+      stage: next.stage,
+      lostReason: next.lostReason,
+    };
+    mover.submit(fields, (answer) => {
+      inFlight.current = null;
+      if (answer && answer.ok) {
+        announce(answer.message);
+      } else {
+        const reason = answer && !answer.ok ? Object.values(answer.errors ?? {})[0] : undefined;
+        announce(reason ? `${dealMessages.moveFailed(next.name)} ${reason}` : dealMessages.moveFailed(next.name));
+        setPlaced((p) => {
+          const rest = { ...p };
+          delete rest[next.key];
+          return rest;
+        });
+      }
+      sendNext();
+    });
   }
 
   const stageOf = (card: BoardCard): SalesStage => placed[cardKey(card)] ?? card.stage;
@@ -196,16 +202,19 @@ export function DealsBoard({
       <p aria-live="polite" aria-atomic="true" className="sr-only" data-testid="board-announcer">
         {announcement}
       </p>
-      {hydrated ? (
-        <p id={HINT_ID} className="text-sm text-muted-foreground">
-          Arraste um cartão para outra coluna, ou, com o foco no nome do lead, use as setas para a esquerda e para a direita para mudar a
-          etapa. Cada cartão também tem o botão “Mover”.
-        </p>
-      ) : null}
+      {/* Drawn invisible until the script runs (it is what makes it true): its space is kept, so
+          nothing moves under a pointer at hydration. */}
+      <p id={HINT_ID} className={cn("text-sm text-muted-foreground", !hydrated && "invisible")}>
+        Arraste um cartão para outra coluna, ou, com o foco no nome do lead, use as setas para a esquerda e para a direita para mudar a
+        etapa. Cada cartão também tem o botão “Mover”.
+      </p>
 
       <div className="grid gap-4 lg:grid-cols-3 xl:grid-cols-6" data-testid="board">
         {totals.stages.map((column) => {
-          const inColumn = cards.filter((c) => stageOf(c) === column.stage);
+          // A card just moved here comes first, where the reloaded board will have it (the most recently changed).
+          const inColumn = cards
+            .filter((c) => stageOf(c) === column.stage)
+            .sort((a, b) => Number(cardKey(b) in placed) - Number(cardKey(a) in placed));
           return (
             <section
               key={column.stage}
@@ -233,13 +242,16 @@ export function DealsBoard({
                   <span>{stageLabel(column.stage)}</span>
                   <span className="text-sm font-normal text-muted-foreground">{column.probability} %</span>
                 </h2>
-                <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-sm" data-testid="column-totals">
+                <dl
+                  className="grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-2 text-sm xl:gap-x-1 xl:text-xs"
+                  data-testid="column-totals"
+                >
                   <dt className="text-muted-foreground">Negócios</dt>
-                  <dd className="text-right font-medium tabular-nums">{column.count.toLocaleString("pt-BR")}</dd>
+                  <dd className="text-right font-medium whitespace-nowrap tabular-nums">{column.count.toLocaleString("pt-BR")}</dd>
                   <dt className="text-muted-foreground">Valor</dt>
-                  <dd className="text-right font-medium tabular-nums">{formatBRL(column.valueCents)}</dd>
+                  <dd className="text-right font-medium whitespace-nowrap tabular-nums">{formatBRL(column.valueCents)}</dd>
                   <dt className="text-muted-foreground">Ponderado</dt>
-                  <dd className="text-right font-medium tabular-nums">{formatBRL(column.weightedCents)}</dd>
+                  <dd className="text-right font-medium whitespace-nowrap tabular-nums">{formatBRL(column.weightedCents)}</dd>
                 </dl>
               </header>
               {inColumn.length === 0 ? (
@@ -247,7 +259,8 @@ export function DealsBoard({
                   Nenhum negócio nesta etapa.
                 </p>
               ) : (
-                <ol className="grid gap-2" aria-label={`Leads em ${stageLabel(column.stage)}`}>
+                // A phone lists the first few of each stage; the link below leads to the rest.
+                <ol className={cn("grid gap-2", PHONE_CARDS_CLASS)} aria-label={`Leads em ${stageLabel(column.stage)}`}>
                   {inColumn.map((card) => (
                     <BoardCardItem
                       key={cardKey(card)}
@@ -272,10 +285,15 @@ export function DealsBoard({
                   ))}
                 </ol>
               )}
-              {column.count > inColumn.length ? (
-                <Link to={`/admin/leads?etapa=${column.stage}`} className="text-sm font-medium text-primary hover:underline">
+              {column.count > inColumn.length || column.count > PHONE_CARDS ? (
+                <Link
+                  to={`/admin/leads?etapa=${column.stage}`}
+                  className={cn("text-sm font-medium text-primary hover:underline", column.count <= inColumn.length && "lg:hidden")}
+                >
                   Ver todos os {column.count.toLocaleString("pt-BR")} em {stageLabel(column.stage)}
-                  {column.count > BOARD_CARDS_PER_STAGE ? ` (aqui, os ${BOARD_CARDS_PER_STAGE} mais recentes)` : ""}
+                  <span className="max-lg:hidden">
+                    {column.count > BOARD_CARDS_PER_STAGE ? ` (aqui, os ${BOARD_CARDS_PER_STAGE} mais recentes)` : ""}
+                  </span>
                 </Link>
               ) : null}
             </section>
@@ -338,11 +356,11 @@ function Totals({ totals }: { totals: PipelineTotals }) {
       <h2 id="totais-titulo" className="sr-only">
         Totais do funil
       </h2>
-      <dl className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 xl:grid-cols-4">
         {items.map((item) => (
-          <div key={item.label} className="rounded-xl border border-border bg-background p-4" data-testid={item.testid}>
+          <div key={item.label} className="min-w-0 rounded-xl border border-border bg-background p-3 sm:p-4" data-testid={item.testid}>
             <dt className="text-sm text-muted-foreground">{item.label}</dt>
-            <dd className="mt-1 text-xl font-bold tabular-nums">{item.value}</dd>
+            <dd className="mt-1 text-base font-bold tabular-nums [overflow-wrap:anywhere] sm:text-xl">{item.value}</dd>
             <dd className="text-sm text-muted-foreground">{item.detail}</dd>
           </div>
         ))}
@@ -403,17 +421,14 @@ function BoardCardItem({
         {PIPELINE_TYPE_INFO[card.type].label}
         {card.company ? ` · ${card.company}` : ""}
       </p>
-      <p className="flex flex-wrap justify-between gap-x-2 tabular-nums">
-        <span className={card.valueCents === null ? "text-muted-foreground" : "font-medium"}>
-          {card.valueCents === null ? "Sem valor" : formatBRL(card.valueCents)}
-        </span>
-        {card.expectedCloseOn ? (
-          <span className="text-muted-foreground">
-            <span className="sr-only">Previsão de fechamento: </span>
-            <time dateTime={card.expectedCloseOn}>{formatDay(card.expectedCloseOn)}</time>
-          </span>
-        ) : null}
+      <p className={cn("tabular-nums", card.valueCents === null ? "text-muted-foreground" : "font-medium")}>
+        {card.valueCents === null ? "Sem valor" : formatBRL(card.valueCents)}
       </p>
+      {card.expectedCloseOn ? (
+        <p className="text-xs text-muted-foreground">
+          Previsão: <time dateTime={card.expectedCloseOn}>{formatDay(card.expectedCloseOn)}</time>
+        </p>
+      ) : null}
       {stage === "perdido" && card.lostReason ? (
         <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">Motivo: {card.lostReason}</p>
       ) : null}
@@ -505,6 +520,7 @@ function LostReasonDialog({ name, onCancel, onConfirm }: { name: string; onCance
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    dialog?.querySelector("textarea")?.focus();
   }, []);
   return (
     <dialog
@@ -543,7 +559,6 @@ function LostReasonDialog({ name, onCancel, onConfirm }: { name: string; onCance
           onChange={(event) => setReason(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "lost-reason-error" : undefined}
-          autoFocus
         />
         {error ? (
           <p id="lost-reason-error" role="alert" className="text-sm text-destructive">

@@ -8,9 +8,9 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import type { LeadDeal } from "~/domain/deals.server";
 import { formatDateTime } from "~/lib/dates";
 import { centsToInput, dealMessages, formatBRL, LOST_REASON_MAX_LENGTH } from "~/lib/deals";
-import type { LeadDeal } from "~/domain/deals.server";
 
 type Reply = { intent?: string; errors?: Record<string, string>; values?: Record<string, string> } | undefined;
 

@@ -11,8 +11,8 @@ import {
   newsletterSubscribers,
   questionnaireAnswers,
 } from "~/db/schema";
-import { first } from "~/lib/first";
 import { closingOnMove } from "~/lib/deals";
+import { first } from "~/lib/first";
 import { type ConsultationStatus } from "~/lib/lead-fields";
 import { type LeadType } from "~/lib/lead-types";
 import { CONSULTATION_STATUS_OF_STAGE, STAGE_OF_CONSULTATION_STATUS, type SalesStage } from "~/lib/pipeline";
