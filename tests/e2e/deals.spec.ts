@@ -81,11 +81,11 @@ test("the lead page's deal: value and close day, shown on the board", async ({ p
   await page.goto("/admin/leads/negocios");
   await page.getByRole("link", { name: lead.name, exact: true }).click();
   await page.getByLabel("Valor do negócio (R$)").fill("-5");
-  await page.getByRole("button", { name: "Salvar negócio" }).click();
+  await page.getByRole("button", { name: "Atualizar negócio" }).click();
   await expect(page.getByText("O valor não pode ser negativo.")).toBeVisible();
   await page.getByLabel("Valor do negócio (R$)").fill("48.000,00");
   await page.getByLabel("Previsão de fechamento").fill("2027-06-30");
-  await page.getByRole("button", { name: "Salvar negócio" }).click();
+  await page.getByRole("button", { name: "Atualizar negócio" }).click();
   await expect(page.getByTestId("deal-saved")).toHaveText("Negócio salvo.");
   await expect(page.getByTestId("deal-value")).toHaveText("R$ 48.000,00");
   await page.goto("/admin/leads/negocios");

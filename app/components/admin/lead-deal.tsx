@@ -106,7 +106,7 @@ export function DealCard({ deal, reply, saved }: { deal: LeadDeal; reply: Reply;
             ) : null}
           </div>
           <Button type="submit" variant="outline" disabled={saving}>
-            {saving ? "Salvando..." : "Salvar negócio"}
+            {saving ? "Atualizando..." : "Atualizar negócio"}
           </Button>
         </Form>
       </CardContent>
