@@ -37,6 +37,12 @@ export function formatBRL(cents: number): string {
   return brl.format(Math.round(cents) / 100).replace(/\u00a0/g, " ");
 }
 
+const brlCompact = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL", notation: "compact", maximumFractionDigits: 2 });
+/** For a board column's narrow totals: "R$ 3,14 bi", "R$ 1,18 mi" from R$ 1 milhão on, the exact amount below it. */
+export function formatBRLShort(cents: number): string {
+  return Math.abs(cents) >= 100_000_000 ? brlCompact.format(cents / 100).replace(/\u00a0/g, " ") : formatBRL(cents);
+}
+
 /** "12.345,67" (for the input's value) from cents; "" for none. */
 export function centsToInput(cents: number | null | undefined): string {
   if (cents === null || cents === undefined) return "";

@@ -75,6 +75,25 @@ test("moves a card with the keyboard, announced, stored and in the lead's histor
   await expect(history).toContainText("Motivo da perda: Fechou com um concorrente");
 });
 
+test("drags a card onto another column with the pointer", async ({ page }) => {
+  const lead = await newLead(page);
+  await signedIn(page);
+  await gotoHydrated(page, "/admin/leads/negocios");
+  const card = column(page, "novo").getByTestId("board-card").filter({ hasText: lead.name });
+  // The drag starts with a small move, before anything scrolls (Chromium picks the dragged element
+  // where the button went down), then drops on the column's heading.
+  await card.hover();
+  await page.mouse.down();
+  const box = (await card.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2 + 12, box.y + box.height / 2 + 12, { steps: 3 });
+  await column(page, "proposta-enviada").hover({ position: { x: 40, y: 20 } });
+  await page.mouse.up();
+  await expect(page.getByTestId("board-announcer")).toHaveText(`${lead.name} movido para Proposta enviada.`);
+  await expect(column(page, "proposta-enviada").getByTestId("board-card").filter({ hasText: lead.name })).toBeVisible();
+  await page.reload();
+  await expect(column(page, "proposta-enviada").getByTestId("board-card").filter({ hasText: lead.name })).toBeVisible();
+});
+
 test("the lead page's deal: value and close day, shown on the board", async ({ page }) => {
   const lead = await newLead(page);
   await signedIn(page);

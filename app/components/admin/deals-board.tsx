@@ -17,7 +17,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { BoardCard, PipelineTotals } from "~/domain/deals.server";
-import { BOARD_CARDS_PER_STAGE, DEAL_STAGES, dealMessages, formatBRL, LOST_REASON_MAX_LENGTH } from "~/lib/deals";
+import { BOARD_CARDS_PER_STAGE, DEAL_STAGES, dealMessages, formatBRL, formatBRLShort, LOST_REASON_MAX_LENGTH } from "~/lib/deals";
 import { formatDay, leadPagePath, PIPELINE_TYPE_INFO, stageLabel, type SalesStage } from "~/lib/pipeline";
 import { cn } from "~/lib/utils";
 import type { BoardActionData } from "~/routes/admin/leads.negocios";
@@ -249,9 +249,13 @@ export function DealsBoard({
                   <dt className="text-muted-foreground">Negócios</dt>
                   <dd className="text-right font-medium whitespace-nowrap tabular-nums">{column.count.toLocaleString("pt-BR")}</dd>
                   <dt className="text-muted-foreground">Valor</dt>
-                  <dd className="text-right font-medium whitespace-nowrap tabular-nums">{formatBRL(column.valueCents)}</dd>
+                  <dd className="text-right font-medium whitespace-nowrap tabular-nums">
+                    <span title={formatBRL(column.valueCents)}>{formatBRLShort(column.valueCents)}</span>
+                  </dd>
                   <dt className="text-muted-foreground">Ponderado</dt>
-                  <dd className="text-right font-medium whitespace-nowrap tabular-nums">{formatBRL(column.weightedCents)}</dd>
+                  <dd className="text-right font-medium whitespace-nowrap tabular-nums">
+                    <span title={formatBRL(column.weightedCents)}>{formatBRLShort(column.weightedCents)}</span>
+                  </dd>
                 </dl>
               </header>
               {inColumn.length === 0 ? (
@@ -356,11 +360,11 @@ function Totals({ totals }: { totals: PipelineTotals }) {
       <h2 id="totais-titulo" className="sr-only">
         Totais do funil
       </h2>
-      <dl className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+      <dl className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         {items.map((item) => (
           <div key={item.label} className="min-w-0 rounded-xl border border-border bg-background p-3 sm:p-4" data-testid={item.testid}>
             <dt className="text-sm text-muted-foreground">{item.label}</dt>
-            <dd className="mt-1 text-base font-bold tabular-nums [overflow-wrap:anywhere] sm:text-xl">{item.value}</dd>
+            <dd className="mt-1 text-lg font-bold tabular-nums sm:text-xl">{item.value}</dd>
             <dd className="text-sm text-muted-foreground">{item.detail}</dd>
           </div>
         ))}
