@@ -20,8 +20,8 @@ import {
   formatDay,
   NOTE_MAX_LENGTH,
   OPEN_STAGES,
-  PIPELINE_TYPE_INFO,
   PIPELINE_TYPES,
+  pipelineTypeInfo,
   pipelineMessages,
   stageLabel,
   STAGES,
@@ -404,7 +404,7 @@ export async function exportInboxCsv(filters: InboxFilters): Promise<{ csv: stri
     "Recebido em",
   ];
   const records = rows.map((r) => [
-    PIPELINE_TYPE_INFO[r.type].label,
+    pipelineTypeInfo(r.type).label,
     r.id,
     r.name,
     r.email,
