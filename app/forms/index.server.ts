@@ -5,8 +5,8 @@
  * by the privacy registry, app/domain/privacy/registry.server.ts). Adding a form adds a folder,
  * never a line here.
  */
-import { PIPELINE_TYPES } from "~/lib/pipeline";
 import type { LeadFormData } from "~/domain/privacy/declare.server";
+import { PIPELINE_TYPES } from "~/lib/pipeline";
 import type { LeadFormServer } from "./define.server";
 
 const SERVERS = new Map<string, LeadFormServer>();

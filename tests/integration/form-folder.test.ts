@@ -7,8 +7,8 @@
  * Its table is made from its drizzle declaration as drizzle-kit would migrate it (the app's forms
  * get theirs from generated migrations).
  */
-import { eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { generateDrizzleJson, generateMigration } from "drizzle-kit/api";
+import { eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
 import { adminSession, proofOfWork, startTestApp, testHooks, type TestApp } from "../helpers/app";

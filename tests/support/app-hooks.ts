@@ -4,17 +4,17 @@
  * it shares the app's module instances (its database handle, its analytics buffer) but the
  * production entry exports none of it.
  */
+import * as sharedSchema from "~/db/schema";
 import { dayOf } from "~/domain/analytics/days.server";
 import { flushAnalytics } from "~/domain/analytics/record.server";
 import { rollUpDay } from "~/domain/analytics/rollups.server";
 import { deleteOldSalts, visitorHash } from "~/domain/analytics/salt.server";
-import * as sharedSchema from "~/db/schema";
-import { registerLeadForms } from "~/forms/index.server";
-import { FORM_TABLES } from "~/forms/tables.server";
 import type * as CareersTables from "~/forms/careers/table";
 import type * as ConsultationTables from "~/forms/consultation/table";
 import type * as ContactTables from "~/forms/contact/table";
+import { registerLeadForms } from "~/forms/index.server";
 import type * as QuestionnaireTables from "~/forms/questionnaire/table";
+import { FORM_TABLES } from "~/forms/tables.server";
 import type { ServerBuild } from "react-router";
 
 export const analytics = { dayOf, deleteOldSalts, flushAnalytics, rollUpDay, visitorHash };

@@ -6,8 +6,8 @@
 import { and, desc, eq, getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type * as Schema from "~/db/schema";
 import { FORM_TABLES } from "~/forms/tables.server";
-import type { AnyPgColumn, PgSequence, PgTable } from "drizzle-orm/pg-core";
 import { CONSULTATION_STATUS_OF_STAGE, firstStage, STAGE_OF_CONSULTATION_STATUS, type PipelineType } from "~/lib/pipeline";
+import type { AnyPgColumn, PgSequence, PgTable } from "drizzle-orm/pg-core";
 
 /** The forms with an answers table, by the name their old table had in the tests. */
 export const LEAD_FORMS = {

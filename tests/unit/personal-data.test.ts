@@ -150,7 +150,9 @@ describe("personal data is declared once", () => {
     expect(new Set(entries.map(([key]) => key)).size).toBe(entries.length);
     const source = fs.readFileSync("app/domain/privacy/registry.server.ts", "utf8");
     expect(source).not.toMatch(/from "~\/forms\/[^"]*\/table"/);
-    const fromSchema = [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*"~\/db\/schema"/g)].flatMap((m) => m[1]!.split(",").map((n) => n.trim()));
+    const fromSchema = [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*"~\/db\/schema"/g)].flatMap((m) =>
+      m[1]!.split(",").map((n) => n.trim()),
+    );
     expect(fromSchema.filter((name) => Object.hasOwn(FORM_TABLES, name))).toEqual([]);
   });
 

@@ -192,5 +192,10 @@ function ChatMessages({ messages, offline }: { messages: ChatMessage[]; offline:
  * answers, declared in its folder: docs/decisions/0141), every field its rows hold but the id.
  */
 export function columnsOf(key: PersonalDataTable, rows: ReadonlyArray<Record<string, unknown>> | undefined): Column[] {
-  return COLUMNS[key] ?? Object.keys(rows?.[0] ?? {}).filter((field) => field !== "id").map((field) => col(field));
+  return (
+    COLUMNS[key] ??
+    Object.keys(rows?.[0] ?? {})
+      .filter((field) => field !== "id")
+      .map((field) => col(field))
+  );
 }

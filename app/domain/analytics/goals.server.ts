@@ -50,7 +50,13 @@ const OTHER_GOALS: Goal[] = [
 
 export const GOALS: readonly Goal[] = [
   // Each lead type is its rows of `leads` (docs/decisions/0135).
-  ...PIPELINE_TYPES.map((type) => ({ key: type, label: PIPELINE_TYPE_INFO[type].plural, lead: true, table: "leads", where: `x.kind = '${type}'` })),
+  ...PIPELINE_TYPES.map((type) => ({
+    key: type,
+    label: PIPELINE_TYPE_INFO[type].plural,
+    lead: true,
+    table: "leads",
+    where: `x.kind = '${type}'`,
+  })),
   ...OTHER_GOALS,
 ];
 

@@ -5,8 +5,8 @@
  * so this file imports neither.
  */
 import type { RetentionKind } from "~/lib/privacy";
-import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 /** Whom the privacy tools look for: the normalised address and its salted hash (./subject.server.ts). */
 export interface Subject {
@@ -71,7 +71,10 @@ export function defineLeadFormData<const D extends LeadFormData>(data: D): D {
  * A form's answers table (docs/decisions/0135): one row per lead by `lead_id`, found, exported,
  * erased and kept with its lead, the person's data being `personal`.
  */
-export function answersOf(table: PgTable & { leadId: AnyPgColumn }, declared: { label: string; personal: readonly AnyPgColumn[] }): PersonalTable {
+export function answersOf(
+  table: PgTable & { leadId: AnyPgColumn },
+  declared: { label: string; personal: readonly AnyPgColumn[] },
+): PersonalTable {
   return {
     ...declared,
     table,

@@ -26,7 +26,6 @@ import {
   shownTables,
   type PersonalDataKey,
   type PersonalDataTable,
-  type PersonalTable,
   type Subject,
 } from "./registry.server";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
@@ -115,14 +114,21 @@ export function shown(found: Found): PersonalData {
     const { nestIn, as } = entry.export;
     const parentField = fieldOf(entry.table, entry.find.via[nestIn]!);
     const parent = nestIn;
-    data[parent] = rowsIn(data, parent).map((row) => ({ ...row, [as]: rowsIn(found, key).filter((child) => child[parentField] === row.id) }));
+    data[parent] = rowsIn(data, parent).map((row) => ({
+      ...row,
+      [as]: rowsIn(found, key).filter((child) => child[parentField] === row.id),
+    }));
   }
   return data;
 }
 
 /** Rows found per table, as the audit rows count them (nested ones too; hidden ones not). */
 export function countRows(found: Found): Record<string, number> {
-  return Object.fromEntries(personalData().filter(([, entry]) => entry.export).map(([key]) => [key, rowsIn(found, key).length]));
+  return Object.fromEntries(
+    personalData()
+      .filter(([, entry]) => entry.export)
+      .map(([key]) => [key, rowsIn(found, key).length]),
+  );
 }
 
 /** Whom to look for: the normalised address and its salted hash (a pseudonymised consent record holds it). */
