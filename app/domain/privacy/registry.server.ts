@@ -83,6 +83,11 @@ const revisionText = [
   blogPostRevisions.metaDescription,
 ] as const;
 
+/**
+ * Every table that is not a form's own (a form's answers are declared in its folder, collected by
+ * `personalData()` below, docs/decisions/0141): the leads' common rows first, the rest in the
+ * admin's and the export's order.
+ */
 export const PERSONAL_DATA = {
   leads: {
     label: "Leads",
