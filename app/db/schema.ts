@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -558,11 +559,24 @@ export const leads = pgTable(
     verified: verified(),
     /** The consent the submission gave (the contact form's policy box); the proof stays in consent_records. */
     consentRecordId: integer("consent_record_id").references((): AnyPgColumn => consentRecords.id, { onDelete: "set null" }),
+    // The deal (docs/decisions/0142-deals-value-and-stage-probability.md): what the sale is worth,
+    // in integer cents of BRL, and the calendar day it is expected to close; null: not estimated.
+    valueCents: bigint("value_cents", { mode: "number" }),
+    expectedCloseOn: date("expected_close_on", { mode: "string" }),
+    /** When the lead last became 'ganho' or 'perdido'; null while open (or discarded). */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** Why it was lost (required on the move to 'perdido'); null otherwise. */
+    lostReason: text("lost_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("leads_kind_number_uq").on(t.kind, t.number),
+    check("leads_value_cents_range", sql`${t.valueCents} between 0 and 100000000000`),
+    // The pipeline's totals per stage (count, value) read this index alone (docs/decisions/0142).
+    index("leads_stage_value_idx").on(t.stage, t.valueCents),
+    // The board's cards: the most recently changed of each stage (docs/decisions/0143).
+    index("leads_stage_updated_idx").on(t.stage, t.updatedAt, t.id),
     // Ascending, as every list's (created_at, id): read backwards, each serves `order by created_at
     // desc, id desc` (nulls first). A DESC NULLS LAST index does not match that order, and the
     // planner sorted the whole table instead (docs/decisions/0140).
@@ -576,6 +590,20 @@ export const leads = pgTable(
       .on(t.followUpOn)
       .where(sql`${t.followUpOn} is not null`),
   ],
+);
+
+/**
+ * The chance of closing a deal at each sales stage, in whole percent, as the admin set it
+ * (docs/decisions/0142). A stage without a row has its default (app/lib/deals.ts).
+ */
+export const stageProbabilities = pgTable(
+  "stage_probabilities",
+  {
+    stage: text("stage").primaryKey(),
+    probability: integer("probability").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("stage_probabilities_range", sql`${t.probability} between 0 and 100`)],
 );
 
 /**

@@ -25,6 +25,8 @@ export const ADMIN_PAGES = [
   "/admin/leads/funil/consultas/1",
   "/admin/leads",
   "/admin/leads/spam",
+  // The deals board (docs/decisions/0143).
+  "/admin/leads/negocios",
   "/admin/leads/funil/contatos/1",
   "/admin/analises",
   "/admin/agenda",

@@ -33,6 +33,7 @@ export { runRetention } from "~/domain/retention.server";
 export { inboxCountsQuery, listInbox } from "~/domain/pipeline.server";
 export { submitLead } from "~/domain/lead-submissions.server";
 export { leadFormServer } from "~/forms/index.server";
+export { pipelineTotals } from "~/domain/deals.server";
 export { expireAbandonedCheckouts } from "~/domain/payments/reconciliation.server";
 export { newChallenge } from "~/domain/spam/challenge.server";
 /** The route tree the app serves (the same module instances), for tests that inspect routes. */

@@ -92,7 +92,8 @@ export const PERSONAL_DATA = {
   leads: {
     label: "Leads",
     table: leads,
-    personal: [leads.name, leads.email, leads.phone, leads.company],
+    // The reason of a lost deal is free text the admin wrote about the person (docs/decisions/0142).
+    personal: [leads.name, leads.email, leads.phone, leads.company, leads.lostReason],
     find: { where: (s) => sameAddress(leads.email, s.email) },
     export: {},
     erase: "delete",

@@ -132,6 +132,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "lead.stage": "Etapa do lead alterada",
   "lead.follow_up": "Próximo retorno alterado",
   "lead.note": "Anotação adicionada ao lead",
+  "lead.deal": "Valor ou previsão do negócio alterado",
+  "pipeline.probabilities": "Probabilidades das etapas alteradas",
   "lead.inbox.export": "Exportação CSV do funil de leads",
   "pipeline.digest": "Resumo diário do funil",
   "booking.create": "Reunião agendada pelo visitante",

@@ -9,6 +9,7 @@
  */
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AttributionFacts } from "~/components/admin/attribution";
+import { DealCard, LostReasonField } from "~/components/admin/lead-deal";
 import { Consents, ContactButtons, ElsewhereLink, LeadHistory, PersonActivity, SentFacts } from "~/components/admin/lead-page";
 import { FollowUp, StageBadge } from "~/components/admin/pipeline";
 import { Button } from "~/components/ui/button";
@@ -18,9 +19,10 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { requireAdmin } from "~/domain/auth/sessions.server";
+import { dealSchema, leadDeal, updateDeal } from "~/domain/deals.server";
 import { leadPage } from "~/domain/leads/lead-page.server";
 import { pipelineUpdateSchemaOf, updatePipeline } from "~/domain/pipeline.server";
-import { formError, parseForm } from "~/infra/forms.server";
+import { formError, parseForm, readForm } from "~/infra/forms.server";
 import { formatDateTime } from "~/lib/dates";
 import { ORIGIN_TITLE } from "~/lib/origin";
 import {
@@ -59,6 +61,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     {
       ...found,
       today: brasiliaDay(),
+      // A sales lead's value, close day and the reason of a loss (docs/decisions/0142).
+      deal: type === "candidaturas" ? null : await leadDeal(type, id),
+      dealSaved: saved === "negocio",
       saved: saved === "1" ? pipelineMessages.saved : saved === "0" ? pipelineMessages.nothingChanged : null,
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -68,7 +73,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireAdmin(context);
   const { type, id } = leadParams(params);
-  const submission = await parseForm(request, pipelineUpdateSchemaOf(type));
+  const fields = await readForm(request);
+  if (fields.intent === "deal" && type !== "candidaturas") {
+    const deal = await parseForm(fields, dealSchema);
+    if (!deal.ok) return formError({ ...deal.reply, intent: "deal" });
+    const done = await updateDeal(type, id, deal.value, { username: user.username, ip: context.clientIp });
+    if (!done) throw data(pipelineMessages.notFound, { status: 404 });
+    return redirect(`${leadPagePath(type, id)}?salvo=${done.changed ? "negocio" : 0}`, 303);
+  }
+  const submission = await parseForm(fields, pipelineUpdateSchemaOf(type));
   if (!submission.ok) return formError(submission.reply);
   const result = await updatePipeline(type, id, submission.value, { username: user.username, ip: context.clientIp });
   if (!result) throw data(pipelineMessages.notFound, { status: 404 });
@@ -136,6 +149,7 @@ export default function LeadPageRoute({ loaderData, actionData }: Route.Componen
 
         <div className="grid gap-6 lg:col-start-2 lg:row-span-4 lg:row-start-1">
           <StageCard loaderData={loaderData} actionData={actionData} />
+          {loaderData.deal ? <DealCard deal={loaderData.deal} reply={actionData} saved={loaderData.dealSaved} /> : null}
           <Card>
             <CardHeader>
               <CardTitle asChild>
@@ -234,6 +248,9 @@ function StageCard({ loaderData, actionData }: Pick<Route.ComponentProps, "loade
               </p>
             ) : null}
           </div>
+          {loaderData.deal ? (
+            <LostReasonField current={loaderData.deal.lostReason} value={values?.lostReason} error={errors.lostReason} />
+          ) : null}
           <div className="grid gap-1.5">
             <label htmlFor="followUpOn" className="text-sm font-medium">
               Próximo retorno

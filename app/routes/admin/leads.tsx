@@ -4,6 +4,7 @@
  */
 import { data, Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/data-table";
+import { DealsBoardLink } from "~/components/admin/deals-board";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { AdminPagination } from "~/components/admin/pagination";
 import { FollowUp, StageBadge } from "~/components/admin/pipeline";
@@ -60,12 +61,15 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         title={pipelineMessages.title}
         description={pipelineMessages.description}
         actions={
-          <Button asChild variant="outline">
-            <a href={`/api/funil/export${queryWith(filters, {})}`} download>
-              <Download aria-hidden />
-              Exportar CSV
-            </a>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <DealsBoardLink />
+            <Button asChild variant="outline">
+              <a href={`/api/funil/export${queryWith(filters, {})}`} download>
+                <Download aria-hidden />
+                Exportar CSV
+              </a>
+            </Button>
+          </div>
         }
       />
 
