@@ -22,7 +22,6 @@ import {
   brasiliaDay,
   HIRING_STAGES,
   leadPagePath,
-  PIPELINE_TYPE_INFO,
   pipelineTypeInfo,
   PIPELINE_TYPES,
   pipelineMessages,
@@ -136,7 +135,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             <option value="">Todos os tipos</option>
             {PIPELINE_TYPES.map((t) => (
               <option key={t} value={t}>
-                {PIPELINE_TYPE_INFO[t].plural}
+                {pipelineTypeInfo(t).plural}
               </option>
             ))}
           </NativeSelect>
