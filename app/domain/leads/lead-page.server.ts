@@ -14,14 +14,7 @@ import { leadFormsData } from "~/forms/index.server";
 import questionnaireAdmin, { answerText } from "~/forms/questionnaire/admin";
 import { placeText } from "~/lib/booking";
 import { LEAD_TYPE_INFO, type LeadField } from "~/lib/lead-types";
-import {
-  formatDay,
-  pipelineMessages,
-  pipelineTypeInfo,
-  STAGE_OF_CONSULTATION_STATUS,
-  stageLabel,
-  type PipelineType,
-} from "~/lib/pipeline";
+import { formatDay, pipelineMessages, pipelineTypeInfo, STAGE_OF_CONSULTATION_STATUS, stageLabel, type PipelineType } from "~/lib/pipeline";
 import { getPipelineLead, leadAuditTarget } from "../pipeline.server";
 import { consentHistory, getLead, getQuestionnaire } from "./admin.server";
 
