@@ -4,8 +4,8 @@
  * app/domain/pipeline.server.ts (docs/decisions/0045-lead-pipeline.md). A form's lead type is
  * declared in its folder and collected here (docs/decisions/0149).
  */
-import type { LeadTypeDeclaration } from "../forms/define";
 import { LEAD_FORMS } from "../forms/index";
+import type { LeadTypeDeclaration } from "../forms/define";
 import type { ConsultationStatus } from "./lead-fields";
 
 /**
