@@ -20,3 +20,4 @@ export { expireAbandonedCheckouts } from "~/domain/payments/reconciliation.serve
 export { newChallenge } from "~/domain/spam/challenge.server";
 /** The route tree the app serves (the same module instances), for tests that inspect routes. */
 export const serverBuild = () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>;
+export { refreshBusyCalendar } from "~/domain/booking/busy-calendar.server";

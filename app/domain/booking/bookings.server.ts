@@ -21,6 +21,7 @@ import { first } from "~/lib/first";
 import { HONEYPOT_FIELD } from "~/lib/lead-fields";
 import type { PipelineType } from "~/lib/pipeline";
 import { bookingSchema, type BookingInput } from "~/lib/schemas/booking";
+import { calendarBusy } from "./busy-calendar.server";
 import { queueCancelled, queueConfirmation, queueRescheduled, type MailBooking } from "./emails.server";
 import { issueBookingLink } from "./links.server";
 import { loadAvailability } from "./settings.server";
@@ -56,8 +57,13 @@ function isExclusionViolation(error: unknown): boolean {
   return false;
 }
 
-/** Live bookings whose occupied range touches the days around [from, to]. */
+/** Live bookings, and the owner's own calendar's busy time (docs/decisions/0144), touching the days around [from, to]. */
 async function busyAround(executor: Executor, from: Date, to: Date, exceptId?: number): Promise<BusyRange[]> {
+  return [...(await bookingsAround(executor, from, to, exceptId)), ...(await calendarBusy(executor, from, to))];
+}
+
+/** Live bookings whose occupied range touches the days around [from, to]. */
+async function bookingsAround(executor: Executor, from: Date, to: Date, exceptId?: number): Promise<BusyRange[]> {
   const rows = rowsOf<{ starts_at: string | Date; lo: string | Date; hi: string | Date }>(
     await executor.execute(sql`
       select starts_at, lower(occupied) as lo, upper(occupied) as hi from bookings
@@ -115,7 +121,7 @@ async function checkSlot(executor: Executor, availability: Availability, start: 
   if (availability.maxPerDay !== null) {
     // A cap is not an overlap: bookings of one day take turns here, so two cannot both be the last.
     await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking-day:${day}`}))`);
-    const again = await busyAround(executor, bounds.from, bounds.to, exceptId);
+    const again = await bookingsAround(executor, bounds.from, bounds.to, exceptId);
     if (again.filter((b) => dayIn(b.startsAt, availability.timeZone) === day).length >= availability.maxPerDay) throw unavailable();
   }
 }

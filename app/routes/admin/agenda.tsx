@@ -13,11 +13,19 @@ import { LinkValidity, NewSecretLink, type SecretLinkTexts } from "~/components/
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
-import { CalendarDays, Link2, RefreshCw, Trash2 } from "~/components/ui/icons";
+import { AlertCircle, CalendarCheck, CalendarDays, Link2, RefreshCw, Trash2 } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { agendaPage } from "~/domain/booking/bookings.server";
+import {
+  busyCalendarMessages,
+  normaliseCalendarUrl,
+  readBusyCalendar,
+  refreshBusyCalendar,
+  removeCalendarUrl,
+  setCalendarUrl,
+} from "~/domain/booking/busy-calendar.server";
 import {
   listExceptions,
   readSettings,
@@ -30,7 +38,7 @@ import {
 } from "~/domain/booking/settings.server";
 import { dayIn } from "~/domain/booking/slots";
 import { queryOf, formError, parseForm } from "~/infra/forms.server";
-import { BOOKING_TIME_ZONE, formatLongDay, formatTime, MEETING_LENGTHS, PLACE_KINDS, placeText } from "~/lib/booking";
+import { BOOKING_TIME_ZONE, formatLongDay, formatSlot, formatTime, MEETING_LENGTHS, PLACE_KINDS, placeText } from "~/lib/booking";
 import { formatDay } from "~/lib/pipeline";
 import { adminOnly } from "~/lib/route-policy";
 import { availabilityFormSchema, exceptionFormSchema, WEEKDAY_LABELS } from "~/lib/schemas/booking";
@@ -50,10 +58,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
   // One page of meetings at a time (?pagina=): the coming ones, or the past ones (?quando=passadas).
   const { pagina, quando } = queryOf(request, agendaQuery);
-  const [settings, exceptions, meetings] = await Promise.all([
+  const [settings, exceptions, meetings, busyCalendar] = await Promise.all([
     readSettings(),
     listExceptions(),
     agendaPage({ past: quando === "passadas", page: pagina }),
+    readBusyCalendar(),
   ]);
   const upcoming = meetings.rows;
   const today = dayIn(new Date(), BOOKING_TIME_ZONE);
@@ -88,6 +97,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         hours: e.hours as Array<[string, string]> | null,
         note: e.note,
       })),
+      // The address itself never leaves the server: its host only (docs/decisions/0144).
+      busyCalendar: busyCalendar.urlSecret
+        ? {
+            host: busyCalendar.urlHost ?? "",
+            fetchedAt: busyCalendar.fetchedAt?.toISOString() ?? null,
+            checkedAt: busyCalendar.checkedAt?.toISOString() ?? null,
+            error: busyCalendar.lastError,
+            intervals: Array.isArray(busyCalendar.busyIntervals) ? busyCalendar.busyIntervals.length : 0,
+          }
+        : null,
       feed:
         settings.feedTokenHash && settings.feedExpiresAt
           ? { expiresAt: settings.feedExpiresAt.toISOString(), expired: settings.feedExpiresAt.getTime() <= Date.now() }
@@ -105,6 +124,9 @@ const agendaForm = z.discriminatedUnion(
     z.object({ intent: z.literal("remove-exception"), id: z.coerce.number().int().positive("Exceção inválida.") }),
     z.object({ intent: z.literal("renew-feed") }),
     z.object({ intent: z.literal("revoke-feed") }),
+    z.object({ intent: z.literal("busy-calendar-set"), icsUrl: z.string().optional() }),
+    z.object({ intent: z.literal("busy-calendar-refresh") }),
+    z.object({ intent: z.literal("busy-calendar-remove") }),
   ],
   { error: "Ação desconhecida." },
 );
@@ -157,6 +179,34 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "revoke-feed":
       await revokeFeedToken(actor);
       return data<Reply>({ intent: "revoke-feed", notice: "Endereço do calendário revogado." }, { headers: NO_STORE });
+    case "busy-calendar-set": {
+      const url = normaliseCalendarUrl(submission.value.icsUrl ?? "");
+      // Refused addresses are not echoed back either: the field is a secret.
+      if (!url) return formError<Reply>({ intent: "busy-calendar-set", errors: { icsUrl: busyCalendarMessages.invalidUrl } });
+      const row = await setCalendarUrl(url, actor);
+      return data<Reply>(
+        {
+          intent: "busy-calendar-set",
+          notice: row.lastError
+            ? "Endereço salvo, mas a primeira leitura falhou: veja o aviso abaixo."
+            : "Agenda conectada: os horários ocupados nela já não são oferecidos em /agendar.",
+        },
+        { headers: NO_STORE },
+      );
+    }
+    case "busy-calendar-refresh": {
+      const row = await refreshBusyCalendar();
+      return data<Reply>(
+        { intent: "busy-calendar-refresh", notice: row.lastError ? "A leitura falhou: veja o aviso abaixo." : "Agenda atualizada." },
+        { headers: NO_STORE },
+      );
+    }
+    case "busy-calendar-remove":
+      await removeCalendarUrl(actor);
+      return data<Reply>(
+        { intent: "busy-calendar-remove", notice: "Agenda desconectada: os horários dela voltam a ser oferecidos." },
+        { headers: NO_STORE },
+      );
   }
 }
 
@@ -172,7 +222,7 @@ const FEED_TEXTS: SecretLinkTexts = {
 };
 
 export default function AdminAgenda({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, days, settings, exceptions, feed, past, pages } = loaderData;
+  const { today, days, settings, exceptions, feed, past, pages, busyCalendar } = loaderData;
   const agendaHref = (isPast: boolean, page = 1) => {
     const params = new URLSearchParams();
     if (isPast) params.set("quando", "passadas");
@@ -187,7 +237,27 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
   const values = actionData?.values;
   const settingsErrors = actionData?.intent === "settings" ? errors : {};
   const exceptionErrors = actionData?.intent === "add-exception" ? errors : {};
+  const busyCalendarError = actionData?.intent === "busy-calendar-set" ? errors.icsUrl : undefined;
   const v = (name: string, fallback: string) => (actionData?.intent === "settings" && values ? (values[name] ?? "") : fallback);
+
+  const busyCalendarForm = (
+    <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start" noValidate autoComplete="off">
+      <input type="hidden" name="intent" value="busy-calendar-set" />
+      <FormField id="icsUrl" label="Endereço secreto (iCal)" error={busyCalendarError}>
+        <Input
+          type="url"
+          name="icsUrl"
+          inputMode="url"
+          placeholder="https://calendar.google.com/calendar/ical/…/basic.ics"
+          spellCheck={false}
+          {...fieldA11y("icsUrl", busyCalendarError)}
+        />
+      </FormField>
+      <Button type="submit" className="sm:mt-7" disabled={busy === "busy-calendar-set"}>
+        {busy === "busy-calendar-set" ? "Conectando..." : busyCalendar ? "Salvar novo endereço" : "Conectar agenda"}
+      </Button>
+    </Form>
+  );
 
   return (
     <div className="space-y-8">
@@ -423,6 +493,77 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
             {busy === "settings" ? "Salvando..." : "Salvar disponibilidade"}
           </Button>
         </Form>
+      </section>
+
+      <section aria-labelledby="agenda-externa" className={sectionClass} data-testid="busy-calendar">
+        <h2 id="agenda-externa" className="flex items-center gap-2 text-lg font-semibold">
+          <CalendarCheck className="size-5 text-primary" aria-hidden />
+          Sua agenda como ocupado
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Cole o endereço secreto no formato iCal da sua agenda (Google Agenda: Configurações → sua agenda → Endereço secreto no formato
+          iCal; Outlook: Calendário → Compartilhado → Publicar → ICS). Os horários ocupados nela deixam de ser oferecidos em /agendar;
+          eventos marcados como “disponível” continuam livres. O endereço é lido a cada 5 minutos.
+        </p>
+        {busyCalendar ? (
+          <div className="mt-4 space-y-3">
+            <dl className="grid gap-1 text-sm sm:grid-cols-[12rem_1fr]">
+              <dt className="font-medium">Endereço</dt>
+              <dd className="break-all" data-testid="busy-calendar-host">
+                {busyCalendar.host} <span className="text-muted-foreground">(oculto por segurança)</span>
+              </dd>
+              <dt className="font-medium">Última leitura com sucesso</dt>
+              <dd data-testid="busy-calendar-fetched">{busyCalendar.fetchedAt ? formatSlot(busyCalendar.fetchedAt) : "Ainda nenhuma"}</dd>
+              <dt className="font-medium">Períodos ocupados</dt>
+              <dd>
+                {busyCalendar.intervals === 1 ? "1 período" : `${busyCalendar.intervals} períodos`} nos próximos {settings.horizonDays} dias
+              </dd>
+            </dl>
+            {busyCalendar.error ? (
+              <p
+                role="alert"
+                className="flex gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
+                data-testid="busy-calendar-error"
+              >
+                <AlertCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+                <span>
+                  A última tentativa de ler sua agenda falhou
+                  {busyCalendar.checkedAt ? ` (${formatSlot(busyCalendar.checkedAt)})` : ""}: {busyCalendar.error}{" "}
+                  {busyCalendar.fetchedAt
+                    ? "Enquanto isso, usamos a última cópia lida com sucesso."
+                    : "Ainda não há cópia da agenda: nenhum horário está sendo bloqueado por ela."}
+                </span>
+              </p>
+            ) : null}
+            <div className="flex flex-wrap gap-2">
+              <Form method="post">
+                <input type="hidden" name="intent" value="busy-calendar-refresh" />
+                <Button type="submit" variant="outline" disabled={busy === "busy-calendar-refresh"}>
+                  <RefreshCw aria-hidden />
+                  {busy === "busy-calendar-refresh" ? "Atualizando..." : "Atualizar agora"}
+                </Button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="intent" value="busy-calendar-remove" />
+                <Button type="submit" variant="destructive">
+                  Desconectar
+                </Button>
+              </Form>
+            </div>
+          </div>
+        ) : (
+          <p className="mt-3 text-sm text-muted-foreground">Nenhuma agenda conectada.</p>
+        )}
+        {busyCalendar ? (
+          <details className="mt-4" open={Boolean(busyCalendarError)}>
+            <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+              Trocar endereço
+            </summary>
+            {busyCalendarForm}
+          </details>
+        ) : (
+          busyCalendarForm
+        )}
       </section>
 
       <section aria-labelledby="excecoes" className={sectionClass}>
