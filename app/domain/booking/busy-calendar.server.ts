@@ -134,7 +134,11 @@ export async function removeCalendarUrl(actor: Actor): Promise<void> {
 }
 
 // ---------------------------------------------------------------- refreshing
+/** A failure whose message is already the admin's notice. */
+class CalendarProblem extends Error {}
+
 function messageOf(error: unknown): string {
+  if (error instanceof CalendarProblem) return error.message;
   if (error instanceof OutboundError) {
     if (error.code === "private") return busyCalendarMessages.private;
     if (error.code === "timeout") return busyCalendarMessages.timeout;
@@ -165,7 +169,7 @@ export async function refreshBusyCalendar(now = new Date()): Promise<BusyCalenda
   let update: Partial<typeof bookingBusyCalendar.$inferInsert>;
   const address = decrypt(row.urlSecret, await sessionSecret());
   try {
-    if (!address) throw new Error(busyCalendarMessages.unreadable);
+    if (!address) throw new CalendarProblem(busyCalendarMessages.unreadable);
     const conditional: Record<string, string> = { accept: "text/calendar, */*;q=0.5", "user-agent": "agenda-ocupado/1.0" };
     if (row.calendarText && row.etag) conditional["if-none-match"] = row.etag;
     if (row.calendarText && row.lastModified) conditional["if-modified-since"] = row.lastModified;
@@ -179,25 +183,26 @@ export async function refreshBusyCalendar(now = new Date()): Promise<BusyCalenda
       update = { busyIntervals: expand(row.calendarText), fetchedAt: now, lastError: null };
     } else if (answer.status >= 200 && answer.status < 300) {
       let text: string;
+      let busy: BusyInterval[];
       try {
         text = minimiseCalendar(answer.body);
+        busy = expand(text);
       } catch {
-        throw new Error(busyCalendarMessages.notCalendar);
+        throw new CalendarProblem(busyCalendarMessages.notCalendar);
       }
       update = {
         calendarText: text,
-        busyIntervals: expand(text),
+        busyIntervals: busy,
         etag: header(answer.headers.etag),
         lastModified: header(answer.headers["last-modified"]),
         fetchedAt: now,
         lastError: null,
       };
     } else {
-      throw new Error(busyCalendarMessages.status(answer.status));
+      throw new CalendarProblem(busyCalendarMessages.status(answer.status));
     }
   } catch (error) {
-    const known = error instanceof Error && Object.values(busyCalendarMessages).includes(error.message as never);
-    const notice = known ? (error as Error).message : messageOf(error);
+    const notice = messageOf(error);
     // Never the address itself in the log: it grants read access to the owner's calendar.
     logger.warn({ host: row.urlHost, reason: notice }, "agenda externa: falha ao buscar");
     update = { lastError: notice, busyIntervals: row.calendarText ? expand(row.calendarText) : [] };
