@@ -12,6 +12,19 @@ export const BOOKING_PATH = "/agendar";
 
 export const MEETING_LENGTHS = [30, 45, 60] as const;
 
+/** Visitors reschedule or cancel online until this many hours before the meeting, unless the admin sets otherwise (docs/decisions/0145). */
+export const DEFAULT_CHANGE_CUTOFF_HOURS = 12;
+
+/** Is it too late for the visitor to reschedule or cancel online? (Past meetings are their own case.) */
+export function changeClosed(start: string | Date, cutoffHours: number, now = new Date()): boolean {
+  return new Date(start).getTime() - now.getTime() < cutoffHours * 3_600_000;
+}
+
+/** The prefilled WhatsApp message of a visitor who can no longer change the meeting online. */
+export function changeRequestText(start: string | Date): string {
+  return `Olá! Preciso remarcar ou cancelar a minha reunião de ${formatSlot(start)} (horário de Brasília).`;
+}
+
 export const PLACE_KINDS = [
   { value: "video", label: "Videochamada (link fixo da sala)" },
   { value: "phone", label: "Ligação telefônica" },
@@ -148,6 +161,11 @@ export const bookingMessages = {
     "Não encontramos uma reunião para este link. Ele pode estar incompleto; copie o endereço completo do e-mail que você recebeu.",
   alreadyCancelled: "Esta reunião já foi cancelada.",
   tooLate: "Esta reunião já começou ou já passou.",
+  changeClosedTitle: "Não é mais possível remarcar ou cancelar por aqui",
+  changeClosed: (hours: number) =>
+    `Remarcações e cancelamentos pelo site vão até ${hours === 1 ? "1 hora" : `${hours} horas`} antes da reunião. Fale com a gente pelo WhatsApp ou por e-mail.`,
+  changeClosedWhatsapp: "Falar pelo WhatsApp",
+  changeClosedEmail: "Enviar e-mail",
   rateLimited: (wait: string) => `Muitas tentativas. Tente novamente em ${wait}.`,
   throttledTitle: "Horários indisponíveis no momento",
   spam: "Não foi possível concluir o agendamento.",

@@ -5,12 +5,13 @@
  * and no Referer leaves for another site.
  */
 import { data } from "react-router";
-import { BookingShell, Notice, upperFirst } from "~/components/booking/booking-page";
+import { BookingShell, ChangeClosedNotice, Notice, upperFirst } from "~/components/booking/booking-page";
 import { CalendarCheck, Download, ExternalLink } from "~/components/ui/icons";
 import { meetingTitle } from "~/domain/booking/calendar.server";
 import { findByToken } from "~/domain/booking/links.server";
 import { PRIVATE_HEADERS } from "~/domain/booking/page.server";
-import { BOOKING_PATH, bookingMessages, formatSlot, formatTime, googleCalendarUrl, placeText } from "~/lib/booking";
+import { readSettings } from "~/domain/booking/settings.server";
+import { BOOKING_PATH, bookingMessages, changeClosed, formatSlot, formatTime, googleCalendarUrl, placeText } from "~/lib/booking";
 import { personalPage } from "~/lib/route-policy";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/agendar.reserva.$token";
@@ -26,6 +27,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const b = await findByToken(params.token ?? "");
   if (!b) throw data(null, { status: 404, headers: PRIVATE_HEADERS });
   const place = placeText(b.placeKind, b.placeDetail);
+  const { changeCutoffHours } = await readSettings();
   return data(
     {
       token: params.token!,
@@ -38,6 +40,9 @@ export async function loader({ params }: Route.LoaderArgs) {
       // Every reschedule raises the invitation's SEQUENCE (a cancellation too, but that reads first).
       rescheduled: b.sequence > 0,
       past: b.startsAt.getTime() <= Date.now(),
+      // Inside the cut-off: WhatsApp and e-mail instead of the change links (docs/decisions/0145).
+      closed: changeClosed(b.startsAt, changeCutoffHours),
+      cutoffHours: changeCutoffHours,
       google: googleCalendarUrl({ title: meetingTitle(b), start: b.startsAt, end: b.endsAt, details: place }),
     },
     { headers: PRIVATE_HEADERS },
@@ -100,17 +105,23 @@ export default function BookingConfirmation({ loaderData: b }: Route.ComponentPr
                 <span className="sr-only">(abre em nova aba)</span>
               </a>
             </div>
-            <p className="mt-6 text-sm text-muted-foreground">
-              Precisa mudar?{" "}
-              <a href={`${base}/remarcar/${b.token}`} className="font-medium text-primary underline-offset-4 hover:underline">
-                {bookingMessages.rescheduleLink}
-              </a>{" "}
-              ou{" "}
-              <a href={`${base}/cancelar/${b.token}`} className="font-medium text-primary underline-offset-4 hover:underline">
-                {bookingMessages.cancelLink.toLowerCase()}
-              </a>
-              . Os links também estão no e-mail.
-            </p>
+            {b.closed ? (
+              <div className="mt-6">
+                <ChangeClosedNotice start={b.start} hours={b.cutoffHours} />
+              </div>
+            ) : (
+              <p className="mt-6 text-sm text-muted-foreground">
+                Precisa mudar?{" "}
+                <a href={`${base}/remarcar/${b.token}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                  {bookingMessages.rescheduleLink}
+                </a>{" "}
+                ou{" "}
+                <a href={`${base}/cancelar/${b.token}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                  {bookingMessages.cancelLink.toLowerCase()}
+                </a>
+                . Os links também estão no e-mail.
+              </p>
+            )}
           </>
         ) : (
           <p className="mt-6">

@@ -7,10 +7,20 @@ import { Honeypot } from "~/components/forms/lead-form-utils";
 import { Island } from "~/components/island";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
-import { AlertCircle, CalendarDays, CheckCircle2 } from "~/components/ui/icons";
+import { AlertCircle, CalendarDays, CheckCircle2, Mail, MessageCircle } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { bookingFieldLabels, bookingMessages, formatLongDay, formatShortDay, formatSlot, formatTime } from "~/lib/booking";
+import {
+  bookingFieldLabels,
+  bookingMessages,
+  changeRequestText,
+  formatLongDay,
+  formatShortDay,
+  formatSlot,
+  formatTime,
+} from "~/lib/booking";
+import { whatsappLink } from "~/lib/site";
+import { useSiteConfig } from "~/lib/site-config";
 import { cn } from "~/lib/utils";
 import { BookingTimes } from "./booking-times";
 import type { ReactNode } from "react";
@@ -56,6 +66,34 @@ export function Notice({ tone, title, children }: { tone: "error" | "success"; t
       <div>
         <p className="font-semibold">{title}</p>
         {children ? <div className="mt-1 text-sm text-foreground">{children}</div> : null}
+      </div>
+    </div>
+  );
+}
+
+/** After the cut-off (docs/decisions/0145): the meeting changes by WhatsApp or e-mail, each prefilled. */
+export function ChangeClosedNotice({ start, hours }: { start: string; hours: number }) {
+  const { whatsapp, email } = useSiteConfig();
+  const text = changeRequestText(start);
+  const mail = `mailto:${email}?subject=${encodeURIComponent("Remarcar ou cancelar reunião")}&body=${encodeURIComponent(text)}`;
+  return (
+    <div className="rounded-lg border border-border bg-muted p-4" data-testid="change-closed">
+      <p className="font-semibold">{bookingMessages.changeClosedTitle}</p>
+      <p className="mt-1 text-sm text-muted-foreground">{bookingMessages.changeClosed(hours)}</p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button asChild size="lg">
+          <a href={whatsappLink(whatsapp, text)} target="_blank" rel="noopener noreferrer">
+            <MessageCircle className="size-4" aria-hidden />
+            {bookingMessages.changeClosedWhatsapp}
+            <span className="sr-only">(abre em nova aba)</span>
+          </a>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <a href={mail}>
+            <Mail className="size-4" aria-hidden />
+            {bookingMessages.changeClosedEmail}
+          </a>
+        </Button>
       </div>
     </div>
   );

@@ -16,7 +16,7 @@ import { insertLead } from "~/domain/leads/capture.server";
 import { fieldErrors, INVALID_INPUT_MESSAGE } from "~/infra/http.server";
 import { storeOnce, submissionKey } from "~/infra/idempotency.server";
 import { hitNetworkLimit, retryText } from "~/infra/rate-limit.server";
-import { bookingMessages } from "~/lib/booking";
+import { bookingMessages, changeClosed } from "~/lib/booking";
 import { first } from "~/lib/first";
 import { HONEYPOT_FIELD } from "~/lib/lead-fields";
 import type { PipelineType } from "~/lib/pipeline";
@@ -24,7 +24,7 @@ import { bookingSchema, type BookingInput } from "~/lib/schemas/booking";
 import { calendarBusy } from "./busy-calendar.server";
 import { queueCancelled, queueConfirmation, queueRescheduled, type MailBooking } from "./emails.server";
 import { issueBookingLink } from "./links.server";
-import { loadAvailability } from "./settings.server";
+import { loadAvailability, readSettings } from "./settings.server";
 import { type Availability, type BusyRange, computeSlots, dayIn, isFreeSlot, occupiedRange, type Slot } from "./slots";
 
 export type Booking = typeof bookings.$inferSelect;
@@ -43,6 +43,13 @@ export class BookingRejection {
     readonly errors?: Record<string, string>,
     readonly headers?: Record<string, string>,
   ) {}
+}
+
+/** A visitor's change after the cut-off (docs/decisions/0145): refused; the page offers WhatsApp and e-mail. */
+async function checkVisitorCutoff(executor: Executor, b: Booking, now: Date): Promise<void> {
+  if (b.startsAt <= now) throw new BookingRejection(409, bookingMessages.tooLate);
+  const { changeCutoffHours } = await readSettings(executor);
+  if (changeClosed(b.startsAt, changeCutoffHours, now)) throw new BookingRejection(409, bookingMessages.changeClosed(changeCutoffHours));
 }
 
 const unavailable = () => new BookingRejection(409, bookingMessages.unavailable, { start: bookingMessages.unavailableDetail });
@@ -284,7 +291,7 @@ export async function cancelBooking(id: number, actor: ChangeActor, note: string
     if (!current) throw new BookingRejection(404, bookingMessages.invalidLink);
     const b = await tx.select().from(bookings).where(eq(bookings.id, id)).then(first);
     if (b.status === "cancelled") throw new BookingRejection(409, bookingMessages.alreadyCancelled);
-    if (actor.by === "visitor" && b.startsAt <= now) throw new BookingRejection(409, bookingMessages.tooLate);
+    if (actor.by === "visitor") await checkVisitorCutoff(tx, b, now);
     const row = await tx
       .update(bookings)
       .set({ status: "cancelled", sequence: b.sequence + 1, cancelledAt: now, cancelledBy: actor.by, updatedAt: now })
@@ -320,7 +327,7 @@ export async function rescheduleBooking(
       if (!current) throw new BookingRejection(404, bookingMessages.invalidLink);
       const b = await tx.select().from(bookings).where(eq(bookings.id, id)).then(first);
       if (b.status === "cancelled") throw new BookingRejection(409, bookingMessages.alreadyCancelled);
-      if (actor.by === "visitor" && b.startsAt <= now) throw new BookingRejection(409, bookingMessages.tooLate);
+      if (actor.by === "visitor") await checkVisitorCutoff(tx, b, now);
       const { availability } = await loadAvailability(tx);
       // The team may move a meeting inside the notice period; visitors may not.
       await checkSlot(tx, actor.by === "admin" ? { ...availability, minNoticeHours: 0 } : availability, start, now, id);

@@ -98,6 +98,7 @@ export async function updateSettings(form: AvailabilityForm, actor: Actor): Prom
       bufferAfterMinutes: form.bufferAfterMinutes,
       minNoticeHours: form.minNoticeHours,
       horizonDays: form.horizonDays,
+      changeCutoffHours: form.changeCutoffHours,
       maxPerDay: form.maxPerDay,
       placeKind: form.placeKind,
       placeDetail: form.placeKind === "link-later" ? null : form.placeDetail || null,

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { HONEYPOT_FIELD, LIMITS } from "../lead-fields";
+import { DEFAULT_CHANGE_CUTOFF_HOURS } from "../booking";
 
 z.config({ jitless: true });
 
@@ -94,6 +95,8 @@ export const availabilityFormSchema = z
     bufferAfterMinutes: int(0, 120, "Use de 0 a 120 minutos."),
     minNoticeHours: int(0, 720, "Use de 0 a 720 horas."),
     horizonDays: int(1, 365, "Use de 1 a 365 dias."),
+    // A form from before the field existed keeps the default (docs/decisions/0145).
+    changeCutoffHours: z.preprocess((v) => v ?? String(DEFAULT_CHANGE_CUTOFF_HOURS), int(0, 168, "Use de 0 a 168 horas.")),
     maxPerDay: z
       .string()
       .trim()

@@ -86,6 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         bufferAfterMinutes: settings.bufferAfterMinutes,
         minNoticeHours: settings.minNoticeHours,
         horizonDays: settings.horizonDays,
+        changeCutoffHours: settings.changeCutoffHours,
         maxPerDay: settings.maxPerDay,
         placeKind: settings.placeKind,
         placeDetail: settings.placeDetail,
@@ -447,6 +448,22 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
                 name="horizonDays"
                 defaultValue={v("horizonDays", String(settings.horizonDays))}
                 {...fieldA11y("horizonDays", settingsErrors.horizonDays)}
+              />
+            </FormField>
+            <FormField
+              id="changeCutoffHours"
+              label="Remarcar ou cancelar pelo site até (horas antes)"
+              hint="Depois disso, o visitante vê o WhatsApp e o e-mail."
+              error={settingsErrors.changeCutoffHours}
+            >
+              <Input
+                type="number"
+                min={0}
+                max={168}
+                inputMode="numeric"
+                name="changeCutoffHours"
+                defaultValue={v("changeCutoffHours", String(settings.changeCutoffHours))}
+                {...fieldA11y("changeCutoffHours", settingsErrors.changeCutoffHours, { hint: true })}
               />
             </FormField>
             <FormField id="maxPerDay" label="Máximo de reuniões por dia" hint="Vazio: sem limite." error={settingsErrors.maxPerDay}>

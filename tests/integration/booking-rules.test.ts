@@ -1,0 +1,151 @@
+/**
+ * The booking's change cut-off (docs/decisions/0145) on the production build and a real database:
+ * inside it the visitor's reschedule and cancel pages offer WhatsApp and e-mail instead, and a
+ * POST to either is refused (409) with nothing changed; the admin's setting moves the cut-off.
+ */
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminSession, postJson, startTestApp, type TestApp } from "../helpers/app";
+
+let app: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  app = await startTestApp({ RATE_LIMIT_FACTOR: "20", CONTACT_WHATSAPP: "5511988887777", CONTACT_EMAIL: "contato@exemplo.com.br" });
+  cookie = await adminSession(app);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** Books the first free time and returns its id and private token. */
+async function book(who: string): Promise<{ id: number; token: string }> {
+  const res = await fetch(`${app.url}/api/booking/slots?from=${day(0)}&to=${day(14)}`);
+  const { data } = (await res.json()) as { data: { slots: Array<{ start: string }> } };
+  const made = await postJson(`${app.url}/api/booking`, {
+    start: data.slots[0]!.start,
+    name: `Visitante ${who}`,
+    email: `${who}@empresa.com.br`,
+    phone: "11987654321",
+    company: "Empresa",
+  });
+  expect(made.status).toBe(201);
+  return { id: made.json.data.id, token: /reserva\/([^/]+)\//.exec(made.json.data.icsUrl)![1]! };
+}
+
+/** Moves a booking to start `hours` from now (as if time had passed). */
+async function startsIn(id: number, hours: number) {
+  const start = new Date(Date.now() + hours * 3_600_000);
+  const end = new Date(start.getTime() + 30 * 60_000);
+  await app.db().execute(sql`
+    update bookings set starts_at = ${start.toISOString()}::timestamptz, ends_at = ${end.toISOString()}::timestamptz,
+      occupied = tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')
+     where id = ${id}`);
+}
+
+const form = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(`${app.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, ...headers },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+
+async function status(id: number): Promise<string> {
+  const { bookings } = app.schema;
+  const [row] = await app.db().select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id));
+  return row!.status;
+}
+
+describe("the change cut-off", () => {
+  it("inside 12 hours (the default) the pages offer WhatsApp and e-mail, and the POSTs are refused", async () => {
+    const { id, token } = await book("corte");
+    await startsIn(id, 6);
+
+    for (const path of [`/agendar/cancelar/${token}`, `/agendar/remarcar/${token}`, `/agendar/reserva/${token}`]) {
+      const page = await (await fetch(`${app.url}${path}`)).text();
+      expect(page).toContain("Não é mais possível remarcar ou cancelar por aqui");
+      expect(page).toContain("Remarcações e cancelamentos pelo site vão até 12 horas antes da reunião.");
+      expect(page).toMatch(/href="https:\/\/wa\.me\/5511988887777\?text=Ol%C3%A1!%20Preciso%20remarcar%20ou%20cancelar/);
+      expect(page).toContain('href="mailto:contato@exemplo.com.br?subject=');
+    }
+    // Not the change controls.
+    expect(await (await fetch(`${app.url}/agendar/cancelar/${token}`)).text()).not.toContain("Confirmar cancelamento");
+
+    const cancel = await form(`/agendar/cancelar/${token}`, { confirm: "1" });
+    expect(cancel.status).toBe(409);
+    const moved = await form(`/agendar/remarcar/${token}`, { start: new Date(Date.now() + 3 * 86_400_000).toISOString() });
+    expect(moved.status).toBe(409);
+    expect(await status(id)).toBe("confirmed");
+  });
+
+  it("outside the cut-off the visitor still cancels online; the admin's setting moves it", async () => {
+    const { id, token } = await book("fora");
+    await startsIn(id, 13);
+    expect(await (await fetch(`${app.url}/agendar/cancelar/${token}`)).text()).toContain("Confirmar cancelamento");
+
+    // The admin asks for 24 hours: the same meeting is now inside it.
+    const settings = await form(
+      "/admin/agenda",
+      {
+        intent: "settings",
+        ...Object.fromEntries(
+          [1, 2, 3, 4, 5].flatMap((d) => [
+            [`open${d}`, "1"],
+            [`start${d}`, "09:00"],
+            [`end${d}`, "18:00"],
+          ]),
+        ),
+        durationMinutes: "30",
+        bufferBeforeMinutes: "0",
+        bufferAfterMinutes: "0",
+        minNoticeHours: "24",
+        horizonDays: "30",
+        changeCutoffHours: "24",
+        maxPerDay: "",
+        placeKind: "link-later",
+        placeDetail: "",
+      },
+      { cookie },
+    );
+    expect(settings.status).toBe(200);
+    expect(await (await fetch(`${app.url}/agendar/cancelar/${token}`)).text()).toContain("vão até 24 horas antes");
+    expect((await form(`/agendar/cancelar/${token}`, { confirm: "1" })).status).toBe(409);
+
+    // Out of range: a 400, nothing stored.
+    const bad = await form("/admin/agenda", { intent: "settings", changeCutoffHours: "999" }, { cookie });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Use de 0 a 168 horas.");
+
+    // And back to 2 hours: the visitor cancels online.
+    const back = await form(
+      "/admin/agenda",
+      {
+        intent: "settings",
+        ...Object.fromEntries(
+          [1, 2, 3, 4, 5].flatMap((d) => [
+            [`open${d}`, "1"],
+            [`start${d}`, "09:00"],
+            [`end${d}`, "18:00"],
+          ]),
+        ),
+        durationMinutes: "30",
+        bufferBeforeMinutes: "0",
+        bufferAfterMinutes: "0",
+        minNoticeHours: "24",
+        horizonDays: "30",
+        changeCutoffHours: "2",
+        maxPerDay: "",
+        placeKind: "link-later",
+        placeDetail: "",
+      },
+      { cookie },
+    );
+    expect(back.status).toBe(200);
+    const cancel = await form(`/agendar/cancelar/${token}`, { confirm: "1" });
+    expect(cancel.status).toBe(200);
+    expect(await status(id)).toBe("cancelled");
+  });
+});
