@@ -20,6 +20,17 @@ export function changeClosed(start: string | Date, cutoffHours: number, now = ne
   return new Date(start).getTime() - now.getTime() < cutoffHours * 3_600_000;
 }
 
+/** What a visitor's reminder e-mail prefills in a WhatsApp chat with the team. */
+export function reminderReplyText(start: string | Date): string {
+  return `Olá! Sobre a minha reunião de ${formatSlot(start)} (horário de Brasília): `;
+}
+
+/** What the admin's 'Lembrar por WhatsApp' prefills in a chat with the visitor (they can edit it before sending). */
+export function meetingReminderText(name: string, start: string | Date, place: string, siteName: string): string {
+  const first = name.trim().split(/\s+/)[0];
+  return `Olá${first ? `, ${first}` : ""}! Aqui é da ${siteName}. Passando para lembrar da nossa reunião de ${formatSlot(start)} (horário de Brasília). ${place}. Até lá!`;
+}
+
 /** The prefilled WhatsApp message of a visitor who can no longer change the meeting online. */
 export function changeRequestText(start: string | Date): string {
   return `Olá! Preciso remarcar ou cancelar a minha reunião de ${formatSlot(start)} (horário de Brasília).`;

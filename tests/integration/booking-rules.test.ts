@@ -2,10 +2,12 @@
  * The booking's change cut-off (docs/decisions/0145) on the production build and a real database:
  * inside it the visitor's reschedule and cancel pages offer WhatsApp and e-mail instead, and a
  * POST to either is refused (409) with nothing changed; the admin's setting moves the cut-off.
+ * WhatsApp: the reminder e-mail's prefilled chat with the team, and the admin's 'Lembrar por
+ * WhatsApp' link to the visitor.
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminSession, postJson, startTestApp, type TestApp } from "../helpers/app";
+import { adminSession, outboxTo, postJson, startTestApp, type TestApp } from "../helpers/app";
 
 let app: TestApp;
 let cookie: string;
@@ -147,5 +149,31 @@ describe("the change cut-off", () => {
     const cancel = await form(`/agendar/cancelar/${token}`, { confirm: "1" });
     expect(cancel.status).toBe(200);
     expect(await status(id)).toBe("cancelled");
+  });
+});
+
+describe("WhatsApp", () => {
+  it("the reminder e-mail carries a prefilled chat with the team; the admin's meeting page a prefilled chat with the visitor", async () => {
+    const { runBookingReminders } = await import("~/domain/booking/reminders.server");
+    const { id } = await book("zap");
+    await startsIn(id, 5);
+    await runBookingReminders(new Date(Date.now() + 4.5 * 3_600_000));
+    const [reminder] = await outboxTo(app, "zap@empresa.com.br", "booking.reminder.hour");
+    expect(reminder).toBeTruthy();
+    expect(reminder!.body).toMatch(
+      /Falar pelo WhatsApp: https:\/\/wa\.me\/5511988887777\?text=Ol%C3%A1!%20Sobre%20a%20minha%20reuni%C3%A3o%20de%20/,
+    );
+    expect(reminder!.html).toContain('href="https://wa.me/5511988887777?text=');
+
+    const page = await (await fetch(`${app.url}/admin/agenda/${id}`, { headers: { cookie } })).text();
+    const href = /data-testid="meeting-whatsapp"[^>]*|<a[^>]*href="(https:\/\/wa\.me\/[^"]+)"[^>]*data-testid="meeting-whatsapp"/.exec(
+      page,
+    );
+    expect(href).toBeTruthy();
+    const link = /href="(https:\/\/wa\.me\/5511987654321\?text=[^"]+)"/.exec(page)?.[1];
+    expect(link).toBeTruthy();
+    const text = decodeURIComponent(new URL(link!.replaceAll("&amp;", "&")).searchParams.get("text") ?? "");
+    expect(text).toMatch(/^Olá, Visitante! Aqui é da .+\. Passando para lembrar da nossa reunião de .+ \(horário de Brasília\)\./);
+    expect(page).toContain("Lembrar por WhatsApp");
   });
 });

@@ -10,8 +10,8 @@ import { env } from "~/config.server";
 import type { Executor } from "~/db/client.server";
 import { oneLine } from "~/domain/leads/capture.server";
 import { enqueueEmail, type MailAttachment } from "~/infra/outbox.server";
-import { BOOKING_PATH, formatSlot, formatTime, googleCalendarUrl, placeText } from "~/lib/booking";
-import { SITE_NAME } from "~/lib/site";
+import { BOOKING_PATH, formatSlot, formatTime, googleCalendarUrl, placeText, reminderReplyText } from "~/lib/booking";
+import { SITE_NAME, whatsappLink } from "~/lib/site";
 import { escapeXml } from "~/lib/xml";
 import { bookingIcs, type CalendarBooking, ICS_CONTENT_TYPE, type InvitationMethod, meetingTitle } from "./calendar.server";
 import { bookingLinks, issueBookingLink } from "./links.server";
@@ -222,8 +222,12 @@ export async function queueReminder(executor: Executor, b: MailBooking, kind: Re
   const lead = kind === "day" ? "amanhã" : "em uma hora";
   await send(executor, `booking.reminder.${kind}`, b.email, `Lembrete: sua reunião é ${lead}, ${formatTime(b.startsAt)} (Brasília)`, {
     heading: `Lembrete: sua reunião é ${lead}`,
-    paragraphs: [`Olá, ${b.name}! Até já.`],
+    paragraphs: [`Olá, ${b.name}! Até já.`, "Algum imprevisto? Fale com a gente pelo WhatsApp."],
     facts: facts(b, false),
-    links: (await visitorLinks(executor, b)).filter(([label]) => label !== "Google Agenda"),
+    // The channel clients read: a chat with the team, the meeting already named (docs/decisions/0145).
+    links: [
+      ["Falar pelo WhatsApp", whatsappLink(env.CONTACT_WHATSAPP, reminderReplyText(b.startsAt))],
+      ...(await visitorLinks(executor, b)).filter(([label]) => label !== "Google Agenda"),
+    ],
   });
 }

@@ -10,7 +10,7 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
-import { CalendarDays } from "~/components/ui/icons";
+import { CalendarDays, MessageCircle } from "~/components/ui/icons";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { requireAdmin } from "~/domain/auth/sessions.server";
@@ -25,9 +25,11 @@ import {
 import { dayIn } from "~/domain/booking/slots";
 import { formError, parseForm } from "~/infra/forms.server";
 import { parseId } from "~/infra/http.server";
-import { BOOKING_TIME_ZONE, formatLongDay, formatSlot, formatTime, placeText } from "~/lib/booking";
+import { BOOKING_TIME_ZONE, formatLongDay, formatSlot, formatTime, meetingReminderText, placeText } from "~/lib/booking";
 import { formatDateTime } from "~/lib/dates";
+import { whatsappNumber } from "~/lib/lead-contact";
 import { leadPagePath } from "~/lib/pipeline";
+import { SITE_NAME, whatsappLink } from "~/lib/site";
 import { adminOnly } from "~/lib/route-policy";
 import { instantSchema, visitorNoteSchema } from "~/lib/schemas/booking";
 import type { Route } from "./+types/agenda.$id";
@@ -126,6 +128,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function AdminMeeting({ loaderData, actionData }: Route.ComponentProps) {
   const { booking: b, live, moveOptions } = loaderData;
+  const visitorNumber = whatsappNumber(b.phone);
+  const reminderHref = visitorNumber ? whatsappLink(visitorNumber, meetingReminderText(b.name, b.start, b.place, SITE_NAME)) : null;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
   const errors = actionData?.errors ?? {};
@@ -216,6 +220,18 @@ export default function AdminMeeting({ loaderData, actionData }: Route.Component
               </Link>
             </p>
           )}
+          {live && reminderHref ? (
+            // A plain link to wa.me: works before hydration and without JavaScript (docs/decisions/0145).
+            <p className="mt-4">
+              <Button asChild variant="outline">
+                <a href={reminderHref} target="_blank" rel="noopener noreferrer" data-testid="meeting-whatsapp">
+                  <MessageCircle aria-hidden />
+                  Lembrar por WhatsApp
+                  <span className="sr-only">(abre em nova aba)</span>
+                </a>
+              </Button>
+            </p>
+          ) : null}
           <h3 className="mt-6 text-sm font-semibold">Visita de origem</h3>
           <div className="mt-2">
             <AttributionFacts row={b.attribution} />
