@@ -844,6 +844,8 @@ export const bookingSettings = pgTable(
     horizonDays: integer("horizon_days").notNull().default(30),
     /** Visitors may reschedule or cancel online until this many hours before the meeting (docs/decisions/0145). */
     changeCutoffHours: integer("change_cutoff_hours").notNull().default(12),
+    /** A time booked with less than this many hours' notice waits for the admin's confirmation; null: never (docs/decisions/0145). */
+    confirmBelowHours: integer("confirm_below_hours"),
     /** At most this many meetings on one (Brasília) day; null: no cap. */
     maxPerDay: integer("max_per_day"),
     /** video (a fixed room link) | phone | link-later ('enviaremos o link'). */
@@ -919,7 +921,7 @@ export const bookings = pgTable(
     uid: text("uid").notNull().unique(),
     /** iCalendar SEQUENCE: raised at every reschedule or cancellation. */
     sequence: integer("sequence").notNull().default(0),
-    /** confirmed | cancelled */
+    /** confirmed | pending (short notice, waiting for the admin, docs/decisions/0145; holds its time) | cancelled */
     status: text("status").notNull().default("confirmed"),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
@@ -958,7 +960,7 @@ export const bookings = pgTable(
     index("bookings_created_idx").on(t.createdAt, t.id),
     index("bookings_email_idx").on(sql`lower(${t.email})`),
     index("bookings_name_words_idx").using("gin", nameWordsIndex("name")),
-    check("bookings_status", sql`${t.status} in ('confirmed', 'cancelled')`),
+    check("bookings_status", sql`${t.status} in ('confirmed', 'pending', 'cancelled')`),
     check("bookings_interval", sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );

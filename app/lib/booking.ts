@@ -15,6 +15,11 @@ export const MEETING_LENGTHS = [30, 45, 60] as const;
 /** Visitors reschedule or cancel online until this many hours before the meeting, unless the admin sets otherwise (docs/decisions/0145). */
 export const DEFAULT_CHANGE_CUTOFF_HOURS = 12;
 
+/** Does a time booked now need the admin's confirmation? (Null: confirmation is off.) */
+export function needsConfirmation(start: string | Date, confirmBelowHours: number | null, now = new Date()): boolean {
+  return confirmBelowHours !== null && new Date(start).getTime() - now.getTime() < confirmBelowHours * 3_600_000;
+}
+
 /** Is it too late for the visitor to reschedule or cancel online? (Past meetings are their own case.) */
 export function changeClosed(start: string | Date, cutoffHours: number, now = new Date()): boolean {
   return new Date(start).getTime() - now.getTime() < cutoffHours * 3_600_000;
@@ -172,6 +177,9 @@ export const bookingMessages = {
     "Não encontramos uma reunião para este link. Ele pode estar incompleto; copie o endereço completo do e-mail que você recebeu.",
   alreadyCancelled: "Esta reunião já foi cancelada.",
   tooLate: "Esta reunião já começou ou já passou.",
+  pendingTitle: "Pedido de reunião recebido",
+  pendingIntro: "Como o horário é próximo, a equipe confirma a reunião. Você receberá um e-mail assim que ela for confirmada.",
+  pendingNotice: "Aguardando confirmação da equipe",
   changeClosedTitle: "Não é mais possível remarcar ou cancelar por aqui",
   changeClosed: (hours: number) =>
     `Remarcações e cancelamentos pelo site vão até ${hours === 1 ? "1 hora" : `${hours} horas`} antes da reunião. Fale com a gente pelo WhatsApp ou por e-mail.`,

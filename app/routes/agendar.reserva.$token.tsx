@@ -37,6 +37,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       end: b.endsAt.toISOString(),
       place,
       cancelled: b.status === "cancelled",
+      pending: b.status === "pending",
       // Every reschedule raises the invitation's SEQUENCE (a cancellation too, but that reads first).
       rescheduled: b.sequence > 0,
       past: b.startsAt.getTime() <= Date.now(),
@@ -56,19 +57,29 @@ export default function BookingConfirmation({ loaderData: b }: Route.ComponentPr
   return (
     <BookingShell
       title={
-        b.cancelled ? bookingMessages.cancelledTitle : b.rescheduled ? bookingMessages.rescheduledTitle : bookingMessages.confirmedTitle
+        b.cancelled
+          ? bookingMessages.cancelledTitle
+          : b.pending
+            ? bookingMessages.pendingTitle
+            : b.rescheduled
+              ? bookingMessages.rescheduledTitle
+              : bookingMessages.confirmedTitle
       }
       intro={
         <p>
           {b.cancelled
             ? bookingMessages.cancelledText
-            : `Obrigado, ${b.name}! ${b.rescheduled ? bookingMessages.rescheduledIntro : bookingMessages.confirmedIntro}`}
+            : `Obrigado, ${b.name}! ${b.pending ? bookingMessages.pendingIntro : b.rescheduled ? bookingMessages.rescheduledIntro : bookingMessages.confirmedIntro}`}
         </p>
       }
     >
       <div className="rounded-2xl border border-border bg-card p-5 shadow-soft sm:p-8">
         {b.cancelled ? (
           <Notice tone="error" title={bookingMessages.alreadyCancelled} />
+        ) : b.pending ? (
+          <Notice tone="success" title={bookingMessages.pendingNotice}>
+            Avisaremos no e-mail <strong>{b.email}</strong>.
+          </Notice>
         ) : (
           <Notice tone="success" title="Confirmação enviada">
             O convite está no e-mail <strong>{b.email}</strong>.

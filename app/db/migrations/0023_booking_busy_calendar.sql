@@ -13,4 +13,7 @@ CREATE TABLE "booking_busy_calendar" (
 	CONSTRAINT "booking_busy_calendar_one_row" CHECK ("booking_busy_calendar"."id" = 1)
 );
 --> statement-breakpoint
-ALTER TABLE "booking_settings" ADD COLUMN "change_cutoff_hours" integer DEFAULT 12 NOT NULL;
+ALTER TABLE "bookings" DROP CONSTRAINT "bookings_status";--> statement-breakpoint
+ALTER TABLE "booking_settings" ADD COLUMN "change_cutoff_hours" integer DEFAULT 12 NOT NULL;--> statement-breakpoint
+ALTER TABLE "booking_settings" ADD COLUMN "confirm_below_hours" integer;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_status" CHECK ("bookings"."status" in ('confirmed', 'pending', 'cancelled'));

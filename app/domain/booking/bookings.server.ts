@@ -16,13 +16,13 @@ import { insertLead } from "~/domain/leads/capture.server";
 import { fieldErrors, INVALID_INPUT_MESSAGE } from "~/infra/http.server";
 import { storeOnce, submissionKey } from "~/infra/idempotency.server";
 import { hitNetworkLimit, retryText } from "~/infra/rate-limit.server";
-import { bookingMessages, changeClosed } from "~/lib/booking";
+import { bookingMessages, changeClosed, needsConfirmation } from "~/lib/booking";
 import { first } from "~/lib/first";
 import { HONEYPOT_FIELD } from "~/lib/lead-fields";
 import type { PipelineType } from "~/lib/pipeline";
 import { bookingSchema, type BookingInput } from "~/lib/schemas/booking";
 import { calendarBusy } from "./busy-calendar.server";
-import { queueCancelled, queueConfirmation, queueRescheduled, type MailBooking } from "./emails.server";
+import { queueCancelled, queueConfirmation, queuePending, queueRescheduled, type MailBooking } from "./emails.server";
 import { issueBookingLink } from "./links.server";
 import { loadAvailability, readSettings } from "./settings.server";
 import { type Availability, type BusyRange, computeSlots, dayIn, isFreeSlot, occupiedRange, type Slot } from "./slots";
@@ -155,6 +155,8 @@ interface StoredBooking {
   id: number;
   start: string;
   end: string;
+  /** 'pending' when the admin confirms it first (docs/decisions/0145). */
+  status?: string;
 }
 
 export interface BookingResult extends StoredBooking {
@@ -232,6 +234,8 @@ async function createBooking(
       message: input.message || null,
       placeKind: settings.placeKind,
       placeDetail: settings.placeDetail,
+      // Short notice: held, and confirmed by the admin (docs/decisions/0145).
+      status: needsConfirmation(input.start, settings.confirmBelowHours, now) ? "pending" : "confirmed",
       leadId: lead.id,
       ...attribution,
     })
@@ -245,7 +249,8 @@ async function createBooking(
       .set({ stage: "em-contato", updatedAt: sql`now()` })
       .where(eq(leads.id, linked.id));
   }
-  await queueConfirmation(tx, asMail(row));
+  if (row.status === "pending") await queuePending(tx, asMail(row));
+  else await queueConfirmation(tx, asMail(row));
   await recordAudit(
     {
       actor: "visitante",
@@ -253,6 +258,7 @@ async function createBooking(
       target: `booking:${row.id}`,
       details: {
         start: row.startsAt.toISOString(),
+        status: row.status,
         consultationId: linked?.kind === "consultas" ? linked.number : null,
         chatSessionId: linked?.kind === "conversas" ? linked.number : null,
         landingPath: attribution?.landingPath ?? null,
@@ -261,7 +267,26 @@ async function createBooking(
     },
     tx,
   );
-  return { id: row.id, start: row.startsAt.toISOString(), end: row.endsAt.toISOString() };
+  return { id: row.id, start: row.startsAt.toISOString(), end: row.endsAt.toISOString(), status: row.status };
+}
+
+/** The admin confirms a short-notice booking: the visitor gets the confirmation with the invitation (docs/decisions/0145). */
+export async function confirmBooking(id: number, actor: ChangeActor): Promise<Booking> {
+  return db().transaction(async (tx) => {
+    const [current] = rowsOf<{ id: number }>(await tx.execute(sql`select id from bookings where id = ${id} for update`));
+    if (!current) throw new BookingRejection(404, bookingMessages.invalidLink);
+    const b = await tx.select().from(bookings).where(eq(bookings.id, id)).then(first);
+    if (b.status !== "pending") throw new BookingRejection(409, "Esta reunião não está aguardando confirmação.");
+    const row = await tx
+      .update(bookings)
+      .set({ status: "confirmed", updatedAt: sql`now()` })
+      .where(eq(bookings.id, id))
+      .returning()
+      .then(first);
+    await queueConfirmation(tx, asMail(row), { teamNotice: false });
+    await recordAudit({ actor: actorName(actor), action: "booking.confirm", target: `booking:${id}`, ip: actor.ip }, tx);
+    return row;
+  });
 }
 
 // ---------------------------------------------------------------- one booking: read, cancel, reschedule

@@ -123,8 +123,32 @@ async function send(
   });
 }
 
-/** Visitor's confirmation + the team's notice, both with the invitation. */
-export async function queueConfirmation(executor: Executor, b: MailBooking): Promise<void> {
+/**
+ * A short-notice booking waiting for the admin (docs/decisions/0145): the visitor is told it is
+ * held and not yet confirmed (no invitation yet); the team is asked to confirm it.
+ */
+export async function queuePending(executor: Executor, b: MailBooking): Promise<void> {
+  await send(executor, "booking.pending", b.email, `Pedido de reunião recebido: ${formatSlot(b.startsAt)}`, {
+    heading: "Recebemos seu pedido de reunião",
+    paragraphs: [
+      `Olá, ${b.name}! O horário abaixo está reservado para você.`,
+      "Como ele é próximo, a equipe confirma a reunião: você receberá outro e-mail, com o convite para o seu calendário, assim que ela for confirmada.",
+    ],
+    facts: facts(b, false),
+    links: (await visitorLinks(executor, b)).filter(([label]) => label !== "Google Agenda" && label !== "Adicionar ao calendário"),
+  });
+  await send(executor, "booking.notice", undefined, `Confirme a reunião: ${b.name} (${b.company}), ${formatSlot(b.startsAt)}`, {
+    heading: "Reunião aguardando sua confirmação",
+    paragraphs: [
+      "Um visitante pediu um horário próximo. Confirme-o (ou cancele-o) no painel: o visitante só recebe o convite depois disso.",
+    ],
+    facts: facts(b, true),
+    links: [["Confirmar no painel", adminLink(b.id)]],
+  });
+}
+
+/** Visitor's confirmation + the team's notice, both with the invitation (the notice not when the team itself confirmed it). */
+export async function queueConfirmation(executor: Executor, b: MailBooking, options: { teamNotice?: boolean } = {}): Promise<void> {
   await send(
     executor,
     "booking.confirmation",
@@ -141,6 +165,7 @@ export async function queueConfirmation(executor: Executor, b: MailBooking): Pro
     },
     invitation(b, "REQUEST"),
   );
+  if (options.teamNotice === false) return;
   await queueTeamNotice(
     executor,
     b,

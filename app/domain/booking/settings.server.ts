@@ -99,6 +99,7 @@ export async function updateSettings(form: AvailabilityForm, actor: Actor): Prom
       minNoticeHours: form.minNoticeHours,
       horizonDays: form.horizonDays,
       changeCutoffHours: form.changeCutoffHours,
+      confirmBelowHours: form.confirmBelowHours,
       maxPerDay: form.maxPerDay,
       placeKind: form.placeKind,
       placeDetail: form.placeKind === "link-later" ? null : form.placeDetail || null,

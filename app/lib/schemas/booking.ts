@@ -97,6 +97,15 @@ export const availabilityFormSchema = z
     horizonDays: int(1, 365, "Use de 1 a 365 dias."),
     // A form from before the field existed keeps the default (docs/decisions/0145).
     changeCutoffHours: z.preprocess((v) => v ?? String(DEFAULT_CHANGE_CUTOFF_HOURS), int(0, 168, "Use de 0 a 168 horas.")),
+    // Empty (or absent): no confirmation (docs/decisions/0145).
+    confirmBelowHours: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v ?? "")
+      .pipe(z.union([z.literal(""), z.string().regex(/^\d{1,3}$/, "Use de 1 a 720 horas, ou deixe vazio.")]))
+      .transform((v) => (v === "" ? null : Number(v)))
+      .refine((v) => v === null || (v >= 1 && v <= 720), "Use de 1 a 720 horas, ou deixe vazio."),
     maxPerDay: z
       .string()
       .trim()

@@ -17,6 +17,7 @@ import { requireAdmin } from "~/domain/auth/sessions.server";
 import {
   BookingRejection,
   cancelBooking,
+  confirmBooking,
   findById,
   leadOfBooking,
   rescheduleBooking,
@@ -90,6 +91,7 @@ const meetingForm = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("cancel"), note: visitorNoteSchema }),
+    z.object({ intent: z.literal("confirm") }),
     z.object({ intent: z.literal("reschedule"), start: instantSchema, note: visitorNoteSchema }),
   ],
   { error: "Ação desconhecida." },
@@ -105,6 +107,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const actor = { by: "admin" as const, username: user.username, ip: context.clientIp || null };
   const asked = submission.value;
   try {
+    if (asked.intent === "confirm") {
+      await confirmBooking(id, actor);
+      return data<Reply>(
+        { intent: "confirm", notice: "Reunião confirmada. O visitante recebeu a confirmação com o convite no e-mail." },
+        { headers: NO_STORE },
+      );
+    }
     if (asked.intent === "cancel") {
       await cancelBooking(id, actor, asked.note || null);
       return data<Reply>(
@@ -145,7 +154,15 @@ export default function AdminMeeting({ loaderData, actionData }: Route.Component
         description={`${formatSlot(b.start)}–${formatTime(b.end)} (horário de Brasília)`}
         icon={CalendarDays}
         size="compact"
-        badge={b.status === "cancelled" ? <Badge variant="destructive">Cancelada</Badge> : <Badge>Confirmada</Badge>}
+        badge={
+          b.status === "cancelled" ? (
+            <Badge variant="destructive">Cancelada</Badge>
+          ) : b.status === "pending" ? (
+            <Badge variant="outline">Aguardando confirmação</Badge>
+          ) : (
+            <Badge>Confirmada</Badge>
+          )
+        }
       />
       {actionData?.notice ? (
         <p
@@ -155,6 +172,27 @@ export default function AdminMeeting({ loaderData, actionData }: Route.Component
         >
           {actionData.notice}
         </p>
+      ) : null}
+      {live && b.status === "pending" ? (
+        <section
+          aria-labelledby="confirmar"
+          className="rounded-xl border border-primary/40 bg-secondary p-4 sm:p-6"
+          data-testid="meeting-pending"
+        >
+          <h2 id="confirmar" className="text-lg font-semibold">
+            Aguardando sua confirmação
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            O horário foi pedido com pouca antecedência. Ele já está reservado; o visitante recebe o convite quando você confirmar. Se não
+            puder, cancele abaixo com uma mensagem.
+          </p>
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="confirm" />
+            <Button type="submit" disabled={busy === "confirm"}>
+              {busy === "confirm" ? "Confirmando..." : "Confirmar reunião"}
+            </Button>
+          </Form>
+        </section>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="dados" className="rounded-xl border border-border bg-background p-4 sm:p-6">

@@ -66,11 +66,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const upcoming = meetings.rows;
   const today = dayIn(new Date(), BOOKING_TIME_ZONE);
-  const byDay = new Map<string, Array<{ id: number; start: string; end: string; name: string; company: string }>>();
+  const byDay = new Map<string, Array<{ id: number; start: string; end: string; name: string; company: string; pending: boolean }>>();
   for (const b of upcoming) {
     const day = dayIn(b.startsAt, BOOKING_TIME_ZONE);
     const list = byDay.get(day) ?? [];
-    list.push({ id: b.id, start: b.startsAt.toISOString(), end: b.endsAt.toISOString(), name: b.name, company: b.company });
+    list.push({
+      id: b.id,
+      start: b.startsAt.toISOString(),
+      end: b.endsAt.toISOString(),
+      name: b.name,
+      company: b.company,
+      pending: b.status === "pending",
+    });
     byDay.set(day, list);
   }
   return data(
@@ -87,6 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         minNoticeHours: settings.minNoticeHours,
         horizonDays: settings.horizonDays,
         changeCutoffHours: settings.changeCutoffHours,
+        confirmBelowHours: settings.confirmBelowHours,
         maxPerDay: settings.maxPerDay,
         placeKind: settings.placeKind,
         placeDetail: settings.placeDetail,
@@ -312,8 +320,9 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
                   {meetings.map((m) => (
                     <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
                       <div className="min-w-0">
-                        <p className="font-semibold tabular-nums">
+                        <p className="flex flex-wrap items-center gap-2 font-semibold tabular-nums">
                           {formatTime(m.start)}–{formatTime(m.end)}
+                          {m.pending ? <Badge variant="outline">Aguardando confirmação</Badge> : null}
                         </p>
                         <p className="break-words text-sm text-muted-foreground">
                           {m.name} · {m.company}
@@ -464,6 +473,22 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
                 name="changeCutoffHours"
                 defaultValue={v("changeCutoffHours", String(settings.changeCutoffHours))}
                 {...fieldA11y("changeCutoffHours", settingsErrors.changeCutoffHours, { hint: true })}
+              />
+            </FormField>
+            <FormField
+              id="confirmBelowHours"
+              label="Confirmar eu mesmo reservas com menos de (horas)"
+              hint="Vazio: nunca. O horário fica reservado até você confirmar."
+              error={settingsErrors.confirmBelowHours}
+            >
+              <Input
+                type="number"
+                min={1}
+                max={720}
+                inputMode="numeric"
+                name="confirmBelowHours"
+                defaultValue={v("confirmBelowHours", settings.confirmBelowHours === null ? "" : String(settings.confirmBelowHours))}
+                {...fieldA11y("confirmBelowHours", settingsErrors.confirmBelowHours, { hint: true })}
               />
             </FormField>
             <FormField id="maxPerDay" label="Máximo de reuniões por dia" hint="Vazio: sem limite." error={settingsErrors.maxPerDay}>
