@@ -15,6 +15,11 @@ export const MEETING_LENGTHS = [30, 45, 60] as const;
 /** Visitors reschedule or cancel online until this many hours before the meeting, unless the admin sets otherwise (docs/decisions/0145). */
 export const DEFAULT_CHANGE_CUTOFF_HOURS = 12;
 
+/** A booking's status as the admin reads it. */
+export function bookingStatusLabel(status: string): string {
+  return status === "cancelled" ? "Cancelada" : status === "pending" ? "Aguardando confirmação" : "Confirmada";
+}
+
 /** Does a time booked now need the admin's confirmation? (Null: confirmation is off.) */
 export function needsConfirmation(start: string | Date, confirmBelowHours: number | null, now = new Date()): boolean {
   return confirmBelowHours !== null && new Date(start).getTime() - now.getTime() < confirmBelowHours * 3_600_000;
