@@ -401,7 +401,7 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
               })}
             </div>
           </fieldset>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <div className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
             <FormField id="durationMinutes" label="Duração da reunião" error={settingsErrors.durationMinutes}>
               <NativeSelect
                 name="durationMinutes"
