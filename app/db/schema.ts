@@ -846,6 +846,8 @@ export const bookingSettings = pgTable(
     changeCutoffHours: integer("change_cutoff_hours").notNull().default(12),
     /** A time booked with less than this many hours' notice waits for the admin's confirmation; null: never (docs/decisions/0145). */
     confirmBelowHours: integer("confirm_below_hours"),
+    /** Up to three questions of the booking form: `[{ id, label, kind: text|choice, options, required }]` (docs/decisions/0145). */
+    questions: jsonb("questions").notNull().default([]),
     /** At most this many meetings on one (Brasília) day; null: no cap. */
     maxPerDay: integer("max_per_day"),
     /** video (a fixed room link) | phone | link-later ('enviaremos o link'). */
@@ -934,6 +936,8 @@ export const bookings = pgTable(
     phone: text("phone").notNull(),
     company: text("company").notNull(),
     message: text("message"),
+    /** The visitor's answers to the form's questions, each with its question as asked: `[{ question, answer }]`. */
+    answers: jsonb("answers"),
     /** Where the meeting happens, as it was when booked (settings may change later). */
     placeKind: text("place_kind").notNull(),
     placeDetail: text("place_detail"),

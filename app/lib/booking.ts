@@ -12,6 +12,62 @@ export const BOOKING_PATH = "/agendar";
 
 export const MEETING_LENGTHS = [30, 45, 60] as const;
 
+/** A question of the booking form the admin adds (docs/decisions/0145): free text or one of a few choices. */
+export interface BookingQuestion {
+  id: string;
+  label: string;
+  kind: "text" | "choice";
+  options: string[];
+  required: boolean;
+}
+
+/** A visitor's answer, kept with the question as it was asked. */
+export interface BookingAnswer {
+  question: string;
+  answer: string;
+}
+
+export const MAX_BOOKING_QUESTIONS = 3;
+export const QUESTION_LABEL_MAX = 120;
+export const QUESTION_OPTION_MAX = 60;
+export const QUESTION_OPTIONS_MAX = 8;
+export const ANSWER_MAX = 500;
+
+/** The form field of a question's answer. */
+export const questionField = (id: string) => `q_${id}`;
+
+/** Stored JSON → questions (anything malformed is dropped). */
+export function readQuestions(value: unknown): BookingQuestion[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter(
+      (q): q is BookingQuestion =>
+        Boolean(q) &&
+        typeof q === "object" &&
+        typeof q.id === "string" &&
+        /^q[1-3]$/.test(q.id) &&
+        typeof q.label === "string" &&
+        q.label.trim() !== "" &&
+        (q.kind === "text" || (q.kind === "choice" && Array.isArray(q.options) && q.options.length >= 2)),
+    )
+    .slice(0, MAX_BOOKING_QUESTIONS)
+    .map((q) => ({
+      id: q.id,
+      label: q.label,
+      kind: q.kind,
+      options: q.kind === "choice" ? q.options.filter((o): o is string => typeof o === "string") : [],
+      required: Boolean(q.required),
+    }));
+}
+
+/** Stored JSON → answers. */
+export function readAnswers(value: unknown): BookingAnswer[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (a): a is BookingAnswer => Boolean(a) && typeof a === "object" && typeof a.question === "string" && typeof a.answer === "string",
+  );
+}
+
 /** Visitors reschedule or cancel online until this many hours before the meeting, unless the admin sets otherwise (docs/decisions/0145). */
 export const DEFAULT_CHANGE_CUTOFF_HOURS = 12;
 
@@ -182,6 +238,9 @@ export const bookingMessages = {
     "Não encontramos uma reunião para este link. Ele pode estar incompleto; copie o endereço completo do e-mail que você recebeu.",
   alreadyCancelled: "Esta reunião já foi cancelada.",
   tooLate: "Esta reunião já começou ou já passou.",
+  answerRequired: "Responda esta pergunta.",
+  answerChoice: "Escolha uma das opções.",
+  answerTooLong: (max: number) => `Use no máximo ${max} caracteres.`,
   pendingTitle: "Pedido de reunião recebido",
   pendingIntro: "Como o horário é próximo, a equipe confirma a reunião. Você receberá um e-mail assim que ela for confirmada.",
   pendingNotice: "Aguardando confirmação da equipe",

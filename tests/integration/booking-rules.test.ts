@@ -251,3 +251,62 @@ describe("short-notice confirmation", () => {
     expect(await status(next)).toBe("confirmed");
   });
 });
+
+describe("custom questions", () => {
+  it("up to three questions (text, choice) are asked on the form, checked on the server and shown on the meeting and the lead", async () => {
+    const bad = await form("/admin/agenda", { intent: "questions", label1: "Tamanho?", kind1: "choice", options1: "Só uma" }, { cookie });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Escreva de 2 a 8 opções, uma por linha.");
+    const saved = await form(
+      "/admin/agenda",
+      {
+        intent: "questions",
+        label1: "Quantas pessoas trabalham na empresa?",
+        kind1: "choice",
+        options1: "1 a 10\n11 a 50\nMais de 50",
+        required1: "1",
+        label2: "",
+        kind2: "text",
+        options2: "",
+        label3: "Qual ferramenta vocês usam hoje?",
+        kind3: "text",
+        options3: "",
+      },
+      { cookie },
+    );
+    expect(saved.status).toBe(200);
+
+    const res = await fetch(`${app.url}/api/booking/slots?from=${day(0)}&to=${day(14)}`);
+    const start = ((await res.json()) as { data: { slots: Array<{ start: string }> } }).data.slots[0]!.start;
+    const page = await (await fetch(`${app.url}/agendar?inicio=${encodeURIComponent(start)}`)).text();
+    expect(page).toContain("Quantas pessoas trabalham na empresa?");
+    expect(page).toContain('type="radio" name="q_q1" value="11 a 50"');
+    expect(page).toContain("Qual ferramenta vocês usam hoje? (opcional)");
+
+    const who = { start, name: "Visitante Perguntas", email: "perguntas@empresa.com.br", phone: "11987654321", company: "Empresa" };
+    const missing = await postJson(`${app.url}/api/booking`, who);
+    expect(missing.status).toBe(400);
+    expect(missing.json.errors.q_q1).toBe("Responda esta pergunta.");
+    const wrong = await postJson(`${app.url}/api/booking`, { ...who, q_q1: "Nenhuma" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.errors.q_q1).toBe("Escolha uma das opções.");
+    const made = await postJson(`${app.url}/api/booking`, { ...who, q_q1: "11 a 50", q_q3: "Planilhas" });
+    expect(made.status).toBe(201);
+    const id = made.json.data.id as number;
+    const { bookings } = app.schema;
+    const [row] = await app.db().select({ answers: bookings.answers }).from(bookings).where(eq(bookings.id, id));
+    expect(row!.answers).toEqual([
+      { question: "Quantas pessoas trabalham na empresa?", answer: "11 a 50" },
+      { question: "Qual ferramenta vocês usam hoje?", answer: "Planilhas" },
+    ]);
+
+    const meeting = await (await fetch(`${app.url}/admin/agenda/${id}`, { headers: { cookie } })).text();
+    expect(meeting).toContain("Quantas pessoas trabalham na empresa?");
+    expect(meeting).toContain("11 a 50");
+    const lead = await fetch(`${app.url}/admin/leads/reunioes/${id}`, { headers: { cookie } });
+    expect(lead.status).toBe(200);
+    const leadPage = await lead.text();
+    expect(leadPage).toContain("Qual ferramenta vocês usam hoje?");
+    expect(leadPage).toContain("Planilhas");
+  });
+});

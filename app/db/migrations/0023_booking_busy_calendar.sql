@@ -16,4 +16,6 @@ CREATE TABLE "booking_busy_calendar" (
 ALTER TABLE "bookings" DROP CONSTRAINT "bookings_status";--> statement-breakpoint
 ALTER TABLE "booking_settings" ADD COLUMN "change_cutoff_hours" integer DEFAULT 12 NOT NULL;--> statement-breakpoint
 ALTER TABLE "booking_settings" ADD COLUMN "confirm_below_hours" integer;--> statement-breakpoint
+ALTER TABLE "booking_settings" ADD COLUMN "questions" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "answers" jsonb;--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_status" CHECK ("bookings"."status" in ('confirmed', 'pending', 'cancelled'));

@@ -16,7 +16,15 @@ import { insertLead } from "~/domain/leads/capture.server";
 import { fieldErrors, INVALID_INPUT_MESSAGE } from "~/infra/http.server";
 import { storeOnce, submissionKey } from "~/infra/idempotency.server";
 import { hitNetworkLimit, retryText } from "~/infra/rate-limit.server";
-import { bookingMessages, changeClosed, needsConfirmation } from "~/lib/booking";
+import {
+  ANSWER_MAX,
+  type BookingAnswer,
+  bookingMessages,
+  changeClosed,
+  needsConfirmation,
+  questionField,
+  readQuestions,
+} from "~/lib/booking";
 import { first } from "~/lib/first";
 import { HONEYPOT_FIELD } from "~/lib/lead-fields";
 import type { PipelineType } from "~/lib/pipeline";
@@ -178,13 +186,17 @@ export async function submitBooking(body: Record<string, unknown>, context: Subm
     });
   }
   const parsed = bookingSchema.safeParse(body);
-  if (!parsed.success) throw new BookingRejection(400, INVALID_INPUT_MESSAGE, fieldErrors(parsed.error));
+  const questions = await readAnswers(body);
+  if (!parsed.success || Object.keys(questions.errors).length) {
+    throw new BookingRejection(400, INVALID_INPUT_MESSAGE, { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...questions.errors });
+  }
   const input = parsed.data;
+  const answers = questions.answers;
   const attribution = await attributionFor({ ip: context.ip, userAgent: context.userAgent, referer: context.referer ?? null });
   const key = submissionKey("booking", context.idempotencyKey, context.native ? { ...input, start: input.start.toISOString() } : undefined);
   let stored: StoredBooking;
   try {
-    stored = await storeOnce(key, "booking", (tx) => createBooking(tx, input, attribution, now));
+    stored = await storeOnce(key, "booking", (tx) => createBooking(tx, input, answers, attribution, now));
   } catch (error) {
     if (isExclusionViolation(error)) throw unavailable();
     throw error;
@@ -193,9 +205,30 @@ export async function submitBooking(body: Record<string, unknown>, context: Subm
   return { ...stored, token: await issueBookingLink(db(), stored.id) };
 }
 
+/** The answers to the admin's questions in a submission (`q_q1`…), checked against the questions asked now (docs/decisions/0145). */
+async function readAnswers(body: Record<string, unknown>): Promise<{ answers: BookingAnswer[]; errors: Record<string, string> }> {
+  const questions = readQuestions((await readSettings()).questions);
+  const answers: BookingAnswer[] = [];
+  const errors: Record<string, string> = {};
+  for (const q of questions) {
+    const field = questionField(q.id);
+    const raw = body[field];
+    const value = typeof raw === "string" ? raw.trim() : "";
+    if (!value) {
+      if (q.required) errors[field] = bookingMessages.answerRequired;
+      continue;
+    }
+    if (q.kind === "choice" && !q.options.includes(value)) errors[field] = bookingMessages.answerChoice;
+    else if (value.length > ANSWER_MAX) errors[field] = bookingMessages.answerTooLong(ANSWER_MAX);
+    else answers.push({ question: q.label, answer: value });
+  }
+  return { answers, errors };
+}
+
 async function createBooking(
   tx: Executor,
   input: BookingInput,
+  answers: BookingAnswer[],
   attribution: Awaited<ReturnType<typeof attributionFor>>,
   now: Date,
 ): Promise<StoredBooking> {
@@ -232,6 +265,7 @@ async function createBooking(
       phone: input.phone,
       company: input.company,
       message: input.message || null,
+      answers: answers.length ? answers : null,
       placeKind: settings.placeKind,
       placeDetail: settings.placeDetail,
       // Short notice: held, and confirmed by the admin (docs/decisions/0145).

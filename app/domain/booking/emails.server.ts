@@ -10,7 +10,7 @@ import { env } from "~/config.server";
 import type { Executor } from "~/db/client.server";
 import { oneLine } from "~/domain/leads/capture.server";
 import { enqueueEmail, type MailAttachment } from "~/infra/outbox.server";
-import { BOOKING_PATH, formatSlot, formatTime, googleCalendarUrl, placeText, reminderReplyText } from "~/lib/booking";
+import { BOOKING_PATH, readAnswers, formatSlot, formatTime, googleCalendarUrl, placeText, reminderReplyText } from "~/lib/booking";
 import { SITE_NAME, whatsappLink } from "~/lib/site";
 import { escapeXml } from "~/lib/xml";
 import { bookingIcs, type CalendarBooking, ICS_CONTENT_TYPE, type InvitationMethod, meetingTitle } from "./calendar.server";
@@ -19,6 +19,7 @@ import { bookingLinks, issueBookingLink } from "./links.server";
 export interface MailBooking extends CalendarBooking {
   id: number;
   phone: string;
+  answers?: unknown;
 }
 
 const adminLink = (id: number) => `${env.SITE_URL}/admin/agenda/${id}`;
@@ -88,6 +89,7 @@ function facts(b: MailBooking, forTeam: boolean): Array<[string, string]> {
   ];
   if (forTeam) rows.push(["Nome", b.name], ["Empresa", b.company], ["E-mail", b.email], ["Telefone", b.phone]);
   if (b.message) rows.push(["Assunto", b.message]);
+  for (const a of readAnswers(b.answers)) rows.push([a.question, a.answer]);
   return rows;
 }
 

@@ -11,6 +11,7 @@ import { bookingExceptions, bookingSettings } from "~/db/schema";
 import { hashAccessToken, isAccessTokenShaped, linkExpiry, newAccessToken } from "~/domain/access-tokens.server";
 import { recordAudit } from "~/domain/audit.server";
 import { first } from "~/lib/first";
+import type { BookingQuestion } from "~/lib/booking";
 import { brasiliaDay } from "~/lib/pipeline";
 import { WEEKDAY_LABELS, type AvailabilityForm, type ExceptionForm } from "~/lib/schemas/booking";
 import { type Availability, type DayHours, DEFAULT_WEEKLY_HOURS, minutesOf, WEEKDAYS, type WeeklyHours } from "./slots";
@@ -109,6 +110,27 @@ export async function updateSettings(form: AvailabilityForm, actor: Actor): Prom
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(bookingSettings.id, 1));
     await recordAudit({ actor: actor.username, action: "booking.settings", target: "agenda", details: values, ip: actor.ip }, tx);
+  });
+}
+
+/** The booking form's questions (docs/decisions/0145), replaced as a whole. */
+export async function saveQuestions(questions: BookingQuestion[], actor: Actor): Promise<void> {
+  await db().transaction(async (tx) => {
+    await readSettings(tx);
+    await tx
+      .update(bookingSettings)
+      .set({ questions, updatedAt: sql`now()` })
+      .where(eq(bookingSettings.id, 1));
+    await recordAudit(
+      {
+        actor: actor.username,
+        action: "booking.questions",
+        target: "agenda",
+        details: { count: questions.length, kinds: questions.map((q) => q.kind) },
+        ip: actor.ip,
+      },
+      tx,
+    );
   });
 }
 

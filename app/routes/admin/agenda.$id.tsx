@@ -26,7 +26,7 @@ import {
 import { dayIn } from "~/domain/booking/slots";
 import { formError, parseForm } from "~/infra/forms.server";
 import { parseId } from "~/infra/http.server";
-import { BOOKING_TIME_ZONE, formatLongDay, formatSlot, formatTime, meetingReminderText, placeText } from "~/lib/booking";
+import { BOOKING_TIME_ZONE, formatLongDay, formatSlot, formatTime, meetingReminderText, placeText, readAnswers } from "~/lib/booking";
 import { formatDateTime } from "~/lib/dates";
 import { whatsappNumber } from "~/lib/lead-contact";
 import { leadPagePath } from "~/lib/pipeline";
@@ -63,6 +63,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         phone: b.phone,
         company: b.company,
         message: b.message,
+        answers: readAnswers(b.answers),
         start: b.startsAt.toISOString(),
         end: b.endsAt.toISOString(),
         place: placeText(b.placeKind, b.placeDetail),
@@ -217,6 +218,7 @@ export default function AdminMeeting({ loaderData, actionData }: Route.Component
                   </a>,
                 ],
                 ["Assunto", b.message ?? "Não informado"],
+                ...b.answers.map((a): [string, string] => [a.question, a.answer]),
                 ["Onde", b.place],
                 ["Agendada em", formatDateTime(b.createdAt)],
                 // The invitation's SEQUENCE, told as what it means to the visitor's calendar.

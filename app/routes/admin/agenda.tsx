@@ -16,6 +16,7 @@ import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { AlertCircle, CalendarCheck, CalendarDays, Link2, RefreshCw, Trash2 } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { agendaPage } from "~/domain/booking/bookings.server";
 import {
@@ -34,14 +35,25 @@ import {
   renewFeedToken,
   revokeFeedToken,
   saveException,
+  saveQuestions,
   updateSettings,
 } from "~/domain/booking/settings.server";
 import { dayIn } from "~/domain/booking/slots";
 import { queryOf, formError, parseForm } from "~/infra/forms.server";
-import { BOOKING_TIME_ZONE, formatLongDay, formatSlot, formatTime, MEETING_LENGTHS, PLACE_KINDS, placeText } from "~/lib/booking";
+import {
+  BOOKING_TIME_ZONE,
+  formatLongDay,
+  formatSlot,
+  formatTime,
+  MAX_BOOKING_QUESTIONS,
+  readQuestions,
+  MEETING_LENGTHS,
+  PLACE_KINDS,
+  placeText,
+} from "~/lib/booking";
 import { formatDay } from "~/lib/pipeline";
 import { adminOnly } from "~/lib/route-policy";
-import { availabilityFormSchema, exceptionFormSchema, WEEKDAY_LABELS } from "~/lib/schemas/booking";
+import { availabilityFormSchema, exceptionFormSchema, questionsFormSchema, WEEKDAY_LABELS } from "~/lib/schemas/booking";
 import { pageNumber } from "~/lib/schemas/form-fields";
 import { LINK_LIFETIME_DAYS } from "~/lib/secret-links";
 import type { Route } from "./+types/agenda";
@@ -95,6 +107,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         horizonDays: settings.horizonDays,
         changeCutoffHours: settings.changeCutoffHours,
         confirmBelowHours: settings.confirmBelowHours,
+        questions: readQuestions(settings.questions),
         maxPerDay: settings.maxPerDay,
         placeKind: settings.placeKind,
         placeDetail: settings.placeDetail,
@@ -130,6 +143,7 @@ const agendaForm = z.discriminatedUnion(
   [
     z.object({ intent: z.literal("settings") }).passthrough(),
     z.object({ intent: z.literal("add-exception") }).passthrough(),
+    z.object({ intent: z.literal("questions") }).passthrough(),
     z.object({ intent: z.literal("remove-exception"), id: z.coerce.number().int().positive("Exceção inválida.") }),
     z.object({ intent: z.literal("renew-feed") }),
     z.object({ intent: z.literal("revoke-feed") }),
@@ -161,6 +175,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!form.ok) return formError<Reply>({ intent: "settings", errors: form.reply.errors, values: form.reply.values });
       await updateSettings(form.value, actor);
       return data<Reply>({ intent: "settings", notice: "Disponibilidade salva." }, { headers: NO_STORE });
+    }
+    case "questions": {
+      const form = await parseForm(fields, questionsFormSchema);
+      if (!form.ok) return formError<Reply>({ intent: "questions", errors: form.reply.errors, values: form.reply.values });
+      await saveQuestions(form.value, actor);
+      return data<Reply>(
+        {
+          intent: "questions",
+          notice: form.value.length ? "Perguntas salvas: elas aparecem no formulário de /agendar." : "Sem perguntas extras no formulário.",
+        },
+        { headers: NO_STORE },
+      );
     }
     case "add-exception": {
       const form = await parseForm(fields, exceptionFormSchema);
@@ -247,6 +273,9 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
   const settingsErrors = actionData?.intent === "settings" ? errors : {};
   const exceptionErrors = actionData?.intent === "add-exception" ? errors : {};
   const busyCalendarError = actionData?.intent === "busy-calendar-set" ? errors.icsUrl : undefined;
+  const questionErrors = actionData?.intent === "questions" ? errors : {};
+  const q = (n: number, name: string, fallback: string) =>
+    actionData?.intent === "questions" && values ? (values[`${name}${n}`] ?? "") : fallback;
   const v = (name: string, fallback: string) => (actionData?.intent === "settings" && values ? (values[name] ?? "") : fallback);
 
   const busyCalendarForm = (
@@ -606,6 +635,74 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
         ) : (
           busyCalendarForm
         )}
+      </section>
+
+      <section aria-labelledby="perguntas" className={sectionClass} data-testid="booking-questions">
+        <h2 id="perguntas" className="text-lg font-semibold">
+          Perguntas do agendamento
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Até {MAX_BOOKING_QUESTIONS} perguntas no formulário de /agendar, além de nome, e-mail, telefone e empresa. As respostas aparecem
+          na reunião e no lead. Deixe a pergunta em branco para não usá-la.
+        </p>
+        <Form method="post" className="mt-4 space-y-4" noValidate>
+          <input type="hidden" name="intent" value="questions" />
+          {Array.from({ length: MAX_BOOKING_QUESTIONS }, (_, i) => i + 1).map((n) => {
+            const saved = settings.questions.find((x) => x.id === `q${n}`);
+            return (
+              <fieldset key={n} className="grid gap-3 rounded-lg border border-border p-3 sm:grid-cols-[1fr_12rem] sm:p-4">
+                <legend className="px-1 text-sm font-semibold">Pergunta {n}</legend>
+                <FormField id={`label${n}`} label="Pergunta" error={questionErrors[`label${n}`]}>
+                  <Input
+                    name={`label${n}`}
+                    maxLength={120}
+                    placeholder={n === 1 ? "Ex.: Quantas pessoas trabalham na empresa?" : undefined}
+                    defaultValue={q(n, "label", saved?.label ?? "")}
+                    {...fieldA11y(`label${n}`, questionErrors[`label${n}`])}
+                  />
+                </FormField>
+                <FormField id={`kind${n}`} label="Resposta" error={questionErrors[`kind${n}`]}>
+                  <NativeSelect
+                    name={`kind${n}`}
+                    defaultValue={q(n, "kind", saved?.kind ?? "text")}
+                    {...fieldA11y(`kind${n}`, questionErrors[`kind${n}`])}
+                  >
+                    <option value="text">Texto livre</option>
+                    <option value="choice">Escolha entre opções</option>
+                  </NativeSelect>
+                </FormField>
+                <FormField
+                  id={`options${n}`}
+                  label="Opções (se for escolha)"
+                  hint="Uma por linha, de 2 a 8."
+                  error={questionErrors[`options${n}`]}
+                >
+                  <Textarea
+                    name={`options${n}`}
+                    rows={3}
+                    defaultValue={q(n, "options", saved?.options.join("\n") ?? "")}
+                    {...fieldA11y(`options${n}`, questionErrors[`options${n}`], { hint: true })}
+                  />
+                </FormField>
+                <label className="flex min-h-11 items-center gap-2 self-start text-sm font-medium sm:mt-7">
+                  <input
+                    type="checkbox"
+                    name={`required${n}`}
+                    value="1"
+                    defaultChecked={
+                      actionData?.intent === "questions" && values ? Boolean(values[`required${n}`]) : Boolean(saved?.required)
+                    }
+                    className="size-5 accent-primary"
+                  />
+                  Obrigatória
+                </label>
+              </fieldset>
+            );
+          })}
+          <Button type="submit" variant="outline" disabled={busy === "questions"}>
+            {busy === "questions" ? "Salvando..." : "Salvar perguntas"}
+          </Button>
+        </Form>
       </section>
 
       <section aria-labelledby="excecoes" className={sectionClass}>
