@@ -280,7 +280,7 @@ describe("custom questions", () => {
     const start = ((await res.json()) as { data: { slots: Array<{ start: string }> } }).data.slots[0]!.start;
     const page = await (await fetch(`${app.url}/agendar?inicio=${encodeURIComponent(start)}`)).text();
     expect(page).toContain("Quantas pessoas trabalham na empresa?");
-    expect(page).toContain('type="radio" name="q_q1" value="11 a 50"');
+    expect(page).toMatch(/<input type="radio"[^>]* name="q_q1" value="11 a 50"/);
     expect(page).toContain("Qual ferramenta vocês usam hoje? (opcional)");
 
     const who = { start, name: "Visitante Perguntas", email: "perguntas@empresa.com.br", phone: "11987654321", company: "Empresa" };
@@ -303,7 +303,7 @@ describe("custom questions", () => {
     const meeting = await (await fetch(`${app.url}/admin/agenda/${id}`, { headers: { cookie } })).text();
     expect(meeting).toContain("Quantas pessoas trabalham na empresa?");
     expect(meeting).toContain("11 a 50");
-    const lead = await fetch(`${app.url}/admin/leads/reunioes/${id}`, { headers: { cookie } });
+    const lead = await fetch(`${app.url}/admin/leads/funil/reunioes/${id}`, { headers: { cookie } });
     expect(lead.status).toBe(200);
     const leadPage = await lead.text();
     expect(leadPage).toContain("Qual ferramenta vocês usam hoje?");
