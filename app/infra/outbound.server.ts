@@ -7,7 +7,11 @@
  * unless `allowPrivate` (tests only).
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
+// An outbound client, not the host's request objects: fetch() cannot check the address it connects to (its
+// DNS lookup is its own), node:http's `lookup` option can, so the check and the connection are one lookup.
+// eslint-disable-next-line no-restricted-imports -- see above
 import http from "node:http";
+// eslint-disable-next-line no-restricted-imports -- see above
 import https from "node:https";
 import { BlockList, isIP } from "node:net";
 

@@ -11,10 +11,10 @@
  * "now" is the clock's, as in booking.test.ts), so the assertions hold whatever the day.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminSession, postJson, startTestApp, testHooks, withProof, type TestApp } from "../helpers/app";
+import type { AddressInfo } from "node:net";
 
 const SP = "America/Sao_Paulo";
 const NY = "America/New_York";

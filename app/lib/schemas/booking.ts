@@ -3,7 +3,6 @@
  * availability form (docs/decisions/0064 dialect). Portuguese messages; every text capped.
  */
 import { z } from "zod";
-import { HONEYPOT_FIELD, LIMITS } from "../lead-fields";
 import {
   type BookingQuestion,
   DEFAULT_CHANGE_CUTOFF_HOURS,
@@ -12,6 +11,7 @@ import {
   QUESTION_OPTION_MAX,
   QUESTION_OPTIONS_MAX,
 } from "../booking";
+import { HONEYPOT_FIELD, LIMITS } from "../lead-fields";
 
 z.config({ jitless: true });
 

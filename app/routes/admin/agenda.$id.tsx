@@ -30,9 +30,9 @@ import { BOOKING_TIME_ZONE, formatLongDay, formatSlot, formatTime, meetingRemind
 import { formatDateTime } from "~/lib/dates";
 import { whatsappNumber } from "~/lib/lead-contact";
 import { leadPagePath } from "~/lib/pipeline";
-import { SITE_NAME, whatsappLink } from "~/lib/site";
 import { adminOnly } from "~/lib/route-policy";
 import { instantSchema, visitorNoteSchema } from "~/lib/schemas/booking";
+import { SITE_NAME, whatsappLink } from "~/lib/site";
 import type { Route } from "./+types/agenda.$id";
 
 export const handle = { policy: adminOnly() };
