@@ -85,7 +85,13 @@ export default function CancelBooking({ loaderData, actionData }: Route.Componen
   return (
     <BookingShell
       title={bookingMessages.cancelTitle}
-      intro={<p>Deseja cancelar a reunião de {formatSlot(b.start)} (horário de Brasília)?</p>}
+      intro={
+        <p>
+          {b.closed && !b.past
+            ? `Sua reunião está marcada para ${formatSlot(b.start)} (horário de Brasília).`
+            : `Deseja cancelar a reunião de ${formatSlot(b.start)} (horário de Brasília)?`}
+        </p>
+      }
     >
       {state.message && !(b.closed && !b.past) ? <Notice tone="error" title={state.message} /> : null}
       {b.past ? (

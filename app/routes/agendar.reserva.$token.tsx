@@ -95,27 +95,30 @@ export default function BookingConfirmation({ loaderData: b }: Route.ComponentPr
         </dl>
         {!b.cancelled && !b.past ? (
           <>
-            <div className="mt-6 flex flex-wrap gap-3">
-              <a
-                href={`${base}/reserva/${b.token}/convite.ics`}
-                download="consultoria.ics"
-                className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-primary px-5 py-2 text-sm font-semibold text-primary-foreground shadow-sm hover:bg-primary-hover focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-              >
-                <Download className="size-4" aria-hidden />
-                {bookingMessages.addToCalendar}
-              </a>
-              <a
-                href={b.google}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-input bg-background px-5 py-2 text-sm font-semibold hover:bg-muted focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-              >
-                <CalendarCheck className="size-4" aria-hidden />
-                {bookingMessages.googleCalendar}
-                <ExternalLink className="size-3.5" aria-hidden />
-                <span className="sr-only">(abre em nova aba)</span>
-              </a>
-            </div>
+            {/* The invitation comes with the team's confirmation (docs/decisions/0145). */}
+            {b.pending ? null : (
+              <div className="mt-6 flex flex-wrap gap-3">
+                <a
+                  href={`${base}/reserva/${b.token}/convite.ics`}
+                  download="consultoria.ics"
+                  className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-primary px-5 py-2 text-sm font-semibold text-primary-foreground shadow-sm hover:bg-primary-hover focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+                >
+                  <Download className="size-4" aria-hidden />
+                  {bookingMessages.addToCalendar}
+                </a>
+                <a
+                  href={b.google}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-input bg-background px-5 py-2 text-sm font-semibold hover:bg-muted focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+                >
+                  <CalendarCheck className="size-4" aria-hidden />
+                  {bookingMessages.googleCalendar}
+                  <ExternalLink className="size-3.5" aria-hidden />
+                  <span className="sr-only">(abre em nova aba)</span>
+                </a>
+              </div>
+            )}
             {b.closed ? (
               <div className="mt-6">
                 <ChangeClosedNotice start={b.start} hours={b.cutoffHours} />
