@@ -623,8 +623,9 @@ export const leadNotes = pgTable(
   (t) => [index("lead_notes_lead_idx").on(t.leadId)],
 );
 
-// Each form's answers, declared in its folder (docs/decisions/0135), here for drizzle-kit.
-export * from "../forms/forms.tables";
+// Each form's answers table is declared in its folder (app/forms/{form}/table.ts, docs/decisions/0135),
+// found by drizzle-kit through drizzle.config.ts's glob and by the app through app/forms/tables.server.ts
+// (docs/decisions/0141): no line here.
 
 // ---------------------------------------------------------------- analytics (docs/decisions/0040–0042)
 /**
