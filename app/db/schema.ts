@@ -871,6 +871,12 @@ export const bookingSettings = pgTable(
     bufferAfterMinutes: integer("buffer_after_minutes").notNull().default(0),
     minNoticeHours: integer("min_notice_hours").notNull().default(24),
     horizonDays: integer("horizon_days").notNull().default(30),
+    /** Visitors may reschedule or cancel online until this many hours before the meeting (docs/decisions/0145). */
+    changeCutoffHours: integer("change_cutoff_hours").notNull().default(12),
+    /** A time booked with less than this many hours' notice waits for the admin's confirmation; null: never (docs/decisions/0145). */
+    confirmBelowHours: integer("confirm_below_hours"),
+    /** Up to three questions of the booking form: `[{ id, label, kind: text|choice, options, required }]` (docs/decisions/0145). */
+    questions: jsonb("questions").notNull().default([]),
     /** At most this many meetings on one (Brasília) day; null: no cap. */
     maxPerDay: integer("max_per_day"),
     /** video (a fixed room link) | phone | link-later ('enviaremos o link'). */
@@ -888,6 +894,37 @@ export const bookingSettings = pgTable(
     check("booking_settings_duration", sql`${t.durationMinutes} in (30, 45, 60)`),
     check("booking_settings_place", sql`${t.placeKind} in ('video', 'phone', 'link-later')`),
   ],
+);
+
+/**
+ * The owner's own calendar read as busy time (docs/decisions/0144), one row (id 1): the secret
+ * iCalendar address the admin pasted (encrypted; only its host is shown), the last good copy
+ * (stripped to times, so no title or guest is kept) with its validators for conditional requests,
+ * and the busy intervals expanded from it over the booking horizon, read by every instance.
+ */
+export const bookingBusyCalendar = pgTable(
+  "booking_busy_calendar",
+  {
+    id: integer("id").primaryKey().default(1),
+    /** The ICS address, AES-256-GCM encrypted (app/domain/booking/busy-calendar.server.ts); null: none. */
+    urlSecret: text("url_secret"),
+    /** Its host, the only part of it the admin page shows. */
+    urlHost: text("url_host"),
+    etag: text("etag"),
+    lastModified: text("last_modified"),
+    /** The last good copy: VTIMEZONEs and VEVENTs with their time properties only. */
+    calendarText: text("calendar_text"),
+    /** `[[startISO, endISO], …]`: the busy instants expanded from the copy at the last check. */
+    busyIntervals: jsonb("busy_intervals").notNull().default([]),
+    /** Last successful fetch (a 200 or a 304). */
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }),
+    /** Last attempt, successful or not. */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    /** The last attempt's failure, in Portuguese for the admin; null after a success. */
+    lastError: text("last_error"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("booking_busy_calendar_one_row", sql`${t.id} = 1`)],
 );
 
 /** A day that differs from the weekly hours: closed (a holiday, a day off), or open with its own hours. */
@@ -915,7 +952,7 @@ export const bookings = pgTable(
     uid: text("uid").notNull().unique(),
     /** iCalendar SEQUENCE: raised at every reschedule or cancellation. */
     sequence: integer("sequence").notNull().default(0),
-    /** confirmed | cancelled */
+    /** confirmed | pending (short notice, waiting for the admin, docs/decisions/0145; holds its time) | cancelled */
     status: text("status").notNull().default("confirmed"),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
@@ -928,6 +965,8 @@ export const bookings = pgTable(
     phone: text("phone").notNull(),
     company: text("company").notNull(),
     message: text("message"),
+    /** The visitor's answers to the form's questions, each with its question as asked: `[{ question, answer }]`. */
+    answers: jsonb("answers"),
     /** Where the meeting happens, as it was when booked (settings may change later). */
     placeKind: text("place_kind").notNull(),
     placeDetail: text("place_detail"),
@@ -954,7 +993,7 @@ export const bookings = pgTable(
     index("bookings_created_idx").on(t.createdAt, t.id),
     index("bookings_email_idx").on(sql`lower(${t.email})`),
     index("bookings_name_words_idx").using("gin", nameWordsIndex("name")),
-    check("bookings_status", sql`${t.status} in ('confirmed', 'cancelled')`),
+    check("bookings_status", sql`${t.status} in ('confirmed', 'pending', 'cancelled')`),
     check("bookings_interval", sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );

@@ -38,6 +38,7 @@ export { expireAbandonedCheckouts } from "~/domain/payments/reconciliation.serve
 export { newChallenge } from "~/domain/spam/challenge.server";
 /** The route tree the app serves (the same module instances), for tests that inspect routes. */
 export const serverBuild = () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>;
+export { refreshBusyCalendar } from "~/domain/booking/busy-calendar.server";
 
 /**
  * The tests' own lead form folders (tests/support/forms/{form}/, laid out as app/forms/{form}/):

@@ -192,7 +192,7 @@ export const PERSONAL_DATA = {
   bookings: {
     label: "Reuniões agendadas",
     table: bookings,
-    personal: [bookings.name, bookings.email, bookings.phone, bookings.company, bookings.message],
+    personal: [bookings.name, bookings.email, bookings.phone, bookings.company, bookings.message, bookings.answers],
     find: { where: (s) => sameAddress(bookings.email, s.email) },
     export: {},
     erase: "delete",
