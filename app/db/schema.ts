@@ -623,6 +623,39 @@ export const leadNotes = pgTable(
   (t) => [index("lead_notes_lead_idx").on(t.leadId)],
 );
 
+/**
+ * The admin's tasks on a lead (call, e-mail, send a proposal) with a due time; deleted with the
+ * lead. Reminders 24 h and 1 h before go to the team's address, each claimed once across instances
+ * by its "sent" column (docs/decisions/0146).
+ */
+export const leadTasks = pgTable(
+  "lead_tasks",
+  {
+    id: serial("id").primaryKey(),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    /** One of app/lib/lead-tasks.ts TASK_KINDS: ligar, email, proposta, outro. */
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    /** Who added it (the admin's name). */
+    createdBy: text("created_by").notNull(),
+    reminderDaySentAt: timestamp("reminder_day_sent_at", { withTimezone: true }),
+    reminderHourSentAt: timestamp("reminder_hour_sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("lead_tasks_lead_idx").on(t.leadId, t.dueAt),
+    // Open tasks by due time: the overdue card, the lead's mark and the reminders' "due soon" runs.
+    index("lead_tasks_open_due_idx")
+      .on(t.dueAt)
+      .where(sql`${t.doneAt} is null`),
+    check("lead_tasks_kind", sql`${t.kind} in ('ligar', 'email', 'proposta', 'outro')`),
+  ],
+);
+
 // Each form's answers, declared in its folder (docs/decisions/0135), here for drizzle-kit.
 export * from "../forms/forms.tables";
 

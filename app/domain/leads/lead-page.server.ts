@@ -16,6 +16,7 @@ import { LEAD_TYPE_INFO, type LeadField } from "~/lib/lead-types";
 import { formatDay, pipelineMessages, STAGE_OF_CONSULTATION_STATUS, stageLabel, type PipelineType } from "~/lib/pipeline";
 import { getPipelineLead, leadAuditTarget } from "../pipeline.server";
 import { consentHistory, getLead, getQuestionnaire } from "./admin.server";
+import { tasksOfLead } from "./tasks.server";
 
 type AnyRow = Record<string, unknown>;
 
@@ -235,6 +236,9 @@ export async function leadPage(type: PipelineType, id: number) {
     cv,
     notes: notes.length,
     history,
+    // The lead's tasks, and the instant "overdue" is measured from (server and browser agree: docs/decisions/0146).
+    tasks: await tasksOfLead(found.leadId),
+    tasksAsOf: new Date().toISOString(),
     ...related,
   };
 }

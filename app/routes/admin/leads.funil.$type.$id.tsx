@@ -10,6 +10,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AttributionFacts } from "~/components/admin/attribution";
 import { Consents, ContactButtons, ElsewhereLink, LeadHistory, PersonActivity, SentFacts } from "~/components/admin/lead-page";
+import { LeadTasksCard, OverdueTasksMark } from "~/components/admin/lead-tasks";
 import { FollowUp, StageBadge } from "~/components/admin/pipeline";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -19,9 +20,11 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { leadPage } from "~/domain/leads/lead-page.server";
+import { taskAction } from "~/domain/leads/task-actions.server";
 import { pipelineUpdateSchemaOf, updatePipeline } from "~/domain/pipeline.server";
-import { formError, parseForm } from "~/infra/forms.server";
+import { formError, parseForm, readForm } from "~/infra/forms.server";
 import { formatDateTime } from "~/lib/dates";
+import { isTaskIntent } from "~/lib/lead-tasks";
 import { ORIGIN_TITLE } from "~/lib/origin";
 import {
   brasiliaDay,
@@ -68,7 +71,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireAdmin(context);
   const { type, id } = leadParams(params);
-  const submission = await parseForm(request, pipelineUpdateSchemaOf(type));
+  const fields = await readForm(request);
+  // The tasks' forms post here too (app/components/admin/lead-tasks.tsx, docs/decisions/0146).
+  if (isTaskIntent(fields.intent)) return taskAction(type, id, fields, { username: user.username, ip: context.clientIp });
+  const submission = await parseForm(fields, pipelineUpdateSchemaOf(type));
   if (!submission.ok) return formError(submission.reply);
   const result = await updatePipeline(type, id, submission.value, { username: user.username, ip: context.clientIp });
   if (!result) throw data(pipelineMessages.notFound, { status: 404 });
@@ -90,6 +96,7 @@ export default function LeadPageRoute({ loaderData, actionData }: Route.Componen
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="min-w-0 text-2xl font-bold [overflow-wrap:anywhere] sm:text-3xl">{title}</h1>
           <StageBadge stage={lead.stage} />
+          <OverdueTasksMark tasks={loaderData.tasks} asOf={loaderData.tasksAsOf} />
         </div>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
           <span>
@@ -135,6 +142,7 @@ export default function LeadPageRoute({ loaderData, actionData }: Route.Componen
         </Card>
 
         <div className="grid gap-6 lg:col-start-2 lg:row-span-4 lg:row-start-1">
+          <LeadTasksCard tasks={loaderData.tasks} asOf={loaderData.tasksAsOf} reply={actionData} />
           <StageCard loaderData={loaderData} actionData={actionData} />
           <Card>
             <CardHeader>
