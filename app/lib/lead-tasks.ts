@@ -74,7 +74,11 @@ export type TaskAdd = z.output<typeof taskAddSchema>;
 
 /** Complete or reopen one task of the lead. */
 export const taskToggleSchema = z.object({
-  taskId: z.coerce.number(taskMessages.notFound).int(taskMessages.notFound).positive(taskMessages.notFound).max(2_147_483_647, taskMessages.notFound),
+  taskId: z.coerce
+    .number(taskMessages.notFound)
+    .int(taskMessages.notFound)
+    .positive(taskMessages.notFound)
+    .max(2_147_483_647, taskMessages.notFound),
 });
 
 /** The lead page's intents for tasks (its own form's are the stage form's). */

@@ -55,14 +55,20 @@ export function LeadTasksCard({ tasks, asOf, reply }: { tasks: LeadTask[]; asOf:
           <h2 className="flex items-center gap-2">
             <ClipboardList className="size-5 text-primary" aria-hidden />
             {t.heading}
-            {tasks.length ? <span className="text-base font-normal text-muted-foreground">({tasks.filter((x) => !x.doneAt).length} abertas)</span> : null}
+            {tasks.length ? (
+              <span className="text-base font-normal text-muted-foreground">({tasks.filter((x) => !x.doneAt).length} abertas)</span>
+            ) : null}
           </h2>
         </CardTitle>
         <CardDescription>{t.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         {said ? (
-          <p role="status" className="rounded-lg border border-success/40 bg-success/10 px-3 py-2 text-sm font-medium" data-testid="task-saved">
+          <p
+            role="status"
+            className="rounded-lg border border-success/40 bg-success/10 px-3 py-2 text-sm font-medium"
+            data-testid="task-saved"
+          >
             {said}
           </p>
         ) : null}
@@ -228,7 +234,10 @@ export function OverdueTasksCard({ overdue }: { overdue: { count: number; tasks:
         ) : (
           <ul className="grid gap-2">
             {overdue.tasks.map((task) => (
-              <li key={task.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 rounded-lg border border-border px-3 py-2 text-sm">
+              <li
+                key={task.id}
+                className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 rounded-lg border border-border px-3 py-2 text-sm"
+              >
                 <span className="min-w-0 break-words">
                   <Link to={`${leadPagePath(task.type, task.number)}#tarefas`} className="font-semibold text-primary hover:underline">
                     {task.title}

@@ -43,7 +43,12 @@ export async function tasksOfLead(leadId: number, executor: Executor = db()): Pr
     .select()
     .from(leadTasks)
     .where(eq(leadTasks.leadId, leadId))
-    .orderBy(sql`${leadTasks.doneAt} is not null`, sql`case when ${leadTasks.doneAt} is null then ${leadTasks.dueAt} end asc`, desc(leadTasks.doneAt), asc(leadTasks.id))
+    .orderBy(
+      sql`${leadTasks.doneAt} is not null`,
+      sql`case when ${leadTasks.doneAt} is null then ${leadTasks.dueAt} end asc`,
+      desc(leadTasks.doneAt),
+      asc(leadTasks.id),
+    )
     .limit(200);
   return rows.map((t) => ({
     id: t.id,
@@ -91,7 +96,13 @@ export async function setTaskDone(lead: TaskLead, taskId: number, done: boolean,
     const [changed] = await tx
       .update(leadTasks)
       .set({ doneAt: done ? sql`now()` : null })
-      .where(and(eq(leadTasks.id, taskId), eq(leadTasks.leadId, lead.leadId), done ? isNull(leadTasks.doneAt) : sql`${leadTasks.doneAt} is not null`))
+      .where(
+        and(
+          eq(leadTasks.id, taskId),
+          eq(leadTasks.leadId, lead.leadId),
+          done ? isNull(leadTasks.doneAt) : sql`${leadTasks.doneAt} is not null`,
+        ),
+      )
       .returning({ id: leadTasks.id, title: leadTasks.title });
     if (!changed) {
       const [exists] = await tx
@@ -132,7 +143,16 @@ export async function overdueTasks(limit = 5, now = new Date()): Promise<{ count
     .select({ n: sql<number>`count(*)::int` })
     .from(leadTasks)
     .where(and(isNull(leadTasks.doneAt), lt(leadTasks.dueAt, now)));
-  const rows = rowsOf<{ id: number; kind: string; title: string; due_at: Date | string; type: PipelineType; number: number; name: string | null; email: string | null }>(
+  const rows = rowsOf<{
+    id: number;
+    kind: string;
+    title: string;
+    due_at: Date | string;
+    type: PipelineType;
+    number: number;
+    name: string | null;
+    email: string | null;
+  }>(
     await db().execute(sql`
       select t.id, t.kind, t.title, t.due_at, l.kind as type, l.number, l.name, l.email
         from lead_tasks t join leads l on l.id = t.lead_id
