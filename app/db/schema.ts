@@ -558,6 +558,12 @@ export const leads = pgTable(
     verified: verified(),
     /** The consent the submission gave (the contact form's policy box); the proof stays in consent_records. */
     consentRecordId: integer("consent_record_id").references((): AnyPgColumn => consentRecords.id, { onDelete: "set null" }),
+    /**
+     * Merged into another lead as its duplicate (docs/decisions/0147): the lead it went into, and
+     * when. Its own submission stays here; its notes, tasks and orders went to that lead.
+     */
+    mergedIntoId: integer("merged_into_id").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
+    mergedAt: timestamp("merged_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -575,6 +581,11 @@ export const leads = pgTable(
     index("leads_follow_up_idx")
       .on(t.followUpOn)
       .where(sql`${t.followUpOn} is not null`),
+    // Possible duplicates (docs/decisions/0147): leads of the same company domain, and a survivor's merged leads.
+    index("leads_email_domain_idx").on(sql`split_part(lower(${t.email}), '@', 2)`),
+    index("leads_merged_into_idx")
+      .on(t.mergedIntoId)
+      .where(sql`${t.mergedIntoId} is not null`),
   ],
 );
 

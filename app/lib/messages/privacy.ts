@@ -135,6 +135,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "lead.task.add": "Tarefa adicionada ao lead",
   "lead.task.done": "Tarefa do lead concluída",
   "lead.task.reopen": "Tarefa do lead reaberta",
+  "lead.merge": "Lead duplicado mesclado neste",
+  "lead.merged": "Lead mesclado em outro",
   "lead.inbox.export": "Exportação CSV do funil de leads",
   "pipeline.digest": "Resumo diário do funil",
   "booking.create": "Reunião agendada pelo visitante",
