@@ -87,6 +87,9 @@ export default [
       // Submissions suspected as spam, apart from the leads (docs/decisions/0090).
       route("leads/spam", "routes/admin/leads.spam.tsx"),
       route("leads/funil/:type/:id", "routes/admin/leads.funil.$type.$id.tsx"),
+      // Leads to a spreadsheet and back, with a dry run (docs/decisions/0148).
+      route("leads/importar", "routes/admin/leads.importar.tsx"),
+      route("leads/importar/exportar", "routes/admin/leads.importar.exportar.ts"),
       route("leads/:type", "routes/admin/leads.$type.tsx"),
       route("leads/:type/:id", "routes/admin/leads.$type.$id.tsx"),
       // An application's CV, downloaded as an attachment (docs/decisions/0093).

@@ -59,12 +59,18 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         title={pipelineMessages.title}
         description={pipelineMessages.description}
         actions={
-          <Button asChild variant="outline">
-            <a href={`/api/funil/export${queryWith(filters, {})}`} download>
-              <Download aria-hidden />
-              Exportar CSV
-            </a>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline">
+              <a href={`/api/funil/export${queryWith(filters, {})}`} download>
+                <Download aria-hidden />
+                Exportar CSV
+              </a>
+            </Button>
+            {/* Export with ids, edit, import back with a dry run (docs/decisions/0148). */}
+            <Button asChild variant="outline">
+              <Link to="/admin/leads/importar">Importar CSV</Link>
+            </Button>
+          </div>
         }
       />
 
