@@ -13,13 +13,12 @@ import { rowsOf } from "~/db/driver.server";
 import { contactAnswers, contactNumbers } from "~/db/schema";
 import { toCsv, unguardCell } from "~/infra/csv.server";
 import { formatDateTime } from "~/lib/dates";
+import { IMPORT_MAX_ROWS, planIsEmpty } from "~/lib/lead-import";
 import { formatDay, PIPELINE_TYPE_INFO, PIPELINE_TYPES, stageLabel, stagesOf, type PipelineType, type Stage } from "~/lib/pipeline";
 import { recordAudit } from "../audit.server";
 import { type Actor, leadAuditTarget } from "../pipeline.server";
 import { insertLead } from "./capture.server";
 
-export const IMPORT_MAX_ROWS = 5_000;
-export const IMPORT_MAX_BYTES = 2_000_000;
 /** A lead created by the import is a contact lead with this as its message. */
 export const IMPORTED_MESSAGE = "Importado de planilha (CSV).";
 
@@ -37,7 +36,16 @@ export const COLUMNS = {
 } as const;
 type Editable = "name" | "email" | "phone" | "company" | "stage" | "followUpOn";
 const EDITABLE: Editable[] = ["name", "email", "phone", "company", "stage", "followUpOn"];
-const REQUIRED_HEADERS = [COLUMNS.id, COLUMNS.type, COLUMNS.name, COLUMNS.email, COLUMNS.phone, COLUMNS.company, COLUMNS.stage, COLUMNS.followUpOn];
+const REQUIRED_HEADERS = [
+  COLUMNS.id,
+  COLUMNS.type,
+  COLUMNS.name,
+  COLUMNS.email,
+  COLUMNS.phone,
+  COLUMNS.company,
+  COLUMNS.stage,
+  COLUMNS.followUpOn,
+];
 
 type LeadRow = {
   id: number;
@@ -122,12 +130,7 @@ const FIELD_LABEL: Record<Editable, string> = {
   followUpOn: COLUMNS.followUpOn,
 };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const fold = (v: string) =>
-  v
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .trim()
-    .toLowerCase();
+const fold = (v: string) => v.normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase();
 
 function typeOf(text: string): PipelineType | null {
   const t = fold(text);
@@ -155,15 +158,23 @@ function readFile(text: string): { records: Array<Record<string, string>> } | { 
   const delimiter = firstLine.includes(";") ? ";" : ",";
   let records: Array<Record<string, string>>;
   try {
-    records = parse(body, { columns: (header: string[]) => header.map((h) => h.trim()), delimiter, skip_empty_lines: true, relax_column_count: false });
+    records = parse(body, {
+      columns: (header: string[]) => header.map((h) => h.trim()),
+      delimiter,
+      skip_empty_lines: true,
+      relax_column_count: false,
+    });
   } catch (error) {
     const line = (error as { lines?: number }).lines;
-    return { error: `Não foi possível ler o arquivo como CSV${line ? ` (linha ${line})` : ""}. Exporte de novo e edite sem mudar as colunas.` };
+    return {
+      error: `Não foi possível ler o arquivo como CSV${line ? ` (linha ${line})` : ""}. Exporte de novo e edite sem mudar as colunas.`,
+    };
   }
   if (!records.length) return { error: "O arquivo não tem nenhuma linha de lead." };
   const missing = REQUIRED_HEADERS.filter((h) => !(h in records[0]!));
   if (missing.length) return { error: `Faltam colunas no arquivo: ${missing.join(", ")}.` };
-  if (records.length > IMPORT_MAX_ROWS) return { error: `O arquivo tem ${records.length} linhas; o máximo é ${IMPORT_MAX_ROWS} por importação.` };
+  if (records.length > IMPORT_MAX_ROWS)
+    return { error: `O arquivo tem ${records.length} linhas; o máximo é ${IMPORT_MAX_ROWS} por importação.` };
   return { records };
 }
 
@@ -176,10 +187,20 @@ const same = (a: string | null, b: string | null) => (a ?? "") === (b ?? "");
 export async function planImport(text: string): Promise<ImportPlan> {
   const read = readFile(text);
   if ("error" in read) return { rows: 0, creates: [], updates: [], unchanged: 0, errors: [], fileError: read.error };
-  const ids = read.records.map((r) => cellOf(r, COLUMNS.id).trim()).filter((v) => /^\d{1,9}$/.test(v)).map(Number);
+  const ids = read.records
+    .map((r) => cellOf(r, COLUMNS.id).trim())
+    .filter((v) => /^\d{1,9}$/.test(v))
+    .map(Number);
   const existing = new Map(
     ids.length
-      ? rowsOf<LeadRow>(await db().execute(sql`select ${LEAD_COLUMNS} from leads where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)).map((r) => [Number(r.id), r])
+      ? rowsOf<LeadRow>(
+          await db().execute(
+            sql`select ${LEAD_COLUMNS} from leads where id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+          ),
+        ).map((r) => [Number(r.id), r])
       : [],
   );
   return planAgainst(read.records, existing);
@@ -203,11 +224,14 @@ function planAgainst(records: Array<Record<string, string>>, existing: Map<numbe
         seen.add(Number(idText));
         lead = existing.get(Number(idText));
         if (!lead) messages.push(`Nenhum lead com o ID ${idText}.`);
-        else if (type && type !== lead.kind) messages.push(`O lead ${idText} é do tipo ${PIPELINE_TYPE_INFO[lead.kind].label}, não ${PIPELINE_TYPE_INFO[type].label}.`);
+        else if (type && type !== lead.kind)
+          messages.push(`O lead ${idText} é do tipo ${PIPELINE_TYPE_INFO[lead.kind].label}, não ${PIPELINE_TYPE_INFO[type].label}.`);
         else type = lead.kind;
       }
     } else if (type && type !== "contatos") {
-      messages.push(`Linhas sem ID criam leads do tipo ${PIPELINE_TYPE_INFO.contatos.label}; deixe o tipo em branco ou use ${PIPELINE_TYPE_INFO.contatos.label}.`);
+      messages.push(
+        `Linhas sem ID criam leads do tipo ${PIPELINE_TYPE_INFO.contatos.label}; deixe o tipo em branco ou use ${PIPELINE_TYPE_INFO.contatos.label}.`,
+      );
     } else type = "contatos";
 
     const values = {
@@ -217,7 +241,12 @@ function planAgainst(records: Array<Record<string, string>>, existing: Map<numbe
       company: orNull(cellOf(record, COLUMNS.company)),
     };
     if (values.email && !EMAIL.test(values.email)) messages.push(`E-mail inválido: "${values.email}".`);
-    for (const [key, max] of [["name", 200], ["email", 254], ["phone", 40], ["company", 200]] as const) {
+    for (const [key, max] of [
+      ["name", 200],
+      ["email", 254],
+      ["phone", 40],
+      ["company", 200],
+    ] as const) {
       if ((values[key]?.length ?? 0) > max) messages.push(`${FIELD_LABEL[key]} pode ter no máximo ${max} caracteres.`);
     }
     const stageText = cellOf(record, COLUMNS.stage);
@@ -227,7 +256,8 @@ function planAgainst(records: Array<Record<string, string>>, existing: Map<numbe
       if (!stage) messages.push(`Etapa desconhecida para ${PIPELINE_TYPE_INFO[type].label}: "${stageText.trim()}".`);
     }
     const followUpOn = dayOf(cellOf(record, COLUMNS.followUpOn));
-    if (followUpOn === undefined) messages.push(`Data de próximo retorno inválida: "${cellOf(record, COLUMNS.followUpOn).trim()}" (use dd/mm/aaaa).`);
+    if (followUpOn === undefined)
+      messages.push(`Data de próximo retorno inválida: "${cellOf(record, COLUMNS.followUpOn).trim()}" (use dd/mm/aaaa).`);
     if (!lead && !idText && !values.name && !values.email) messages.push("Uma linha nova precisa de nome ou e-mail.");
 
     if (messages.length) {
@@ -248,7 +278,8 @@ function planAgainst(records: Array<Record<string, string>>, existing: Map<numbe
       stage: lead.stage,
       followUpOn: lead.follow_up_on,
     };
-    const asCell = (field: Editable, v: string | null) => (field === "stage" ? stageLabel(v ?? "") : field === "followUpOn" ? formatDay(v) : (v ?? ""));
+    const asCell = (field: Editable, v: string | null) =>
+      field === "stage" ? stageLabel(v ?? "") : field === "followUpOn" ? formatDay(v) : (v ?? "");
     const changes = EDITABLE.filter((f) =>
       f === "stage" || f === "followUpOn" ? !same(current[f], next[f]) : !same(current[f]?.trim() ?? null, next[f]),
     ).map((f) => ({ field: f, label: FIELD_LABEL[f], from: asCell(f, current[f]), to: asCell(f, next[f]) }));
@@ -260,12 +291,20 @@ function planAgainst(records: Array<Record<string, string>>, existing: Map<numbe
       plan.errors.push({ line, messages: [`O lead ${lead.id} foi mesclado em outro: altere o lead principal.`] });
       return;
     }
-    plan.updates.push({ line, leadId: Number(lead.id), type: lead.kind, number: Number(lead.number), name: lead.name, changes, before: current, after: next });
+    plan.updates.push({
+      line,
+      leadId: Number(lead.id),
+      type: lead.kind,
+      number: Number(lead.number),
+      name: lead.name,
+      changes,
+      before: current,
+      after: next,
+    });
   });
   return plan;
 }
 
-export const planIsEmpty = (plan: ImportPlan) => !plan.creates.length && !plan.updates.length;
 
 /**
  * Applies the file: plans it again inside one transaction with the rows it updates locked (a
@@ -275,11 +314,19 @@ export async function applyImport(text: string, actor: Actor): Promise<ImportPla
   const read = readFile(text);
   if ("error" in read) return { rows: 0, creates: [], updates: [], unchanged: 0, errors: [], fileError: read.error };
   return db().transaction(async (tx) => {
-    const ids = read.records.map((r) => cellOf(r, COLUMNS.id).trim()).filter((v) => /^\d{1,9}$/.test(v)).map(Number);
+    const ids = read.records
+      .map((r) => cellOf(r, COLUMNS.id).trim())
+      .filter((v) => /^\d{1,9}$/.test(v))
+      .map(Number);
     const existing = new Map(
       ids.length
         ? rowsOf<LeadRow>(
-            await tx.execute(sql`select ${LEAD_COLUMNS} from leads where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by id for update`),
+            await tx.execute(
+              sql`select ${LEAD_COLUMNS} from leads where id in (${sql.join(
+                ids.map((id) => sql`${id}`),
+                sql`, `,
+              )}) order by id for update`,
+            ),
           ).map((r) => [Number(r.id), r])
         : [],
     );
@@ -295,7 +342,10 @@ export async function applyImport(text: string, actor: Actor): Promise<ImportPla
          where id = ${u.leadId}`);
       const target = leadAuditTarget(u.type, u.number);
       const audit = (action: string, details: Record<string, unknown>) =>
-        recordAudit({ actor: actor.username, action, target, details: { ...details, origem: "importacao", line: u.line }, ip: actor.ip }, tx);
+        recordAudit(
+          { actor: actor.username, action, target, details: { ...details, origem: "importacao", line: u.line }, ip: actor.ip },
+          tx,
+        );
       // Stage and follow-up moves are the rows the lead's history reads (docs/decisions/0129).
       if (changed.has("stage")) await audit("lead.stage", { from: u.before.stage, to: u.after.stage });
       if (changed.has("followUpOn")) await audit("lead.follow_up", { from: u.before.followUpOn, to: u.after.followUpOn });

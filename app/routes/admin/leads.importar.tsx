@@ -11,15 +11,16 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ArrowLeft, Download } from "~/components/ui/icons";
 import { requireAdmin } from "~/domain/auth/sessions.server";
-import { applyImport, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportPlan, planImport, planIsEmpty } from "~/domain/leads/csv-import.server";
+import { applyImport, type ImportPlan, planImport } from "~/domain/leads/csv-import.server";
 import { fail } from "~/infra/http.server";
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, planIsEmpty } from "~/lib/lead-import";
 import { leadPagePath } from "~/lib/pipeline";
 import { adminOnly } from "~/lib/route-policy";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/leads.importar";
 
-// The file comes twice at most (upload, then confirmation), as multipart: no encoding overhead.
-export const handle = { policy: adminOnly({ maxBodyBytes: IMPORT_MAX_BYTES + 256 * 1024 }) };
+// The file comes once per request: uploaded, or sent back as base64 to confirm.
+export const handle = { policy: adminOnly({ maxBodyBytes: Math.ceil(IMPORT_MAX_BYTES * 1.4) + 256 * 1024 }) };
 
 export const meta: Route.MetaFunction = () => [{ title: `Importar leads (CSV) | ${SITE_NAME}` }];
 
@@ -42,10 +43,14 @@ async function fileText(form: FormData): Promise<string> {
     if (file.size > IMPORT_MAX_BYTES) throw fail(413, `O arquivo passa de ${IMPORT_MAX_BYTES / 1_000_000} MB.`);
     return await file.text();
   }
+  // The confirmation sends the previewed file back as base64: a form field's line breaks would
+  // become CRLF on the way, and a line break inside a quoted cell is part of the value.
   const kept = form.get("conteudo");
-  if (typeof kept === "string" && kept) return kept;
+  if (typeof kept === "string" && /^[A-Za-z0-9+/]+=*$/.test(kept)) return Buffer.from(kept, "base64").toString("utf8");
   throw fail(400, "Escolha um arquivo CSV.");
 }
+
+const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(context);
@@ -66,11 +71,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (text.includes("\0")) return data({ error: "O arquivo contém caracteres inválidos.", plan: null, content: null }, { status: 400 });
   if (form.get("intent") === "aplicar") {
     const plan = await applyImport(text, { username: user.username, ip: context.clientIp });
-    if (plan.fileError || plan.errors.length) return data({ error: null, plan, content: text }, { status: 422 });
+    if (plan.fileError || plan.errors.length) return data({ error: null, plan, content: base64(text) }, { status: 422 });
     return redirect(`/admin/leads/importar?aplicado=${plan.creates.length}-${plan.updates.length}`, 303);
   }
   const plan = await planImport(text);
-  return data({ error: null, plan, content: text }, { status: plan.fileError ? 422 : 200 });
+  return data({ error: null, plan, content: base64(text) }, { status: plan.fileError ? 422 : 200 });
 }
 
 export default function ImportLeads({ loaderData, actionData }: Route.ComponentProps) {
@@ -89,7 +94,11 @@ export default function ImportLeads({ loaderData, actionData }: Route.ComponentP
         description="Baixe os leads com seus IDs, edite a planilha e envie de volta: antes de aplicar, você vê o que mudaria."
       />
       {applied ? (
-        <p role="status" className="rounded-lg border border-success/40 bg-success/10 px-4 py-3 text-sm font-medium" data-testid="import-applied">
+        <p
+          role="status"
+          className="rounded-lg border border-success/40 bg-success/10 px-4 py-3 text-sm font-medium"
+          data-testid="import-applied"
+        >
           Importação aplicada: {applied.created} {applied.created === 1 ? "lead criado" : "leads criados"}, {applied.updated}{" "}
           {applied.updated === 1 ? "lead atualizado" : "leads atualizados"}.
         </p>
@@ -102,8 +111,8 @@ export default function ImportLeads({ loaderData, actionData }: Route.ComponentP
               <h2>1. Baixar os leads</h2>
             </CardTitle>
             <CardDescription>
-              Colunas ID, Tipo, Número, Nome, E-mail, Telefone, Empresa, Etapa, Próximo retorno e Recebido em. Não altere o ID: é ele
-              que liga cada linha ao lead. Linhas sem ID criam leads de contato.
+              Colunas ID, Tipo, Número, Nome, E-mail, Telefone, Empresa, Etapa, Próximo retorno e Recebido em. Não altere o ID: é ele que
+              liga cada linha ao lead. Linhas sem ID criam leads de contato.
             </CardDescription>
           </CardHeader>
           <CardContent>
@@ -121,7 +130,8 @@ export default function ImportLeads({ loaderData, actionData }: Route.ComponentP
               <h2>2. Enviar a planilha editada</h2>
             </CardTitle>
             <CardDescription>
-              CSV separado por ponto e vírgula ou vírgula, até {IMPORT_MAX_ROWS.toLocaleString("pt-BR")} linhas. Nada é alterado nesta etapa.
+              CSV separado por ponto e vírgula ou vírgula, até {IMPORT_MAX_ROWS.toLocaleString("pt-BR")} linhas. Nada é alterado nesta
+              etapa.
             </CardDescription>
           </CardHeader>
           <CardContent>
@@ -160,7 +170,11 @@ export default function ImportLeads({ loaderData, actionData }: Route.ComponentP
 function PlanReport({ plan, content, busy }: { plan: ImportPlan; content: string; busy: boolean }) {
   if (plan.fileError) {
     return (
-      <p role="alert" className="rounded-lg border border-destructive/50 bg-destructive/5 px-4 py-3 text-sm font-medium text-destructive" data-testid="import-file-error">
+      <p
+        role="alert"
+        className="rounded-lg border border-destructive/50 bg-destructive/5 px-4 py-3 text-sm font-medium text-destructive"
+        data-testid="import-file-error"
+      >
         {plan.fileError}
       </p>
     );
@@ -217,7 +231,8 @@ function PlanReport({ plan, content, busy }: { plan: ImportPlan; content: string
                   <ul className="grid gap-0.5">
                     {u.changes.map((c) => (
                       <li key={c.field} className="[overflow-wrap:anywhere]">
-                        {c.label}: <del className="text-muted-foreground">{c.from || "(vazio)"}</del> → <ins className="no-underline font-medium">{c.to || "(vazio)"}</ins>
+                        {c.label}: <del className="text-muted-foreground">{c.from || "(vazio)"}</del> →{" "}
+                        <ins className="no-underline font-medium">{c.to || "(vazio)"}</ins>
                       </li>
                     ))}
                   </ul>
@@ -244,7 +259,7 @@ function PlanReport({ plan, content, busy }: { plan: ImportPlan; content: string
         {!empty && !plan.errors.length ? (
           <Form method="post" encType="multipart/form-data" className="grid gap-2 border-t border-border pt-4">
             <input type="hidden" name="intent" value="aplicar" />
-            <textarea name="conteudo" defaultValue={content} hidden readOnly aria-hidden />
+            <input type="hidden" name="conteudo" value={content} />
             <p className="text-sm text-muted-foreground">
               Ao aplicar, o arquivo é lido de novo: o que mudou desde esta prévia é conferido outra vez.
             </p>
