@@ -667,8 +667,9 @@ export const leadTasks = pgTable(
   ],
 );
 
-// Each form's answers, declared in its folder (docs/decisions/0135), here for drizzle-kit.
-export * from "../forms/forms.tables";
+// Each form's answers table is declared in its folder (app/forms/{form}/table.ts, docs/decisions/0135),
+// found by drizzle-kit through drizzle.config.ts's glob and by the app through app/forms/tables.server.ts
+// (docs/decisions/0141): no line here.
 
 // ---------------------------------------------------------------- analytics (docs/decisions/0040–0042)
 /**

@@ -13,7 +13,7 @@ import { auditLog } from "~/db/schema";
 import { logger } from "~/infra/logger.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { formatDateTime } from "~/lib/dates";
-import { brasiliaDay, formatDay, leadPagePath, PIPELINE_TYPE_INFO, stageLabel } from "~/lib/pipeline";
+import { brasiliaDay, formatDay, leadPagePath, pipelineTypeInfo, stageLabel } from "~/lib/pipeline";
 import { recordAudit } from "./audit.server";
 import { dueFollowUps, leadsSince, type InboxLead } from "./pipeline.server";
 
@@ -32,7 +32,7 @@ function brasiliaHour(at: Date): number {
 
 function line(lead: InboxLead, withFollowUp: boolean): string {
   const who = [lead.name, lead.email].filter(Boolean).join(" · ") || `#${lead.id}`;
-  const parts = [`- [${PIPELINE_TYPE_INFO[lead.type].label}] ${who}`];
+  const parts = [`- [${pipelineTypeInfo(lead.type).label}] ${who}`];
   if (lead.company) parts.push(lead.company);
   parts.push(`etapa: ${stageLabel(lead.stage)}`);
   parts.push(withFollowUp ? `retorno: ${formatDay(lead.followUpOn)}` : `recebido em ${formatDateTime(lead.createdAt)}`);

@@ -22,8 +22,8 @@ import {
   formatDay,
   NOTE_MAX_LENGTH,
   OPEN_STAGES,
-  PIPELINE_TYPE_INFO,
   PIPELINE_TYPES,
+  pipelineTypeInfo,
   pipelineMessages,
   stageLabel,
   STAGES,
@@ -43,13 +43,6 @@ const AUDIT_NAME: Record<PipelineType, string> = {
   candidaturas: "application",
   reunioes: "booking",
 };
-
-/** Each lead type and which rows of `leads` are its: a goal of Análises each (app/domain/analytics/goals.server.ts). */
-export const LEAD_TABLES: ReadonlyArray<{ type: PipelineType; table: string; where?: string }> = PIPELINE_TYPES.map((type) => ({
-  type,
-  table: "leads",
-  where: `x.kind = '${type}'`,
-}));
 
 /** `contact:12`: the audit target of a lead's stage, follow-up and note rows (and of a consultation's status). */
 export const leadAuditTarget = (type: PipelineType, id: number): string => `${AUDIT_NAME[type]}:${id}`;
@@ -415,7 +408,7 @@ export async function exportInboxCsv(filters: InboxFilters): Promise<{ csv: stri
     "Recebido em",
   ];
   const records = rows.map((r) => [
-    PIPELINE_TYPE_INFO[r.type].label,
+    pipelineTypeInfo(r.type).label,
     r.id,
     r.name,
     r.email,

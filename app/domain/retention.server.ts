@@ -23,8 +23,8 @@ import { recordAudit } from "./audit.server";
 import {
   anonymised,
   notYetAnonymised,
-  PERSONAL_DATA,
   personalData,
+  personalEntry,
   primaryKeyOf,
   type Before,
   type PersonalDataKey,
@@ -114,13 +114,14 @@ async function ranRecently(tx: Executor, now: Date): Promise<boolean> {
 
 async function applyRetention(tx: Executor, before: Before): Promise<RetentionCounts> {
   // Up the registry: what hangs off a row (a CV, a message) goes before it and is counted.
+  const registry = personalData();
   const changed = new Map<PersonalDataKey, number>();
-  for (const [key, entry] of [...personalData].reverse()) {
+  for (const [key, entry] of [...registry].reverse()) {
     const rows = await retain(tx, entry, before);
     if (rows !== null) changed.set(key, rows);
   }
   return {
-    ...Object.fromEntries(personalData.filter(([key]) => changed.has(key)).map(([key]) => [key, changed.get(key)!])),
+    ...Object.fromEntries(registry.filter(([key]) => changed.has(key)).map(([key]) => [key, changed.get(key)!])),
     // Idempotency of lead forms: no personal data, kept a day (schema.ts).
     submissionKeys: (
       await tx
@@ -151,7 +152,7 @@ async function retain(tx: Executor, entry: PersonalTable, before: Before): Promi
   if ("withParent" in rule && rule.withParent === "counted" && "via" in entry.find) {
     // Deleted before the expired row it hangs off, so the run counts it.
     const [[parentKey, column]] = Object.entries(entry.find.via) as [[PersonalDataKey, typeof key]];
-    const parent: PersonalTable = PERSONAL_DATA[parentKey];
+    const parent = personalEntry(parentKey);
     if (!("expired" in parent.retain)) throw new Error(`${parentKey} não tem prazo próprio`);
     const expiredParents = tx
       .select({ id: primaryKeyOf(parent.table) })

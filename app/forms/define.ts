@@ -13,16 +13,20 @@
  *   admin.ts          how the admin shows its leads (`LeadTypeInfo`: list, lead page, CSV; only the
  *                     lead page's fields when its list is a page of its own)
  *   table.ts          its answers table beside the lead's common row (`leads`) and the sequence of
- *                     its leads' numbers (docs/decisions/0135, 0140), re-exported for drizzle-kit
- *                     by app/forms/forms.tables.ts
+ *                     its leads' numbers (docs/decisions/0135, 0140), found by drizzle-kit
+ *                     (drizzle.config.ts) and app/forms/tables.server.ts by its folder
+ *   privacy.server.ts what it holds of personal data and for how long: its leads' kind and period
+ *                     and its own tables' declarations, collected by the privacy registry
+ *                     (docs/decisions/0127, 0141)
  *
  * with whatever else is its alone beside them (its zod-free field facts, a part of its form), so
  * that adding a field to a form touches its folder (and a generated migration).
  *
  * Everything else is derived from these folders and never edited per form: the JSON endpoint's
  * route (app/routes.ts), the no-JavaScript post and its confirmation page (app/routes/enviar.$form.tsx),
- * the island registry (app/shell/island-registry.ts) and the submission pipeline
- * (app/forms/index.server.ts → app/domain/lead-submissions.server.ts).
+ * the island registry (app/shell/island-registry.ts), the submission pipeline
+ * (app/forms/index.server.ts → app/domain/lead-submissions.server.ts) and the privacy registry's
+ * entries for the form (app/forms/index.server.ts → app/domain/privacy/registry.server.ts).
  *
  * Browser-safe and imported by app/routes.ts at build time: relative imports only, and the schema
  * behind a dynamic import so zod stays out of a page's first load.

@@ -41,6 +41,14 @@ export const PIPELINE_TYPE_INFO: Record<
 };
 
 /**
+ * A lead type's names, also for a kind the list above does not know (a form added as a folder
+ * only, docs/decisions/0141): shown by its kind rather than breaking the inbox.
+ */
+export function pipelineTypeInfo(type: string): (typeof PIPELINE_TYPE_INFO)[PipelineType] {
+  return PIPELINE_TYPE_INFO[type as PipelineType] ?? { label: type, plural: type };
+}
+
+/**
  * The one page of a lead (docs/decisions/0129-one-page-per-lead.md). The older record address
  * `/admin/leads/:type/:id` of contacts, consultations and applications redirects here.
  */

@@ -15,7 +15,7 @@ export interface TestApp {
   port: number;
   /** The app's own database handle and schema, to check what was stored. */
   db: () => import("../../app/db/client.server").Database;
-  schema: typeof import("../../app/db/schema");
+  schema: typeof import("../support/app-hooks").schema;
   /** How many times the app has asked the database for an admin session so far. */
   sessionLookups: () => number;
   /** The route tree the app serves (its own module instances). */

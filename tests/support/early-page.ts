@@ -48,6 +48,8 @@ export interface EarlyPage {
   polyfillsAsked: string[];
   /** Uncaught errors in the page. */
   errors: string[];
+  /** Clicks that reached the window, counted before any of the page's own listeners. */
+  clicksSeen(): Promise<number>;
   beacons(): Promise<Array<{ k: string; p: string; f?: string; r?: string }>>;
 }
 
@@ -71,11 +73,15 @@ export async function openEarlyPage(script: string | EarlyJob[], body: string, o
     polyfillsAsked: [],
     errors: [],
     beacons: () => page.evaluate(() => (window as unknown as { beacons: [] }).beacons),
+    clicksSeen: () => page.evaluate(() => (window as unknown as { clicksSeen: number }).clicksSeen),
   };
   page.on("pageerror", (error) => result.errors.push(error.message));
   await page.addInitScript((lacking: string[]) => {
-    const w = window as unknown as { beacons: unknown[] };
+    const w = window as unknown as { beacons: unknown[]; clicksSeen: number };
     w.beacons = [];
+    // Registered before the page's scripts, so a job that holds a click cannot hide it from here.
+    w.clicksSeen = 0;
+    addEventListener("click", () => w.clicksSeen++, true);
     navigator.sendBeacon = (_url, data) => (w.beacons.push(JSON.parse(String(data))), true);
     if (lacking.includes("invokers")) delete (HTMLButtonElement.prototype as { command?: string }).command;
     if (lacking.includes("closedBy")) delete (HTMLDialogElement.prototype as { closedBy?: string }).closedBy;

@@ -5,7 +5,9 @@
  */
 import { and, desc, eq, getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type * as Schema from "~/db/schema";
+import { FORM_TABLES } from "~/forms/tables.server";
 import { CONSULTATION_STATUS_OF_STAGE, firstStage, STAGE_OF_CONSULTATION_STATUS, type PipelineType } from "~/lib/pipeline";
+import type { AnyPgColumn, PgSequence, PgTable } from "drizzle-orm/pg-core";
 
 /** The forms with an answers table, by the name their old table had in the tests. */
 export const LEAD_FORMS = {
@@ -13,8 +15,12 @@ export const LEAD_FORMS = {
   consultations: { kind: "consultas", answers: "consultationAnswers", numbers: "consultationNumbers" },
   businessOptimizations: { kind: "questionarios", answers: "questionnaireAnswers", numbers: "questionnaireNumbers" },
   careerApplications: { kind: "candidaturas", answers: "applicationAnswers", numbers: "applicationNumbers" },
-} as const satisfies Record<string, { kind: PipelineType; answers: keyof typeof Schema; numbers: keyof typeof Schema }>;
+} as const satisfies Record<string, { kind: PipelineType; answers: string; numbers: string }>;
 export type LeadForm = keyof typeof LEAD_FORMS;
+
+/** A form's answers table and numbers sequence, from its folder (app/forms/{form}/table.ts). */
+const answersOf = (form: LeadForm) => FORM_TABLES[LEAD_FORMS[form].answers] as PgTable & { leadId: AnyPgColumn };
+const numbersOf = (form: LeadForm) => FORM_TABLES[LEAD_FORMS[form].numbers] as PgSequence;
 
 /** A questionnaire's person and company are the lead's name and company. */
 const RENAMED: Record<string, string> = { contactName: "name", companyName: "company" };
@@ -32,8 +38,8 @@ export async function insertLead<T extends Record<string, unknown>>(
   const database = db as {
     insert: (t: unknown) => { values: (v: unknown) => { returning: () => Promise<Array<{ id: number; number: number }>> } };
   };
-  const { kind, answers: answersKey, numbers } = LEAD_FORMS[form];
-  const answersTable = schema[answersKey];
+  const { kind } = LEAD_FORMS[form];
+  const answersTable = answersOf(form);
   const answerKeys = new Set(Object.keys(getTableColumns(answersTable)));
   const common: Record<string, unknown> = {};
   const answers: Record<string, unknown> = {};
@@ -46,7 +52,7 @@ export async function insertLead<T extends Record<string, unknown>>(
   const stage = common.stage ?? firstStage(kind);
   const [lead] = await database
     .insert(schema.leads)
-    .values({ ...common, stage, kind, number: sql`nextval(${schema[numbers].seqName}::regclass)` })
+    .values({ ...common, stage, kind, number: sql`nextval(${numbersOf(form).seqName}::regclass)` })
     .returning();
   await (db as { insert: (t: unknown) => { values: (v: unknown) => Promise<unknown> } })
     .insert(answersTable)
@@ -89,8 +95,8 @@ export async function storedLead(
   form: LeadForm,
   where: SQL | number,
 ): Promise<Record<string, unknown> | undefined> {
-  const { kind, answers } = LEAD_FORMS[form];
-  const table = schema[answers];
+  const { kind } = LEAD_FORMS[form];
+  const table = answersOf(form);
   const condition = typeof where === "number" ? leadWhere(schema, kind, where) : and(eq(schema.leads.kind, kind), where);
   const database = db as typeof import("~/db/client.server").db extends () => infer D ? D : never;
   const [row] = await database
@@ -101,7 +107,7 @@ export async function storedLead(
     .orderBy(desc(schema.leads.id))
     .limit(1);
   if (!row) return undefined;
-  const lead = row.leads;
+  const lead = row.leads!;
   const own = (row as Record<string, Record<string, unknown>>)[getTableName(table)]!;
   return {
     ...lead,

@@ -80,6 +80,8 @@ describe("invoker-commands", () => {
       }),
     );
     await page.page.click("#abrir");
+    // The tap reached the page (else nothing is held and the wait below could only time out).
+    expect(await page.clicksSeen()).toBe(1);
     expect(page.polyfillsAsked).toEqual(["/polyfill/invokers.js"]);
     expect(await isOpen(page, "#consultoria")).toBe(false);
     expect(await page.page.textContent("#clicks")).toBe("0"); // held: no other listener saw it

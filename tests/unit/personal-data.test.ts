@@ -1,8 +1,9 @@
 /**
- * Personal data is declared once (docs/decisions/0127): every column of the schema that looks
- * personal, by its name or its type, is either declared by the registry
- * (app/domain/privacy/registry.server.ts), and so found, exported, erased and kept by the privacy
- * tools, or in the allow-list below with the reason it is not a data subject's. A new table or
+ * Personal data is declared once (docs/decisions/0127): every column of the schema (app/db/schema.ts
+ * and each form's app/forms/{form}/table.ts) that looks personal, by its name or its type, is
+ * either declared by the registry (app/domain/privacy/registry.server.ts, which collects each form's
+ * own declaration from its folder, docs/decisions/0141), and so found, exported, erased and kept by
+ * the privacy tools, or in the allow-list below with the reason it is not a data subject's. A new table or
  * column that holds a person's data fails here until someone decides which.
  */
 import fs from "node:fs";
@@ -10,7 +11,9 @@ import { getTableName, is } from "drizzle-orm";
 import { getTableConfig, PgTable, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { PERSONAL_DATA, personalData, type PersonalTable } from "~/domain/privacy/registry.server";
+import { personalData, personalEntry } from "~/domain/privacy/registry.server";
+import { leadFormsData } from "~/forms/index.server";
+import { FORM_TABLES } from "~/forms/tables.server";
 
 /**
  * Names of columns that hold what a visitor or customer gives: who they are, how to reach them,
@@ -51,9 +54,12 @@ const NOT_PERSONAL: Record<string, string> = {
   "auto_replies.address_hash": "a keyed hash of the address, never the address (docs/decisions/0091)",
 };
 
-const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+/** The schema as drizzle-kit reads it (drizzle.config.ts): the shared tables and each form's. */
+const everything: Record<string, unknown> = { ...schema, ...FORM_TABLES };
+const tables = Object.values(everything).filter((value): value is PgTable => is(value, PgTable));
+const formTables = Object.values(FORM_TABLES).filter((value): value is PgTable => is(value, PgTable));
 const nameOf = (column: AnyPgColumn) => `${getTableName(column.table)}.${column.name}`;
-const entries = personalData as Array<[string, PersonalTable]>;
+const entries = personalData();
 
 function looksPersonal(column: AnyPgColumn): boolean {
   return LOOKS_PERSONAL.test(column.name) || OPAQUE_TYPES.has(column.getSQLType());
@@ -121,7 +127,7 @@ describe("personal data is declared once", () => {
         expect("via" in entry.find, key).toBe(true);
         const parents = "via" in entry.find ? Object.keys(entry.find.via) : [];
         expect(parents, key).toHaveLength(1);
-        expect(PERSONAL_DATA[parents[0] as keyof typeof PERSONAL_DATA].retain, key).toHaveProperty("expired");
+        expect(personalEntry(parents[0]!).retain, key).toHaveProperty("expired");
       }
       if (entry.export && "nestIn" in entry.export) expect("via" in entry.find && entry.find.via[entry.export.nestIn], key).toBeTruthy();
     }
@@ -136,9 +142,23 @@ describe("personal data is declared once", () => {
     }
   });
 
+  it("each form's tables are declared by its own folder, and the central registry names none of them", () => {
+    expect(formTables.length).toBeGreaterThanOrEqual(4);
+    const declaredByForms = new Set(leadFormsData().flatMap((form) => Object.values(form.tables).map((entry) => entry.table)));
+    expect(formTables.filter((table) => !declaredByForms.has(table)).map((table) => getTableName(table))).toEqual([]);
+    // Found once: a form's table in the registry comes from its folder, never also from the central list.
+    expect(new Set(entries.map(([key]) => key)).size).toBe(entries.length);
+    const source = fs.readFileSync("app/domain/privacy/registry.server.ts", "utf8");
+    expect(source).not.toMatch(/from "~\/forms\/[^"]*\/table"/);
+    const fromSchema = [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*"~\/db\/schema"/g)].flatMap((m) =>
+      m[1]!.split(",").map((n) => n.trim()),
+    );
+    expect(fromSchema.filter((name) => Object.hasOwn(FORM_TABLES, name))).toEqual([]);
+  });
+
   it("erasure, export and retention name no table of the registry: they read it", () => {
     const registered = new Set(
-      Object.entries(schema)
+      Object.entries(everything)
         .filter(([, value]) => entries.some(([, entry]) => entry.table === value))
         .map(([name]) => name),
     );
@@ -152,6 +172,9 @@ describe("personal data is declared once", () => {
         imported.filter((name) => registered.has(name)),
         file,
       ).toEqual([]);
+      // Nor a form's table, nor the kinds of its leads: those come from its folder through the registry.
+      expect(source, file).not.toMatch(/from "~\/forms\//);
+      expect(source, file).not.toMatch(/"(contatos|consultas|questionarios|candidaturas)"/);
     }
   });
 });

@@ -61,7 +61,7 @@ const OUTBOX_KIND: Record<string, string> = {
   "analytics.weekly": "Relatório semanal de análises",
 };
 
-export const COLUMNS: Record<PersonalDataTable, Column[]> = {
+export const COLUMNS: Partial<Record<PersonalDataTable, Column[]>> = {
   leads: [
     col("kind", "Tipo", (v) => PIPELINE_TYPE_INFO[v as PipelineType]?.label ?? String(v)),
     col("number", "Nº", (v) => `#${String(v)}`),
@@ -185,5 +185,18 @@ function ChatMessages({ messages, offline }: { messages: ChatMessage[]; offline:
         ))}
       </ol>
     </details>
+  );
+}
+
+/**
+ * A table's columns on the privacy page: its list above, or, for a table without one (a new form's
+ * answers, declared in its folder: docs/decisions/0141), every field its rows hold but the id.
+ */
+export function columnsOf(key: PersonalDataTable, rows: ReadonlyArray<Record<string, unknown>> | undefined): Column[] {
+  return (
+    COLUMNS[key] ??
+    Object.keys(rows?.[0] ?? {})
+      .filter((field) => field !== "id")
+      .map((field) => col(field))
   );
 }

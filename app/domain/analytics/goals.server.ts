@@ -9,8 +9,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { ALL_LEADS, ALL_LEADS_LABEL } from "~/lib/analytics-format";
-import { PIPELINE_TYPE_INFO } from "~/lib/pipeline";
-import { LEAD_TABLES } from "../pipeline.server";
+import { PIPELINE_TYPE_INFO, PIPELINE_TYPES } from "~/lib/pipeline";
 
 export interface Goal {
   /** In the address (`?meta=`) and the CSV. */
@@ -50,7 +49,14 @@ const OTHER_GOALS: Goal[] = [
 ];
 
 export const GOALS: readonly Goal[] = [
-  ...LEAD_TABLES.map((t) => ({ key: t.type, label: PIPELINE_TYPE_INFO[t.type].plural, lead: true, table: t.table, where: t.where })),
+  // Each lead type is its rows of `leads` (docs/decisions/0135).
+  ...PIPELINE_TYPES.map((type) => ({
+    key: type,
+    label: PIPELINE_TYPE_INFO[type].plural,
+    lead: true,
+    table: "leads",
+    where: `x.kind = '${type}'`,
+  })),
   ...OTHER_GOALS,
 ];
 

@@ -2,15 +2,11 @@
 import { and, count, desc, eq, getTableColumns, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db/client.server";
-import {
-  applicationAnswers,
-  consentRecords,
-  consultationAnswers,
-  contactAnswers,
-  leads,
-  newsletterSubscribers,
-  questionnaireAnswers,
-} from "~/db/schema";
+import { consentRecords, leads, newsletterSubscribers } from "~/db/schema";
+import { applicationAnswers } from "~/forms/careers/table";
+import { consultationAnswers } from "~/forms/consultation/table";
+import { contactAnswers } from "~/forms/contact/table";
+import { questionnaireAnswers } from "~/forms/questionnaire/table";
 import { first } from "~/lib/first";
 import { type ConsultationStatus } from "~/lib/lead-fields";
 import { type LeadType } from "~/lib/lead-types";

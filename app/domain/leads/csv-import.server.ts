@@ -10,7 +10,7 @@ import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { rowsOf } from "~/db/driver.server";
-import { contactAnswers, contactNumbers } from "~/db/schema";
+import { contactAnswers, contactNumbers } from "~/forms/contact/table";
 import { toCsv, unguardCell } from "~/infra/csv.server";
 import { formatDateTime } from "~/lib/dates";
 import { IMPORT_MAX_ROWS, planIsEmpty } from "~/lib/lead-import";

@@ -17,7 +17,7 @@ import { db, type Executor } from "~/db/client.server";
 import { recordAudit } from "../audit.server";
 import { redactAddress } from "./address.server";
 import { anonymised, fieldOf, personalData, primaryKeyOf, type PersonalTable, type Subject } from "./registry.server";
-import { type Actor, collect, subjectOf, subjectRef, type PersonalRow } from "./subject.server";
+import { type Actor, collect, rowsIn, subjectOf, subjectRef, type PersonalRow } from "./subject.server";
 import type { PgTable } from "drizzle-orm/pg-core";
 
 export interface ErasureReport {
@@ -39,11 +39,12 @@ export async function eraseSubject(email: string, actor: Actor): Promise<Erasure
     const found = await collect(tx, subject);
     // Up the registry: what hangs off a row (a CV, a message, a note) goes before it and is counted.
     const changed = new Map<string, number>();
-    for (const [key, entry] of [...personalData].reverse()) {
-      changed.set(key, found[key].length ? await erase(tx, entry, found[key], subject) : 0);
+    for (const [key, entry] of personalData().reverse()) {
+      const rows = rowsIn(found, key);
+      changed.set(key, rows.length ? await erase(tx, entry, rows, subject) : 0);
     }
     const report: ErasureReport = { deleted: {}, anonymised: {}, pseudonymised: {}, total: 0 };
-    for (const [key, entry] of personalData) {
+    for (const [key, entry] of personalData()) {
       const n = changed.get(key)!;
       const erasure = entry.erase;
       if (erasure === "delete") report.deleted[key] = n;

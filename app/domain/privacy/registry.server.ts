@@ -1,7 +1,9 @@
 /**
  * Personal data, declared once (docs/decisions/0127): every table that holds a person's data,
  * what it is, which of its columns are personal, how a data subject's rows are found, how they
- * are exported, erased and how long they are kept. The subject search and export
+ * are exported, erased and how long they are kept. A lead form declares its own tables in its
+ * folder (app/forms/{form}/privacy.server.ts, docs/decisions/0141), collected here from the forms
+ * list (app/forms/index.server.ts); every other table is declared below. The subject search and export
  * (./subject.server.ts), the erasure (./erasure.server.ts) and the retention job
  * (../retention.server.ts) read this and name no table themselves; tests/unit/personal-data.test.ts
  * fails when a column of the schema looks personal and is neither here nor in its allow-list.
@@ -15,13 +17,10 @@ import { getTableConfig } from "drizzle-orm/pg-core";
 import {
   blogPostRevisions,
   blogPosts,
-  applicationAnswers,
   bookings,
   chatMessages,
   chatSessions,
   consentRecords,
-  consultationAnswers,
-  contactAnswers,
   leadFiles,
   leadNotes,
   leads,
@@ -30,72 +29,37 @@ import {
   newsletterSubscribers,
   orders,
   outbox,
-  questionnaireAnswers,
   rateLimits,
   spamSubmissionFiles,
   spamSubmissions,
   subscriptions,
 } from "~/db/schema";
+import { leadFormsData } from "~/forms/index.server";
 import { ANONYMISED_MARKER, type RetentionKind } from "~/lib/privacy";
 import { mentionsAddress, sameAddress } from "./address.server";
+import type { Before, PersonalTable } from "./declare.server";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
-/** Whom the privacy tools look for: the normalised address and its salted hash (./subject.server.ts). */
-export interface Subject {
-  email: string;
-  hashed: string;
-}
-
-/** The instant before which a period of RETENTION is over. */
-export type Before = (kind: RetentionKind) => Date;
-
-export interface PersonalTable {
-  /** What it is, as the admin's privacy page and audit log name it. */
-  label: string;
-  table: PgTable;
-  /** The columns that hold personal data (the unit test checks the schema against these). */
-  personal: readonly AnyPgColumn[];
-  /**
-   * How a subject's rows are found: by the address in its own columns, or as the rows that name
-   * rows found in earlier tables (`{ parentKey: foreign key column }`).
-   */
-  find: { where: (subject: Subject) => SQL } | { via: Readonly<Record<string, AnyPgColumn>> };
-  /**
-   * How they are exported (decision 0093's format): every column, or `columns`; a `file` is
-   * left out of the search and the CSV and carried in base64 by the JSON export. `nestIn` puts
-   * the rows inside their parent's rows, under `as`. `false`: erased, never shown or exported.
-   */
-  export: { columns?: Record<string, AnyPgColumn | SQL>; file?: AnyPgColumn } | { nestIn: string; as: string } | false;
-  /**
-   * How erasure treats them: deleted; `anonymise`: those columns become ANONYMISED_MARKER (rows
-   * kept for tax law); `redact`: the address inside that text becomes ANONYMISED_MARKER;
-   * `pseudonymise`: the address becomes its salted hash (proof of consent).
-   */
-  erase: "delete" | { anonymise: readonly AnyPgColumn[] } | { redact: readonly AnyPgColumn[] } | { pseudonymise: AnyPgColumn };
-  /**
-   * How long they are kept: until `expired` (periods of RETENTION), then deleted or anonymised
-   * (the `anonymise` columns); or as long as the row they were found through (`counted`: the job
-   * deletes them first and counts them; `cascade`: ON DELETE CASCADE takes them); or `never`
-   * deleted by the job, and why.
-   */
-  retain: { expired: (before: Before) => SQL; then: "delete" | "anonymise" } | { withParent: "counted" | "cascade" } | { never: string };
-}
+export type { Before, LeadFormData, PersonalTable, Subject } from "./declare.server";
 
 /** Subscription states after which nothing more is billed. */
 const ENDED_SUBSCRIPTION_STATES = ["canceled", "incomplete_expired", "unpaid"];
 
 /**
- * When a lead is over (docs/decisions/0135): a form's lead after its period from its arrival; a
- * conversation's and a meeting's when their chat session or booking is gone (each has its own
- * period, and the job removes them before their lead: they come after it in this list).
+ * When a lead is over (docs/decisions/0135): a form's lead after the period its folder declares,
+ * from its arrival; a conversation's and a meeting's when their chat session or booking is gone
+ * (each has its own period, and the job removes them before their lead: they come after it in
+ * this list).
  */
-const leadExpired = (before: Before) =>
-  or(
-    and(inArray(leads.kind, ["contatos", "consultas", "questionarios"]), lt(leads.createdAt, before("leads"))),
-    and(eq(leads.kind, "candidaturas"), lt(leads.createdAt, before("careerApplications"))),
+const leadExpired = (before: Before) => {
+  const byPeriod = new Map<RetentionKind, string[]>();
+  for (const form of leadFormsData()) byPeriod.set(form.keptFor, [...(byPeriod.get(form.keptFor) ?? []), form.kind]);
+  return or(
+    ...[...byPeriod].map(([period, kinds]) => and(inArray(leads.kind, kinds), lt(leads.createdAt, before(period)))),
     and(eq(leads.kind, "conversas"), sql`not exists (select 1 from ${chatSessions} where ${chatSessions.leadId} = ${leads.id})`),
     and(eq(leads.kind, "reunioes"), sql`not exists (select 1 from ${bookings} where ${bookings.leadId} = ${leads.id})`),
   )!;
+};
 
 const chatExpired = (before: Before) => {
   // A conversation expires when neither it nor any of its messages moved since the cutoff.
@@ -120,6 +84,11 @@ const revisionText = [
   blogPostRevisions.metaDescription,
 ] as const;
 
+/**
+ * Every table that is not a form's own (a form's answers are declared in its folder, collected by
+ * `personalData()` below, docs/decisions/0141): the leads' common rows first, the rest in the
+ * admin's and the export's order.
+ */
 export const PERSONAL_DATA = {
   leads: {
     label: "Leads",
@@ -129,65 +98,6 @@ export const PERSONAL_DATA = {
     export: {},
     erase: "delete",
     retain: { expired: leadExpired, then: "delete" },
-  },
-  contactAnswers: {
-    label: "Mensagens de contato",
-    table: contactAnswers,
-    personal: [contactAnswers.message],
-    find: { via: { leads: contactAnswers.leadId } },
-    export: {},
-    erase: "delete",
-    retain: { withParent: "counted" },
-  },
-  consultationAnswers: {
-    label: "Solicitações de consultoria",
-    table: consultationAnswers,
-    // The industry and the button pressed: nothing about the person, exported as what they sent.
-    personal: [],
-    find: { via: { leads: consultationAnswers.leadId } },
-    export: {},
-    erase: "delete",
-    retain: { withParent: "counted" },
-  },
-  questionnaireAnswers: {
-    label: "Questionários de otimização",
-    table: questionnaireAnswers,
-    // Every free-text answer (a visitor may write anything in them).
-    personal: [
-      questionnaireAnswers.position,
-      questionnaireAnswers.keyProcesses,
-      questionnaireAnswers.processStructure,
-      questionnaireAnswers.currentChallenges,
-      questionnaireAnswers.bottlenecks,
-      questionnaireAnswers.shortTermGoals,
-      questionnaireAnswers.longTermGoals,
-      questionnaireAnswers.optimizationImpact,
-      questionnaireAnswers.dataTypes,
-      questionnaireAnswers.dataOrganization,
-      questionnaireAnswers.dataQuality,
-      questionnaireAnswers.currentTechnologies,
-      questionnaireAnswers.techRestrictions,
-      questionnaireAnswers.successIndicators,
-      questionnaireAnswers.additionalInfo,
-    ],
-    find: { via: { leads: questionnaireAnswers.leadId } },
-    export: {},
-    erase: "delete",
-    retain: { withParent: "counted" },
-  },
-  applicationAnswers: {
-    label: "Candidaturas",
-    table: applicationAnswers,
-    personal: [
-      applicationAnswers.experience,
-      applicationAnswers.motivation,
-      applicationAnswers.linkedinUrl,
-      applicationAnswers.portfolioUrl,
-    ],
-    find: { via: { leads: applicationAnswers.leadId } },
-    export: {},
-    erase: "delete",
-    retain: { withParent: "counted" },
   },
   leadFiles: {
     label: "Arquivos enviados com os formulários (currículos)",
@@ -412,25 +322,39 @@ export const PERSONAL_DATA = {
   },
 } as const satisfies Record<string, PersonalTable>;
 
-export type PersonalDataKey = keyof typeof PERSONAL_DATA;
-/** The tables the admin's privacy page shows as groups and the export lists (not nested, not hidden). */
-export type PersonalDataTable = {
-  [K in PersonalDataKey]: (typeof PERSONAL_DATA)[K]["export"] extends false | { nestIn: string } ? never : K;
-}[PersonalDataKey];
+/** A table's key in the registry: its name in the export, the erasure report and the audit log. */
+export type PersonalDataKey = string;
+/** The key of a table the admin's privacy page shows as a group and the export lists (not nested, not hidden). */
+export type PersonalDataTable = string;
 
-/** The registry in its order, with its keys. */
-export const personalData = Object.entries(PERSONAL_DATA) as Array<[PersonalDataKey, PersonalTable]>;
+/**
+ * The registry in its order, with its keys: the leads, each form's own tables (its folder's
+ * declaration, in the order of app/forms/index.server.ts), then the other tables. Read at each
+ * call, so a form registered later (a test's) is in it.
+ */
+export function personalData(): Array<[PersonalDataKey, PersonalTable]> {
+  const { leads: leadsEntry, ...others } = PERSONAL_DATA;
+  const forms = leadFormsData().flatMap((form) => Object.entries(form.tables));
+  return [["leads", leadsEntry], ...forms, ...Object.entries(others)];
+}
+
+/** One table's declaration by its key. */
+export function personalEntry(key: PersonalDataKey): PersonalTable {
+  const entry = personalData().find(([k]) => k === key)?.[1];
+  if (!entry) throw new Error(`Tabela sem declaração de dados pessoais: ${key}`);
+  return entry;
+}
 
 /** The tables shown and exported on their own, in order, with their labels. */
 export function shownTables(): Array<{ key: PersonalDataTable; label: string }> {
-  return personalData
+  return personalData()
     .filter(([, entry]) => entry.export && !("nestIn" in entry.export))
-    .map(([key, entry]) => ({ key: key as PersonalDataTable, label: entry.label }));
+    .map(([key, entry]) => ({ key, label: entry.label }));
 }
 
 /** Labels by SQL table name, for the audit log's targets (`newsletter_subscribers:9`). */
 export function labelsByTableName(): Record<string, string> {
-  return Object.fromEntries(personalData.map(([, entry]) => [getTableName(entry.table), entry.label]));
+  return Object.fromEntries(personalData().map(([, entry]) => [getTableName(entry.table), entry.label]));
 }
 
 /** A table's primary key column (every registered table has a single one). */

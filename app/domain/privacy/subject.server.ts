@@ -20,13 +20,12 @@ import { recordAudit } from "../audit.server";
 import { normalizeEmail } from "./address.server";
 import {
   fieldOf,
-  PERSONAL_DATA,
   personalData,
+  personalEntry,
   primaryKeyOf,
   shownTables,
   type PersonalDataKey,
   type PersonalDataTable,
-  type PersonalTable,
   type Subject,
 } from "./registry.server";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
@@ -78,10 +77,13 @@ export type Found = Record<PersonalDataKey, PersonalRow[]>;
 /** What the admin sees and the export holds: the tables shown on their own, nested rows inside their parents. */
 export type PersonalData = Record<PersonalDataTable, PersonalRow[]>;
 
+/** The rows of one table (none when the table was not searched). */
+export const rowsIn = (found: Found | PersonalData, key: PersonalDataKey): PersonalRow[] => found[key] ?? [];
+
 /** Everything the registry finds for one subject, table after table (a linked table reads the rows found before it). */
 export async function collect(executor: Executor, subject: Subject): Promise<Found> {
   const found = {} as Found;
-  for (const [key, entry] of personalData) {
+  for (const [key, entry] of personalData()) {
     const where = "where" in entry.find ? entry.find.where(subject) : linkedTo(entry.find.via, found);
     const columns = (entry.export && "columns" in entry.export && entry.export.columns) || getTableColumns(entry.table);
     found[key] = where
@@ -98,7 +100,7 @@ export async function collect(executor: Executor, subject: Subject): Promise<Fou
 /** Rows that name one of the rows found in the parent tables; undefined when none was found. */
 function linkedTo(via: Readonly<Record<string, AnyPgColumn>>, found: Found): SQL | undefined {
   const links = Object.entries(via)
-    .map(([parent, column]) => [column, found[parent as PersonalDataKey].map((row) => row.id)] as const)
+    .map(([parent, column]) => [column, rowsIn(found, parent).map((row) => row.id)] as const)
     .filter(([, ids]) => ids.length > 0)
     .map(([column, ids]) => inArray(column, ids));
   return links.length ? or(...links) : undefined;
@@ -107,19 +109,26 @@ function linkedTo(via: Readonly<Record<string, AnyPgColumn>>, found: Found): SQL
 /** The rows as the admin and the export show them: hidden tables left out, nested rows inside their parents. */
 export function shown(found: Found): PersonalData {
   const data = Object.fromEntries(shownTables().map(({ key }) => [key, found[key]])) as PersonalData;
-  for (const [key, entry] of personalData) {
+  for (const [key, entry] of personalData()) {
     if (!entry.export || !("nestIn" in entry.export) || !("via" in entry.find)) continue;
     const { nestIn, as } = entry.export;
     const parentField = fieldOf(entry.table, entry.find.via[nestIn]!);
-    const parent = nestIn as PersonalDataTable;
-    data[parent] = data[parent].map((row) => ({ ...row, [as]: found[key].filter((child) => child[parentField] === row.id) }));
+    const parent = nestIn;
+    data[parent] = rowsIn(data, parent).map((row) => ({
+      ...row,
+      [as]: rowsIn(found, key).filter((child) => child[parentField] === row.id),
+    }));
   }
   return data;
 }
 
 /** Rows found per table, as the audit rows count them (nested ones too; hidden ones not). */
 export function countRows(found: Found): Record<string, number> {
-  return Object.fromEntries(personalData.filter(([, entry]) => entry.export).map(([key]) => [key, found[key].length]));
+  return Object.fromEntries(
+    personalData()
+      .filter(([, entry]) => entry.export)
+      .map(([key]) => [key, rowsIn(found, key).length]),
+  );
 }
 
 /** Whom to look for: the normalised address and its salted hash (a pseudonymised consent record holds it). */
@@ -176,7 +185,7 @@ export async function exportSubject(email: string, format: ExportFormat, actor: 
     details: { format, rows: countRows(found) },
     ip: actor.ip,
   });
-  const tables = shownTables().map(({ key }) => ({ key, entry: PERSONAL_DATA[key] as PersonalTable }));
+  const tables = shownTables().map(({ key }) => ({ key, entry: personalEntry(key) }));
 
   if (format === "json") {
     const tabelas: Record<string, PersonalRow[]> = {};
@@ -184,8 +193,8 @@ export async function exportSubject(email: string, format: ExportFormat, actor: 
       // A file with its content (base64): the person gets the file they sent back.
       const file = entry.export && "file" in entry.export ? entry.export.file : undefined;
       tabelas[getTableName(entry.table)] = file
-        ? await Promise.all(data[key].map((row) => withContent(entry.table, file, row)))
-        : data[key];
+        ? await Promise.all(rowsIn(data, key).map((row) => withContent(entry.table, file, row)))
+        : rowsIn(data, key);
     }
     const document = {
       titular: subject.email,
@@ -202,7 +211,7 @@ export async function exportSubject(email: string, format: ExportFormat, actor: 
 
   // One long table (tabela, registro, campo, valor): every table fits, whatever its columns.
   const records: unknown[][] = [];
-  const nested = personalData.flatMap(([, entry]) => (entry.export && "nestIn" in entry.export ? [{ ...entry.export, entry }] : []));
+  const nested = personalData().flatMap(([, entry]) => (entry.export && "nestIn" in entry.export ? [{ ...entry.export, entry }] : []));
   const push = (table: string, row: PersonalRow, skip: string[] = []) => {
     for (const [field, value] of Object.entries(row)) {
       if (skip.includes(field)) continue;
@@ -216,7 +225,7 @@ export async function exportSubject(email: string, format: ExportFormat, actor: 
   };
   for (const { key, entry } of tables) {
     const children = nested.filter((n) => n.nestIn === key);
-    for (const row of data[key]) {
+    for (const row of rowsIn(data, key)) {
       push(
         getTableName(entry.table),
         row,

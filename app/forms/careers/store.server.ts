@@ -11,6 +11,7 @@ import { formatBytes } from "~/lib/format-bytes";
 import { defineLeadStore } from "../define.server";
 import { serverSchema, storeCv } from "./cv.server";
 import definition from "./definition";
+import privacy from "./privacy.server";
 import { applicationAnswers, applicationNumbers } from "./table";
 import type { CareerApplicationInput } from "./schema";
 
@@ -21,7 +22,7 @@ async function createCareerApplication(
   /** The CV sent with it (stored beside it, ./cv.server.ts): the e-mail says where to find it, never carries it. */
   cv: { fileName: string; size: number } | null = null,
 ): Promise<{ id: number; leadId: number }> {
-  const lead = await insertLead(tx, "candidaturas", applicationNumbers, {
+  const lead = await insertLead(tx, privacy.kind, applicationNumbers, {
     name: input.name,
     email: input.email,
     phone: input.phone,

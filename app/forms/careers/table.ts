@@ -1,6 +1,7 @@
 /**
  * An application's answers (docs/decisions/0135); its CV is a lead file (app/db/schema.ts
- * leadFiles, ./cv.server.ts). Re-exported by app/db/schema.ts for drizzle-kit; relative imports for it.
+ * leadFiles, ./cv.server.ts). Found by its folder (drizzle.config.ts,
+ * app/forms/tables.server.ts); relative imports for drizzle-kit.
  */
 import { integer, pgSequence, pgTable, text } from "drizzle-orm/pg-core";
 import { leads } from "../../db/schema";

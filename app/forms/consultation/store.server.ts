@@ -8,11 +8,12 @@ import type { Transaction } from "~/infra/idempotency.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { defineLeadStore } from "../define.server";
 import definition from "./definition";
+import privacy from "./privacy.server";
 import { consultationAnswers, consultationNumbers } from "./table";
 import type { ConsultationInput } from "./schema";
 
 async function createConsultation(input: ConsultationInput, meta: SubmissionMeta, tx: Transaction): Promise<{ id: number }> {
-  const lead = await insertLead(tx, "consultas", consultationNumbers, {
+  const lead = await insertLead(tx, privacy.kind, consultationNumbers, {
     name: input.name,
     email: input.email,
     phone: input.phone,

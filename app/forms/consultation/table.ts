@@ -1,7 +1,7 @@
 /**
  * The consultation request's answers (docs/decisions/0135): the industry and the button that
- * opened the form. Its status is its lead's stage (docs/decisions/0088). Re-exported by
- * app/db/schema.ts for drizzle-kit; relative imports for it.
+ * opened the form. Its status is its lead's stage (docs/decisions/0088). Found by its folder (drizzle.config.ts,
+ * app/forms/tables.server.ts); relative imports for drizzle-kit.
  */
 import { integer, pgSequence, pgTable, text } from "drizzle-orm/pg-core";
 import { leads } from "../../db/schema";

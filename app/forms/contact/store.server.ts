@@ -12,6 +12,7 @@ import { CONSENT_PURPOSES } from "~/lib/privacy";
 import { defineLeadStore } from "../define.server";
 import definition from "./definition";
 import { CONTACT_CONSENT_MESSAGE } from "./messages";
+import privacy from "./privacy.server";
 import { contactAnswers, contactNumbers } from "./table";
 import type { ContactInput } from "./schema";
 
@@ -23,7 +24,7 @@ async function createContact(input: ContactInput, meta: SubmissionMeta, tx: Tran
     { email: input.email, purpose: CONSENT_PURPOSES.contactPolicy, source: `contato:${source}` },
     meta,
   );
-  const lead = await insertLead(tx, "contatos", contactNumbers, {
+  const lead = await insertLead(tx, privacy.kind, contactNumbers, {
     name: input.name,
     company: input.company,
     email: input.email,

@@ -1,6 +1,7 @@
 /**
  * The contact form's answers (docs/decisions/0135): the message, beside its lead's common columns.
- * Re-exported by app/db/schema.ts for drizzle-kit; relative imports for it.
+ * Found by its folder (drizzle.config.ts,
+ * app/forms/tables.server.ts); relative imports for drizzle-kit.
  */
 import { integer, pgSequence, pgTable, text } from "drizzle-orm/pg-core";
 import { leads } from "../../db/schema";

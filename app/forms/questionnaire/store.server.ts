@@ -10,6 +10,7 @@ import { choiceLabel } from "~/lib/lead-fields";
 import { defineLeadStore } from "../define.server";
 import definition from "./definition";
 import { BUSINESS_OPTIMIZATION_CHOICES, BUSINESS_OPTIMIZATION_LABELS, type BusinessOptimizationField } from "./fields";
+import privacy from "./privacy.server";
 import { questionnaireAnswers, questionnaireNumbers } from "./table";
 import type { BusinessOptimizationInput } from "./schema";
 
@@ -21,7 +22,7 @@ async function createBusinessOptimization(
   const fields = Object.keys(BUSINESS_OPTIMIZATION_LABELS) as BusinessOptimizationField[];
   const values = Object.fromEntries(fields.map((f) => [f, orNull(input[f] as string)])) as Record<BusinessOptimizationField, string | null>;
   const { companyName, contactName, email, phone, ...answers } = values;
-  const lead = await insertLead(tx, "questionarios", questionnaireNumbers, {
+  const lead = await insertLead(tx, privacy.kind, questionnaireNumbers, {
     name: contactName,
     company: companyName,
     email,

@@ -1,7 +1,7 @@
 /**
  * The questionnaire's 21 answers (docs/decisions/0135; SPEC §3 leaves every one optional): the
- * company, the person and the address are its lead's columns. Re-exported by app/db/schema.ts for
- * drizzle-kit; relative imports for it.
+ * company, the person and the address are its lead's columns. Found by its folder (drizzle.config.ts,
+ * app/forms/tables.server.ts); relative imports for drizzle-kit.
  */
 import { integer, pgSequence, pgTable, text } from "drizzle-orm/pg-core";
 import { leads } from "../../db/schema";

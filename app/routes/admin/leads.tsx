@@ -22,6 +22,7 @@ import {
   HIRING_STAGES,
   leadPagePath,
   PIPELINE_TYPE_INFO,
+  pipelineTypeInfo,
   PIPELINE_TYPES,
   pipelineMessages,
   SALES_STAGES,
@@ -237,7 +238,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
               <div className="mt-2 grid gap-1.5 md:hidden">
                 <p className="flex flex-wrap items-center gap-2">
                   <StageBadge stage={lead.stage} />
-                  <span>{PIPELINE_TYPE_INFO[lead.type].label}</span>
+                  <span>{pipelineTypeInfo(lead.type).label}</span>
                 </p>
                 {lead.followUpOn ? (
                   <p>
@@ -250,7 +251,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                 <p className="text-muted-foreground">Recebido em {formatDateTime(lead.createdAt)}</p>
               </div>
             </TableCell>
-            <TableCell className="hidden whitespace-nowrap align-top md:table-cell">{PIPELINE_TYPE_INFO[lead.type].label}</TableCell>
+            <TableCell className="hidden whitespace-nowrap align-top md:table-cell">{pipelineTypeInfo(lead.type).label}</TableCell>
             <TableCell className="hidden align-top md:table-cell">
               <StageBadge stage={lead.stage} />
             </TableCell>

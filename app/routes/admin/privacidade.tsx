@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { ActionsHead, StackedCell, StackedRow, StackedTable } from "~/components/admin/data-table";
 import { AdminPageHeader } from "~/components/admin/page-header";
-import { COLUMNS, text } from "~/components/admin/privacy-data";
+import { columnsOf, text } from "~/components/admin/privacy-data";
 import { RetentionSection, type RunDetails } from "~/components/admin/privacy-retention";
 import {
   AlertDialog,
@@ -137,7 +137,7 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
   }, [result]);
 
   const labels = Object.fromEntries(loaderData.tables.map(({ key, label }) => [key, label])) as Record<PersonalDataTable, string>;
-  const groups = found ? loaderData.tables.map(({ key }) => key).filter((key) => found[key].length > 0) : [];
+  const groups = found ? loaderData.tables.map(({ key }) => key).filter((key) => (found[key]?.length ?? 0) > 0) : [];
 
   return (
     <div className="space-y-8">
@@ -179,7 +179,7 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
                 <strong>{subject}</strong>:{" "}
                 {groups.length === 0
                   ? t.nothingFound
-                  : `${groups.reduce((n, key) => n + found[key].length, 0)} registro(s) em ${groups.length} tabela(s).`}
+                  : `${groups.reduce((n, key) => n + (found[key]?.length ?? 0), 0)} registro(s) em ${groups.length} tabela(s).`}
               </p>
               {groups.length > 0 && (
                 <div className="flex flex-wrap gap-2">
@@ -250,25 +250,25 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
               <section key={key} aria-labelledby={`grupo-${key}`} className="rounded-lg border border-border" data-testid={`group-${key}`}>
                 <h3 id={`grupo-${key}`} className="flex items-center gap-2 border-b border-border px-4 py-3 font-semibold">
                   {labels[key]}
-                  <Badge variant="secondary">{found[key].length}</Badge>
+                  <Badge variant="secondary">{found[key]?.length ?? 0}</Badge>
                 </h3>
                 <StackedTable
                   head={
                     <>
                       <TableHead>Nº</TableHead>
-                      {COLUMNS[key].map((c) => (
+                      {columnsOf(key, found[key]).map((c) => (
                         <TableHead key={c.key}>{c.label}</TableHead>
                       ))}
                       {loaderData.correctable[key] && <ActionsHead />}
                     </>
                   }
                 >
-                  {(found[key] as unknown as Record<string, unknown>[]).map((row) => (
+                  {((found[key] ?? []) as unknown as Record<string, unknown>[]).map((row) => (
                     <StackedRow key={String(row.id)}>
                       <StackedCell label="Nº" className="text-muted-foreground">
                         #{String(row.id)}
                       </StackedCell>
-                      {COLUMNS[key].map((c) => (
+                      {columnsOf(key, found[key]).map((c) => (
                         <StackedCell key={c.key} label={c.label} className="break-words align-top">
                           {c.render ? c.render(row[c.key], row) : text(row[c.key])}
                         </StackedCell>
