@@ -13,8 +13,8 @@ import { leadNotes, leads } from "~/db/schema";
 import { toCsv } from "~/infra/csv.server";
 import { fail } from "~/infra/http.server";
 import { formatDateTime } from "~/lib/dates";
-import { duplicateMessages } from "~/lib/lead-duplicates";
 import { first } from "~/lib/first";
+import { duplicateMessages } from "~/lib/lead-duplicates";
 import { nameWords, nameWordsSql } from "~/lib/name-words";
 import { DIRECT_ORIGIN, ORIGIN_COLUMNS } from "~/lib/origin";
 import {

@@ -5,10 +5,10 @@
  * dry run lists each changed field, each row to create and each error in Portuguese, applies
  * nothing while any error stands, and once confirmed applies exactly what it showed, audited.
  */
-import { asc, eq, inArray } from "drizzle-orm";
-import { DomUtils, parseDocument } from "htmlparser2";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
+import { asc, eq, inArray } from "drizzle-orm";
+import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminSession, startTestApp, type TestApp } from "../helpers/app";
 import { insertLead } from "../support/leads";

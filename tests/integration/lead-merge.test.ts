@@ -249,12 +249,10 @@ describe("30 concurrent merges and edits on one lead", () => {
         run: () => post(here, { intent: "tarefa-adicionar", taskKind: "ligar", taskTitle: `tarefa-principal-${i}`, taskDueAt: due }),
       })),
       // Edits of leads being merged: each lands before its merge (and moves) or is refused after it.
-      ...dups
-        .slice(0, 5)
-        .map((d, i) => ({
-          kind: "late",
-          run: () => post(page("contatos", d.id), { stage: "novo", followUpOn: "", note: `nota-tardia-${i}` }),
-        })),
+      ...dups.slice(0, 5).map((d, i) => ({
+        kind: "late",
+        run: () => post(page("contatos", d.id), { stage: "novo", followUpOn: "", note: `nota-tardia-${i}` }),
+      })),
     ];
     // The note posts also set the stage to 'novo': interleaved with the stage moves, each is a change or not.
     const results = await Promise.all(ops.map(async (op) => ({ kind: op.kind, status: (await op.run()).status })));

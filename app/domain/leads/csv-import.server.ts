@@ -305,7 +305,6 @@ function planAgainst(records: Array<Record<string, string>>, existing: Map<numbe
   return plan;
 }
 
-
 /**
  * Applies the file: plans it again inside one transaction with the rows it updates locked (a
  * change made since the dry run is seen), refuses it whole if any row has an error, and audits.

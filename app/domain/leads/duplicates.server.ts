@@ -18,9 +18,9 @@ import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { rowsOf } from "~/db/driver.server";
 import { fail } from "~/infra/http.server";
+import { formatDateTime } from "~/lib/dates";
 import { companyDomainOf, duplicateMessages as m, normalisedEmail } from "~/lib/lead-duplicates";
 import { PIPELINE_TYPE_INFO, stageLabel, type PipelineType, type Stage } from "~/lib/pipeline";
-import { formatDateTime } from "~/lib/dates";
 import { recordAudit } from "../audit.server";
 import { type Actor, leadAuditTarget } from "../pipeline.server";
 

@@ -12,8 +12,8 @@ import { formError, parseForm, refusedForm } from "~/infra/forms.server";
 import type { FormFields } from "~/lib/forms";
 import { duplicateMessages as m } from "~/lib/lead-duplicates";
 import { leadPagePath, pipelineMessages, type PipelineType } from "~/lib/pipeline";
-import type { Actor } from "../pipeline.server";
 import { mergeLeads } from "./duplicates.server";
+import type { Actor } from "../pipeline.server";
 
 const mergeSchema = z.object({
   outro: z.coerce.number(m.notFound).int(m.notFound).positive(m.notFound).max(2_147_483_647, m.notFound),
