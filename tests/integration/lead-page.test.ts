@@ -158,9 +158,10 @@ describe("one page per lead", () => {
   it("shows the stage with its one form: stage, follow-up day, a note, one save button", async () => {
     const page = await html(anaPage());
     expect(page).toContain('data-testid="stage"');
-    // One form posts to the page (the header's other form is the logout), and one stage field.
+    // Two forms post to the page: the stage form and the tasks' add form (docs/decisions/0146; the
+    // header's other form is the logout), and one stage field.
     const forms = [...page.matchAll(/<form[^>]*>/gi)].map((m) => m[0]);
-    expect(forms.filter((f) => /method="post"/i.test(f) && f.includes(`action="${anaPage()}"`))).toHaveLength(1);
+    expect(forms.filter((f) => /method="post"/i.test(f) && f.includes(`action="${anaPage()}"`))).toHaveLength(2);
     expect(page.match(/name="stage"/g)).toHaveLength(1);
     expect(page).toMatch(/<select[^>]*name="stage"/);
     expect(page).toMatch(/<input[^>]*name="followUpOn"/);
