@@ -89,6 +89,11 @@ const envSchema = z.object({
    * load balancer stops sending traffic. Default: 5 on a public deploy, 0 locally.
    */
   SHUTDOWN_GRACE: z.coerce.number().min(0).max(120).optional(),
+  /**
+   * Tests only: "1" lets the owner's calendar address (docs/decisions/0144) point at a private or
+   * loopback address, where the tests' own server is. Refused on a public deploy.
+   */
+  BUSY_CALENDAR_ALLOW_PRIVATE: flag("BUSY_CALENDAR_ALLOW_PRIVATE"),
   /** Folder of `npm run backup` files (and of the snapshots the running server writes). */
   BACKUP_DIR: optionalText.default("./backups"),
   /** How many backup files `npm run backup` keeps in BACKUP_DIR (older ones are deleted). */
@@ -169,6 +174,12 @@ function publicDeployProblems(e: z.infer<typeof envSchema>): string[] {
     problems.push(
       "STRIPE_SECRET_KEY não definida: num endereço público o checkout de demonstração só roda com DEMO_CHECKOUT=1 / " +
         "STRIPE_SECRET_KEY is not set: on a public deploy the demo checkout runs only with DEMO_CHECKOUT=1",
+    );
+  }
+  if (e.BUSY_CALENDAR_ALLOW_PRIVATE === "1") {
+    problems.push(
+      "BUSY_CALENDAR_ALLOW_PRIVATE=1 é só para testes: num endereço público a agenda externa não pode apontar para a rede interna / " +
+        "BUSY_CALENDAR_ALLOW_PRIVATE=1 is for tests only: on a public deploy the external calendar may not point at the internal network",
     );
   }
   return problems;

@@ -86,6 +86,8 @@ export default [
       route("leads", "routes/admin/leads.tsx"),
       // Submissions suspected as spam, apart from the leads (docs/decisions/0090).
       route("leads/spam", "routes/admin/leads.spam.tsx"),
+      // The deals board: a column per sales stage, totals and probabilities (docs/decisions/0143).
+      route("leads/negocios", "routes/admin/leads.negocios.tsx"),
       route("leads/funil/:type/:id", "routes/admin/leads.funil.$type.$id.tsx"),
       // Leads to a spreadsheet and back, with a dry run (docs/decisions/0148).
       route("leads/importar", "routes/admin/leads.importar.tsx"),

@@ -30,7 +30,7 @@ export const ONLINE_INDEXES: ReadonlyArray<{ name: string; table: string; column
   // the name's words (docs/decisions/0132; the expression is app/lib/name-words.ts's). The lead
   // tables' own went with them (0021): `leads` was a new table, its indexes built by its migration.
   { name: "bookings_name_words_idx", table: "bookings", columns: nameWordsSql(`"name"`), using: "gin" },
-  // 0024: possible duplicates by company domain, and the leads merged into a lead (docs/decisions/0147).
+  // 0025: possible duplicates by company domain, and the leads merged into a lead (docs/decisions/0147).
   { name: "leads_email_domain_idx", table: "leads", columns: `split_part(lower("email"), '@', 2)` },
   { name: "leads_merged_into_idx", table: "leads", columns: `"merged_into_id"`, where: `"merged_into_id" is not null` },
 ];

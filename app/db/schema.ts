@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -564,11 +565,24 @@ export const leads = pgTable(
      */
     mergedIntoId: integer("merged_into_id").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
     mergedAt: timestamp("merged_at", { withTimezone: true }),
+    // The deal (docs/decisions/0142-deals-value-and-stage-probability.md): what the sale is worth,
+    // in integer cents of BRL, and the calendar day it is expected to close; null: not estimated.
+    valueCents: bigint("value_cents", { mode: "number" }),
+    expectedCloseOn: date("expected_close_on", { mode: "string" }),
+    /** When the lead last became 'ganho' or 'perdido'; null while open (or discarded). */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** Why it was lost (required on the move to 'perdido'); null otherwise. */
+    lostReason: text("lost_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("leads_kind_number_uq").on(t.kind, t.number),
+    check("leads_value_cents_range", sql`${t.valueCents} between 0 and 100000000000`),
+    // The pipeline's totals per stage (count, value) read this index alone (docs/decisions/0142).
+    index("leads_stage_value_idx").on(t.stage, t.valueCents),
+    // The board's cards: the most recently changed of each stage (docs/decisions/0143).
+    index("leads_stage_updated_idx").on(t.stage, t.updatedAt, t.id),
     // Ascending, as every list's (created_at, id): read backwards, each serves `order by created_at
     // desc, id desc` (nulls first). A DESC NULLS LAST index does not match that order, and the
     // planner sorted the whole table instead (docs/decisions/0140).
@@ -587,6 +601,20 @@ export const leads = pgTable(
       .on(t.mergedIntoId)
       .where(sql`${t.mergedIntoId} is not null`),
   ],
+);
+
+/**
+ * The chance of closing a deal at each sales stage, in whole percent, as the admin set it
+ * (docs/decisions/0142). A stage without a row has its default (app/lib/deals.ts).
+ */
+export const stageProbabilities = pgTable(
+  "stage_probabilities",
+  {
+    stage: text("stage").primaryKey(),
+    probability: integer("probability").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("stage_probabilities_range", sql`${t.probability} between 0 and 100`)],
 );
 
 /**
@@ -887,6 +915,12 @@ export const bookingSettings = pgTable(
     bufferAfterMinutes: integer("buffer_after_minutes").notNull().default(0),
     minNoticeHours: integer("min_notice_hours").notNull().default(24),
     horizonDays: integer("horizon_days").notNull().default(30),
+    /** Visitors may reschedule or cancel online until this many hours before the meeting (docs/decisions/0145). */
+    changeCutoffHours: integer("change_cutoff_hours").notNull().default(12),
+    /** A time booked with less than this many hours' notice waits for the admin's confirmation; null: never (docs/decisions/0145). */
+    confirmBelowHours: integer("confirm_below_hours"),
+    /** Up to three questions of the booking form: `[{ id, label, kind: text|choice, options, required }]` (docs/decisions/0145). */
+    questions: jsonb("questions").notNull().default([]),
     /** At most this many meetings on one (Brasília) day; null: no cap. */
     maxPerDay: integer("max_per_day"),
     /** video (a fixed room link) | phone | link-later ('enviaremos o link'). */
@@ -904,6 +938,37 @@ export const bookingSettings = pgTable(
     check("booking_settings_duration", sql`${t.durationMinutes} in (30, 45, 60)`),
     check("booking_settings_place", sql`${t.placeKind} in ('video', 'phone', 'link-later')`),
   ],
+);
+
+/**
+ * The owner's own calendar read as busy time (docs/decisions/0144), one row (id 1): the secret
+ * iCalendar address the admin pasted (encrypted; only its host is shown), the last good copy
+ * (stripped to times, so no title or guest is kept) with its validators for conditional requests,
+ * and the busy intervals expanded from it over the booking horizon, read by every instance.
+ */
+export const bookingBusyCalendar = pgTable(
+  "booking_busy_calendar",
+  {
+    id: integer("id").primaryKey().default(1),
+    /** The ICS address, AES-256-GCM encrypted (app/domain/booking/busy-calendar.server.ts); null: none. */
+    urlSecret: text("url_secret"),
+    /** Its host, the only part of it the admin page shows. */
+    urlHost: text("url_host"),
+    etag: text("etag"),
+    lastModified: text("last_modified"),
+    /** The last good copy: VTIMEZONEs and VEVENTs with their time properties only. */
+    calendarText: text("calendar_text"),
+    /** `[[startISO, endISO], …]`: the busy instants expanded from the copy at the last check. */
+    busyIntervals: jsonb("busy_intervals").notNull().default([]),
+    /** Last successful fetch (a 200 or a 304). */
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }),
+    /** Last attempt, successful or not. */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    /** The last attempt's failure, in Portuguese for the admin; null after a success. */
+    lastError: text("last_error"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("booking_busy_calendar_one_row", sql`${t.id} = 1`)],
 );
 
 /** A day that differs from the weekly hours: closed (a holiday, a day off), or open with its own hours. */
@@ -931,7 +996,7 @@ export const bookings = pgTable(
     uid: text("uid").notNull().unique(),
     /** iCalendar SEQUENCE: raised at every reschedule or cancellation. */
     sequence: integer("sequence").notNull().default(0),
-    /** confirmed | cancelled */
+    /** confirmed | pending (short notice, waiting for the admin, docs/decisions/0145; holds its time) | cancelled */
     status: text("status").notNull().default("confirmed"),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
@@ -944,6 +1009,8 @@ export const bookings = pgTable(
     phone: text("phone").notNull(),
     company: text("company").notNull(),
     message: text("message"),
+    /** The visitor's answers to the form's questions, each with its question as asked: `[{ question, answer }]`. */
+    answers: jsonb("answers"),
     /** Where the meeting happens, as it was when booked (settings may change later). */
     placeKind: text("place_kind").notNull(),
     placeDetail: text("place_detail"),
@@ -970,7 +1037,7 @@ export const bookings = pgTable(
     index("bookings_created_idx").on(t.createdAt, t.id),
     index("bookings_email_idx").on(sql`lower(${t.email})`),
     index("bookings_name_words_idx").using("gin", nameWordsIndex("name")),
-    check("bookings_status", sql`${t.status} in ('confirmed', 'cancelled')`),
+    check("bookings_status", sql`${t.status} in ('confirmed', 'pending', 'cancelled')`),
     check("bookings_interval", sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );

@@ -13,6 +13,7 @@ import { leadNotes, leads } from "~/db/schema";
 import { toCsv } from "~/infra/csv.server";
 import { fail } from "~/infra/http.server";
 import { formatDateTime } from "~/lib/dates";
+import { closingOnMove, dealMessages, LOST_REASON_MAX_LENGTH } from "~/lib/deals";
 import { first } from "~/lib/first";
 import { duplicateMessages } from "~/lib/lead-duplicates";
 import { nameWords, nameWordsSql } from "~/lib/name-words";
@@ -305,9 +306,64 @@ export type PipelineUpdate = z.output<typeof pipelineUpdateSchema>;
 /** The form of one lead: its stage must be one of its own pipeline's (docs/decisions/0088). */
 export function pipelineUpdateSchemaOf(type: PipelineType) {
   const allowed = stagesOf(type).map((s) => s.value);
-  return pipelineUpdateSchema.extend({
-    stage: pipelineUpdateSchema.shape.stage.refine((stage) => allowed.includes(stage), pipelineMessages.wrongPipeline),
-  });
+  return pipelineUpdateSchema
+    .extend({
+      stage: pipelineUpdateSchema.shape.stage.refine((stage) => allowed.includes(stage), pipelineMessages.wrongPipeline),
+      lostReason: lostReasonSchema,
+    })
+    .superRefine(requireLostReason);
+}
+
+/** Why a deal was lost: required with the stage 'perdido' (docs/decisions/0142); ignored otherwise. */
+export const lostReasonSchema = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? "").replace(/\r\n?/g, "\n").trim())
+  .pipe(z.string().max(LOST_REASON_MAX_LENGTH, dealMessages.lostReasonTooLong));
+
+export function requireLostReason(value: { stage: string; lostReason: string }, ctx: z.RefinementCtx) {
+  if (value.stage === "perdido" && !value.lostReason)
+    ctx.addIssue({ code: "custom", path: ["lostReason"], message: dealMessages.lostReasonRequired });
+}
+
+/**
+ * A lead's move to another stage, inside the caller's transaction (the lead locked): the stage,
+ * when the deal closed ('ganho', 'perdido'), the reason of a loss, one audit row (the move's one
+ * record, docs/decisions/0129) and, for a loss, a note with the reason (the history shows it; a note
+ * is erased with the lead, the audit log is not). A new reason while already lost is a note too.
+ * Returns whether anything changed.
+ */
+export async function applyStageMove(
+  tx: Executor,
+  move: { type: PipelineType; id: number; leadId: number; from: Stage; to: Stage; lostReason?: string; previousReason?: string | null },
+  actor: Actor,
+): Promise<boolean> {
+  const reason = move.to === "perdido" ? move.lostReason || move.previousReason || null : null;
+  const moved = move.from !== move.to;
+  const newReason = move.to === "perdido" && reason !== (move.previousReason ?? null);
+  if (!moved && !newReason) return false;
+  const closedAt = closingOnMove(move.from, move.to);
+  await tx
+    .update(leads)
+    .set({ stage: move.to, lostReason: reason, ...(closedAt === undefined ? {} : { closedAt }), updatedAt: sql`now()` })
+    .where(eq(leads.id, move.leadId));
+  const target = leadAuditTarget(move.type, move.id);
+  if (moved) {
+    await recordAudit({ actor: actor.username, action: "lead.stage", target, details: { from: move.from, to: move.to }, ip: actor.ip }, tx);
+  }
+  if (newReason && reason) {
+    const body = dealMessages.lostReasonNote(reason);
+    const note = await tx
+      .insert(leadNotes)
+      .values({ leadId: move.leadId, author: actor.username, body })
+      .returning({ id: leadNotes.id })
+      .then(first);
+    await recordAudit(
+      { actor: actor.username, action: "lead.note", target, details: { noteId: note.id, characters: body.length }, ip: actor.ip },
+      tx,
+    );
+  }
+  return true;
 }
 
 export interface Actor {
@@ -319,11 +375,11 @@ export interface Actor {
  * Applies what changed, in one transaction with one audit row per change. Null when the lead
  * does not exist; otherwise which parts changed (none: nothing written).
  */
-export async function updatePipeline(type: PipelineType, id: number, input: PipelineUpdate, actor: Actor) {
+export async function updatePipeline(type: PipelineType, id: number, input: PipelineUpdate & { lostReason?: string }, actor: Actor) {
   return db().transaction(async (tx) => {
     // Lock the lead: two admins saving at once apply one after the other.
     const locked = await tx
-      .select({ id: leads.id, mergedIntoId: leads.mergedIntoId })
+      .select({ id: leads.id, mergedIntoId: leads.mergedIntoId, lostReason: leads.lostReason })
       .from(leads)
       .where(and(eq(leads.kind, type), eq(leads.number, id)))
       .for("update");
@@ -340,17 +396,17 @@ export async function updatePipeline(type: PipelineType, id: number, input: Pipe
         .set({ ...values, updatedAt: sql`now()` })
         .where(eq(leads.id, leadId));
     if (!stagesOf(type).some((s) => s.value === input.stage)) throw new Error(`stage ${input.stage} is not a ${type} stage`);
-    if (input.stage !== lead.stage) {
-      // A consultation's status is this stage too (docs/decisions/0088): one column, read both ways.
-      await set({ stage: input.stage });
-      await recordAudit(
-        { actor: actor.username, action: "lead.stage", target, details: { from: lead.stage, to: input.stage }, ip: actor.ip },
-        tx,
-      );
-      // The audit row is the stage move's one record; the lead's page reads its history from it
-      // (docs/decisions/0129-one-page-per-lead.md), so no note repeats it.
-      changed.push("stage");
-    }
+    // A consultation's status is this stage too (docs/decisions/0088): one column, read both ways.
+    const move = {
+      type,
+      id,
+      leadId,
+      from: lead.stage,
+      to: input.stage,
+      lostReason: input.lostReason,
+      previousReason: locked[0]?.lostReason,
+    };
+    if (await applyStageMove(tx, move, actor)) changed.push("stage");
     if (input.followUpOn !== lead.followUpOn) {
       await set({ followUpOn: input.followUpOn });
       await recordAudit(

@@ -12,6 +12,96 @@ export const BOOKING_PATH = "/agendar";
 
 export const MEETING_LENGTHS = [30, 45, 60] as const;
 
+/** A question of the booking form the admin adds (docs/decisions/0145): free text or one of a few choices. */
+export interface BookingQuestion {
+  id: string;
+  label: string;
+  kind: "text" | "choice";
+  options: string[];
+  required: boolean;
+}
+
+/** A visitor's answer, kept with the question as it was asked. */
+export interface BookingAnswer {
+  question: string;
+  answer: string;
+}
+
+export const MAX_BOOKING_QUESTIONS = 3;
+export const QUESTION_LABEL_MAX = 120;
+export const QUESTION_OPTION_MAX = 60;
+export const QUESTION_OPTIONS_MAX = 8;
+export const ANSWER_MAX = 500;
+
+/** The form field of a question's answer. */
+export const questionField = (id: string) => `q_${id}`;
+
+/** Stored JSON → questions (anything malformed is dropped). */
+export function readQuestions(value: unknown): BookingQuestion[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter(
+      (q): q is BookingQuestion =>
+        Boolean(q) &&
+        typeof q === "object" &&
+        typeof q.id === "string" &&
+        /^q[1-3]$/.test(q.id) &&
+        typeof q.label === "string" &&
+        q.label.trim() !== "" &&
+        (q.kind === "text" || (q.kind === "choice" && Array.isArray(q.options) && q.options.length >= 2)),
+    )
+    .slice(0, MAX_BOOKING_QUESTIONS)
+    .map((q) => ({
+      id: q.id,
+      label: q.label,
+      kind: q.kind,
+      options: q.kind === "choice" ? q.options.filter((o): o is string => typeof o === "string") : [],
+      required: Boolean(q.required),
+    }));
+}
+
+/** Stored JSON → answers. */
+export function readAnswers(value: unknown): BookingAnswer[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (a): a is BookingAnswer => Boolean(a) && typeof a === "object" && typeof a.question === "string" && typeof a.answer === "string",
+  );
+}
+
+/** Visitors reschedule or cancel online until this many hours before the meeting, unless the admin sets otherwise (docs/decisions/0145). */
+export const DEFAULT_CHANGE_CUTOFF_HOURS = 12;
+
+/** A booking's status as the admin reads it. */
+export function bookingStatusLabel(status: string): string {
+  return status === "cancelled" ? "Cancelada" : status === "pending" ? "Aguardando confirmação" : "Confirmada";
+}
+
+/** Does a time booked now need the admin's confirmation? (Null: confirmation is off.) */
+export function needsConfirmation(start: string | Date, confirmBelowHours: number | null, now = new Date()): boolean {
+  return confirmBelowHours !== null && new Date(start).getTime() - now.getTime() < confirmBelowHours * 3_600_000;
+}
+
+/** Is it too late for the visitor to reschedule or cancel online? (Past meetings are their own case.) */
+export function changeClosed(start: string | Date, cutoffHours: number, now = new Date()): boolean {
+  return new Date(start).getTime() - now.getTime() < cutoffHours * 3_600_000;
+}
+
+/** What a visitor's reminder e-mail prefills in a WhatsApp chat with the team. */
+export function reminderReplyText(start: string | Date): string {
+  return `Olá! Sobre a minha reunião de ${formatSlot(start)} (horário de Brasília): `;
+}
+
+/** What the admin's 'Lembrar por WhatsApp' prefills in a chat with the visitor (they can edit it before sending). */
+export function meetingReminderText(name: string, start: string | Date, place: string, siteName: string): string {
+  const first = name.trim().split(/\s+/)[0];
+  return `Olá${first ? `, ${first}` : ""}! Aqui é da ${siteName}. Passando para lembrar da nossa reunião de ${formatSlot(start)} (horário de Brasília). ${place}. Até lá!`;
+}
+
+/** The prefilled WhatsApp message of a visitor who can no longer change the meeting online. */
+export function changeRequestText(start: string | Date): string {
+  return `Olá! Preciso remarcar ou cancelar a minha reunião de ${formatSlot(start)} (horário de Brasília).`;
+}
+
 export const PLACE_KINDS = [
   { value: "video", label: "Videochamada (link fixo da sala)" },
   { value: "phone", label: "Ligação telefônica" },
@@ -148,6 +238,17 @@ export const bookingMessages = {
     "Não encontramos uma reunião para este link. Ele pode estar incompleto; copie o endereço completo do e-mail que você recebeu.",
   alreadyCancelled: "Esta reunião já foi cancelada.",
   tooLate: "Esta reunião já começou ou já passou.",
+  answerRequired: "Responda esta pergunta.",
+  answerChoice: "Escolha uma das opções.",
+  answerTooLong: (max: number) => `Use no máximo ${max} caracteres.`,
+  pendingTitle: "Pedido de reunião recebido",
+  pendingIntro: "Como o horário é próximo, a equipe confirma a reunião. Você receberá um e-mail assim que ela for confirmada.",
+  pendingNotice: "Aguardando confirmação da equipe",
+  changeClosedTitle: "Não é mais possível remarcar ou cancelar por aqui",
+  changeClosed: (hours: number) =>
+    `Remarcações e cancelamentos pelo site vão até ${hours === 1 ? "1 hora" : `${hours} horas`} antes da reunião. Fale com a gente pelo WhatsApp ou por e-mail.`,
+  changeClosedWhatsapp: "Falar pelo WhatsApp",
+  changeClosedEmail: "Enviar e-mail",
   rateLimited: (wait: string) => `Muitas tentativas. Tente novamente em ${wait}.`,
   throttledTitle: "Horários indisponíveis no momento",
   spam: "Não foi possível concluir o agendamento.",

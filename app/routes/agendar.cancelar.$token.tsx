@@ -4,12 +4,13 @@
  * Works without JavaScript.
  */
 import { data } from "react-router";
-import { BookingShell, Notice } from "~/components/booking/booking-page";
+import { BookingShell, ChangeClosedNotice, Notice } from "~/components/booking/booking-page";
 import { Button } from "~/components/ui/button";
 import { BookingRejection, cancelBooking } from "~/domain/booking/bookings.server";
 import { findByToken } from "~/domain/booking/links.server";
 import { PRIVATE_HEADERS } from "~/domain/booking/page.server";
-import { BOOKING_PATH, bookingMessages, formatSlot } from "~/lib/booking";
+import { readSettings } from "~/domain/booking/settings.server";
+import { BOOKING_PATH, bookingMessages, changeClosed, formatSlot } from "~/lib/booking";
 import { personalPage } from "~/lib/route-policy";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/agendar.cancelar.$token";
@@ -23,7 +24,16 @@ export const meta: Route.MetaFunction = () => [
 
 async function view(token: string) {
   const b = await findByToken(token);
-  return b ? { start: b.startsAt.toISOString(), cancelled: b.status === "cancelled", past: b.startsAt.getTime() <= Date.now() } : null;
+  if (!b) return null;
+  const { changeCutoffHours } = await readSettings();
+  return {
+    start: b.startsAt.toISOString(),
+    cancelled: b.status === "cancelled",
+    past: b.startsAt.getTime() <= Date.now(),
+    // Inside the cut-off the page offers WhatsApp and e-mail instead (docs/decisions/0145).
+    closed: changeClosed(b.startsAt, changeCutoffHours),
+    cutoffHours: changeCutoffHours,
+  };
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -75,11 +85,19 @@ export default function CancelBooking({ loaderData, actionData }: Route.Componen
   return (
     <BookingShell
       title={bookingMessages.cancelTitle}
-      intro={<p>Deseja cancelar a reunião de {formatSlot(b.start)} (horário de Brasília)?</p>}
+      intro={
+        <p>
+          {b.closed && !b.past
+            ? `Sua reunião está marcada para ${formatSlot(b.start)} (horário de Brasília).`
+            : `Deseja cancelar a reunião de ${formatSlot(b.start)} (horário de Brasília)?`}
+        </p>
+      }
     >
-      {state.message ? <Notice tone="error" title={state.message} /> : null}
+      {state.message && !(b.closed && !b.past) ? <Notice tone="error" title={state.message} /> : null}
       {b.past ? (
         <p>{bookingMessages.tooLate}</p>
+      ) : b.closed ? (
+        <ChangeClosedNotice start={b.start} hours={b.cutoffHours} />
       ) : (
         <form method="post" data-busy-label={bookingMessages.cancelling} className="flex flex-wrap gap-3">
           <input type="hidden" name="confirm" value="1" />

@@ -4,13 +4,14 @@
  * POST. A time taken meanwhile answers 'Horário indisponível' with fresh times.
  */
 import { data, redirect } from "react-router";
-import { BookingShell, DayList, Notice, TimeList, upperFirst } from "~/components/booking/booking-page";
+import { BookingShell, ChangeClosedNotice, DayList, Notice, TimeList, upperFirst } from "~/components/booking/booking-page";
 import { Button } from "~/components/ui/button";
 import { BookingRejection, rescheduleBooking } from "~/domain/booking/bookings.server";
 import { findByToken } from "~/domain/booking/links.server";
 import { PRIVATE_HEADERS, pickerState } from "~/domain/booking/page.server";
+import { readSettings } from "~/domain/booking/settings.server";
 import { readBody } from "~/infra/http.server";
-import { BOOKING_PATH, bookingMessages, formatLongDay, formatSlot, formatTime } from "~/lib/booking";
+import { BOOKING_PATH, bookingMessages, changeClosed, formatLongDay, formatSlot, formatTime } from "~/lib/booking";
 import { personalPage } from "~/lib/route-policy";
 import { instantSchema } from "~/lib/schemas/booking";
 import { SITE_NAME } from "~/lib/site";
@@ -26,8 +27,16 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ params, request }: Route.LoaderArgs) {
   const b = await findByToken(params.token ?? "");
   if (!b) return data({ booking: null, picker: null }, { status: 404, headers: PRIVATE_HEADERS });
-  const booking = { start: b.startsAt.toISOString(), cancelled: b.status === "cancelled", past: b.startsAt.getTime() <= Date.now() };
-  const picker = booking.cancelled || booking.past ? null : await pickerState(new URL(request.url).searchParams);
+  const { changeCutoffHours } = await readSettings();
+  const booking = {
+    start: b.startsAt.toISOString(),
+    cancelled: b.status === "cancelled",
+    past: b.startsAt.getTime() <= Date.now(),
+    // Inside the cut-off the page offers WhatsApp and e-mail instead of times (docs/decisions/0145).
+    closed: changeClosed(b.startsAt, changeCutoffHours),
+    cutoffHours: changeCutoffHours,
+  };
+  const picker = booking.cancelled || booking.past || booking.closed ? null : await pickerState(new URL(request.url).searchParams);
   return data({ booking, picker }, { status: picker?.unavailable ? 409 : 200, headers: PRIVATE_HEADERS });
 }
 
@@ -69,6 +78,16 @@ export default function RescheduleBooking({ loaderData, actionData, params }: Ro
         <Button asChild size="lg">
           <a href={BOOKING_PATH}>{bookingMessages.bookAgain}</a>
         </Button>
+      </BookingShell>
+    );
+  }
+  if (booking.closed) {
+    return (
+      <BookingShell
+        title={bookingMessages.rescheduleTitle}
+        intro={<p>Sua reunião está marcada para {formatSlot(booking.start)} (horário de Brasília).</p>}
+      >
+        <ChangeClosedNotice start={booking.start} hours={booking.cutoffHours} />
       </BookingShell>
     );
   }

@@ -50,8 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const booked = await submitBooking(body, submitContext(request, context, body, true));
     return redirect(`/agendar/reserva/${booked.token}`, { status: 303 });
   } catch (error) {
+    // What the visitor typed goes back into the form (the questions' answers too, q_q1…).
+    const keys = ["name", "email", "phone", "company", "message", ...Object.keys(body).filter((k) => /^q_q[1-3]$/.test(k))];
     const values = Object.fromEntries(
-      ["name", "email", "phone", "company", "message"].map((k) => [k, typeof body[k] === "string" ? String(body[k]).slice(0, 1000) : ""]),
+      keys.map((k) => [k, typeof body[k] === "string" ? String(body[k]).slice(0, 1000) : ""]),
     ) as BookingFormValues;
     if (error instanceof BookingRejection) {
       // A time no longer free: the loader (run after this) shows the day's fresh times.
@@ -87,7 +89,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
       </BookingShell>
     );
   }
-  const { days, selectedDay, slots, chosen, unavailable, place } = loaderData;
+  const { days, selectedDay, slots, chosen, unavailable, place, questions } = loaderData;
   const selectedFirst = days.find((d) => d.day === selectedDay)?.first;
   const dayHref = (day: string) => `/agendar?dia=${day}#horarios`;
   return (
@@ -119,6 +121,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               start={chosen.start}
               end={chosen.end}
               place={place}
+              questions={questions}
               errors={actionData?.errors ?? {}}
               values={actionData?.values ?? {}}
               message={actionData?.message}

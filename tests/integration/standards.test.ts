@@ -47,6 +47,8 @@ const ADMIN_PAGES = [
   "/admin/leads",
   "/admin/leads/contatos",
   "/admin/leads/spam",
+  // The deals board (docs/decisions/0143).
+  "/admin/leads/negocios",
   // The newsletter's subscribers and its editions, with the form of a standalone one (docs/decisions/0131).
   "/admin/leads/newsletter",
   "/admin/leads/newsletter/edicoes",

@@ -26,6 +26,8 @@ export const ADMIN_PAGES = [
   "/admin/leads",
   "/admin/leads/spam",
   "/admin/leads/importar",
+  // The deals board (docs/decisions/0143).
+  "/admin/leads/negocios",
   "/admin/leads/funil/contatos/1",
   "/admin/analises",
   "/admin/agenda",

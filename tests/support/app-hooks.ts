@@ -33,10 +33,12 @@ export { runRetention } from "~/domain/retention.server";
 export { inboxCountsQuery, listInbox } from "~/domain/pipeline.server";
 export { submitLead } from "~/domain/lead-submissions.server";
 export { leadFormServer } from "~/forms/index.server";
+export { pipelineTotals } from "~/domain/deals.server";
 export { expireAbandonedCheckouts } from "~/domain/payments/reconciliation.server";
 export { newChallenge } from "~/domain/spam/challenge.server";
 /** The route tree the app serves (the same module instances), for tests that inspect routes. */
 export const serverBuild = () => import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>;
+export { refreshBusyCalendar } from "~/domain/booking/busy-calendar.server";
 
 /**
  * The tests' own lead form folders (tests/support/forms/{form}/, laid out as app/forms/{form}/):

@@ -44,6 +44,8 @@ const NOT_PERSONAL: Record<string, string> = {
   "booking_exceptions.note": "the administrator's note on a closed or open day",
   "booking_exceptions.hours": "opening hours of a day",
   "booking_settings.weekly_hours": "the administrator's weekly availability",
+  "booking_settings.questions": "the booking form's questions, written by the administrator",
+  "booking_busy_calendar.busy_intervals": "start and end instants of the owner's busy time, no title or guest (docs/decisions/0144)",
   "uploads.data": "images the administrator uploads for posts",
   "lead_notes.author": "the administrator who wrote the note",
   "questionnaire_answers.company_size": "a size band picked from a list",

@@ -9,6 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { CalendarDays, ChevronRight, Download, Mail, MessageCircle, MessagesSquare, Phone, ShoppingBag } from "~/components/ui/icons";
 import type { LeadPage } from "~/domain/leads/lead-page.server";
+import { bookingStatusLabel } from "~/lib/booking";
 import { formatBRL } from "~/lib/catalog";
 import { formatDateTime } from "~/lib/dates";
 import { formatBytes } from "~/lib/format-bytes";
@@ -184,9 +185,7 @@ export function PersonActivity({ page }: { page: Pick<LeadPage, "bookings" | "or
                 <Link to={`/admin/agenda/${b.id}`} className={ITEM_LINK}>
                   {formatDateTime(b.startsAt)}
                 </Link>
-                <Badge variant={b.status === "cancelled" ? "outline" : "success"}>
-                  {b.status === "cancelled" ? "Cancelada" : "Confirmada"}
-                </Badge>
+                <Badge variant={b.status === "confirmed" ? "success" : "outline"}>{bookingStatusLabel(b.status)}</Badge>
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@
  * search found (app/domain/privacy/subject.server.ts).
  */
 import type { PersonalDataTable } from "~/domain/privacy/registry.server";
+import { bookingStatusLabel } from "~/lib/booking";
 import { formatBRL } from "~/lib/catalog";
 import { formatDateTime } from "~/lib/dates";
 import { formatBytes } from "~/lib/format-bytes";
@@ -125,7 +126,7 @@ export const COLUMNS: Partial<Record<PersonalDataTable, Column[]>> = {
     col("email"),
     col("phone"),
     col("startsAt", "Reunião", (v) => when(v)),
-    col("status", "Situação", (v) => (v === "cancelled" ? "Cancelada" : "Confirmada")),
+    col("status", "Situação", (v) => bookingStatusLabel(String(v))),
     created,
   ],
   orders: [

@@ -7,10 +7,23 @@ import { Honeypot } from "~/components/forms/lead-form-utils";
 import { Island } from "~/components/island";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
-import { AlertCircle, CalendarDays, CheckCircle2 } from "~/components/ui/icons";
+import { AlertCircle, CalendarDays, CheckCircle2, Mail, MessageCircle } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { bookingFieldLabels, bookingMessages, formatLongDay, formatShortDay, formatSlot, formatTime } from "~/lib/booking";
+import {
+  ANSWER_MAX,
+  type BookingQuestion,
+  questionField,
+  bookingFieldLabels,
+  bookingMessages,
+  changeRequestText,
+  formatLongDay,
+  formatShortDay,
+  formatSlot,
+  formatTime,
+} from "~/lib/booking";
+import { whatsappLink } from "~/lib/site";
+import { useSiteConfig } from "~/lib/site-config";
 import { cn } from "~/lib/utils";
 import { BookingTimes } from "./booking-times";
 import type { ReactNode } from "react";
@@ -56,6 +69,34 @@ export function Notice({ tone, title, children }: { tone: "error" | "success"; t
       <div>
         <p className="font-semibold">{title}</p>
         {children ? <div className="mt-1 text-sm text-foreground">{children}</div> : null}
+      </div>
+    </div>
+  );
+}
+
+/** After the cut-off (docs/decisions/0145): the meeting changes by WhatsApp or e-mail, each prefilled. */
+export function ChangeClosedNotice({ start, hours }: { start: string; hours: number }) {
+  const { whatsapp, email } = useSiteConfig();
+  const text = changeRequestText(start);
+  const mail = `mailto:${email}?subject=${encodeURIComponent("Remarcar ou cancelar reunião")}&body=${encodeURIComponent(text)}`;
+  return (
+    <div className="rounded-lg border border-border bg-muted p-4" data-testid="change-closed">
+      <p className="font-semibold">{bookingMessages.changeClosedTitle}</p>
+      <p className="mt-1 text-sm text-muted-foreground">{bookingMessages.changeClosed(hours)}</p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button asChild size="lg">
+          <a href={whatsappLink(whatsapp, text)} target="_blank" rel="noopener noreferrer">
+            <MessageCircle className="size-4" aria-hidden />
+            {bookingMessages.changeClosedWhatsapp}
+            <span className="sr-only">(abre em nova aba)</span>
+          </a>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <a href={mail}>
+            <Mail className="size-4" aria-hidden />
+            {bookingMessages.changeClosedEmail}
+          </a>
+        </Button>
       </div>
     </div>
   );
@@ -123,6 +164,56 @@ export interface BookingFormValues {
   phone?: string;
   company?: string;
   message?: string;
+  /** Answers to the admin's questions, by field (`q_q1`…). */
+  [answer: `q_${string}`]: string | undefined;
+}
+
+/** One of the admin's questions (docs/decisions/0145): a text field, or radio buttons for a choice. */
+function QuestionField({ question, error, value }: { question: BookingQuestion; error?: string; value?: string }) {
+  const name = questionField(question.id);
+  const id = `booking-${name}`;
+  if (question.kind === "choice") {
+    return (
+      <fieldset className="sm:col-span-2" aria-describedby={error ? `${id}-error` : undefined}>
+        <legend className="text-sm font-medium">
+          {question.label}
+          {question.required ? null : <span className="font-normal text-muted-foreground"> (opcional)</span>}
+        </legend>
+        <div className="mt-2 grid gap-1 sm:grid-cols-2">
+          {question.options.map((option, i) => (
+            <label key={option} className="flex min-h-11 items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={name}
+                value={option}
+                defaultChecked={value === option}
+                aria-invalid={error ? true : undefined}
+                id={i === 0 ? id : undefined}
+                className="size-5 accent-primary"
+              />
+              {option}
+            </label>
+          ))}
+        </div>
+        {error ? (
+          <p id={`${id}-error`} className="mt-1 text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </fieldset>
+    );
+  }
+  return (
+    <FormField
+      id={id}
+      label={question.required ? question.label : `${question.label} (opcional)`}
+      error={error}
+      required={question.required}
+      className="sm:col-span-2"
+    >
+      <Input name={name} maxLength={ANSWER_MAX} defaultValue={value} {...fieldA11y(id, error)} />
+    </FormField>
+  );
 }
 
 /** The short form of step 3: a plain POST to the page's own address. */
@@ -130,6 +221,7 @@ export function BookingForm({
   start,
   end,
   place,
+  questions = [],
   errors,
   values,
   message,
@@ -138,6 +230,7 @@ export function BookingForm({
   start: string;
   end: string;
   place: string;
+  questions?: BookingQuestion[];
   errors: Record<string, string>;
   values: BookingFormValues;
   message?: string | null;
@@ -185,6 +278,14 @@ export function BookingForm({
         <FormField id="booking-message" label={bookingFieldLabels.message} error={errors.message} className="sm:col-span-2">
           <Textarea name="message" rows={3} defaultValue={values.message} {...fieldA11y("booking-message", errors.message)} />
         </FormField>
+        {questions.map((question) => (
+          <QuestionField
+            key={question.id}
+            question={question}
+            error={errors[questionField(question.id)]}
+            value={values[`q_${question.id}`]}
+          />
+        ))}
         <p className="text-sm text-muted-foreground sm:col-span-2">
           Usaremos seus dados só para esta reunião, conforme a{" "}
           <a href="/privacidade" className="font-medium text-primary underline-offset-4 hover:underline">

@@ -16,14 +16,23 @@ import { insertLead } from "~/domain/leads/capture.server";
 import { fieldErrors, INVALID_INPUT_MESSAGE } from "~/infra/http.server";
 import { storeOnce, submissionKey } from "~/infra/idempotency.server";
 import { hitNetworkLimit, retryText } from "~/infra/rate-limit.server";
-import { bookingMessages } from "~/lib/booking";
+import {
+  ANSWER_MAX,
+  type BookingAnswer,
+  bookingMessages,
+  changeClosed,
+  needsConfirmation,
+  questionField,
+  readQuestions,
+} from "~/lib/booking";
 import { first } from "~/lib/first";
 import { HONEYPOT_FIELD } from "~/lib/lead-fields";
 import type { PipelineType } from "~/lib/pipeline";
 import { bookingSchema, type BookingInput } from "~/lib/schemas/booking";
-import { queueCancelled, queueConfirmation, queueRescheduled, type MailBooking } from "./emails.server";
+import { calendarBusy } from "./busy-calendar.server";
+import { queueCancelled, queueConfirmation, queuePending, queueRescheduled, type MailBooking } from "./emails.server";
 import { issueBookingLink } from "./links.server";
-import { loadAvailability } from "./settings.server";
+import { loadAvailability, readSettings } from "./settings.server";
 import { type Availability, type BusyRange, computeSlots, dayIn, isFreeSlot, occupiedRange, type Slot } from "./slots";
 
 export type Booking = typeof bookings.$inferSelect;
@@ -44,6 +53,13 @@ export class BookingRejection {
   ) {}
 }
 
+/** A visitor's change after the cut-off (docs/decisions/0145): refused; the page offers WhatsApp and e-mail. */
+async function checkVisitorCutoff(executor: Executor, b: Booking, now: Date): Promise<void> {
+  if (b.startsAt <= now) throw new BookingRejection(409, bookingMessages.tooLate);
+  const { changeCutoffHours } = await readSettings(executor);
+  if (changeClosed(b.startsAt, changeCutoffHours, now)) throw new BookingRejection(409, bookingMessages.changeClosed(changeCutoffHours));
+}
+
 const unavailable = () => new BookingRejection(409, bookingMessages.unavailable, { start: bookingMessages.unavailableDetail });
 
 /** `[a,b)` as PostgreSQL reads a tstzrange. */
@@ -56,8 +72,13 @@ function isExclusionViolation(error: unknown): boolean {
   return false;
 }
 
-/** Live bookings whose occupied range touches the days around [from, to]. */
+/** Live bookings, and the owner's own calendar's busy time (docs/decisions/0144), touching the days around [from, to]. */
 async function busyAround(executor: Executor, from: Date, to: Date, exceptId?: number): Promise<BusyRange[]> {
+  return [...(await bookingsAround(executor, from, to, exceptId)), ...(await calendarBusy(executor, from, to))];
+}
+
+/** Live bookings whose occupied range touches the days around [from, to]. */
+async function bookingsAround(executor: Executor, from: Date, to: Date, exceptId?: number): Promise<BusyRange[]> {
   const rows = rowsOf<{ starts_at: string | Date; lo: string | Date; hi: string | Date }>(
     await executor.execute(sql`
       select starts_at, lower(occupied) as lo, upper(occupied) as hi from bookings
@@ -115,7 +136,7 @@ async function checkSlot(executor: Executor, availability: Availability, start: 
   if (availability.maxPerDay !== null) {
     // A cap is not an overlap: bookings of one day take turns here, so two cannot both be the last.
     await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking-day:${day}`}))`);
-    const again = await busyAround(executor, bounds.from, bounds.to, exceptId);
+    const again = await bookingsAround(executor, bounds.from, bounds.to, exceptId);
     if (again.filter((b) => dayIn(b.startsAt, availability.timeZone) === day).length >= availability.maxPerDay) throw unavailable();
   }
 }
@@ -142,6 +163,8 @@ interface StoredBooking {
   id: number;
   start: string;
   end: string;
+  /** 'pending' when the admin confirms it first (docs/decisions/0145). */
+  status?: string;
 }
 
 export interface BookingResult extends StoredBooking {
@@ -163,13 +186,17 @@ export async function submitBooking(body: Record<string, unknown>, context: Subm
     });
   }
   const parsed = bookingSchema.safeParse(body);
-  if (!parsed.success) throw new BookingRejection(400, INVALID_INPUT_MESSAGE, fieldErrors(parsed.error));
+  const questions = await readAnswers(body);
+  if (!parsed.success || Object.keys(questions.errors).length) {
+    throw new BookingRejection(400, INVALID_INPUT_MESSAGE, { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...questions.errors });
+  }
   const input = parsed.data;
+  const answers = questions.answers;
   const attribution = await attributionFor({ ip: context.ip, userAgent: context.userAgent, referer: context.referer ?? null });
   const key = submissionKey("booking", context.idempotencyKey, context.native ? { ...input, start: input.start.toISOString() } : undefined);
   let stored: StoredBooking;
   try {
-    stored = await storeOnce(key, "booking", (tx) => createBooking(tx, input, attribution, now));
+    stored = await storeOnce(key, "booking", (tx) => createBooking(tx, input, answers, attribution, now));
   } catch (error) {
     if (isExclusionViolation(error)) throw unavailable();
     throw error;
@@ -178,9 +205,30 @@ export async function submitBooking(body: Record<string, unknown>, context: Subm
   return { ...stored, token: await issueBookingLink(db(), stored.id) };
 }
 
+/** The answers to the admin's questions in a submission (`q_q1`…), checked against the questions asked now (docs/decisions/0145). */
+async function readAnswers(body: Record<string, unknown>): Promise<{ answers: BookingAnswer[]; errors: Record<string, string> }> {
+  const questions = readQuestions((await readSettings()).questions);
+  const answers: BookingAnswer[] = [];
+  const errors: Record<string, string> = {};
+  for (const q of questions) {
+    const field = questionField(q.id);
+    const raw = body[field];
+    const value = typeof raw === "string" ? raw.trim() : "";
+    if (!value) {
+      if (q.required) errors[field] = bookingMessages.answerRequired;
+      continue;
+    }
+    if (q.kind === "choice" && !q.options.includes(value)) errors[field] = bookingMessages.answerChoice;
+    else if (value.length > ANSWER_MAX) errors[field] = bookingMessages.answerTooLong(ANSWER_MAX);
+    else answers.push({ question: q.label, answer: value });
+  }
+  return { answers, errors };
+}
+
 async function createBooking(
   tx: Executor,
   input: BookingInput,
+  answers: BookingAnswer[],
   attribution: Awaited<ReturnType<typeof attributionFor>>,
   now: Date,
 ): Promise<StoredBooking> {
@@ -217,8 +265,11 @@ async function createBooking(
       phone: input.phone,
       company: input.company,
       message: input.message || null,
+      answers: answers.length ? answers : null,
       placeKind: settings.placeKind,
       placeDetail: settings.placeDetail,
+      // Short notice: held, and confirmed by the admin (docs/decisions/0145).
+      status: needsConfirmation(input.start, settings.confirmBelowHours, now) ? "pending" : "confirmed",
       leadId: lead.id,
       ...attribution,
     })
@@ -232,7 +283,8 @@ async function createBooking(
       .set({ stage: "em-contato", updatedAt: sql`now()` })
       .where(eq(leads.id, linked.id));
   }
-  await queueConfirmation(tx, asMail(row));
+  if (row.status === "pending") await queuePending(tx, asMail(row));
+  else await queueConfirmation(tx, asMail(row));
   await recordAudit(
     {
       actor: "visitante",
@@ -240,6 +292,7 @@ async function createBooking(
       target: `booking:${row.id}`,
       details: {
         start: row.startsAt.toISOString(),
+        status: row.status,
         consultationId: linked?.kind === "consultas" ? linked.number : null,
         chatSessionId: linked?.kind === "conversas" ? linked.number : null,
         landingPath: attribution?.landingPath ?? null,
@@ -248,7 +301,26 @@ async function createBooking(
     },
     tx,
   );
-  return { id: row.id, start: row.startsAt.toISOString(), end: row.endsAt.toISOString() };
+  return { id: row.id, start: row.startsAt.toISOString(), end: row.endsAt.toISOString(), status: row.status };
+}
+
+/** The admin confirms a short-notice booking: the visitor gets the confirmation with the invitation (docs/decisions/0145). */
+export async function confirmBooking(id: number, actor: ChangeActor): Promise<Booking> {
+  return db().transaction(async (tx) => {
+    const [current] = rowsOf<{ id: number }>(await tx.execute(sql`select id from bookings where id = ${id} for update`));
+    if (!current) throw new BookingRejection(404, bookingMessages.invalidLink);
+    const b = await tx.select().from(bookings).where(eq(bookings.id, id)).then(first);
+    if (b.status !== "pending") throw new BookingRejection(409, "Esta reunião não está aguardando confirmação.");
+    const row = await tx
+      .update(bookings)
+      .set({ status: "confirmed", updatedAt: sql`now()` })
+      .where(eq(bookings.id, id))
+      .returning()
+      .then(first);
+    await queueConfirmation(tx, asMail(row), { teamNotice: false });
+    await recordAudit({ actor: actorName(actor), action: "booking.confirm", target: `booking:${id}`, ip: actor.ip }, tx);
+    return row;
+  });
 }
 
 // ---------------------------------------------------------------- one booking: read, cancel, reschedule
@@ -278,7 +350,7 @@ export async function cancelBooking(id: number, actor: ChangeActor, note: string
     if (!current) throw new BookingRejection(404, bookingMessages.invalidLink);
     const b = await tx.select().from(bookings).where(eq(bookings.id, id)).then(first);
     if (b.status === "cancelled") throw new BookingRejection(409, bookingMessages.alreadyCancelled);
-    if (actor.by === "visitor" && b.startsAt <= now) throw new BookingRejection(409, bookingMessages.tooLate);
+    if (actor.by === "visitor") await checkVisitorCutoff(tx, b, now);
     const row = await tx
       .update(bookings)
       .set({ status: "cancelled", sequence: b.sequence + 1, cancelledAt: now, cancelledBy: actor.by, updatedAt: now })
@@ -314,7 +386,7 @@ export async function rescheduleBooking(
       if (!current) throw new BookingRejection(404, bookingMessages.invalidLink);
       const b = await tx.select().from(bookings).where(eq(bookings.id, id)).then(first);
       if (b.status === "cancelled") throw new BookingRejection(409, bookingMessages.alreadyCancelled);
-      if (actor.by === "visitor" && b.startsAt <= now) throw new BookingRejection(409, bookingMessages.tooLate);
+      if (actor.by === "visitor") await checkVisitorCutoff(tx, b, now);
       const { availability } = await loadAvailability(tx);
       // The team may move a meeting inside the notice period; visitors may not.
       await checkSlot(tx, actor.by === "admin" ? { ...availability, minNoticeHours: 0 } : availability, start, now, id);

@@ -59,7 +59,8 @@ function addEvent(calendar: ReturnType<typeof ical>, b: CalendarBooking, options
       .join("\n"),
     location: b.placeKind === "video" && b.placeDetail ? b.placeDetail : b.placeKind === "phone" ? "Ligação telefônica" : "Videochamada",
     organizer: organizer(),
-    status: options.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    // A short-notice booking the team has not confirmed yet is tentative (docs/decisions/0145).
+    status: options.cancelled ? ICalEventStatus.CANCELLED : b.status === "pending" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
   });
   if (options.withAttendee) {
     event.createAttendee({

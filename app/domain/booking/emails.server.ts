@@ -10,8 +10,8 @@ import { env } from "~/config.server";
 import type { Executor } from "~/db/client.server";
 import { oneLine } from "~/domain/leads/capture.server";
 import { enqueueEmail, type MailAttachment } from "~/infra/outbox.server";
-import { BOOKING_PATH, formatSlot, formatTime, googleCalendarUrl, placeText } from "~/lib/booking";
-import { SITE_NAME } from "~/lib/site";
+import { BOOKING_PATH, readAnswers, formatSlot, formatTime, googleCalendarUrl, placeText, reminderReplyText } from "~/lib/booking";
+import { SITE_NAME, whatsappLink } from "~/lib/site";
 import { escapeXml } from "~/lib/xml";
 import { bookingIcs, type CalendarBooking, ICS_CONTENT_TYPE, type InvitationMethod, meetingTitle } from "./calendar.server";
 import { bookingLinks, issueBookingLink } from "./links.server";
@@ -19,6 +19,7 @@ import { bookingLinks, issueBookingLink } from "./links.server";
 export interface MailBooking extends CalendarBooking {
   id: number;
   phone: string;
+  answers?: unknown;
 }
 
 const adminLink = (id: number) => `${env.SITE_URL}/admin/agenda/${id}`;
@@ -88,6 +89,7 @@ function facts(b: MailBooking, forTeam: boolean): Array<[string, string]> {
   ];
   if (forTeam) rows.push(["Nome", b.name], ["Empresa", b.company], ["E-mail", b.email], ["Telefone", b.phone]);
   if (b.message) rows.push(["Assunto", b.message]);
+  for (const a of readAnswers(b.answers)) rows.push([a.question, a.answer]);
   return rows;
 }
 
@@ -123,8 +125,32 @@ async function send(
   });
 }
 
-/** Visitor's confirmation + the team's notice, both with the invitation. */
-export async function queueConfirmation(executor: Executor, b: MailBooking): Promise<void> {
+/**
+ * A short-notice booking waiting for the admin (docs/decisions/0145): the visitor is told it is
+ * held and not yet confirmed (no invitation yet); the team is asked to confirm it.
+ */
+export async function queuePending(executor: Executor, b: MailBooking): Promise<void> {
+  await send(executor, "booking.pending", b.email, `Pedido de reunião recebido: ${formatSlot(b.startsAt)}`, {
+    heading: "Recebemos seu pedido de reunião",
+    paragraphs: [
+      `Olá, ${b.name}! O horário abaixo está reservado para você.`,
+      "Como ele é próximo, a equipe confirma a reunião: você receberá outro e-mail, com o convite para o seu calendário, assim que ela for confirmada.",
+    ],
+    facts: facts(b, false),
+    links: (await visitorLinks(executor, b)).filter(([label]) => label !== "Google Agenda" && label !== "Adicionar ao calendário"),
+  });
+  await send(executor, "booking.notice", undefined, `Confirme a reunião: ${b.name} (${b.company}), ${formatSlot(b.startsAt)}`, {
+    heading: "Reunião aguardando sua confirmação",
+    paragraphs: [
+      "Um visitante pediu um horário próximo. Confirme-o (ou cancele-o) no painel: o visitante só recebe o convite depois disso.",
+    ],
+    facts: facts(b, true),
+    links: [["Confirmar no painel", adminLink(b.id)]],
+  });
+}
+
+/** Visitor's confirmation + the team's notice, both with the invitation (the notice not when the team itself confirmed it). */
+export async function queueConfirmation(executor: Executor, b: MailBooking, options: { teamNotice?: boolean } = {}): Promise<void> {
   await send(
     executor,
     "booking.confirmation",
@@ -141,6 +167,7 @@ export async function queueConfirmation(executor: Executor, b: MailBooking): Pro
     },
     invitation(b, "REQUEST"),
   );
+  if (options.teamNotice === false) return;
   await queueTeamNotice(
     executor,
     b,
@@ -222,8 +249,12 @@ export async function queueReminder(executor: Executor, b: MailBooking, kind: Re
   const lead = kind === "day" ? "amanhã" : "em uma hora";
   await send(executor, `booking.reminder.${kind}`, b.email, `Lembrete: sua reunião é ${lead}, ${formatTime(b.startsAt)} (Brasília)`, {
     heading: `Lembrete: sua reunião é ${lead}`,
-    paragraphs: [`Olá, ${b.name}! Até já.`],
+    paragraphs: [`Olá, ${b.name}! Até já.`, "Algum imprevisto? Fale com a gente pelo WhatsApp."],
     facts: facts(b, false),
-    links: (await visitorLinks(executor, b)).filter(([label]) => label !== "Google Agenda"),
+    // The channel clients read: a chat with the team, the meeting already named (docs/decisions/0145).
+    links: [
+      ["Falar pelo WhatsApp", whatsappLink(env.CONTACT_WHATSAPP, reminderReplyText(b.startsAt))],
+      ...(await visitorLinks(executor, b)).filter(([label]) => label !== "Google Agenda"),
+    ],
   });
 }

@@ -3,7 +3,7 @@
  * day's free times, and whether a chosen time is still free. One read per request; nothing cached
  * (a booking changes it).
  */
-import { placeText } from "~/lib/booking";
+import { type BookingQuestion, placeText, readQuestions } from "~/lib/booking";
 import { bookableDays, listSlots } from "./bookings.server";
 import { loadAvailability } from "./settings.server";
 import { dayIn, isDay } from "./slots";
@@ -22,6 +22,8 @@ export interface PickerState {
   /** A time was asked for that is not (or no longer) free. */
   unavailable: boolean;
   place: string;
+  /** The admin's extra questions of the form (docs/decisions/0145). */
+  questions: BookingQuestion[];
 }
 
 export async function pickerState(params: URLSearchParams, now = new Date()): Promise<PickerState> {
@@ -44,5 +46,6 @@ export async function pickerState(params: URLSearchParams, now = new Date()): Pr
     chosen: chosen ? { start: chosen.start.toISOString(), end: chosen.end.toISOString() } : null,
     unavailable: Boolean(asked) && !chosen,
     place: placeText(settings.placeKind, settings.placeDetail),
+    questions: readQuestions(settings.questions),
   };
 }

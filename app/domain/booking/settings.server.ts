@@ -10,6 +10,7 @@ import { db, inTurn, type Executor } from "~/db/client.server";
 import { bookingExceptions, bookingSettings } from "~/db/schema";
 import { hashAccessToken, isAccessTokenShaped, linkExpiry, newAccessToken } from "~/domain/access-tokens.server";
 import { recordAudit } from "~/domain/audit.server";
+import type { BookingQuestion } from "~/lib/booking";
 import { first } from "~/lib/first";
 import { brasiliaDay } from "~/lib/pipeline";
 import { WEEKDAY_LABELS, type AvailabilityForm, type ExceptionForm } from "~/lib/schemas/booking";
@@ -98,6 +99,8 @@ export async function updateSettings(form: AvailabilityForm, actor: Actor): Prom
       bufferAfterMinutes: form.bufferAfterMinutes,
       minNoticeHours: form.minNoticeHours,
       horizonDays: form.horizonDays,
+      changeCutoffHours: form.changeCutoffHours,
+      confirmBelowHours: form.confirmBelowHours,
       maxPerDay: form.maxPerDay,
       placeKind: form.placeKind,
       placeDetail: form.placeKind === "link-later" ? null : form.placeDetail || null,
@@ -107,6 +110,27 @@ export async function updateSettings(form: AvailabilityForm, actor: Actor): Prom
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(bookingSettings.id, 1));
     await recordAudit({ actor: actor.username, action: "booking.settings", target: "agenda", details: values, ip: actor.ip }, tx);
+  });
+}
+
+/** The booking form's questions (docs/decisions/0145), replaced as a whole. */
+export async function saveQuestions(questions: BookingQuestion[], actor: Actor): Promise<void> {
+  await db().transaction(async (tx) => {
+    await readSettings(tx);
+    await tx
+      .update(bookingSettings)
+      .set({ questions, updatedAt: sql`now()` })
+      .where(eq(bookingSettings.id, 1));
+    await recordAudit(
+      {
+        actor: actor.username,
+        action: "booking.questions",
+        target: "agenda",
+        details: { count: questions.length, kinds: questions.map((q) => q.kind) },
+        ip: actor.ip,
+      },
+      tx,
+    );
   });
 }
 

@@ -6,7 +6,7 @@
  *
  * Bookable means: inside the day's hours (weekly, or the day's exception), starting at least the
  * minimum notice after now and no later than the horizon, its occupied range (the meeting with
- * its buffers) overlapping no live booking's, and the day under its cap. The database enforces
+ * its buffers) overlapping no live booking's nor the owner's own busy time, and the day under its cap. The database enforces
  * the overlap rule again (docs/decisions/0081); this module only decides what to offer.
  */
 import { DateTime, Interval } from "luxon";
@@ -46,6 +46,8 @@ export interface BusyRange {
   /** The occupied range: the meeting with its buffers. */
   occupiedStart: Date;
   occupiedEnd: Date;
+  /** Busy in the owner's own calendar (docs/decisions/0144): blocks its time, is not a meeting of the day's cap. */
+  external?: boolean;
 }
 
 export interface Slot {
@@ -151,6 +153,7 @@ export function computeSlots(
   const busyIntervals = busy.map((b) => Interval.fromDateTimes(b.occupiedStart, b.occupiedEnd));
   const perDay = new Map<string, number>();
   for (const b of busy) {
+    if (b.external) continue;
     const day = dayIn(b.startsAt, zone);
     perDay.set(day, (perDay.get(day) ?? 0) + 1);
   }

@@ -7,6 +7,7 @@ import { applicationAnswers } from "~/forms/careers/table";
 import { consultationAnswers } from "~/forms/consultation/table";
 import { contactAnswers } from "~/forms/contact/table";
 import { questionnaireAnswers } from "~/forms/questionnaire/table";
+import { closingOnMove } from "~/lib/deals";
 import { first } from "~/lib/first";
 import { type ConsultationStatus } from "~/lib/lead-fields";
 import { type LeadType } from "~/lib/lead-types";
@@ -311,9 +312,18 @@ export async function updateConsultationStatus(
     const where = and(eq(leads.kind, "consultas"), eq(leads.number, id));
     const [current] = await tx.select({ stage: leads.stage }).from(leads).where(where).for("update");
     if (!current) return null;
+    const stage = STAGE_OF_CONSULTATION_STATUS[status];
+    // The deal's closing follows the stage (docs/decisions/0142); SPEC §7's `{ status }` carries no
+    // reason of a loss, so a loss through the API has none (the admin's forms require one).
+    const closedAt = closingOnMove(current.stage, stage);
     await tx
       .update(leads)
-      .set({ stage: STAGE_OF_CONSULTATION_STATUS[status], updatedAt: sql`now()` })
+      .set({
+        stage,
+        ...(closedAt === undefined ? {} : { closedAt }),
+        ...(stage === "perdido" ? {} : { lostReason: null }),
+        updatedAt: sql`now()`,
+      })
       .where(where);
     const previous = CONSULTATION_STATUS_OF_STAGE[current.stage as SalesStage] ?? current.stage;
     return { id, status, previous };

@@ -11,7 +11,7 @@ import { attributionOf } from "~/domain/analytics/attribution.server";
 import { cvSummary } from "~/forms/careers/cv.server";
 import chatAdmin from "~/forms/chat/admin";
 import questionnaireAdmin, { answerText } from "~/forms/questionnaire/admin";
-import { placeText } from "~/lib/booking";
+import { bookingStatusLabel, placeText, readAnswers } from "~/lib/booking";
 import { duplicateMessages } from "~/lib/lead-duplicates";
 import { LEAD_TYPE_INFO, type LeadField } from "~/lib/lead-types";
 import { formatDay, pipelineMessages, STAGE_OF_CONSULTATION_STATUS, stageLabel, type PipelineType } from "~/lib/pipeline";
@@ -74,8 +74,13 @@ async function sentOf(type: PipelineType, id: number): Promise<{ row: AnyRow; fi
       { field: { key: "phone", label: "Telefone" }, value: row.phone },
       { field: { key: "startsAt", label: "Reunião", kind: "date" }, value: row.startsAt },
       { field: { key: "place", label: "Local" }, value: placeText(row.placeKind, row.placeDetail) },
-      { field: { key: "status", label: "Situação" }, value: row.status === "cancelled" ? "Cancelada" : "Confirmada" },
+      { field: { key: "status", label: "Situação" }, value: bookingStatusLabel(row.status) },
       { field: { key: "message", label: "Mensagem", kind: "long" }, value: row.message },
+      // The booking form's questions, each under the question as it was asked (docs/decisions/0145).
+      ...readAnswers(row.answers).map((a, i) => ({
+        field: { key: `answer${i + 1}`, label: a.question, kind: "long" as const },
+        value: a.answer,
+      })),
       { field: { key: "createdAt", label: "Agendada em", kind: "date" }, value: row.createdAt },
     ],
   };

@@ -93,7 +93,8 @@ export const PERSONAL_DATA = {
   leads: {
     label: "Leads",
     table: leads,
-    personal: [leads.name, leads.email, leads.phone, leads.company],
+    // The reason of a lost deal is free text the admin wrote about the person (docs/decisions/0142).
+    personal: [leads.name, leads.email, leads.phone, leads.company, leads.lostReason],
     find: { where: (s) => sameAddress(leads.email, s.email) },
     export: {},
     erase: "delete",
@@ -192,7 +193,7 @@ export const PERSONAL_DATA = {
   bookings: {
     label: "Reuniões agendadas",
     table: bookings,
-    personal: [bookings.name, bookings.email, bookings.phone, bookings.company, bookings.message],
+    personal: [bookings.name, bookings.email, bookings.phone, bookings.company, bookings.message, bookings.answers],
     find: { where: (s) => sameAddress(bookings.email, s.email) },
     export: {},
     erase: "delete",

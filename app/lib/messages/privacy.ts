@@ -140,6 +140,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "lead.import": "Importação CSV de leads aplicada",
   "lead.import.update": "Lead alterado por importação CSV",
   "lead.import.export": "Exportação CSV de leads para importação",
+  "lead.deal": "Valor ou previsão do negócio alterado",
+  "pipeline.probabilities": "Probabilidades das etapas alteradas",
   "lead.inbox.export": "Exportação CSV do funil de leads",
   "pipeline.digest": "Resumo diário do funil",
   "booking.create": "Reunião agendada pelo visitante",

@@ -3,6 +3,14 @@
  * availability form (docs/decisions/0064 dialect). Portuguese messages; every text capped.
  */
 import { z } from "zod";
+import {
+  type BookingQuestion,
+  DEFAULT_CHANGE_CUTOFF_HOURS,
+  MAX_BOOKING_QUESTIONS,
+  QUESTION_LABEL_MAX,
+  QUESTION_OPTION_MAX,
+  QUESTION_OPTIONS_MAX,
+} from "../booking";
 import { HONEYPOT_FIELD, LIMITS } from "../lead-fields";
 
 z.config({ jitless: true });
@@ -94,6 +102,17 @@ export const availabilityFormSchema = z
     bufferAfterMinutes: int(0, 120, "Use de 0 a 120 minutos."),
     minNoticeHours: int(0, 720, "Use de 0 a 720 horas."),
     horizonDays: int(1, 365, "Use de 1 a 365 dias."),
+    // A form from before the field existed keeps the default (docs/decisions/0145).
+    changeCutoffHours: z.preprocess((v) => v ?? String(DEFAULT_CHANGE_CUTOFF_HOURS), int(0, 168, "Use de 0 a 168 horas.")),
+    // Empty (or absent): no confirmation (docs/decisions/0145).
+    confirmBelowHours: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v ?? "")
+      .pipe(z.union([z.literal(""), z.string().regex(/^\d{1,3}$/, "Use de 1 a 720 horas, ou deixe vazio.")]))
+      .transform((v) => (v === "" ? null : Number(v)))
+      .refine((v) => v === null || (v >= 1 && v <= 720), "Use de 1 a 720 horas, ou deixe vazio."),
     maxPerDay: z
       .string()
       .trim()
@@ -136,3 +155,79 @@ export const exceptionFormSchema = z
     else if ((v.end ?? "") <= (v.start ?? "")) ctx.addIssue({ code: "custom", path: ["end"], message: "O fim deve ser depois do início." });
   });
 export type ExceptionForm = z.output<typeof exceptionFormSchema>;
+
+// ---------------------------------------------------------------- the booking form's questions (/admin/agenda)
+const QUESTION_SLOTS = Array.from({ length: MAX_BOOKING_QUESTIONS }, (_, i) => i + 1);
+const optionalField = z
+  .string()
+  .optional()
+  .transform((v) => v ?? "");
+
+/**
+ * Three fixed slots (`label1`, `kind1`, `options1` one per line, `required1`…); an empty label is
+ * no question. Output: the questions, in slot order, ids `q1`…`q3` (an answer keeps its slot).
+ */
+export const questionsFormSchema = z
+  .object(
+    Object.fromEntries(
+      QUESTION_SLOTS.flatMap((n) => [
+        [`label${n}`, optionalField],
+        [`kind${n}`, optionalField],
+        [`options${n}`, optionalField],
+        [`required${n}`, optionalField],
+      ]),
+    ) as Record<string, typeof optionalField>,
+  )
+  .superRefine((v, ctx) => {
+    for (const n of QUESTION_SLOTS) {
+      const label = v[`label${n}`]!.trim();
+      if (!label) continue;
+      if (label.length > QUESTION_LABEL_MAX) {
+        ctx.addIssue({ code: "custom", path: [`label${n}`], message: `Use no máximo ${QUESTION_LABEL_MAX} caracteres.` });
+      }
+      const kind = v[`kind${n}`];
+      if (kind !== "text" && kind !== "choice") {
+        ctx.addIssue({ code: "custom", path: [`kind${n}`], message: "Escolha o tipo de resposta." });
+        continue;
+      }
+      if (kind !== "choice") continue;
+      const options = optionLines(v[`options${n}`]!);
+      if (options.length < 2 || options.length > QUESTION_OPTIONS_MAX) {
+        ctx.addIssue({
+          code: "custom",
+          path: [`options${n}`],
+          message: `Escreva de 2 a ${QUESTION_OPTIONS_MAX} opções, uma por linha.`,
+        });
+      } else if (options.some((o) => o.length > QUESTION_OPTION_MAX)) {
+        ctx.addIssue({ code: "custom", path: [`options${n}`], message: `Cada opção tem no máximo ${QUESTION_OPTION_MAX} caracteres.` });
+      }
+    }
+  })
+  .transform((v): BookingQuestion[] =>
+    QUESTION_SLOTS.flatMap((n) => {
+      const label = v[`label${n}`]!.trim();
+      if (!label) return [];
+      const kind = v[`kind${n}`] === "choice" ? "choice" : "text";
+      return [
+        {
+          id: `q${n}`,
+          label,
+          kind,
+          options: kind === "choice" ? optionLines(v[`options${n}`]!) : [],
+          required: Boolean(v[`required${n}`]),
+        },
+      ];
+    }),
+  );
+
+/** One option per line, trimmed, blank lines and repeats dropped. */
+function optionLines(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean),
+    ),
+  ];
+}

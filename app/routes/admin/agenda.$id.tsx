@@ -10,13 +10,14 @@ import { AdminPageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
-import { CalendarDays } from "~/components/ui/icons";
+import { CalendarDays, MessageCircle } from "~/components/ui/icons";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import {
   BookingRejection,
   cancelBooking,
+  confirmBooking,
   findById,
   leadOfBooking,
   rescheduleBooking,
@@ -25,11 +26,13 @@ import {
 import { dayIn } from "~/domain/booking/slots";
 import { formError, parseForm } from "~/infra/forms.server";
 import { parseId } from "~/infra/http.server";
-import { BOOKING_TIME_ZONE, formatLongDay, formatSlot, formatTime, placeText } from "~/lib/booking";
+import { BOOKING_TIME_ZONE, formatLongDay, formatSlot, formatTime, meetingReminderText, placeText, readAnswers } from "~/lib/booking";
 import { formatDateTime } from "~/lib/dates";
+import { whatsappNumber } from "~/lib/lead-contact";
 import { leadPagePath } from "~/lib/pipeline";
 import { adminOnly } from "~/lib/route-policy";
 import { instantSchema, visitorNoteSchema } from "~/lib/schemas/booking";
+import { SITE_NAME, whatsappLink } from "~/lib/site";
 import type { Route } from "./+types/agenda.$id";
 
 export const handle = { policy: adminOnly() };
@@ -60,6 +63,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         phone: b.phone,
         company: b.company,
         message: b.message,
+        answers: readAnswers(b.answers),
         start: b.startsAt.toISOString(),
         end: b.endsAt.toISOString(),
         place: placeText(b.placeKind, b.placeDetail),
@@ -88,6 +92,7 @@ const meetingForm = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("cancel"), note: visitorNoteSchema }),
+    z.object({ intent: z.literal("confirm") }),
     z.object({ intent: z.literal("reschedule"), start: instantSchema, note: visitorNoteSchema }),
   ],
   { error: "Ação desconhecida." },
@@ -103,6 +108,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const actor = { by: "admin" as const, username: user.username, ip: context.clientIp || null };
   const asked = submission.value;
   try {
+    if (asked.intent === "confirm") {
+      await confirmBooking(id, actor);
+      return data<Reply>(
+        { intent: "confirm", notice: "Reunião confirmada. O visitante recebeu a confirmação com o convite no e-mail." },
+        { headers: NO_STORE },
+      );
+    }
     if (asked.intent === "cancel") {
       await cancelBooking(id, actor, asked.note || null);
       return data<Reply>(
@@ -126,6 +138,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function AdminMeeting({ loaderData, actionData }: Route.ComponentProps) {
   const { booking: b, live, moveOptions } = loaderData;
+  const visitorNumber = whatsappNumber(b.phone);
+  const reminderHref = visitorNumber ? whatsappLink(visitorNumber, meetingReminderText(b.name, b.start, b.place, SITE_NAME)) : null;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : "";
   const errors = actionData?.errors ?? {};
@@ -141,7 +155,15 @@ export default function AdminMeeting({ loaderData, actionData }: Route.Component
         description={`${formatSlot(b.start)}–${formatTime(b.end)} (horário de Brasília)`}
         icon={CalendarDays}
         size="compact"
-        badge={b.status === "cancelled" ? <Badge variant="destructive">Cancelada</Badge> : <Badge>Confirmada</Badge>}
+        badge={
+          b.status === "cancelled" ? (
+            <Badge variant="destructive">Cancelada</Badge>
+          ) : b.status === "pending" ? (
+            <Badge variant="outline">Aguardando confirmação</Badge>
+          ) : (
+            <Badge>Confirmada</Badge>
+          )
+        }
       />
       {actionData?.notice ? (
         <p
@@ -151,6 +173,27 @@ export default function AdminMeeting({ loaderData, actionData }: Route.Component
         >
           {actionData.notice}
         </p>
+      ) : null}
+      {live && b.status === "pending" ? (
+        <section
+          aria-labelledby="confirmar"
+          className="rounded-xl border border-primary/40 bg-secondary p-4 sm:p-6"
+          data-testid="meeting-pending"
+        >
+          <h2 id="confirmar" className="text-lg font-semibold">
+            Aguardando sua confirmação
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            O horário foi pedido com pouca antecedência. Ele já está reservado; o visitante recebe o convite quando você confirmar. Se não
+            puder, cancele abaixo com uma mensagem.
+          </p>
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="confirm" />
+            <Button type="submit" disabled={busy === "confirm"}>
+              {busy === "confirm" ? "Confirmando..." : "Confirmar reunião"}
+            </Button>
+          </Form>
+        </section>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="dados" className="rounded-xl border border-border bg-background p-4 sm:p-6">
@@ -175,6 +218,7 @@ export default function AdminMeeting({ loaderData, actionData }: Route.Component
                   </a>,
                 ],
                 ["Assunto", b.message ?? "Não informado"],
+                ...b.answers.map((a): [string, string] => [a.question, a.answer]),
                 ["Onde", b.place],
                 ["Agendada em", formatDateTime(b.createdAt)],
                 // The invitation's SEQUENCE, told as what it means to the visitor's calendar.
@@ -216,6 +260,18 @@ export default function AdminMeeting({ loaderData, actionData }: Route.Component
               </Link>
             </p>
           )}
+          {live && reminderHref ? (
+            // A plain link to wa.me: works before hydration and without JavaScript (docs/decisions/0145).
+            <p className="mt-4">
+              <Button asChild variant="outline">
+                <a href={reminderHref} target="_blank" rel="noopener noreferrer" data-testid="meeting-whatsapp">
+                  <MessageCircle aria-hidden />
+                  Lembrar por WhatsApp
+                  <span className="sr-only">(abre em nova aba)</span>
+                </a>
+              </Button>
+            </p>
+          ) : null}
           <h3 className="mt-6 text-sm font-semibold">Visita de origem</h3>
           <div className="mt-2">
             <AttributionFacts row={b.attribution} />

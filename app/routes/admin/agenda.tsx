@@ -13,11 +13,20 @@ import { LinkValidity, NewSecretLink, type SecretLinkTexts } from "~/components/
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { fieldA11y, FormField } from "~/components/ui/form-field";
-import { CalendarDays, Link2, RefreshCw, Trash2 } from "~/components/ui/icons";
+import { AlertCircle, CalendarCheck, CalendarDays, Link2, RefreshCw, Trash2 } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { agendaPage } from "~/domain/booking/bookings.server";
+import {
+  busyCalendarMessages,
+  normaliseCalendarUrl,
+  readBusyCalendar,
+  refreshBusyCalendar,
+  removeCalendarUrl,
+  setCalendarUrl,
+} from "~/domain/booking/busy-calendar.server";
 import {
   listExceptions,
   readSettings,
@@ -26,14 +35,25 @@ import {
   renewFeedToken,
   revokeFeedToken,
   saveException,
+  saveQuestions,
   updateSettings,
 } from "~/domain/booking/settings.server";
 import { dayIn } from "~/domain/booking/slots";
 import { queryOf, formError, parseForm } from "~/infra/forms.server";
-import { BOOKING_TIME_ZONE, formatLongDay, formatTime, MEETING_LENGTHS, PLACE_KINDS, placeText } from "~/lib/booking";
+import {
+  BOOKING_TIME_ZONE,
+  formatLongDay,
+  formatSlot,
+  formatTime,
+  MAX_BOOKING_QUESTIONS,
+  readQuestions,
+  MEETING_LENGTHS,
+  PLACE_KINDS,
+  placeText,
+} from "~/lib/booking";
 import { formatDay } from "~/lib/pipeline";
 import { adminOnly } from "~/lib/route-policy";
-import { availabilityFormSchema, exceptionFormSchema, WEEKDAY_LABELS } from "~/lib/schemas/booking";
+import { availabilityFormSchema, exceptionFormSchema, questionsFormSchema, WEEKDAY_LABELS } from "~/lib/schemas/booking";
 import { pageNumber } from "~/lib/schemas/form-fields";
 import { LINK_LIFETIME_DAYS } from "~/lib/secret-links";
 import type { Route } from "./+types/agenda";
@@ -50,18 +70,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
   // One page of meetings at a time (?pagina=): the coming ones, or the past ones (?quando=passadas).
   const { pagina, quando } = queryOf(request, agendaQuery);
-  const [settings, exceptions, meetings] = await Promise.all([
+  const [settings, exceptions, meetings, busyCalendar] = await Promise.all([
     readSettings(),
     listExceptions(),
     agendaPage({ past: quando === "passadas", page: pagina }),
+    readBusyCalendar(),
   ]);
   const upcoming = meetings.rows;
   const today = dayIn(new Date(), BOOKING_TIME_ZONE);
-  const byDay = new Map<string, Array<{ id: number; start: string; end: string; name: string; company: string }>>();
+  const byDay = new Map<string, Array<{ id: number; start: string; end: string; name: string; company: string; pending: boolean }>>();
   for (const b of upcoming) {
     const day = dayIn(b.startsAt, BOOKING_TIME_ZONE);
     const list = byDay.get(day) ?? [];
-    list.push({ id: b.id, start: b.startsAt.toISOString(), end: b.endsAt.toISOString(), name: b.name, company: b.company });
+    list.push({
+      id: b.id,
+      start: b.startsAt.toISOString(),
+      end: b.endsAt.toISOString(),
+      name: b.name,
+      company: b.company,
+      pending: b.status === "pending",
+    });
     byDay.set(day, list);
   }
   return data(
@@ -77,6 +105,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         bufferAfterMinutes: settings.bufferAfterMinutes,
         minNoticeHours: settings.minNoticeHours,
         horizonDays: settings.horizonDays,
+        changeCutoffHours: settings.changeCutoffHours,
+        confirmBelowHours: settings.confirmBelowHours,
+        questions: readQuestions(settings.questions),
         maxPerDay: settings.maxPerDay,
         placeKind: settings.placeKind,
         placeDetail: settings.placeDetail,
@@ -88,6 +119,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         hours: e.hours as Array<[string, string]> | null,
         note: e.note,
       })),
+      // The address itself never leaves the server: its host only (docs/decisions/0144).
+      busyCalendar: busyCalendar.urlSecret
+        ? {
+            host: busyCalendar.urlHost ?? "",
+            fetchedAt: busyCalendar.fetchedAt?.toISOString() ?? null,
+            checkedAt: busyCalendar.checkedAt?.toISOString() ?? null,
+            error: busyCalendar.lastError,
+            intervals: Array.isArray(busyCalendar.busyIntervals) ? busyCalendar.busyIntervals.length : 0,
+          }
+        : null,
       feed:
         settings.feedTokenHash && settings.feedExpiresAt
           ? { expiresAt: settings.feedExpiresAt.toISOString(), expired: settings.feedExpiresAt.getTime() <= Date.now() }
@@ -102,9 +143,13 @@ const agendaForm = z.discriminatedUnion(
   [
     z.object({ intent: z.literal("settings") }).passthrough(),
     z.object({ intent: z.literal("add-exception") }).passthrough(),
+    z.object({ intent: z.literal("questions") }).passthrough(),
     z.object({ intent: z.literal("remove-exception"), id: z.coerce.number().int().positive("Exceção inválida.") }),
     z.object({ intent: z.literal("renew-feed") }),
     z.object({ intent: z.literal("revoke-feed") }),
+    z.object({ intent: z.literal("busy-calendar-set"), icsUrl: z.string().optional() }),
+    z.object({ intent: z.literal("busy-calendar-refresh") }),
+    z.object({ intent: z.literal("busy-calendar-remove") }),
   ],
   { error: "Ação desconhecida." },
 );
@@ -130,6 +175,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!form.ok) return formError<Reply>({ intent: "settings", errors: form.reply.errors, values: form.reply.values });
       await updateSettings(form.value, actor);
       return data<Reply>({ intent: "settings", notice: "Disponibilidade salva." }, { headers: NO_STORE });
+    }
+    case "questions": {
+      const form = await parseForm(fields, questionsFormSchema);
+      if (!form.ok) return formError<Reply>({ intent: "questions", errors: form.reply.errors, values: form.reply.values });
+      await saveQuestions(form.value, actor);
+      return data<Reply>(
+        {
+          intent: "questions",
+          notice: form.value.length ? "Perguntas salvas: elas aparecem no formulário de /agendar." : "Sem perguntas extras no formulário.",
+        },
+        { headers: NO_STORE },
+      );
     }
     case "add-exception": {
       const form = await parseForm(fields, exceptionFormSchema);
@@ -157,6 +214,34 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "revoke-feed":
       await revokeFeedToken(actor);
       return data<Reply>({ intent: "revoke-feed", notice: "Endereço do calendário revogado." }, { headers: NO_STORE });
+    case "busy-calendar-set": {
+      const url = normaliseCalendarUrl(submission.value.icsUrl ?? "");
+      // Refused addresses are not echoed back either: the field is a secret.
+      if (!url) return formError<Reply>({ intent: "busy-calendar-set", errors: { icsUrl: busyCalendarMessages.invalidUrl } });
+      const row = await setCalendarUrl(url, actor);
+      return data<Reply>(
+        {
+          intent: "busy-calendar-set",
+          notice: row.lastError
+            ? "Endereço salvo, mas a primeira leitura falhou: veja o aviso abaixo."
+            : "Agenda conectada: os horários ocupados nela já não são oferecidos em /agendar.",
+        },
+        { headers: NO_STORE },
+      );
+    }
+    case "busy-calendar-refresh": {
+      const row = await refreshBusyCalendar();
+      return data<Reply>(
+        { intent: "busy-calendar-refresh", notice: row.lastError ? "A leitura falhou: veja o aviso abaixo." : "Agenda atualizada." },
+        { headers: NO_STORE },
+      );
+    }
+    case "busy-calendar-remove":
+      await removeCalendarUrl(actor);
+      return data<Reply>(
+        { intent: "busy-calendar-remove", notice: "Agenda desconectada: os horários dela voltam a ser oferecidos." },
+        { headers: NO_STORE },
+      );
   }
 }
 
@@ -172,7 +257,7 @@ const FEED_TEXTS: SecretLinkTexts = {
 };
 
 export default function AdminAgenda({ loaderData, actionData }: Route.ComponentProps) {
-  const { today, days, settings, exceptions, feed, past, pages } = loaderData;
+  const { today, days, settings, exceptions, feed, past, pages, busyCalendar } = loaderData;
   const agendaHref = (isPast: boolean, page = 1) => {
     const params = new URLSearchParams();
     if (isPast) params.set("quando", "passadas");
@@ -187,7 +272,30 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
   const values = actionData?.values;
   const settingsErrors = actionData?.intent === "settings" ? errors : {};
   const exceptionErrors = actionData?.intent === "add-exception" ? errors : {};
+  const busyCalendarError = actionData?.intent === "busy-calendar-set" ? errors.icsUrl : undefined;
+  const questionErrors = actionData?.intent === "questions" ? errors : {};
+  const q = (n: number, name: string, fallback: string) =>
+    actionData?.intent === "questions" && values ? (values[`${name}${n}`] ?? "") : fallback;
   const v = (name: string, fallback: string) => (actionData?.intent === "settings" && values ? (values[name] ?? "") : fallback);
+
+  const busyCalendarForm = (
+    <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start" noValidate autoComplete="off">
+      <input type="hidden" name="intent" value="busy-calendar-set" />
+      <FormField id="icsUrl" label="Endereço secreto (iCal)" error={busyCalendarError}>
+        <Input
+          type="url"
+          name="icsUrl"
+          inputMode="url"
+          placeholder="https://calendar.google.com/calendar/ical/…/basic.ics"
+          spellCheck={false}
+          {...fieldA11y("icsUrl", busyCalendarError)}
+        />
+      </FormField>
+      <Button type="submit" className="sm:mt-7" disabled={busy === "busy-calendar-set"}>
+        {busy === "busy-calendar-set" ? "Conectando..." : busyCalendar ? "Salvar novo endereço" : "Conectar agenda"}
+      </Button>
+    </Form>
+  );
 
   return (
     <div className="space-y-8">
@@ -241,8 +349,9 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
                   {meetings.map((m) => (
                     <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
                       <div className="min-w-0">
-                        <p className="font-semibold tabular-nums">
+                        <p className="flex flex-wrap items-center gap-2 font-semibold tabular-nums">
                           {formatTime(m.start)}–{formatTime(m.end)}
+                          {m.pending ? <Badge variant="outline">Aguardando confirmação</Badge> : null}
                         </p>
                         <p className="break-words text-sm text-muted-foreground">
                           {m.name} · {m.company}
@@ -321,7 +430,7 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
               })}
             </div>
           </fieldset>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <div className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
             <FormField id="durationMinutes" label="Duração da reunião" error={settingsErrors.durationMinutes}>
               <NativeSelect
                 name="durationMinutes"
@@ -379,6 +488,38 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
                 {...fieldA11y("horizonDays", settingsErrors.horizonDays)}
               />
             </FormField>
+            <FormField
+              id="changeCutoffHours"
+              label="Remarcar ou cancelar pelo site até (horas antes)"
+              hint="Depois disso, o visitante vê o WhatsApp e o e-mail."
+              error={settingsErrors.changeCutoffHours}
+            >
+              <Input
+                type="number"
+                min={0}
+                max={168}
+                inputMode="numeric"
+                name="changeCutoffHours"
+                defaultValue={v("changeCutoffHours", String(settings.changeCutoffHours))}
+                {...fieldA11y("changeCutoffHours", settingsErrors.changeCutoffHours, { hint: true })}
+              />
+            </FormField>
+            <FormField
+              id="confirmBelowHours"
+              label="Confirmar eu mesmo reservas com menos de (horas)"
+              hint="Vazio: nunca. O horário fica reservado até você confirmar."
+              error={settingsErrors.confirmBelowHours}
+            >
+              <Input
+                type="number"
+                min={1}
+                max={720}
+                inputMode="numeric"
+                name="confirmBelowHours"
+                defaultValue={v("confirmBelowHours", settings.confirmBelowHours === null ? "" : String(settings.confirmBelowHours))}
+                {...fieldA11y("confirmBelowHours", settingsErrors.confirmBelowHours, { hint: true })}
+              />
+            </FormField>
             <FormField id="maxPerDay" label="Máximo de reuniões por dia" hint="Vazio: sem limite." error={settingsErrors.maxPerDay}>
               <Input
                 type="number"
@@ -421,6 +562,145 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
           <p className="text-sm text-muted-foreground">Os visitantes leem: {placeText(settings.placeKind, settings.placeDetail)}.</p>
           <Button type="submit" disabled={busy === "settings"}>
             {busy === "settings" ? "Salvando..." : "Salvar disponibilidade"}
+          </Button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="agenda-externa" className={sectionClass} data-testid="busy-calendar">
+        <h2 id="agenda-externa" className="flex items-center gap-2 text-lg font-semibold">
+          <CalendarCheck className="size-5 text-primary" aria-hidden />
+          Sua agenda como ocupado
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Cole o endereço secreto no formato iCal da sua agenda (Google Agenda: Configurações → sua agenda → Endereço secreto no formato
+          iCal; Outlook: Calendário → Compartilhado → Publicar → ICS). Os horários ocupados nela deixam de ser oferecidos em /agendar;
+          eventos marcados como “disponível” continuam livres. O endereço é lido a cada 5 minutos.
+        </p>
+        {busyCalendar ? (
+          <div className="mt-4 space-y-3">
+            <dl className="grid gap-1 text-sm sm:grid-cols-[12rem_1fr]">
+              <dt className="font-medium">Endereço</dt>
+              <dd className="break-all" data-testid="busy-calendar-host">
+                {busyCalendar.host} <span className="text-muted-foreground">(oculto por segurança)</span>
+              </dd>
+              <dt className="font-medium">Última leitura com sucesso</dt>
+              <dd data-testid="busy-calendar-fetched">{busyCalendar.fetchedAt ? formatSlot(busyCalendar.fetchedAt) : "Ainda nenhuma"}</dd>
+              <dt className="font-medium">Períodos ocupados</dt>
+              <dd>
+                {busyCalendar.intervals === 1 ? "1 período" : `${busyCalendar.intervals} períodos`} nos próximos {settings.horizonDays} dias
+              </dd>
+            </dl>
+            {busyCalendar.error ? (
+              <p
+                role="alert"
+                className="flex gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
+                data-testid="busy-calendar-error"
+              >
+                <AlertCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+                <span>
+                  A última tentativa de ler sua agenda falhou
+                  {busyCalendar.checkedAt ? ` (${formatSlot(busyCalendar.checkedAt)})` : ""}: {busyCalendar.error}{" "}
+                  {busyCalendar.fetchedAt
+                    ? "Enquanto isso, usamos a última cópia lida com sucesso."
+                    : "Ainda não há cópia da agenda: nenhum horário está sendo bloqueado por ela."}
+                </span>
+              </p>
+            ) : null}
+            <div className="flex flex-wrap gap-2">
+              <Form method="post">
+                <input type="hidden" name="intent" value="busy-calendar-refresh" />
+                <Button type="submit" variant="outline" disabled={busy === "busy-calendar-refresh"}>
+                  <RefreshCw aria-hidden />
+                  {busy === "busy-calendar-refresh" ? "Atualizando..." : "Atualizar agora"}
+                </Button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="intent" value="busy-calendar-remove" />
+                <Button type="submit" variant="destructive">
+                  Desconectar
+                </Button>
+              </Form>
+            </div>
+          </div>
+        ) : (
+          <p className="mt-3 text-sm text-muted-foreground">Nenhuma agenda conectada.</p>
+        )}
+        {busyCalendar ? (
+          <details className="mt-4" open={Boolean(busyCalendarError)}>
+            <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+              Trocar endereço
+            </summary>
+            {busyCalendarForm}
+          </details>
+        ) : (
+          busyCalendarForm
+        )}
+      </section>
+
+      <section aria-labelledby="perguntas" className={sectionClass} data-testid="booking-questions">
+        <h2 id="perguntas" className="text-lg font-semibold">
+          Perguntas do agendamento
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Até {MAX_BOOKING_QUESTIONS} perguntas no formulário de /agendar, além de nome, e-mail, telefone e empresa. As respostas aparecem
+          na reunião e no lead. Deixe a pergunta em branco para não usá-la.
+        </p>
+        <Form method="post" className="mt-4 space-y-4" noValidate>
+          <input type="hidden" name="intent" value="questions" />
+          {Array.from({ length: MAX_BOOKING_QUESTIONS }, (_, i) => i + 1).map((n) => {
+            const saved = settings.questions.find((x) => x.id === `q${n}`);
+            return (
+              <fieldset key={n} className="grid gap-3 rounded-lg border border-border p-3 sm:grid-cols-[1fr_12rem] sm:p-4">
+                <legend className="px-1 text-sm font-semibold">Pergunta {n}</legend>
+                <FormField id={`label${n}`} label="Pergunta" error={questionErrors[`label${n}`]}>
+                  <Input
+                    name={`label${n}`}
+                    maxLength={120}
+                    placeholder={n === 1 ? "Ex.: Quantas pessoas trabalham na empresa?" : undefined}
+                    defaultValue={q(n, "label", saved?.label ?? "")}
+                    {...fieldA11y(`label${n}`, questionErrors[`label${n}`])}
+                  />
+                </FormField>
+                <FormField id={`kind${n}`} label="Resposta" error={questionErrors[`kind${n}`]}>
+                  <NativeSelect
+                    name={`kind${n}`}
+                    defaultValue={q(n, "kind", saved?.kind ?? "text")}
+                    {...fieldA11y(`kind${n}`, questionErrors[`kind${n}`])}
+                  >
+                    <option value="text">Texto livre</option>
+                    <option value="choice">Escolha entre opções</option>
+                  </NativeSelect>
+                </FormField>
+                <FormField
+                  id={`options${n}`}
+                  label="Opções (se for escolha)"
+                  hint="Uma por linha, de 2 a 8."
+                  error={questionErrors[`options${n}`]}
+                >
+                  <Textarea
+                    name={`options${n}`}
+                    rows={3}
+                    defaultValue={q(n, "options", saved?.options.join("\n") ?? "")}
+                    {...fieldA11y(`options${n}`, questionErrors[`options${n}`], { hint: true })}
+                  />
+                </FormField>
+                <label className="flex min-h-11 items-center gap-2 self-start text-sm font-medium sm:mt-7">
+                  <input
+                    type="checkbox"
+                    name={`required${n}`}
+                    value="1"
+                    defaultChecked={
+                      actionData?.intent === "questions" && values ? Boolean(values[`required${n}`]) : Boolean(saved?.required)
+                    }
+                    className="size-5 accent-primary"
+                  />
+                  Obrigatória
+                </label>
+              </fieldset>
+            );
+          })}
+          <Button type="submit" variant="outline" disabled={busy === "questions"}>
+            {busy === "questions" ? "Salvando..." : "Salvar perguntas"}
           </Button>
         </Form>
       </section>

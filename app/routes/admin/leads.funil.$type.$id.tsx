@@ -10,6 +10,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AttributionFacts } from "~/components/admin/attribution";
 import { DuplicateMark, DuplicatesCard, MergedBanner } from "~/components/admin/lead-duplicates";
+import { DealCard, LostReasonField } from "~/components/admin/lead-deal";
 import { Consents, ContactButtons, ElsewhereLink, LeadHistory, PersonActivity, SentFacts } from "~/components/admin/lead-page";
 import { LeadTasksCard, OverdueTasksMark } from "~/components/admin/lead-tasks";
 import { FollowUp, StageBadge } from "~/components/admin/pipeline";
@@ -20,6 +21,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { requireAdmin } from "~/domain/auth/sessions.server";
+import { dealSchema, leadDeal, updateDeal } from "~/domain/deals.server";
 import { leadPage } from "~/domain/leads/lead-page.server";
 import { mergeAction } from "~/domain/leads/merge-actions.server";
 import { taskAction } from "~/domain/leads/task-actions.server";
@@ -64,6 +66,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     {
       ...found,
       today: brasiliaDay(),
+      // A sales lead's value, close day and the reason of a loss (docs/decisions/0142).
+      deal: type === "candidaturas" ? null : await leadDeal(type, id),
+      dealSaved: saved === "negocio",
       saved: saved === "1" ? pipelineMessages.saved : saved === "0" ? pipelineMessages.nothingChanged : null,
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -78,6 +83,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (isTaskIntent(fields.intent)) return taskAction(type, id, fields, { username: user.username, ip: context.clientIp });
   // The merge of a possible duplicate (app/components/admin/lead-duplicates.tsx, docs/decisions/0147).
   if (fields.intent === "mesclar") return mergeAction(type, id, fields, { username: user.username, ip: context.clientIp });
+  if (fields.intent === "deal" && type !== "candidaturas") {
+    const deal = await parseForm(fields, dealSchema);
+    if (!deal.ok) return formError({ ...deal.reply, intent: "deal" });
+    const done = await updateDeal(type, id, deal.value, { username: user.username, ip: context.clientIp });
+    if (!done) throw data(pipelineMessages.notFound, { status: 404 });
+    return redirect(`${leadPagePath(type, id)}?salvo=${done.changed ? "negocio" : 0}`, 303);
+  }
   const submission = await parseForm(fields, pipelineUpdateSchemaOf(type));
   if (!submission.ok) return formError(submission.reply);
   let result;
@@ -159,6 +171,7 @@ export default function LeadPageRoute({ loaderData, actionData }: Route.Componen
           <DuplicatesCard duplicates={loaderData.duplicates} lead={lead} reply={actionData} />
           <LeadTasksCard tasks={loaderData.tasks} asOf={loaderData.tasksAsOf} reply={actionData} />
           <StageCard loaderData={loaderData} actionData={actionData} />
+          {loaderData.deal ? <DealCard deal={loaderData.deal} reply={actionData} saved={loaderData.dealSaved} /> : null}
           <Card>
             <CardHeader>
               <CardTitle asChild>
@@ -257,6 +270,9 @@ function StageCard({ loaderData, actionData }: Pick<Route.ComponentProps, "loade
               </p>
             ) : null}
           </div>
+          {loaderData.deal ? (
+            <LostReasonField current={loaderData.deal.lostReason} value={values?.lostReason} error={errors.lostReason} />
+          ) : null}
           <div className="grid gap-1.5">
             <label htmlFor="followUpOn" className="text-sm font-medium">
               Próximo retorno

@@ -4,6 +4,7 @@
  */
 import { data, Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/data-table";
+import { DealsBoardLink } from "~/components/admin/deals-board";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { AdminPagination } from "~/components/admin/pagination";
 import { FollowUp, StageBadge } from "~/components/admin/pipeline";
@@ -61,6 +62,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         description={pipelineMessages.description}
         actions={
           <div className="flex flex-wrap gap-2">
+            <DealsBoardLink />
             <Button asChild variant="outline">
               <a href={`/api/funil/export${queryWith(filters, {})}`} download>
                 <Download aria-hidden />

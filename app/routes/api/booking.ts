@@ -1,6 +1,7 @@
 /**
  * POST /api/booking `{ start, name, email, phone, company, message? }` → 201
- * `{ success, data: { id, start, end, icsUrl } }`; 409 'Horário indisponível' when the time is
+ * `{ success, data: { id, start, end, status, icsUrl } }` (status 'pending' when the team confirms a
+ * short-notice time first, docs/decisions/0145); 409 'Horário indisponível' when the time is
  * taken or no longer offered; 400 with field errors; 429 over the rate limit. The same rules as
  * the /agendar page (app/domain/booking/bookings.server.ts).
  */
@@ -18,7 +19,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const body = await readBody(request);
     const booked = await submitBooking(body, submitContext(request, context, body));
-    return ok({ id: booked.id, start: booked.start, end: booked.end, icsUrl: bookingLinks(booked.token).ics }, { status: 201 });
+    return ok(
+      { id: booked.id, start: booked.start, end: booked.end, status: booked.status ?? "confirmed", icsUrl: bookingLinks(booked.token).ics },
+      { status: 201 },
+    );
   } catch (error) {
     if (error instanceof Response) return error; // readBody's 400
     if (!(error instanceof BookingRejection)) throw error;
