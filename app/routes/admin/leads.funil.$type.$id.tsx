@@ -9,8 +9,8 @@
  */
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AttributionFacts } from "~/components/admin/attribution";
-import { DuplicateMark, DuplicatesCard, MergedBanner } from "~/components/admin/lead-duplicates";
 import { DealCard, LostReasonField } from "~/components/admin/lead-deal";
+import { DuplicateMark, DuplicatesCard, MergedBanner } from "~/components/admin/lead-duplicates";
 import { Consents, ContactButtons, ElsewhereLink, LeadHistory, PersonActivity, SentFacts } from "~/components/admin/lead-page";
 import { LeadTasksCard, OverdueTasksMark } from "~/components/admin/lead-tasks";
 import { FollowUp, StageBadge } from "~/components/admin/pipeline";
