@@ -11,6 +11,7 @@ import { pruneExpiredSessions } from "~/domain/auth/sessions.server";
 import { runScheduledPublishing } from "~/domain/blog/scheduling.server";
 import { BUSY_CALENDAR_REFRESH_MS, refreshBusyCalendar } from "~/domain/booking/busy-calendar.server";
 import { REMINDER_CHECK_MS, runBookingReminders } from "~/domain/booking/reminders.server";
+import { runTaskReminders, TASK_REMINDER_CHECK_MS } from "~/domain/leads/tasks.server";
 import { closeNewsletterTransport, NEWSLETTER_WORKER_INTERVAL_MS, processNewsletter } from "~/domain/newsletter/delivery.server";
 import { expireAbandonedCheckouts, reconcileStripe } from "~/domain/payments/reconciliation.server";
 import { CHECK_EVERY_MS as DIGEST_CHECK_EVERY_MS, runDailyDigest } from "~/domain/pipeline-digest.server";
@@ -53,6 +54,8 @@ export function backgroundJobs(): Job[] {
     },
     // Meeting reminders 24 h and 1 h before, each claimed once across instances (docs/decisions/0084).
     { name: "lembretes-reunioes", everyMs: REMINDER_CHECK_MS, atStart: true, run: () => runBookingReminders() },
+    // Lead task reminders to the team 24 h and 1 h before, each claimed once across instances (docs/decisions/0146).
+    { name: "lembretes-tarefas", everyMs: TASK_REMINDER_CHECK_MS, atStart: true, run: () => runTaskReminders() },
     // The owner's own calendar as busy time, fetched conditionally; a failure keeps the last copy (docs/decisions/0144).
     { name: "agenda-externa", everyMs: BUSY_CALENDAR_REFRESH_MS, atStart: true, run: () => refreshBusyCalendar() },
     // Scheduled posts go live within a check of their minute, and at start if they fell due while

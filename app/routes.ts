@@ -89,6 +89,9 @@ export default [
       // The deals board: a column per sales stage, totals and probabilities (docs/decisions/0143).
       route("leads/negocios", "routes/admin/leads.negocios.tsx"),
       route("leads/funil/:type/:id", "routes/admin/leads.funil.$type.$id.tsx"),
+      // Leads to a spreadsheet and back, with a dry run (docs/decisions/0148).
+      route("leads/importar", "routes/admin/leads.importar.tsx"),
+      route("leads/importar/exportar", "routes/admin/leads.importar.exportar.ts"),
       route("leads/:type", "routes/admin/leads.$type.tsx"),
       route("leads/:type/:id", "routes/admin/leads.$type.$id.tsx"),
       // An application's CV, downloaded as an attachment (docs/decisions/0093).

@@ -11,7 +11,7 @@ import { nameWordsSql } from "../lib/name-words";
  * process and no concurrent writer: a plain CREATE INDEX there.
  * Add an index: declare it in schema.ts, generate the migration, move its CREATE INDEX here.
  */
-export const ONLINE_INDEXES: ReadonlyArray<{ name: string; table: string; columns: string; using?: "btree" | "gin" }> = [
+export const ONLINE_INDEXES: ReadonlyArray<{ name: string; table: string; columns: string; using?: "btree" | "gin"; where?: string }> = [
   // 0016: Análises reads one dimension over a range of days.
   { name: "analytics_daily_dimension_day_idx", table: "analytics_daily", columns: `"dimension", "day"` },
   // 0016: every admin list is newest first (created_at, id), the blog's filter is the category.
@@ -30,6 +30,9 @@ export const ONLINE_INDEXES: ReadonlyArray<{ name: string; table: string; column
   // the name's words (docs/decisions/0132; the expression is app/lib/name-words.ts's). The lead
   // tables' own went with them (0021): `leads` was a new table, its indexes built by its migration.
   { name: "bookings_name_words_idx", table: "bookings", columns: nameWordsSql(`"name"`), using: "gin" },
+  // 0025: possible duplicates by company domain, and the leads merged into a lead (docs/decisions/0147).
+  { name: "leads_email_domain_idx", table: "leads", columns: `split_part(lower("email"), '@', 2)` },
+  { name: "leads_merged_into_idx", table: "leads", columns: `"merged_into_id"`, where: `"merged_into_id" is not null` },
 ];
 
 type Query = (text: string) => Promise<{ rows: Array<Record<string, unknown>> }>;
@@ -58,7 +61,7 @@ export async function buildOnlineIndexes(query: Query, options: { concurrently: 
     if (state.get(index.name) === true) continue;
     if (state.has(index.name)) await query(`drop index${concurrently} if exists "${index.name}"`);
     await query(
-      `create index${concurrently} if not exists "${index.name}" on "${index.table}" using ${index.using ?? "btree"} (${index.columns})`,
+      `create index${concurrently} if not exists "${index.name}" on "${index.table}" using ${index.using ?? "btree"} (${index.columns})${index.where ? ` where ${index.where}` : ""}`,
     );
     built.push(index.name);
   }

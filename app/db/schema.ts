@@ -559,6 +559,12 @@ export const leads = pgTable(
     verified: verified(),
     /** The consent the submission gave (the contact form's policy box); the proof stays in consent_records. */
     consentRecordId: integer("consent_record_id").references((): AnyPgColumn => consentRecords.id, { onDelete: "set null" }),
+    /**
+     * Merged into another lead as its duplicate (docs/decisions/0147): the lead it went into, and
+     * when. Its own submission stays here; its notes, tasks and orders went to that lead.
+     */
+    mergedIntoId: integer("merged_into_id").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
+    mergedAt: timestamp("merged_at", { withTimezone: true }),
     // The deal (docs/decisions/0142-deals-value-and-stage-probability.md): what the sale is worth,
     // in integer cents of BRL, and the calendar day it is expected to close; null: not estimated.
     valueCents: bigint("value_cents", { mode: "number" }),
@@ -589,6 +595,11 @@ export const leads = pgTable(
     index("leads_follow_up_idx")
       .on(t.followUpOn)
       .where(sql`${t.followUpOn} is not null`),
+    // Possible duplicates (docs/decisions/0147): leads of the same company domain, and a survivor's merged leads.
+    index("leads_email_domain_idx").on(sql`split_part(lower(${t.email}), '@', 2)`),
+    index("leads_merged_into_idx")
+      .on(t.mergedIntoId)
+      .where(sql`${t.mergedIntoId} is not null`),
   ],
 );
 
@@ -649,6 +660,39 @@ export const leadNotes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("lead_notes_lead_idx").on(t.leadId)],
+);
+
+/**
+ * The admin's tasks on a lead (call, e-mail, send a proposal) with a due time; deleted with the
+ * lead. Reminders 24 h and 1 h before go to the team's address, each claimed once across instances
+ * by its "sent" column (docs/decisions/0146).
+ */
+export const leadTasks = pgTable(
+  "lead_tasks",
+  {
+    id: serial("id").primaryKey(),
+    leadId: integer("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    /** One of app/lib/lead-tasks.ts TASK_KINDS: ligar, email, proposta, outro. */
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    /** Who added it (the admin's name). */
+    createdBy: text("created_by").notNull(),
+    reminderDaySentAt: timestamp("reminder_day_sent_at", { withTimezone: true }),
+    reminderHourSentAt: timestamp("reminder_hour_sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("lead_tasks_lead_idx").on(t.leadId, t.dueAt),
+    // Open tasks by due time: the overdue card, the lead's mark and the reminders' "due soon" runs.
+    index("lead_tasks_open_due_idx")
+      .on(t.dueAt)
+      .where(sql`${t.doneAt} is null`),
+    check("lead_tasks_kind", sql`${t.kind} in ('ligar', 'email', 'proposta', 'outro')`),
+  ],
 );
 
 // Each form's answers table is declared in its folder (app/forms/{form}/table.ts, docs/decisions/0135),

@@ -11,9 +11,11 @@ import { db, type Executor } from "~/db/client.server";
 import { rowsOf } from "~/db/driver.server";
 import { leadNotes, leads } from "~/db/schema";
 import { toCsv } from "~/infra/csv.server";
+import { fail } from "~/infra/http.server";
 import { formatDateTime } from "~/lib/dates";
 import { closingOnMove, dealMessages, LOST_REASON_MAX_LENGTH } from "~/lib/deals";
 import { first } from "~/lib/first";
+import { duplicateMessages } from "~/lib/lead-duplicates";
 import { nameWords, nameWordsSql } from "~/lib/name-words";
 import { DIRECT_ORIGIN, ORIGIN_COLUMNS } from "~/lib/origin";
 import {
@@ -371,10 +373,12 @@ export async function updatePipeline(type: PipelineType, id: number, input: Pipe
   return db().transaction(async (tx) => {
     // Lock the lead: two admins saving at once apply one after the other.
     const locked = await tx
-      .select({ id: leads.id, lostReason: leads.lostReason })
+      .select({ id: leads.id, mergedIntoId: leads.mergedIntoId, lostReason: leads.lostReason })
       .from(leads)
       .where(and(eq(leads.kind, type), eq(leads.number, id)))
       .for("update");
+    // A lead merged into another takes no more edits: they belong on the survivor (docs/decisions/0147).
+    if (locked[0]?.mergedIntoId) throw fail(409, duplicateMessages.editMerged, { stage: duplicateMessages.editMerged });
     const current = locked.length ? await getPipelineLead(type, id, tx) : null;
     if (!current) return null;
     const { lead, leadId } = current;

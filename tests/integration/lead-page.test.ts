@@ -158,10 +158,10 @@ describe("one page per lead", () => {
   it("shows the stage with its one form: stage, follow-up day, a note, one save button", async () => {
     const page = await html(anaPage());
     expect(page).toContain('data-testid="stage"');
-    // Two forms post to the page (the header's other form is the logout): the stage form and the
-    // deal's value and close day (docs/decisions/0142); one stage field.
+    // Three forms post to the page (the header's other form is the logout): the stage form, the
+    // deal's value and close day (docs/decisions/0142) and the tasks' add form (0146); one stage field.
     const forms = [...page.matchAll(/<form[^>]*>/gi)].map((m) => m[0]);
-    expect(forms.filter((f) => /method="post"/i.test(f) && f.includes(`action="${anaPage()}"`))).toHaveLength(2);
+    expect(forms.filter((f) => /method="post"/i.test(f) && f.includes(`action="${anaPage()}"`))).toHaveLength(3);
     expect(page.match(/name="intent" value="deal"/g)).toHaveLength(1);
     expect(page.match(/name="stage"/g)).toHaveLength(1);
     expect(page).toMatch(/<select[^>]*name="stage"/);

@@ -25,6 +25,7 @@ export const ADMIN_PAGES = [
   "/admin/leads/funil/consultas/1",
   "/admin/leads",
   "/admin/leads/spam",
+  "/admin/leads/importar",
   // The deals board (docs/decisions/0143).
   "/admin/leads/negocios",
   "/admin/leads/funil/contatos/1",
@@ -47,6 +48,8 @@ export const ADMIN_APIS: Array<{ method: string; path: string; body?: unknown }>
   { method: "GET", path: "/api/funil/export" },
   // An application's CV, a download (docs/decisions/0093).
   { method: "GET", path: "/admin/leads/candidaturas/1/curriculo" },
+  // Every lead with its id, for the import (docs/decisions/0148).
+  { method: "GET", path: "/admin/leads/importar/exportar" },
   // A post's newsletter e-mail, previewed (docs/decisions/0128).
   { method: "GET", path: "/admin/posts/1/newsletter" },
   // A standalone edition's e-mail, previewed (docs/decisions/0131).

@@ -250,6 +250,7 @@ const HISTORY_LABEL: Record<LeadPage["history"][number]["kind"], string> = {
   "follow-up": "Retorno",
   note: "Anotação",
   email: "E-mail",
+  merge: "Mesclagem",
 };
 const EMAIL_STATUS: Record<string, string> = {
   pending: "na fila",

@@ -154,6 +154,11 @@ export const COLUMNS: Partial<Record<PersonalDataTable, Column[]>> = {
     created,
   ],
   leadNotes: [col("author", "Autor"), col("body", "Anotação", (v) => text(v, 80)), created],
+  leadTasks: [
+    col("title", "Tarefa", (v) => text(v, 80)),
+    col("dueAt", "Prazo", (v) => <span className="whitespace-nowrap">{when(v)}</span>),
+    created,
+  ],
   blogPosts: [
     col("title", "Título", (v) => text(v, 60)),
     col("slug", "Slug", (v) => text(v, 40)),

@@ -13,10 +13,13 @@ import chatAdmin from "~/forms/chat/admin";
 import { leadFormsData } from "~/forms/index.server";
 import questionnaireAdmin, { answerText } from "~/forms/questionnaire/admin";
 import { bookingStatusLabel, placeText, readAnswers } from "~/lib/booking";
+import { duplicateMessages } from "~/lib/lead-duplicates";
 import { LEAD_TYPE_INFO, type LeadField } from "~/lib/lead-types";
 import { formatDay, pipelineMessages, pipelineTypeInfo, STAGE_OF_CONSULTATION_STATUS, stageLabel, type PipelineType } from "~/lib/pipeline";
 import { getPipelineLead, leadAuditTarget } from "../pipeline.server";
 import { consentHistory, getLead, getQuestionnaire } from "./admin.server";
+import { duplicatesOf, mergedSummary } from "./duplicates.server";
+import { tasksOfLead } from "./tasks.server";
 
 type AnyRow = Record<string, unknown>;
 
@@ -28,7 +31,7 @@ export interface SentField {
 
 /** One line of the lead's history. */
 export interface HistoryEntry {
-  kind: "stage" | "follow-up" | "note" | "email";
+  kind: "stage" | "follow-up" | "note" | "email" | "merge";
   /** ISO instant. */
   at: string;
   /** Who did it (the admin's name), or null for what the site did (an e-mail). */
@@ -189,7 +192,7 @@ function stageName(value: unknown): string {
   return stageLabel(STAGE_OF_CONSULTATION_STATUS[text as keyof typeof STAGE_OF_CONSULTATION_STATUS] ?? text) || "—";
 }
 
-const HISTORY_ORDER: Record<HistoryEntry["kind"], number> = { stage: 0, "follow-up": 1, note: 2, email: 3 };
+const HISTORY_ORDER: Record<HistoryEntry["kind"], number> = { stage: 0, "follow-up": 1, note: 2, email: 3, merge: 4 };
 
 /**
  * One history, oldest first: stage moves and follow-up days from the audit log (its rows for this
@@ -204,7 +207,7 @@ async function historyOf(
 ): Promise<HistoryEntry[]> {
   const since = lead.createdAt;
   // A consultation's status changed through the JSON API is the same one state (docs/decisions/0088).
-  const actions = ["lead.stage", "lead.follow_up", ...(type === "consultas" ? ["lead.consultation.status"] : [])];
+  const actions = ["lead.stage", "lead.follow_up", "lead.merge", ...(type === "consultas" ? ["lead.consultation.status"] : [])];
   const audits = await db()
     .select({ action: auditLog.action, actor: auditLog.actor, details: auditLog.details, createdAt: auditLog.createdAt })
     .from(auditLog)
@@ -222,6 +225,16 @@ async function historyOf(
   const entries: HistoryEntry[] = [
     ...audits.map((a): HistoryEntry => {
       const details = (a.details ?? {}) as { from?: unknown; to?: unknown };
+      // A duplicate merged into this lead: its own fields as they were (docs/decisions/0147).
+      if (a.action === "lead.merge") {
+        const merged = (a.details as { merged?: Parameters<typeof mergedSummary>[0] } | null)?.merged;
+        return {
+          kind: "merge",
+          at: a.createdAt.toISOString(),
+          actor: a.actor,
+          text: duplicateMessages.merged(merged ? mergedSummary(merged) : "—"),
+        };
+      }
       if (a.action === "lead.follow_up") {
         const to = typeof details.to === "string" ? formatDay(details.to) : "";
         return {
@@ -285,6 +298,11 @@ export async function leadPage(type: PipelineType, id: number) {
     cv,
     notes: notes.length,
     history,
+    // The lead's tasks, and the instant "overdue" is measured from (server and browser agree: docs/decisions/0146).
+    tasks: await tasksOfLead(found.leadId),
+    tasksAsOf: new Date().toISOString(),
+    // Possible duplicates, and the merges this lead took part in (docs/decisions/0147).
+    duplicates: await duplicatesOf({ leadId: found.leadId, type, email: lead.email }),
     ...related,
   };
 }

@@ -5,6 +5,7 @@
  * messages and consultations.
  */
 import { data, Link } from "react-router";
+import { OverdueTasksCard } from "~/components/admin/lead-tasks";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -12,6 +13,7 @@ import { BarChart3, Briefcase, CalendarCheck, ClipboardList, FileText, Mail, Mes
 import { dashboardAnalytics } from "~/domain/analytics/report.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { dashboardSummary } from "~/domain/leads/admin.server";
+import { overdueTasks } from "~/domain/leads/tasks.server";
 import { formatDate } from "~/lib/dates";
 import { consultationStatusLabel } from "~/lib/lead-fields";
 import { leadPagePath } from "~/lib/pipeline";
@@ -22,8 +24,8 @@ export const meta: Route.MetaFunction = () => [{ title: `Painel Administrativo |
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  const [summary, analytics] = await Promise.all([dashboardSummary(), dashboardAnalytics()]);
-  return data({ ...summary, ...analytics }, { headers: { "Cache-Control": "no-store" } });
+  const [summary, analytics, overdue] = await Promise.all([dashboardSummary(), dashboardAnalytics(), overdueTasks()]);
+  return data({ ...summary, ...analytics, overdue }, { headers: { "Cache-Control": "no-store" } });
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -109,6 +111,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </section>
+
+      {/* Lead tasks past their due time (docs/decisions/0146). */}
+      <OverdueTasksCard overdue={d.overdue} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>

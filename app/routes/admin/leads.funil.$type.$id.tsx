@@ -10,7 +10,9 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AttributionFacts } from "~/components/admin/attribution";
 import { DealCard, LostReasonField } from "~/components/admin/lead-deal";
+import { DuplicateMark, DuplicatesCard, MergedBanner } from "~/components/admin/lead-duplicates";
 import { Consents, ContactButtons, ElsewhereLink, LeadHistory, PersonActivity, SentFacts } from "~/components/admin/lead-page";
+import { LeadTasksCard, OverdueTasksMark } from "~/components/admin/lead-tasks";
 import { FollowUp, StageBadge } from "~/components/admin/pipeline";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -21,9 +23,12 @@ import { Textarea } from "~/components/ui/textarea";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { dealSchema, leadDeal, updateDeal } from "~/domain/deals.server";
 import { leadPage } from "~/domain/leads/lead-page.server";
+import { mergeAction } from "~/domain/leads/merge-actions.server";
+import { taskAction } from "~/domain/leads/task-actions.server";
 import { pipelineUpdateSchemaOf, updatePipeline } from "~/domain/pipeline.server";
-import { formError, parseForm, readForm } from "~/infra/forms.server";
+import { formError, parseForm, readForm, refusedForm } from "~/infra/forms.server";
 import { formatDateTime } from "~/lib/dates";
+import { isTaskIntent } from "~/lib/lead-tasks";
 import { ORIGIN_TITLE } from "~/lib/origin";
 import {
   brasiliaDay,
@@ -75,6 +80,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireAdmin(context);
   const { type, id } = leadParams(params);
   const fields = await readForm(request);
+  // The tasks' forms post here too (app/components/admin/lead-tasks.tsx, docs/decisions/0146).
+  if (isTaskIntent(fields.intent)) return taskAction(type, id, fields, { username: user.username, ip: context.clientIp });
+  // The merge of a possible duplicate (app/components/admin/lead-duplicates.tsx, docs/decisions/0147).
+  if (fields.intent === "mesclar") return mergeAction(type, id, fields, { username: user.username, ip: context.clientIp });
   if (fields.intent === "deal" && !isHiring(type)) {
     const deal = await parseForm(fields, dealSchema);
     if (!deal.ok) return formError({ ...deal.reply, intent: "deal" });
@@ -84,7 +93,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const submission = await parseForm(fields, pipelineUpdateSchemaOf(type));
   if (!submission.ok) return formError(submission.reply);
-  const result = await updatePipeline(type, id, submission.value, { username: user.username, ip: context.clientIp });
+  let result;
+  try {
+    result = await updatePipeline(type, id, submission.value, { username: user.username, ip: context.clientIp });
+  } catch (error) {
+    // A merged lead's edits are refused (409), its typed values kept.
+    const refused = await refusedForm(error, fields);
+    if (!refused) throw error;
+    return formError(refused.reply, refused.status);
+  }
   if (!result) throw data(pipelineMessages.notFound, { status: 404 });
   return redirect(`${leadPagePath(type, id)}?salvo=${result.changed.length ? 1 : 0}`, 303);
 }
@@ -104,6 +121,8 @@ export default function LeadPageRoute({ loaderData, actionData }: Route.Componen
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="min-w-0 text-2xl font-bold [overflow-wrap:anywhere] sm:text-3xl">{title}</h1>
           <StageBadge stage={lead.stage} />
+          <OverdueTasksMark tasks={loaderData.tasks} asOf={loaderData.tasksAsOf} />
+          <DuplicateMark duplicates={loaderData.duplicates} />
         </div>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
           <span>
@@ -120,6 +139,7 @@ export default function LeadPageRoute({ loaderData, actionData }: Route.Componen
         </p>
         <ContactButtons name={lead.name} email={lead.email} phone={loaderData.phone} />
       </header>
+      <MergedBanner duplicates={loaderData.duplicates} />
       {saved ? (
         <p
           role="status"
@@ -149,6 +169,8 @@ export default function LeadPageRoute({ loaderData, actionData }: Route.Componen
         </Card>
 
         <div className="grid gap-6 lg:col-start-2 lg:row-span-4 lg:row-start-1">
+          <DuplicatesCard duplicates={loaderData.duplicates} lead={lead} reply={actionData} />
+          <LeadTasksCard tasks={loaderData.tasks} asOf={loaderData.tasksAsOf} reply={actionData} />
           <StageCard loaderData={loaderData} actionData={actionData} />
           {loaderData.deal ? <DealCard deal={loaderData.deal} reply={actionData} saved={loaderData.dealSaved} /> : null}
           <Card>

@@ -60,6 +60,10 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                 Exportar CSV
               </a>
             </Button>
+            {/* Export with ids, edit, import back with a dry run (docs/decisions/0148). */}
+            <Button asChild variant="outline">
+              <Link to="/admin/leads/importar">Importar CSV</Link>
+            </Button>
           </div>
         }
       />
