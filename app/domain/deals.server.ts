@@ -201,11 +201,20 @@ export type Move = z.output<typeof moveSchema>;
 export async function moveDeal(move: Move, actor: Actor) {
   return db().transaction(async (tx) => {
     const [lead] = await tx
-      .select({ id: leads.id, stage: leads.stage, lostReason: leads.lostReason, name: leads.name, email: leads.email })
+      .select({
+        id: leads.id,
+        stage: leads.stage,
+        lostReason: leads.lostReason,
+        name: leads.name,
+        email: leads.email,
+        mergedIntoId: leads.mergedIntoId,
+      })
       .from(leads)
       .where(and(eq(leads.kind, move.type), eq(leads.number, move.id)))
       .for("update");
     if (!lead) return null;
+    // A lead merged into another takes no more edits: they belong on the survivor (docs/decisions/0147).
+    if (lead.mergedIntoId) return "merged" as const;
     if (isHiring(move.type) || !DEAL_STAGES.includes(lead.stage as SalesStage)) return "not-a-deal" as const;
     const changed = await applyStageMove(
       tx,
@@ -285,11 +294,12 @@ export type DealInput = z.output<typeof dealSchema>;
 export async function updateDeal(type: PipelineType, id: number, input: DealInput, actor: Actor) {
   return db().transaction(async (tx) => {
     const [lead] = await tx
-      .select({ id: leads.id, valueCents: leads.valueCents, expectedCloseOn: leads.expectedCloseOn })
+      .select({ id: leads.id, valueCents: leads.valueCents, expectedCloseOn: leads.expectedCloseOn, mergedIntoId: leads.mergedIntoId })
       .from(leads)
       .where(and(eq(leads.kind, type), eq(leads.number, id)))
       .for("update");
     if (!lead) return null;
+    if (lead.mergedIntoId) return "merged" as const;
     const before = { valueCents: lead.valueCents === null ? null : Number(lead.valueCents), expectedCloseOn: lead.expectedCloseOn };
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     if (before.valueCents !== input.valueCents) changes.valueCents = { from: before.valueCents, to: input.valueCents };

@@ -197,6 +197,13 @@ describe("a merge", () => {
     const edit = await post(page("contatos", dup.id), { stage: "em-contato", followUpOn: "", note: "tarde demais" });
     expect(edit.status).toBe(409);
     expect(await app.db().select().from(leadNotes).where(eq(leadNotes.body, "tarde demais"))).toEqual([]);
+    // Nor its deal, on its page or on the board.
+    expect((await post(page("contatos", dup.id), { intent: "deal", valueCents: "1.000,00", expectedCloseOn: "" })).status).toBe(409);
+    expect((await post("/admin/leads/negocios", { intent: "move", type: "contatos", id: String(dup.id), stage: "ganho" })).status).toBe(
+      409,
+    );
+    const [mergedRow] = await app.db().select().from(leads).where(eq(leads.id, dup.leadId));
+    expect([mergedRow?.valueCents, mergedRow?.stage]).toEqual([null, "descartado"]);
     const again = await post(page("contatos", keep.id), { intent: "mesclar", outro: String(dup.leadId), manter: "este" });
     expect(again.status).toBe(409);
     expect(dom(await again.text()).text("data-testid", "merge-error")).toBe(

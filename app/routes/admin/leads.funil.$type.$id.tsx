@@ -28,6 +28,7 @@ import { taskAction } from "~/domain/leads/task-actions.server";
 import { pipelineUpdateSchemaOf, updatePipeline } from "~/domain/pipeline.server";
 import { formError, parseForm, readForm, refusedForm } from "~/infra/forms.server";
 import { formatDateTime } from "~/lib/dates";
+import { duplicateMessages } from "~/lib/lead-duplicates";
 import { isTaskIntent } from "~/lib/lead-tasks";
 import { ORIGIN_TITLE } from "~/lib/origin";
 import {
@@ -89,6 +90,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!deal.ok) return formError({ ...deal.reply, intent: "deal" });
     const done = await updateDeal(type, id, deal.value, { username: user.username, ip: context.clientIp });
     if (!done) throw data(pipelineMessages.notFound, { status: 404 });
+    if (done === "merged")
+      return formError(
+        { errors: { valueCents: duplicateMessages.editMerged } as Record<string, string>, values: fields, intent: "deal" },
+        409,
+      );
     return redirect(`${leadPagePath(type, id)}?salvo=${done.changed ? "negocio" : 0}`, 303);
   }
   const submission = await parseForm(fields, pipelineUpdateSchemaOf(type));

@@ -11,6 +11,7 @@ import { requireAdmin } from "~/domain/auth/sessions.server";
 import { boardCards, moveDeal, pipelineTotals, probabilitiesSchema, setStageProbabilities, moveSchema } from "~/domain/deals.server";
 import { formError, parseForm, readForm } from "~/infra/forms.server";
 import { dealMessages } from "~/lib/deals";
+import { duplicateMessages } from "~/lib/lead-duplicates";
 import { pipelineMessages, stageLabel } from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/leads.negocios";
@@ -52,6 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!submission.ok) return formError({ ...submission.reply, intent: "move", key });
   const result = await moveDeal(submission.value, actor);
   if (result === null) return formError({ errors: { id: pipelineMessages.notFound }, values: fields, intent: "move", key }, 404);
+  if (result === "merged") return formError({ errors: { stage: duplicateMessages.editMerged }, values: fields, intent: "move", key }, 409);
   if (result === "not-a-deal") return formError({ errors: { stage: dealMessages.notADeal }, values: fields, intent: "move", key }, 422);
   if (fields.via === "script") {
     return data({
