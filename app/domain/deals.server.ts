@@ -19,7 +19,7 @@ import {
   OPEN_DEAL_STAGES,
   parseBRL,
 } from "~/lib/deals";
-import { isPipelineType, PIPELINE_TYPES, type PipelineType, type SalesStage } from "~/lib/pipeline";
+import { isHiring, isPipelineType, type PipelineType, type SalesStage } from "~/lib/pipeline";
 import { recordAudit } from "./audit.server";
 import { applyStageMove, leadAuditTarget, lostReasonSchema, requireLostReason, type Actor } from "./pipeline.server";
 
@@ -186,7 +186,7 @@ export async function boardCards(perStage = BOARD_CARDS_PER_STAGE, executor: Exe
 /** A card's move (the board's form, with or without JavaScript). */
 export const moveSchema = z
   .object({
-    type: z.enum(PIPELINE_TYPES, dealMessages.notADeal),
+    type: z.custom<PipelineType>((v) => typeof v === "string" && isPipelineType(v), dealMessages.notADeal),
     id: z.coerce.number(dealMessages.notADeal).int().positive().max(999_999_999),
     stage: z.enum(DEAL_STAGES as [SalesStage, ...SalesStage[]], dealMessages.notADeal),
     lostReason: lostReasonSchema,
@@ -215,7 +215,7 @@ export async function moveDeal(move: Move, actor: Actor) {
     if (!lead) return null;
     // A lead merged into another takes no more edits: they belong on the survivor (docs/decisions/0147).
     if (lead.mergedIntoId) return "merged" as const;
-    if (move.type === "candidaturas" || !DEAL_STAGES.includes(lead.stage as SalesStage)) return "not-a-deal" as const;
+    if (isHiring(move.type) || !DEAL_STAGES.includes(lead.stage as SalesStage)) return "not-a-deal" as const;
     const changed = await applyStageMove(
       tx,
       {

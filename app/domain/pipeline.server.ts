@@ -23,7 +23,7 @@ import {
   formatDay,
   NOTE_MAX_LENGTH,
   OPEN_STAGES,
-  PIPELINE_TYPES,
+  isPipelineType,
   pipelineTypeInfo,
   pipelineMessages,
   stageLabel,
@@ -35,18 +35,8 @@ import {
 import { recordAudit } from "./audit.server";
 
 // ---------------------------------------------------------------- the leads, as one table
-/** Per lead type, its audit name: `contact:12` is the target of its stage, follow-up and note rows. */
-const AUDIT_NAME: Record<PipelineType, string> = {
-  contatos: "contact",
-  consultas: "consultation",
-  conversas: "chat",
-  questionarios: "questionnaire",
-  candidaturas: "application",
-  reunioes: "booking",
-};
-
-/** `contact:12`: the audit target of a lead's stage, follow-up and note rows (and of a consultation's status). */
-export const leadAuditTarget = (type: PipelineType, id: number): string => `${AUDIT_NAME[type]}:${id}`;
+/** `contact:12`: the audit target of a lead's stage, follow-up and note rows (and of a consultation's status); its type declares the name. */
+export const leadAuditTarget = (type: PipelineType, id: number): string => `${pipelineTypeInfo(type).audit}:${id}`;
 
 /**
  * The one definition of "a lead" (docs/decisions/0047-one-definition-of-a-lead.md): each row of
@@ -148,7 +138,11 @@ function toLead(r: RawLead): InboxLead {
 
 // ---------------------------------------------------------------- filters and search
 export const inboxFiltersSchema = z.object({
-  tipo: z.enum(PIPELINE_TYPES).optional().catch(undefined),
+  // Any registered lead type, known at run time (app/lib/pipeline.ts).
+  tipo: z
+    .custom<PipelineType>((v) => typeof v === "string" && isPipelineType(v))
+    .optional()
+    .catch(undefined),
   etapa: z
     .enum(["abertos", ...STAGES.map((s) => s.value)] as [string, ...string[]])
     .optional()

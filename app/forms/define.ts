@@ -1,7 +1,9 @@
 /**
  * A lead form, declared once (docs/decisions/0071). Each form is a folder under app/forms/:
  *
- *   definition.ts     this shape: its names, its addresses, its schema and the texts of its page
+ *   definition.ts     this shape: its names, its addresses, its schema and the texts of its page,
+ *                     and its leads' type in the admin's pipeline (`lead`, collected by
+ *                     app/lib/pipeline.ts, docs/decisions/0149)
  *   store.server.ts   how an accepted submission is stored (and what its JSON endpoint answers)
  *   form.tsx          `Island`, the part public pages hydrate, and `PageForm`, the form that the
  *                     page for posts without JavaScript (/enviar/{slug}) renders
@@ -78,6 +80,33 @@ export interface LeadTypeInfo {
   fields: LeadField[];
 }
 
+/**
+ * What the admin's pipeline shows of a form's leads (app/lib/pipeline.ts, docs/decisions/0149):
+ * read by the inbox, the lead page /admin/leads/funil/{type}/{number}, the deals board, the audit
+ * log and Análises. Browser-safe like the rest of the definition.
+ */
+export interface LeadTypeDeclaration {
+  /** Its leads' kind (`leads.kind`, the privacy declaration's `kind`) and its pages' URL segment. */
+  type: string;
+  /** One lead, as the inbox and the lead page name it. */
+  label: string;
+  /** Its leads, as the inbox's filter and Análises' goal name them. */
+  plural: string;
+  /** The stages its leads move through: the sales pipeline, or hiring (docs/decisions/0088). */
+  stages: "sales" | "hiring";
+  /** The audit log's name of its leads: `{audit}:{number}` is the target of their changes. */
+  audit: string;
+  /** Its place among the lead types (the inbox's filter, Análises, the export); the site's go by tens, unset is last. */
+  order?: number;
+  /** A page of its own for what the lead holds, linked from the lead page. */
+  elsewhere?: { label: string; href: (id: number) => string };
+  /**
+   * The lead page's fields, keys of the lead's common columns and of its answers table, for a form
+   * whose lead page has no code of its own (app/domain/leads/lead-page.server.ts); every column otherwise.
+   */
+  fields?: LeadField[];
+}
+
 export interface LeadFormDefinition<S extends z.ZodType = z.ZodType> {
   /** The folder's name: the island's name, the submission's kind, the key of its rate limit. */
   name: string;
@@ -97,6 +126,8 @@ export interface LeadFormDefinition<S extends z.ZodType = z.ZodType> {
   /** The rules of its fields, with their Portuguese messages (shared by browser and server). */
   schema: () => Promise<S>;
   page: LeadFormPage;
+  /** Its leads' type in the admin's pipeline, when its submissions are leads (not the newsletter's). */
+  lead?: LeadTypeDeclaration;
 }
 
 export interface DefinedLeadForm<S extends z.ZodType = z.ZodType> extends LeadFormDefinition<S> {

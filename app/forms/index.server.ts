@@ -6,7 +6,7 @@
  * never a line here.
  */
 import type { LeadFormData } from "~/domain/privacy/declare.server";
-import { PIPELINE_TYPES } from "~/lib/pipeline";
+import { PIPELINE_TYPES, registerLeadType, type PipelineType } from "~/lib/pipeline";
 import type { LeadFormServer } from "./define.server";
 
 const SERVERS = new Map<string, LeadFormServer>();
@@ -26,6 +26,8 @@ export function registerLeadForms(modules: Record<string, unknown>): void {
     if (path.endsWith("/store.server.ts")) {
       const server = value as LeadFormServer;
       SERVERS.set(server.form, server);
+      // Its leads' type in the admin's pipeline, declared by its definition (docs/decisions/0149).
+      if (server.definition.lead) registerLeadType(server.definition.lead);
     } else if (path.endsWith("/privacy.server.ts")) {
       DATA.set(folder, value as LeadFormData);
     } else {
@@ -46,7 +48,7 @@ export function leadFormServer(name: string): LeadFormServer {
 /** Every form's declaration of its personal data, in the pipeline's order of lead types (others after them). */
 export function leadFormsData(): LeadFormData[] {
   const rank = (data: LeadFormData) => {
-    const index = PIPELINE_TYPES.indexOf(data.kind as (typeof PIPELINE_TYPES)[number]);
+    const index = PIPELINE_TYPES.indexOf(data.kind as PipelineType);
     return index < 0 ? PIPELINE_TYPES.length : index;
   };
   return [...DATA.values()].sort((a, b) => rank(a) - rank(b));

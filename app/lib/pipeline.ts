@@ -1,51 +1,69 @@
 /**
  * The lead pipeline's vocabulary (browser-safe): which leads it holds, their stages, the one
  * mapping of consultation statuses onto stages, and the inbox's texts. Server logic lives in
- * app/domain/pipeline.server.ts (docs/decisions/0045-lead-pipeline.md).
+ * app/domain/pipeline.server.ts (docs/decisions/0045-lead-pipeline.md). A form's lead type is
+ * declared in its folder and collected here (docs/decisions/0149).
  */
+import { LEAD_FORMS } from "../forms/index";
+import type { LeadTypeDeclaration } from "../forms/define";
 import type { ConsultationStatus } from "./lead-fields";
 
-/** Sales leads, by URL segment. Newsletter subscribers and orders are not (decision 0045). */
-export const PIPELINE_TYPES = ["contatos", "consultas", "conversas", "questionarios", "candidaturas", "reunioes"] as const;
-export type PipelineType = (typeof PIPELINE_TYPES)[number];
+/**
+ * The site's lead types, by URL segment. Newsletter subscribers and orders are not leads (decision
+ * 0045). Static, so code that handles one of them by name is checked; a form added as a folder has
+ * a kind of its own, a `RegisteredType`, known at run time (`isPipelineType`).
+ */
+export type BuiltInType = "contatos" | "consultas" | "conversas" | "questionarios" | "candidaturas" | "reunioes";
+/** A registered form's kind: a string `isPipelineType` checked against the registry below. */
+export type RegisteredType = string & { readonly registeredLeadType: unique symbol };
+export type PipelineType = BuiltInType | RegisteredType;
 
-export function isPipelineType(value: string | null | undefined): value is PipelineType {
-  return PIPELINE_TYPES.includes(value as PipelineType);
-}
+/** What the admin shows of a lead type; a form declares it in its folder (app/forms/define.ts). */
+export type PipelineTypeInfo = Omit<LeadTypeDeclaration, "type" | "order">;
 
-export const PIPELINE_TYPE_INFO: Record<
-  PipelineType,
-  { label: string; plural: string; elsewhere?: { label: string; href: (id: number) => string } }
-> = {
-  contatos: { label: "Contato", plural: "Contatos" },
-  consultas: { label: "Solicitação de consultoria", plural: "Solicitações de consultoria" },
-  // The conversation's messages, the questionnaire among the others, the meeting in the agenda:
-  // pages of their own, linked from the lead's page (docs/decisions/0129-one-page-per-lead.md).
-  conversas: {
-    label: "Conversa no chat",
-    plural: "Conversas no chat",
-    elsewhere: { label: "Ver as mensagens da conversa", href: (id) => `/admin/conversas/${id}` },
-  },
-  questionarios: {
-    label: "Questionário",
-    plural: "Questionários",
-    elsewhere: { label: "Ver na lista de questionários", href: (id) => `/admin/business-optimizations#formulario-${id}` },
-  },
-  candidaturas: { label: "Candidatura", plural: "Candidaturas" },
-  // A meeting booked at /agendar by someone who left no earlier lead (docs/decisions/0082).
-  reunioes: {
-    label: "Reunião agendada",
-    plural: "Reuniões agendadas",
-    elsewhere: { label: "Ver a reunião na agenda", href: (id) => `/admin/agenda/${id}` },
-  },
-};
+const BY_TYPE = new Map<string, LeadTypeDeclaration>();
 
 /**
- * A lead type's names, also for a kind the list above does not know (a form added as a folder
- * only, docs/decisions/0141): shown by its kind rather than breaking the inbox.
+ * Every lead type in order (the inbox's filter, Análises' goals, the export's tables). It is the
+ * forms' declarations (app/forms/{form}/definition.ts `lead`) and the one type that is no form's;
+ * a form registered later (a test's folder, app/forms/index.server.ts) joins it then.
  */
-export function pipelineTypeInfo(type: string): (typeof PIPELINE_TYPE_INFO)[PipelineType] {
-  return PIPELINE_TYPE_INFO[type as PipelineType] ?? { label: type, plural: type };
+export const PIPELINE_TYPES: readonly PipelineType[] = [];
+
+/**
+ * Adds a lead type to the pipeline, or replaces its declaration (docs/decisions/0149). The site's
+ * forms are added below; app/forms/index.server.ts adds a folder registered later.
+ */
+export function registerLeadType(declaration: LeadTypeDeclaration): void {
+  BY_TYPE.set(declaration.type, declaration);
+  const sorted = [...BY_TYPE.values()]
+    .sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity) || a.type.localeCompare(b.type))
+    .map((d) => d.type as PipelineType);
+  (PIPELINE_TYPES as PipelineType[]).splice(0, PIPELINE_TYPES.length, ...sorted);
+}
+
+for (const form of LEAD_FORMS) if (form.lead) registerLeadType(form.lead);
+// A meeting booked at /agendar by someone who left no earlier lead (docs/decisions/0082): no form's.
+registerLeadType({
+  type: "reunioes",
+  label: "Reunião agendada",
+  plural: "Reuniões agendadas",
+  stages: "sales",
+  audit: "booking",
+  order: 60,
+  elsewhere: { label: "Ver a reunião na agenda", href: (id) => `/admin/agenda/${id}` },
+});
+
+export function isPipelineType(value: string | null | undefined): value is PipelineType {
+  return typeof value === "string" && BY_TYPE.has(value);
+}
+
+/**
+ * A lead type's names, stages and audit name, also for a kind no declaration names (a stored lead
+ * of a form no longer registered): shown by its kind rather than breaking the inbox.
+ */
+export function pipelineTypeInfo(type: string): PipelineTypeInfo {
+  return BY_TYPE.get(type) ?? { label: type, plural: type, stages: "sales", audit: type };
 }
 
 /**
@@ -82,12 +100,17 @@ export type SalesStage = (typeof SALES_STAGES)[number]["value"];
 
 /** The stages a lead of this type moves through. */
 export function stagesOf(type: PipelineType): ReadonlyArray<{ value: Stage; label: string }> {
-  return type === "candidaturas" ? HIRING_STAGES : SALES_STAGES;
+  return isHiring(type) ? HIRING_STAGES : SALES_STAGES;
 }
 
 /** Where a lead of this type starts (a lead without a pipeline row is here). */
 export function firstStage(type: PipelineType): Stage {
-  return type === "candidaturas" ? "recebida" : "novo";
+  return isHiring(type) ? "recebida" : "novo";
+}
+
+/** Its leads are hires, not sales: no deal, hiring's stages (docs/decisions/0088, 0142). */
+export function isHiring(type: PipelineType): boolean {
+  return pipelineTypeInfo(type).stages === "hiring";
 }
 
 /** Stages in which someone still has to act: follow-ups of the others are not 'due'. */

@@ -3,7 +3,9 @@
  * the tests (tests/support/forms/trial/: definition, schema, answers table, store, privacy
  * declaration), once registered the way the app registers its own folders
  * (app/forms/index.server.ts `registerLeadForms`), is in the submission pipeline and the inbox,
- * the subject's search and export, the erasure and the retention job, with no edit outside it.
+ * its lead page (where its stage is changed), the subject's search and export, the erasure and the
+ * retention job, with no edit outside it. Its lead type's words and stages are its definition's
+ * (`lead`, collected by app/lib/pipeline.ts, docs/decisions/0149).
  * Its table is made from its drizzle declaration as drizzle-kit would migrate it (the app's forms
  * get theirs from generated migrations).
  */
@@ -68,6 +70,7 @@ describe("a form that is only a folder", () => {
   it("is nowhere before its folder is registered", async () => {
     expect(() => hooks.leadFormServer("trial")).toThrow();
     expect(Object.keys(await exported(PERSON))).not.toContain("trial_answers");
+    expect((await fetch(`${app.url}/admin/leads/funil/testes/1`, { headers: { cookie } })).status).toBe(404);
     hooks.registerTestForms();
     expect(hooks.leadFormServer("trial").form).toBe("trial");
   });
@@ -82,7 +85,41 @@ describe("a form that is only a folder", () => {
     expect(inbox.rows.map((row) => [row.type, row.id, row.email])).toEqual([["testes", number, PERSON]]);
     const page = await fetch(`${app.url}/admin/leads?q=${encodeURIComponent(PERSON)}`, { headers: { cookie } });
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Visitante Teste");
+    const html = await page.text();
+    expect(html).toContain("Visitante Teste");
+    // By the label its folder declares, and its plural among the inbox's types.
+    expect(html).toContain("Pedido de teste");
+    expect(html).toMatch(/<option value="testes"[^>]*>Pedidos de teste<\/option>/);
+  });
+
+  it("has its lead page, with the label and the fields its folder declares, and its stage moves", async () => {
+    const [lead] = await leadsOf(PERSON);
+    const path = `/admin/leads/funil/testes/${lead!.number}`;
+    const page = await fetch(`${app.url}${path}`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    const html = (await page.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain(`Pedido de teste nº ${lead!.number}`);
+    expect(html).toContain("O que deseja");
+    expect(html).toContain("Quero ver meu pedido no funil");
+    // Its stages are the sales pipeline's, as it declares.
+    expect(html).toContain('<option value="proposta-enviada"');
+    expect(html).not.toContain('<option value="entrevista"');
+
+    const moved = await postForm(path, { stage: "em-contato", followUpOn: "", note: "Liguei para a pessoa." });
+    expect(moved.status).toBe(303);
+    expect(moved.headers.get("location")).toBe(`${path}?salvo=1`);
+    expect((await leadsOf(PERSON))[0]).toMatchObject({ stage: "em-contato" });
+    // Audited under the name its folder declares.
+    const { auditLog } = app.schema;
+    const audit = await app.db().select().from(auditLog).where(eq(auditLog.action, "lead.stage")).then(first);
+    expect(audit).toMatchObject({ target: `trial:${lead!.number}`, details: { from: "novo", to: "em-contato" } });
+    // The page's history tells it; a hiring stage is not its pipeline's.
+    const after = (await (await fetch(`${app.url}${path}`, { headers: { cookie } })).text()).replaceAll("<!-- -->", "");
+    expect(after).toContain("Etapa alterada: Novo → Em contato.");
+    expect(after).toContain("Liguei para a pessoa.");
+    const wrong = await postForm(path, { stage: "entrevista", followUpOn: "" });
+    expect(wrong.status).toBe(400);
+    expect((await leadsOf(PERSON))[0]).toMatchObject({ stage: "em-contato" });
   });
 
   it("is in the subject's search and export, its answers with its lead", async () => {

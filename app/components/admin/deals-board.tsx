@@ -18,7 +18,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { BoardCard, PipelineTotals } from "~/domain/deals.server";
 import { BOARD_CARDS_PER_STAGE, DEAL_STAGES, dealMessages, formatBRL, formatBRLShort, LOST_REASON_MAX_LENGTH } from "~/lib/deals";
-import { formatDay, leadPagePath, PIPELINE_TYPE_INFO, stageLabel, type SalesStage } from "~/lib/pipeline";
+import { formatDay, leadPagePath, pipelineTypeInfo, stageLabel, type SalesStage } from "~/lib/pipeline";
 import { cn } from "~/lib/utils";
 import type { BoardActionData } from "~/routes/admin/leads.negocios";
 
@@ -422,7 +422,7 @@ function BoardCardItem({
         {name}
       </Link>
       <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
-        {PIPELINE_TYPE_INFO[card.type].label}
+        {pipelineTypeInfo(card.type).label}
         {card.company ? ` · ${card.company}` : ""}
       </p>
       <p className={cn("tabular-nums", card.valueCents === null ? "text-muted-foreground" : "font-medium")}>

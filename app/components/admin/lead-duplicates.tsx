@@ -12,9 +12,9 @@ import { AlertCircle, ChevronRight, Copy } from "~/components/ui/icons";
 import type { LeadDuplicates, LeadRef } from "~/domain/leads/duplicates.server";
 import { formatDateTime } from "~/lib/dates";
 import { duplicateMessages as m } from "~/lib/lead-duplicates";
-import { leadPagePath, PIPELINE_TYPE_INFO, stageLabel, type PipelineType } from "~/lib/pipeline";
+import { isHiring, leadPagePath, pipelineTypeInfo, stageLabel, type PipelineType } from "~/lib/pipeline";
 
-const refName = (r: LeadRef) => r.name || r.email || `${PIPELINE_TYPE_INFO[r.type].label} nº ${r.number}`;
+const refName = (r: LeadRef) => r.name || r.email || `${pipelineTypeInfo(r.type).label} nº ${r.number}`;
 
 /** Beside the stage: 'possível duplicado', a link to the card. */
 export function DuplicateMark({ duplicates }: { duplicates: LeadDuplicates }) {
@@ -72,7 +72,7 @@ export function DuplicatesCard({
   const confirming = duplicates.candidates.find((c) => c.leadId === asked);
   const error = reply?.form === "mesclar" ? reply.errors?.merge : undefined;
   const done = params.get("mesclado") === "1";
-  const sales = lead.type !== "candidaturas";
+  const sales = !isHiring(lead.type);
   if (!duplicates.candidates.length && !duplicates.merged.length && !done && !error) return null;
   const here = `${leadPagePath(lead.type, lead.id)}`;
   return (
@@ -116,7 +116,7 @@ export function DuplicatesCard({
                     </Link>
                     <span className="text-muted-foreground">
                       {" "}
-                      · {PIPELINE_TYPE_INFO[c.type].label} nº {c.number} · {stageLabel(c.stage)} · {formatDateTime(c.createdAt)}
+                      · {pipelineTypeInfo(c.type).label} nº {c.number} · {stageLabel(c.stage)} · {formatDateTime(c.createdAt)}
                     </span>
                   </span>
                   <Badge variant="outline">{c.reason === "email" ? m.sameEmail : m.sameDomain(duplicates.domain ?? "")}</Badge>
@@ -186,7 +186,7 @@ export function DuplicatesCard({
                   </Link>
                   <span className="text-muted-foreground">
                     {" "}
-                    · {PIPELINE_TYPE_INFO[r.type].label} nº {r.number} · {formatDateTime(r.createdAt)}
+                    · {pipelineTypeInfo(r.type).label} nº {r.number} · {formatDateTime(r.createdAt)}
                   </span>
                 </li>
               ))}

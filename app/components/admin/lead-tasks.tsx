@@ -13,7 +13,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import type { LeadTask, OverdueTask } from "~/domain/leads/tasks.server";
 import { formatDateTime } from "~/lib/dates";
 import { TASK_KINDS, TASK_OUTCOMES, TASK_TITLE_MAX_LENGTH, taskKindLabel, taskMessages as t, type TaskOutcome } from "~/lib/lead-tasks";
-import { leadPagePath, PIPELINE_TYPE_INFO } from "~/lib/pipeline";
+import { leadPagePath, pipelineTypeInfo } from "~/lib/pipeline";
 
 const isOverdue = (task: Pick<LeadTask, "doneAt" | "dueAt">, asOf: string) => !task.doneAt && task.dueAt < asOf;
 
@@ -244,7 +244,7 @@ export function OverdueTasksCard({ overdue }: { overdue: { count: number; tasks:
                   </Link>
                   <span className="text-muted-foreground">
                     {" "}
-                    · {task.name || task.email || `${PIPELINE_TYPE_INFO[task.type].label} nº ${task.number}`}
+                    · {task.name || task.email || `${pipelineTypeInfo(task.type).label} nº ${task.number}`}
                   </span>
                 </span>
                 <span className="text-xs text-destructive">

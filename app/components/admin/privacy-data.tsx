@@ -11,7 +11,7 @@ import { formatBytes } from "~/lib/format-bytes";
 import { orderStatusLabels, subscriptionStatusLabels } from "~/lib/messages/payments";
 import { FIELD_LABELS } from "~/lib/messages/privacy";
 import { consentPlaceLabel, consentPurposeLabel } from "~/lib/origin";
-import { PIPELINE_TYPE_INFO, stageLabel, type PipelineType } from "~/lib/pipeline";
+import { pipelineTypeInfo, stageLabel } from "~/lib/pipeline";
 import type { ReactNode } from "react";
 
 export const when = (v: unknown) => formatDateTime(v as string | Date | null) || "—";
@@ -64,7 +64,7 @@ const OUTBOX_KIND: Record<string, string> = {
 
 export const COLUMNS: Partial<Record<PersonalDataTable, Column[]>> = {
   leads: [
-    col("kind", "Tipo", (v) => PIPELINE_TYPE_INFO[v as PipelineType]?.label ?? String(v)),
+    col("kind", "Tipo", (v) => pipelineTypeInfo(String(v)).label),
     col("number", "Nº", (v) => `#${String(v)}`),
     col("name"),
     col("company"),

@@ -9,7 +9,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { ALL_LEADS, ALL_LEADS_LABEL } from "~/lib/analytics-format";
-import { PIPELINE_TYPE_INFO, PIPELINE_TYPES } from "~/lib/pipeline";
+import { pipelineTypeInfo, PIPELINE_TYPES } from "~/lib/pipeline";
 
 export interface Goal {
   /** In the address (`?meta=`) and the CSV. */
@@ -52,7 +52,7 @@ export const GOALS: readonly Goal[] = [
   // Each lead type is its rows of `leads` (docs/decisions/0135).
   ...PIPELINE_TYPES.map((type) => ({
     key: type,
-    label: PIPELINE_TYPE_INFO[type].plural,
+    label: pipelineTypeInfo(type).plural,
     lead: true,
     table: "leads",
     where: `x.kind = '${type}'`,

@@ -17,7 +17,7 @@ import { logger } from "~/infra/logger.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { ALL_LEADS, CUSTOM_RANGE, formatDayShort, formatNumber, formatPercent, WITHOUT_VISIT } from "~/lib/analytics-format";
 import { visitSourceLabel } from "~/lib/origin";
-import { PIPELINE_TYPE_INFO, type PipelineType } from "~/lib/pipeline";
+import { pipelineTypeInfo } from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
 import { recordAudit } from "../audit.server";
 import { addDays, dayOf } from "./days.server";
@@ -140,7 +140,7 @@ export function weeklyEmail(current: AnalyticsReport, previous: AnalyticsReport)
   const before = (list: AnalyticsReport["leadsByType"], type: string) => list.find((x) => x.type === type)?.leads ?? 0;
   const types = [...new Set([...current.leadsByType.map((x) => x.type), ...previous.leadsByType.map((x) => x.type)])];
   const byType: Row[] = types.map((type) => ({
-    label: PIPELINE_TYPE_INFO[type as PipelineType]?.plural ?? type,
+    label: pipelineTypeInfo(type).plural,
     value: formatNumber(before(current.leadsByType, type)),
     change: change(before(current.leadsByType, type), before(previous.leadsByType, type)),
   }));

@@ -14,7 +14,7 @@ import { contactAnswers, contactNumbers } from "~/forms/contact/table";
 import { toCsv, unguardCell } from "~/infra/csv.server";
 import { formatDateTime } from "~/lib/dates";
 import { IMPORT_MAX_ROWS, planIsEmpty } from "~/lib/lead-import";
-import { formatDay, PIPELINE_TYPE_INFO, PIPELINE_TYPES, stageLabel, stagesOf, type PipelineType, type Stage } from "~/lib/pipeline";
+import { formatDay, pipelineTypeInfo, PIPELINE_TYPES, stageLabel, stagesOf, type PipelineType, type Stage } from "~/lib/pipeline";
 import { recordAudit } from "../audit.server";
 import { type Actor, leadAuditTarget } from "../pipeline.server";
 import { insertLead } from "./capture.server";
@@ -70,7 +70,7 @@ export async function exportLeadsForImport(): Promise<{ csv: string; count: numb
   const header = Object.values(COLUMNS);
   const records = rows.map((r) => [
     r.id,
-    PIPELINE_TYPE_INFO[r.kind].label,
+    pipelineTypeInfo(r.kind).label,
     r.number,
     r.name,
     r.email,
@@ -134,7 +134,7 @@ const fold = (v: string) => v.normalize("NFD").replace(/\p{M}/gu, "").trim().toL
 
 function typeOf(text: string): PipelineType | null {
   const t = fold(text);
-  return PIPELINE_TYPES.find((k) => k === t || fold(PIPELINE_TYPE_INFO[k].label) === t) ?? null;
+  return PIPELINE_TYPES.find((k) => k === t || fold(pipelineTypeInfo(k).label) === t) ?? null;
 }
 function stageOf(text: string, type: PipelineType): Stage | null {
   const t = fold(text);
@@ -225,12 +225,12 @@ function planAgainst(records: Array<Record<string, string>>, existing: Map<numbe
         lead = existing.get(Number(idText));
         if (!lead) messages.push(`Nenhum lead com o ID ${idText}.`);
         else if (type && type !== lead.kind)
-          messages.push(`O lead ${idText} é do tipo ${PIPELINE_TYPE_INFO[lead.kind].label}, não ${PIPELINE_TYPE_INFO[type].label}.`);
+          messages.push(`O lead ${idText} é do tipo ${pipelineTypeInfo(lead.kind).label}, não ${pipelineTypeInfo(type).label}.`);
         else type = lead.kind;
       }
     } else if (type && type !== "contatos") {
       messages.push(
-        `Linhas sem ID criam leads do tipo ${PIPELINE_TYPE_INFO.contatos.label}; deixe o tipo em branco ou use ${PIPELINE_TYPE_INFO.contatos.label}.`,
+        `Linhas sem ID criam leads do tipo ${pipelineTypeInfo("contatos").label}; deixe o tipo em branco ou use ${pipelineTypeInfo("contatos").label}.`,
       );
     } else type = "contatos";
 
@@ -253,7 +253,7 @@ function planAgainst(records: Array<Record<string, string>>, existing: Map<numbe
     let stage: Stage | null = null;
     if (type) {
       stage = stageText.trim() ? stageOf(stageText, type) : lead ? lead.stage : stagesOf(type)[0]!.value;
-      if (!stage) messages.push(`Etapa desconhecida para ${PIPELINE_TYPE_INFO[type].label}: "${stageText.trim()}".`);
+      if (!stage) messages.push(`Etapa desconhecida para ${pipelineTypeInfo(type).label}: "${stageText.trim()}".`);
     }
     const followUpOn = dayOf(cellOf(record, COLUMNS.followUpOn));
     if (followUpOn === undefined)

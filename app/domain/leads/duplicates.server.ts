@@ -20,7 +20,7 @@ import { rowsOf } from "~/db/driver.server";
 import { fail } from "~/infra/http.server";
 import { formatDateTime } from "~/lib/dates";
 import { companyDomainOf, duplicateMessages as m, normalisedEmail } from "~/lib/lead-duplicates";
-import { PIPELINE_TYPE_INFO, stageLabel, type PipelineType, type Stage } from "~/lib/pipeline";
+import { isHiring, PIPELINE_TYPES, pipelineTypeInfo, stageLabel, type PipelineType, type Stage } from "~/lib/pipeline";
 import { recordAudit } from "../audit.server";
 import { type Actor, leadAuditTarget } from "../pipeline.server";
 
@@ -65,8 +65,14 @@ const toRef = (r: RawRef): LeadRef => ({
 });
 
 /** The pipeline a kind of lead moves in: applications apart from every sales lead. */
-const pipelineOf = (type: PipelineType) => (type === "candidaturas" ? "contratacao" : "vendas");
-const samePipeline = (type: PipelineType) => (type === "candidaturas" ? sql`l.kind = 'candidaturas'` : sql`l.kind <> 'candidaturas'`);
+const pipelineOf = (type: PipelineType) => (isHiring(type) ? "contratacao" : "vendas");
+/** The kinds whose leads move in hiring's stages, as each declares (docs/decisions/0149). */
+const hiringKinds = () =>
+  sql.join(
+    PIPELINE_TYPES.filter(isHiring).map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+const samePipeline = (type: PipelineType) => (isHiring(type) ? sql`l.kind in (${hiringKinds()})` : sql`l.kind not in (${hiringKinds()})`);
 
 /** What the lead's page shows about duplicates: where it was merged, what was merged into it, and candidates. */
 export async function duplicatesOf(lead: { leadId: number; type: PipelineType; email: string | null }) {
@@ -120,7 +126,7 @@ function describe(r: RawRef & { phone: string | null; follow_up_on: string | nul
 /** "Contato nº 12 · Ana · ana@x.com · (11) 9… · Empresa · etapa Novo · recebido em 01/12/2026 10:00" */
 export function mergedSummary(d: ReturnType<typeof describe>): string {
   return [
-    `${PIPELINE_TYPE_INFO[d.type]?.label ?? d.type} nº ${d.number}`,
+    `${pipelineTypeInfo(d.type).label} nº ${d.number}`,
     d.name,
     d.email,
     d.phone,

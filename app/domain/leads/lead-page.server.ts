@@ -6,15 +6,16 @@
  */
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { auditLog, bookings, chatMessages, chatSessions, orders, outbox } from "~/db/schema";
+import { auditLog, bookings, chatMessages, chatSessions, leads, orders, outbox } from "~/db/schema";
 import { attributionOf } from "~/domain/analytics/attribution.server";
 import { cvSummary } from "~/forms/careers/cv.server";
 import chatAdmin from "~/forms/chat/admin";
+import { leadFormsData } from "~/forms/index.server";
 import questionnaireAdmin, { answerText } from "~/forms/questionnaire/admin";
 import { bookingStatusLabel, placeText, readAnswers } from "~/lib/booking";
 import { duplicateMessages } from "~/lib/lead-duplicates";
 import { LEAD_TYPE_INFO, type LeadField } from "~/lib/lead-types";
-import { formatDay, pipelineMessages, STAGE_OF_CONSULTATION_STATUS, stageLabel, type PipelineType } from "~/lib/pipeline";
+import { formatDay, pipelineMessages, pipelineTypeInfo, STAGE_OF_CONSULTATION_STATUS, stageLabel, type PipelineType } from "~/lib/pipeline";
 import { getPipelineLead, leadAuditTarget } from "../pipeline.server";
 import { consentHistory, getLead, getQuestionnaire } from "./admin.server";
 import { duplicatesOf, mergedSummary } from "./duplicates.server";
@@ -43,10 +44,12 @@ export interface HistoryEntry {
 /** What the visitor sent, in the order of the form they filled in. */
 async function sentOf(type: PipelineType, id: number): Promise<{ row: AnyRow; fields: SentField[] } | null> {
   if (type === "contatos" || type === "consultas" || type === "candidaturas") {
-    const row = await getLead(type, id);
+    // A branded string could equal them too: the comparison is the check.
+    const kind = type as "contatos" | "consultas" | "candidaturas";
+    const row = await getLead(kind, id);
     if (!row) return null;
     // The id is in the page's title; a consultation's status is its stage, shown with the controls (docs/decisions/0088).
-    const fields = LEAD_TYPE_INFO[type].fields.filter((f) => f.key !== "id" && f.kind !== "status");
+    const fields = LEAD_TYPE_INFO[kind].fields.filter((f) => f.key !== "id" && f.kind !== "status");
     return { row, fields: fields.map((field) => ({ field, value: row[field.key] })) };
   }
   if (type === "questionarios") {
@@ -63,6 +66,7 @@ async function sentOf(type: PipelineType, id: number): Promise<{ row: AnyRow; fi
     if (!row) return null;
     return { row, fields: chatAdmin.fields.map((field): SentField => ({ field, value: row[field.key] })) };
   }
+  if (type !== "reunioes") return sentToForm(type, id);
   const [row] = await db().select().from(bookings).where(eq(bookings.id, id));
   if (!row) return null;
   return {
@@ -84,6 +88,47 @@ async function sentOf(type: PipelineType, id: number): Promise<{ row: AnyRow; fi
       { field: { key: "createdAt", label: "Agendada em", kind: "date" }, value: row.createdAt },
     ],
   };
+}
+
+/** The lead's common fields a form with no fields of its own shows before its answers. */
+const COMMON_FIELDS: LeadField[] = [
+  { key: "name", label: "Nome" },
+  { key: "company", label: "Empresa" },
+  { key: "email", label: "E-mail", kind: "email" },
+  { key: "phone", label: "Telefone" },
+];
+
+/**
+ * What was sent to a form whose lead page has no code of its own (a form added as a folder,
+ * docs/decisions/0149): the lead's common row with its answers, found through the lead by the
+ * tables the form's privacy declaration names (app/forms/{form}/privacy.server.ts), shown as the
+ * form's lead type declares (`fields`), or every common field that is set and every answer.
+ */
+async function sentToForm(type: PipelineType, id: number): Promise<{ row: AnyRow; fields: SentField[] } | null> {
+  const [lead] = await db()
+    .select()
+    .from(leads)
+    .where(and(eq(leads.kind, type), eq(leads.number, id)));
+  if (!lead) return null;
+  const row: AnyRow = { ...lead, id: lead.number };
+  const answerKeys: string[] = [];
+  for (const table of Object.values(leadFormsData().find((d) => d.kind === type)?.tables ?? {})) {
+    const via = "via" in table.find ? table.find.via.leads : undefined;
+    if (!via) continue;
+    const [answers] = await db().select().from(table.table).where(eq(via, lead.id)).limit(1);
+    for (const [key, value] of Object.entries((answers ?? {}) as AnyRow)) {
+      if (key === "leadId") continue;
+      row[key] = value;
+      answerKeys.push(key);
+    }
+  }
+  const declared = pipelineTypeInfo(type).fields;
+  const fields = declared ?? [
+    ...COMMON_FIELDS.filter((f) => row[f.key] !== null && row[f.key] !== undefined),
+    ...answerKeys.map((key): LeadField => ({ key, label: key })),
+    { key: "createdAt", label: "Recebida em", kind: "date" },
+  ];
+  return { row, fields: fields.map((field) => ({ field, value: row[field.key] })) };
 }
 
 const RELATED_LIMIT = 20;

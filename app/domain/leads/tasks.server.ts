@@ -19,7 +19,7 @@ import { logger } from "~/infra/logger.server";
 import { enqueueEmail } from "~/infra/outbox.server";
 import { formatDateTime } from "~/lib/dates";
 import { taskKindLabel, type TaskAdd } from "~/lib/lead-tasks";
-import { leadPagePath, PIPELINE_TYPE_INFO, type PipelineType } from "~/lib/pipeline";
+import { leadPagePath, pipelineTypeInfo, type PipelineType } from "~/lib/pipeline";
 import { recordAudit } from "../audit.server";
 import type { Actor } from "../pipeline.server";
 
@@ -200,7 +200,7 @@ interface ReminderRow {
 
 export function taskReminderMail(task: ReminderRow, kind: ReminderKind) {
   const due = formatDateTime(new Date(task.due_at));
-  const who = task.name || task.email || `${PIPELINE_TYPE_INFO[task.type].label} nº ${task.number}`;
+  const who = task.name || task.email || `${pipelineTypeInfo(task.type).label} nº ${task.number}`;
   const when = kind === "day" ? "em 1 dia" : "em 1 hora";
   return {
     kind: `lead.task.reminder.${kind}`,

@@ -25,4 +25,6 @@ export default defineLeadForm({
     failureTitle: careersMessages.failure.title,
     success: () => careersMessages.success,
   },
+  // Applications are not sales: hiring's stages (docs/decisions/0088).
+  lead: { type: "candidaturas", label: "Candidatura", plural: "Candidaturas", stages: "hiring", audit: "application", order: 50 },
 });

@@ -18,4 +18,15 @@ export default defineLeadForm({
     success: () => chatContactMessages.nativeConfirmation,
     next: { label: bookingMessages.entryLink, to: BOOKING_PATH },
   },
+  // Its leads are the conversations with a contact; their messages have a page of their own
+  // (docs/decisions/0129-one-page-per-lead.md).
+  lead: {
+    type: "conversas",
+    label: "Conversa no chat",
+    plural: "Conversas no chat",
+    stages: "sales",
+    audit: "chat",
+    order: 30,
+    elsewhere: { label: "Ver as mensagens da conversa", href: (id) => `/admin/conversas/${id}` },
+  },
 });

@@ -18,4 +18,12 @@ export default defineLeadForm({
     success: () => consultationMessages.success,
     next: { label: bookingMessages.entryLink, to: BOOKING_PATH },
   },
+  lead: {
+    type: "consultas",
+    label: "Solicitação de consultoria",
+    plural: "Solicitações de consultoria",
+    stages: "sales",
+    audit: "consultation",
+    order: 20,
+  },
 });

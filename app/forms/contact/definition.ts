@@ -13,4 +13,5 @@ export default defineLeadForm({
     failureTitle: contactMessages.failureTitle,
     success: () => contactMessages.success,
   },
+  lead: { type: "contatos", label: "Contato", plural: "Contatos", stages: "sales", audit: "contact", order: 10 },
 });

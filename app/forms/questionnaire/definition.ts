@@ -19,4 +19,14 @@ export default defineLeadForm({
     showsId: true,
     bare: true,
   },
+  // The questionnaire among the others, linked from the lead's page (docs/decisions/0129).
+  lead: {
+    type: "questionarios",
+    label: "Questionário",
+    plural: "Questionários",
+    stages: "sales",
+    audit: "questionnaire",
+    order: 40,
+    elsewhere: { label: "Ver na lista de questionários", href: (id) => `/admin/business-optimizations#formulario-${id}` },
+  },
 });

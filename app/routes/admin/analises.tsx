@@ -28,7 +28,7 @@ import {
   type DateRange,
 } from "~/lib/analytics-format";
 import { visitSourceLabel } from "~/lib/origin";
-import { PIPELINE_TYPE_INFO, type PipelineType } from "~/lib/pipeline";
+import { pipelineTypeInfo } from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/analises";
 
@@ -287,10 +287,7 @@ export default function Analises({ loaderData }: Route.ComponentProps) {
               <Funnel steps={report.funnel} />
               {report.leadsByType.length ? (
                 <p className="mt-4 text-sm text-muted-foreground" data-testid="leads-by-type">
-                  Leads por tipo:{" "}
-                  {report.leadsByType
-                    .map((t) => `${PIPELINE_TYPE_INFO[t.type as PipelineType]?.label ?? t.type} ${formatNumber(t.leads)}`)
-                    .join(" · ")}
+                  Leads por tipo: {report.leadsByType.map((t) => `${pipelineTypeInfo(t.type).label} ${formatNumber(t.leads)}`).join(" · ")}
                 </p>
               ) : null}
               <p className="mt-2 text-sm text-muted-foreground" data-testid="other-conversions">

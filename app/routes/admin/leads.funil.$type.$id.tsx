@@ -33,10 +33,11 @@ import { isTaskIntent } from "~/lib/lead-tasks";
 import { ORIGIN_TITLE } from "~/lib/origin";
 import {
   brasiliaDay,
+  isHiring,
   isPipelineType,
   leadPagePath,
   NOTE_MAX_LENGTH,
-  PIPELINE_TYPE_INFO,
+  pipelineTypeInfo,
   pipelineMessages,
   stagesOf,
   type PipelineType,
@@ -68,7 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ...found,
       today: brasiliaDay(),
       // A sales lead's value, close day and the reason of a loss (docs/decisions/0142).
-      deal: type === "candidaturas" ? null : await leadDeal(type, id),
+      deal: isHiring(type) ? null : await leadDeal(type, id),
       dealSaved: saved === "negocio",
       saved: saved === "1" ? pipelineMessages.saved : saved === "0" ? pipelineMessages.nothingChanged : null,
     },
@@ -84,7 +85,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (isTaskIntent(fields.intent)) return taskAction(type, id, fields, { username: user.username, ip: context.clientIp });
   // The merge of a possible duplicate (app/components/admin/lead-duplicates.tsx, docs/decisions/0147).
   if (fields.intent === "mesclar") return mergeAction(type, id, fields, { username: user.username, ip: context.clientIp });
-  if (fields.intent === "deal" && type !== "candidaturas") {
+  if (fields.intent === "deal" && !isHiring(type)) {
     const deal = await parseForm(fields, dealSchema);
     if (!deal.ok) return formError({ ...deal.reply, intent: "deal" });
     const done = await updateDeal(type, id, deal.value, { username: user.username, ip: context.clientIp });
@@ -113,7 +114,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function LeadPageRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, today, saved } = loaderData;
-  const info = PIPELINE_TYPE_INFO[lead.type];
+  const info = pipelineTypeInfo(lead.type);
   const title = lead.name || lead.email || `Lead #${lead.id}`;
 
   return (

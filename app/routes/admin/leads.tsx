@@ -18,16 +18,7 @@ import { inboxSources, listInbox, readInboxFilters } from "~/domain/pipeline.ser
 import { formatDateTime } from "~/lib/dates";
 import { LEAD_TYPE_INFO, LEAD_TYPES } from "~/lib/lead-types";
 import { DIRECT_ORIGIN } from "~/lib/origin";
-import {
-  brasiliaDay,
-  HIRING_STAGES,
-  leadPagePath,
-  PIPELINE_TYPE_INFO,
-  pipelineTypeInfo,
-  PIPELINE_TYPES,
-  pipelineMessages,
-  SALES_STAGES,
-} from "~/lib/pipeline";
+import { brasiliaDay, HIRING_STAGES, leadPagePath, pipelineTypeInfo, PIPELINE_TYPES, pipelineMessages, SALES_STAGES } from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/leads";
@@ -140,7 +131,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             <option value="">Todos os tipos</option>
             {PIPELINE_TYPES.map((t) => (
               <option key={t} value={t}>
-                {PIPELINE_TYPE_INFO[t].plural}
+                {pipelineTypeInfo(t).plural}
               </option>
             ))}
           </NativeSelect>

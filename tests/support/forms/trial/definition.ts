@@ -15,4 +15,18 @@ export default defineLeadForm({
     failureTitle: "Falha no envio",
     success: () => ({ title: "Recebido", description: "Obrigado." }),
   },
+  // What the admin's pipeline shows of its leads (app/lib/pipeline.ts): its kind is the privacy declaration's.
+  lead: {
+    type: "testes",
+    label: "Pedido de teste",
+    plural: "Pedidos de teste",
+    stages: "sales",
+    audit: "trial",
+    fields: [
+      { key: "name", label: "Nome" },
+      { key: "email", label: "E-mail", kind: "email" },
+      { key: "wish", label: "O que deseja", kind: "long" },
+      { key: "createdAt", label: "Recebido em", kind: "date" },
+    ],
+  },
 });
