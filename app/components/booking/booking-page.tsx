@@ -174,7 +174,13 @@ function QuestionField({ question, error, value }: { question: BookingQuestion; 
   const id = `booking-${name}`;
   if (question.kind === "choice") {
     return (
-      <fieldset className="sm:col-span-2" aria-describedby={error ? `${id}-error` : undefined}>
+      // The invalid state belongs to the group, not to each radio (ARIA: radio has no aria-invalid).
+      <fieldset
+        className="sm:col-span-2"
+        role="radiogroup"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
         <legend className="text-sm font-medium">
           {question.label}
           {question.required ? null : <span className="font-normal text-muted-foreground"> (opcional)</span>}
@@ -187,7 +193,6 @@ function QuestionField({ question, error, value }: { question: BookingQuestion; 
                 name={name}
                 value={option}
                 defaultChecked={value === option}
-                aria-invalid={error ? true : undefined}
                 id={i === 0 ? id : undefined}
                 className="size-5 accent-primary"
               />
