@@ -122,7 +122,15 @@ async function openPostgres(options: OpenOptions): Promise<OpenDatabase> {
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
 
-  const client = await connectWithRetry(pool, options.databaseUrl!);
+  // Migrations run on a connection of their own, without the pool's query timeout: on years of
+  // data one statement of a migration can take minutes (0021 at seed:scale tier 2 did), and a
+  // timeout there would leave the site unable to start.
+  const client = await connectWithRetry(async () => {
+    const migrator = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis: 3_000 });
+    migrator.on("error", () => {});
+    await migrator.connect();
+    return migrator;
+  }, options.databaseUrl!);
   try {
     // Waited for by polling, never inside a statement: a session blocked in pg_advisory_lock holds
     // a snapshot, which the holder's CREATE INDEX CONCURRENTLY below waits for (a deadlock).
@@ -132,15 +140,15 @@ async function openPostgres(options: OpenOptions): Promise<OpenDatabase> {
     const locked = drizzle(client, { schema }) as unknown as Database;
     await logMigrations(locked, options.migrationsFolder, () => migrate(locked as never, { migrationsFolder: options.migrationsFolder }));
     // Outside any transaction, still under the migration lock (docs/decisions/0113); a large
-    // table's index may take minutes, past the pool's query timeout.
-    const built = await buildOnlineIndexes((text) => client.query({ text, query_timeout: 30 * 60_000 } as import("pg").QueryConfig), {
+    // table's index may take minutes.
+    const built = await buildOnlineIndexes((text) => client.query(text), {
       concurrently: true,
     });
     if (built.length) logger.info({ indexes: built }, "índices criados sem bloquear as tabelas");
     await options.seed?.(locked);
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
-    client.release();
+    await client.end().catch(() => {});
   }
   const database = drizzle(pool, { schema }) as unknown as Database;
   return { db: database, close: () => pool.end() };
@@ -149,12 +157,12 @@ async function openPostgres(options: OpenOptions): Promise<OpenDatabase> {
 /** How long a start waits for PostgreSQL (a database that boots with the app, a network blip). */
 const START_RETRY_MS = 30_000;
 
-async function connectWithRetry(pool: import("pg").Pool, databaseUrl: string): Promise<import("pg").PoolClient> {
+async function connectWithRetry<T>(connect: () => Promise<T>, databaseUrl: string): Promise<T> {
   const host = new URL(databaseUrl).host; // never the password
   const deadline = Date.now() + START_RETRY_MS;
   for (let attempt = 1, wait = 500; ; attempt++, wait = Math.min(wait * 2, 5_000)) {
     try {
-      return await pool.connect();
+      return await connect();
     } catch (error) {
       const reason = (error as Error).message;
       if (Date.now() + wait > deadline) {
