@@ -150,6 +150,9 @@ async function openPostgres(options: OpenOptions): Promise<OpenDatabase> {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     await client.end().catch(() => {});
   }
+  // One connection of the pool opened before the site says it is ready, as before the migrations
+  // had their own: the first requests do not each wait for a connection on a busy machine.
+  (await connectWithRetry(() => pool.connect(), options.databaseUrl!)).release();
   const database = drizzle(pool, { schema }) as unknown as Database;
   return { db: database, close: () => pool.end() };
 }
