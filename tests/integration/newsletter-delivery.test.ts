@@ -197,7 +197,7 @@ describe("newsletter delivery", () => {
     await expect(editions.sendPostNow(postId, ADMIN)).rejects.toBeInstanceOf(Response);
   }, 30_000);
 
-  it("marks a recipient 'delivering' only once its text goes to the server, and commits that once its end is written, before the answer (docs/decisions/0134)", async () => {
+  it("marks a recipient 'delivering' only once its text goes to the server, and has committed that when the server holds its end (docs/decisions/0150)", async () => {
     const tag = randomUUID().slice(0, 8);
     const [reader] = await subscribers(1, tag);
     await retireOthers([reader!]);
@@ -209,10 +209,10 @@ describe("newsletter delivery", () => {
     const run = delivery.processNewsletter(5_000);
     await held;
     expect((await recipients(postId)).map((r) => r.status)).toEqual(["sending"]);
-    // Its end written, the server not yet answering: the hand-over is committed already.
+    // The server holds its end, unanswered: the hand-over was committed before the dot was written.
     smtp.releaseRecipient(reader!);
     await expect.poll(() => smtp.attempts.filter((a) => a.raw.includes(`Marca ${tag}`) && a.result === "waiting").length).toBe(1);
-    await expect.poll(async () => (await recipients(postId)).map((r) => r.status)).toEqual(["delivering"]);
+    expect((await recipients(postId)).map((r) => r.status)).toEqual(["delivering"]);
     smtp.release(`Marca ${tag}`);
     await run;
     expect(acceptedFor(tag).map((a) => toOf(a.raw))).toEqual([reader]);

@@ -4,15 +4,15 @@
  *
  * - **At most once.** An edition has one row per subscriber (unique). A row is claimed with
  *   `FOR UPDATE SKIP LOCKED` under a lease longer than its send can take (decision 0110's rule,
- *   `leaseCoversSend`); every later update is fenced by the claim's attempt number. Before the
- *   message's last line (the SMTP `.` that makes the server take it), the row is locked and marked
- *   `delivering` in a transaction that commits only once that line is written to the socket
- *   (docs/decisions/0134, `handOver`); a row an instance left `delivering` when it died is counted
- *   as sent, never sent again: its message's end had reached the kernel before the commit.
- * - **At least once.** A row left `sending` by an instance that died (its message's end not
- *   written, or written a moment before the commit could be) is claimed again once its lease
- *   ends; a temporary SMTP failure is retried with backoff; every attempt carries the same
- *   Message-ID and the same unsubscribe link.
+ *   `leaseCoversSend`); every later update is fenced by the claim's attempt number. Once the
+ *   message's text goes to the server, and before its last line (the SMTP `.` that makes the
+ *   server take it), the row is marked `delivering` and that is committed
+ *   (docs/decisions/0150, `handOver`); a row an instance left `delivering` when it died is counted
+ *   as sent, never sent again.
+ * - **At least once**, but for a crash between that commit and the dot. A row left `sending` by
+ *   an instance that died (its dot never written) is claimed again once its lease ends; a
+ *   temporary SMTP failure is retried with backoff; every attempt carries the same Message-ID and
+ *   the same unsubscribe link.
  * - **Throttled** across instances: the edition row holds the earliest moment its next recipient
  *   may be claimed, moved on by 1/`NEWSLETTER_RATE_PER_SECOND` at each claim, by the database's clock.
  * - A **hard bounce** (an SMTP 5xx) marks the address bounced; unsubscribed, erased (the row goes
@@ -65,7 +65,7 @@ interface ClaimedRecipient {
   subject: string;
   html: string;
   text: string;
-  /** Set once the row's `delivering` is committed: the message's last line was written to the server. */
+  /** Set when a failed send had its row committed `delivering` and its final dot written: the server may hold it. */
   handedOver?: boolean;
 }
 
@@ -293,39 +293,21 @@ function followToSocket(source: Readable, on: { reached: () => void; ended: (soc
 }
 
 /**
- * The message's whole text, then its hand-over (docs/decisions/0134). nodemailer reads a message
+ * The message's whole text, then its hand-over (docs/decisions/0150). nodemailer reads a message
  * ahead, while it still waits for a connection; once the text really goes to the server (its DATA
- * stream is piped) and before its end, the row is locked and marked `delivering` in a
- * transaction; a claim that has lost its row fails the stream instead, and the server discards
- * the unfinished message. The transaction commits once the final
- * dot (what makes the server take the message) is in the socket's kernel buffer: so a row left
- * `delivering` by a crash had its message's end written (never sent again), and one left `sending`
- * had not, or only a moment before the crash (sent again after its lease). Only a crash between
- * those two writes of one process, the dot and the commit, sends a message twice.
+ * stream is piped), the row is marked `delivering`, fenced by the claim's attempt, and only once
+ * that is committed does the stream end, which makes nodemailer write the final dot (what makes
+ * the server take the message). A claim that has lost its row fails the stream instead, and the
+ * server discards the unfinished message. So a row left `sending` by a crash never had its dot
+ * written (sent again after its lease), and one left `delivering` counts as sent: only a crash
+ * between the commit's answer and the dot's write loses a message, and none is sent twice.
+ * `written` says whether the dot reached the socket's kernel buffer, for a send that then fails
+ * without an answer (counted as sent only if it did).
  */
-function handOver(
-  raw: Buffer,
-  row: ClaimedRecipient,
-  holdMs: number,
-): { stream: Readable; endWritten: () => void; notWritten: (error: Error) => void; committed: Promise<boolean> } {
-  let settled = false;
-  let endWritten!: () => void;
-  let notWritten!: (error: Error) => void;
-  const written = new Promise<void>((resolve, reject) => {
-    endWritten = () => {
-      settled = true;
-      resolve();
-    };
-    notWritten = (error) => {
-      settled = true;
-      reject(error);
-    };
-  });
-  written.catch(() => undefined);
-  let fence!: (held: boolean) => void;
-  const fenced = new Promise<boolean>((resolve) => (fence = resolve));
-  let settle!: (committed: boolean) => void;
-  const committed = new Promise<boolean>((resolve) => (settle = resolve));
+function handOver(raw: Buffer, row: ClaimedRecipient): { stream: Readable; marked: Promise<boolean>; written: () => boolean } {
+  let endWritten = false;
+  let mark!: (held: boolean) => void;
+  const marked = new Promise<boolean>((resolve) => (mark = resolve));
   let inData!: () => void;
   const dataStarted = new Promise<void>((resolve) => (inData = resolve));
   let closedEarly = false;
@@ -334,31 +316,18 @@ function handOver(
       yield raw;
       await dataStarted;
       if (closedEarly) return;
-      db()
-        .transaction(async (tx) => {
-          const held =
-            rowsOf(
-              await tx.execute(sql`
-                update newsletter_edition_recipients set status = 'delivering'
-                 where id = ${row.id} and attempts = ${row.attempts} and status = 'sending'
-                returning id`),
-            ).length > 0;
-          fence(held);
-          if (!held) return false;
-          // A send torn down without a word must not hold the row's lock past its deadline.
-          const timer = setTimeout(() => notWritten(new Error("fim da mensagem não escrito no prazo")), holdMs);
-          try {
-            await written;
-          } finally {
-            clearTimeout(timer);
-          }
-          return true;
-        })
-        .then(settle, () => {
-          fence(false);
-          settle(false);
-        });
-      if (!(await fenced)) throw new Error("destinatário reservado por outra instância: envio interrompido");
+      const held = await db()
+        .execute(
+          sql`update newsletter_edition_recipients set status = 'delivering'
+               where id = ${row.id} and attempts = ${row.attempts} and status = 'sending'
+              returning id`,
+        )
+        .then(
+          (result) => rowsOf(result).length > 0,
+          () => false,
+        );
+      mark(held);
+      if (!held) throw new Error("destinatário reservado por outra instância: envio interrompido");
     })(),
     { objectMode: false },
   );
@@ -367,24 +336,22 @@ function handOver(
     ended(socket) {
       // Written to the socket; in its kernel buffer once the socket has nothing of it queued.
       const flushed = () => {
-        if (settled) return;
-        if (socket.destroyed) notWritten(new Error("conexão fechada antes do fim da mensagem"));
-        else if (socket.writableLength === 0) endWritten();
+        if (socket.destroyed) return;
+        if (socket.writableLength === 0) endWritten = true;
         else setImmediate(flushed);
       };
       flushed();
     },
   });
-  // Closed before its end (a refusal, a deadline, a lost connection): no hand-over, or one that
-  // rolls back; the generator, if still waiting for the DATA stream, goes no further.
+  // Closed before its end (a refusal, a deadline, a lost connection): no hand-over; the
+  // generator, if still waiting for the DATA stream, goes no further.
   stream.once("close", () => {
     if (stream.readableEnded) return;
     closedEarly = true;
-    notWritten(new Error("mensagem interrompida antes do fim"));
-    settle(false);
+    mark(false);
     inData();
   });
-  return { stream, endWritten, notWritten, committed };
+  return { stream, marked, written: () => endWritten };
 }
 
 /** Sends one claimed recipient; true when its message was taken (to be marked sent with its claim's others). */
@@ -421,7 +388,7 @@ async function deliver(row: ClaimedRecipient): Promise<boolean> {
     .compile()
     .build();
   const timing = deliveryTiming();
-  const { stream, endWritten, notWritten, committed } = handOver(raw, row, timing.sendDeadlineMs + timing.abortGraceMs);
+  const { stream, marked, written } = handOver(raw, row);
   const { outcome, late } = await sendWithDeadline(
     (signal) =>
       smtp.sendMail({
@@ -431,14 +398,11 @@ async function deliver(row: ClaimedRecipient): Promise<boolean> {
       } as Parameters<Transporter["sendMail"]>[0]),
     timing,
   );
-  // Normally committed already, before the server's answer to the dot. Should the socket not have
-  // been found, the answer settles it: taken, the end was written; refused or lost, not for sure.
-  if (outcome.status === "sent") endWritten();
-  else if (outcome.status === "failed") {
-    notWritten(new Error("envio não concluído"));
+  if (outcome.status === "failed") {
     stream.destroy(); // if nodemailer left it open, so that nothing waits on it
+    // Handed over only if its dot was written after the mark; otherwise it goes back to the queue.
+    row.handedOver = (await marked) && written();
   }
-  if (outcome.status !== "in-flight") row.handedOver = await committed;
   if (outcome.status === "sent") return true;
   if (outcome.status === "failed") return markFailed(row, outcome.error);
   logger.error(
