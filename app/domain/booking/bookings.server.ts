@@ -30,7 +30,14 @@ import { HONEYPOT_FIELD } from "~/lib/lead-fields";
 import type { PipelineType } from "~/lib/pipeline";
 import { bookingSchema, type BookingInput } from "~/lib/schemas/booking";
 import { calendarBusy } from "./busy-calendar.server";
-import { queueCancelled, queueConfirmation, queuePending, queueRescheduled, type MailBooking } from "./emails.server";
+import {
+  queueCancelled,
+  queueConfirmation,
+  queuePending,
+  queuePendingReschedule,
+  queueRescheduled,
+  type MailBooking,
+} from "./emails.server";
 import { issueBookingLink } from "./links.server";
 import { loadAvailability, readSettings } from "./settings.server";
 import { type Availability, type BusyRange, computeSlots, dayIn, isFreeSlot, occupiedRange, type Slot } from "./slots";
@@ -387,13 +394,21 @@ export async function rescheduleBooking(
       const b = await tx.select().from(bookings).where(eq(bookings.id, id)).then(first);
       if (b.status === "cancelled") throw new BookingRejection(409, bookingMessages.alreadyCancelled);
       if (actor.by === "visitor") await checkVisitorCutoff(tx, b, now);
-      const { availability } = await loadAvailability(tx);
+      const { settings, availability } = await loadAvailability(tx);
       // The team may move a meeting inside the notice period; visitors may not.
       await checkSlot(tx, actor.by === "admin" ? { ...availability, minNoticeHours: 0 } : availability, start, now, id);
       const occupied = occupiedRange(start, availability);
+      // A visitor's move never confirms (docs/decisions/0145, 0151): a pending meeting stays pending, and
+      // a confirmed one moved into the short-notice window waits for the admin as a new booking
+      // there would. The team's own move keeps the status it had (it confirms with its button).
+      const status =
+        b.status === "pending" || (actor.by === "visitor" && needsConfirmation(start, settings.confirmBelowHours, now))
+          ? "pending"
+          : b.status;
       const row = await tx
         .update(bookings)
         .set({
+          status,
           startsAt: start,
           endsAt: new Date(start.getTime() + availability.durationMinutes * 60_000),
           bufferBeforeMinutes: availability.bufferBeforeMinutes,
@@ -407,7 +422,8 @@ export async function rescheduleBooking(
         .where(eq(bookings.id, id))
         .returning()
         .then(first);
-      await queueRescheduled(tx, asMail(row), note, actor.by);
+      if (row.status === "pending" && actor.by === "visitor") await queuePendingReschedule(tx, asMail(row));
+      else await queueRescheduled(tx, asMail(row), note, actor.by);
       await recordAudit(
         {
           actor: actorName(actor),
@@ -418,6 +434,7 @@ export async function rescheduleBooking(
             from: b.startsAt.toISOString(),
             to: row.startsAt.toISOString(),
             sequence: row.sequence,
+            status: row.status,
             note: Boolean(note),
           },
           ip: actor.ip,

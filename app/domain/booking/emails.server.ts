@@ -130,6 +130,43 @@ async function send(
  * held and not yet confirmed (no invitation yet); the team is asked to confirm it.
  */
 export async function queuePending(executor: Executor, b: MailBooking): Promise<void> {
+  await queuePendingToVisitor(executor, b);
+  await send(executor, "booking.notice", undefined, `Confirme a reunião: ${b.name} (${b.company}), ${formatSlot(b.startsAt)}`, {
+    heading: "Reunião aguardando sua confirmação",
+    paragraphs: [
+      "Um visitante pediu um horário próximo. Confirme-o (ou cancele-o) no painel: o visitante só recebe o convite depois disso.",
+    ],
+    facts: facts(b, true),
+    links: [["Confirmar no painel", adminLink(b.id)]],
+  });
+}
+
+/**
+ * A visitor's reschedule that leaves the meeting waiting for the admin (still pending, or moved
+ * into the short-notice window): the visitor gets the new booking's words, with no invitation
+ * (the one they may hold keeps the old time until the team confirms or cancels, and both send
+ * one); the team is asked to confirm, with the invitation that moves its own event.
+ */
+export async function queuePendingReschedule(executor: Executor, b: MailBooking): Promise<void> {
+  await queuePendingToVisitor(executor, b);
+  await send(
+    executor,
+    "booking.notice",
+    undefined,
+    `Confirme a reunião remarcada: ${b.name} (${b.company}), ${formatSlot(b.startsAt)}`,
+    {
+      heading: "Reunião remarcada aguardando sua confirmação",
+      paragraphs: [
+        "O visitante remarcou a reunião para um horário próximo. Confirme-o (ou cancele-o) no painel: o visitante só recebe o convite depois disso. O convite anexo atualiza o evento.",
+      ],
+      facts: facts(b, true),
+      links: [["Confirmar no painel", adminLink(b.id)]],
+    },
+    invitation(b, "REQUEST"),
+  );
+}
+
+async function queuePendingToVisitor(executor: Executor, b: MailBooking): Promise<void> {
   await send(executor, "booking.pending", b.email, `Pedido de reunião recebido: ${formatSlot(b.startsAt)}`, {
     heading: "Recebemos seu pedido de reunião",
     paragraphs: [
@@ -138,14 +175,6 @@ export async function queuePending(executor: Executor, b: MailBooking): Promise<
     ],
     facts: facts(b, false),
     links: (await visitorLinks(executor, b)).filter(([label]) => label !== "Google Agenda" && label !== "Adicionar ao calendário"),
-  });
-  await send(executor, "booking.notice", undefined, `Confirme a reunião: ${b.name} (${b.company}), ${formatSlot(b.startsAt)}`, {
-    heading: "Reunião aguardando sua confirmação",
-    paragraphs: [
-      "Um visitante pediu um horário próximo. Confirme-o (ou cancele-o) no painel: o visitante só recebe o convite depois disso.",
-    ],
-    facts: facts(b, true),
-    links: [["Confirmar no painel", adminLink(b.id)]],
   });
 }
 
