@@ -8,7 +8,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminSession, outboxTo, postJson, startTestApp, type TestApp } from "../helpers/app";
+import { adminSession, outboxTo, postJson, startTestApp, withProof, type TestApp } from "../helpers/app";
 
 let app: TestApp;
 let cookie: string;
@@ -308,5 +308,120 @@ describe("custom questions", () => {
     const leadPage = await lead.text();
     expect(leadPage).toContain("Qual ferramenta vocês usam hoje?");
     expect(leadPage).toContain("Planilhas");
+
+    // Someone who asked for a consultation and then books continues that lead (no meeting lead of
+    // its own): the answers are on the consultation's page, the one page of the lead that booked.
+    const asked = { name: "Visitante Consulta", email: "consulta-perguntas@empresa.com.br", phone: "11987654321", company: "Empresa C" };
+    const consult = await postJson(`${app.url}/api/consultations`, await withProof(app.url, { ...asked, industryArea: "Varejo" }));
+    expect(consult.status).toBe(201);
+    const consultId = consult.json.data.id as number;
+    const before = await (await fetch(`${app.url}/admin/leads/funil/consultas/${consultId}`, { headers: { cookie } })).text();
+    expect(before).not.toContain('data-testid="meeting-answers"');
+    const next = await fetch(`${app.url}/api/booking/slots?from=${day(0)}&to=${day(14)}`);
+    const later = ((await next.json()) as { data: { slots: Array<{ start: string }> } }).data.slots[0]!.start;
+    const linked = await postJson(`${app.url}/api/booking`, { ...asked, start: later, q_q1: "Mais de 50", q_q3: "Um CRM antigo" });
+    expect(linked.status).toBe(201);
+    const [own] = await app.db().select({ leadId: bookings.leadId }).from(bookings).where(eq(bookings.id, linked.json.data.id));
+    const [consultLead] = await app
+      .db()
+      .select({ kind: app.schema.leads.kind, number: app.schema.leads.number })
+      .from(app.schema.leads)
+      .where(eq(app.schema.leads.id, own!.leadId));
+    expect(consultLead).toEqual({ kind: "consultas", number: consultId });
+    const consultPage = await (await fetch(`${app.url}/admin/leads/funil/consultas/${consultId}`, { headers: { cookie } })).text();
+    const section = consultPage.slice(consultPage.indexOf('data-testid="meeting-answers"'));
+    expect(consultPage).toContain('data-testid="meeting-answers"');
+    expect(section).toContain(`href="/admin/agenda/${linked.json.data.id}"`);
+    expect(section).toMatch(/Quantas pessoas trabalham na empresa\?<\/dt><dd[^>]*>Mais de 50<\/dd>/);
+    expect(section).toMatch(/Qual ferramenta vocês usam hoje\?<\/dt><dd[^>]*>Um CRM antigo<\/dd>/);
+  });
+});
+
+describe("a visitor's reschedule (docs/decisions/0151)", () => {
+  it("never confirms: a pending meeting stays pending, a confirmed one moved into the window waits again", async () => {
+    // No questions now (the test above left a required one).
+    const cleared = await form(
+      "/admin/agenda",
+      Object.fromEntries(
+        [1, 2, 3]
+          .flatMap((n) => [
+            [`label${n}`, ""],
+            [`kind${n}`, "text"],
+            [`options${n}`, ""],
+          ])
+          .concat([["intent", "questions"]]),
+      ),
+      { cookie },
+    );
+    expect(cleared.status).toBe(200);
+    const { bookings } = app.schema;
+    const free = async (except: string) => {
+      const res = await fetch(`${app.url}/api/booking/slots?from=${day(0)}&to=${day(14)}`);
+      return ((await res.json()) as { data: { slots: Array<{ start: string }> } }).data.slots.find((s) => s.start !== except)!.start;
+    };
+    const startOf = async (id: number) =>
+      (await app.db().select({ startsAt: bookings.startsAt }).from(bookings).where(eq(bookings.id, id)))[0]!.startsAt.toISOString();
+
+    // Pending, moved by the visitor: still pending, told in the new booking's words, no invitation.
+    expect((await saveSettings({ confirmBelowHours: "720" })).status).toBe(200);
+    const held = await book("pendente-remarca");
+    const heldEmail = "pendente-remarca@empresa.com.br";
+    expect(await status(held.id)).toBe("pending");
+    const to = await free(await startOf(held.id));
+    const moved = await form(`/agendar/remarcar/${held.token}`, { start: to });
+    expect(moved.status).toBe(303);
+    expect(await status(held.id)).toBe("pending");
+    expect(await startOf(held.id)).toBe(to);
+    const told = await outboxTo(app, heldEmail, "booking.pending");
+    expect(told).toHaveLength(2);
+    expect(told[1]!.subject).toContain("Pedido de reunião recebido");
+    for (const words of [
+      "Recebemos seu pedido de reunião",
+      "O horário abaixo está reservado para você.",
+      "Como ele é próximo, a equipe confirma a reunião",
+    ]) {
+      expect(told[0]!.body).toContain(words);
+      expect(told[1]!.body).toContain(words);
+    }
+    expect(told[1]!.attachments ?? []).toEqual([]);
+    expect(await outboxTo(app, heldEmail, "booking.rescheduled")).toEqual([]);
+    expect(await outboxTo(app, heldEmail, "booking.confirmation")).toEqual([]);
+    const page = await (await fetch(`${app.url}/agendar/reserva/${held.token}`)).text();
+    expect(page).toContain("Pedido de reunião recebido");
+    expect(page).toContain("Aguardando confirmação da equipe");
+    // The team is asked to confirm the new time, with the invitation that moves its own event.
+    const { outbox } = app.schema;
+    const notices = await app.db().select().from(outbox).where(eq(outbox.kind, "booking.notice"));
+    const ask = notices.find((n) => n.subject.startsWith("Confirme a reunião remarcada: Visitante pendente-remarca"));
+    expect(ask).toBeTruthy();
+    expect((ask!.attachments as Array<{ contentType: string }>)[0]!.contentType).toContain("method=REQUEST");
+
+    // Confirmed, then moved by the visitor into the short-notice window: pending again, the same words.
+    expect((await saveSettings({ confirmBelowHours: "" })).status).toBe(200);
+    const sure = await book("confirmada-remarca");
+    const sureEmail = "confirmada-remarca@empresa.com.br";
+    expect(await status(sure.id)).toBe("confirmed");
+    expect((await saveSettings({ confirmBelowHours: "720" })).status).toBe(200);
+    const again = await form(`/agendar/remarcar/${sure.token}`, { start: await free(await startOf(sure.id)) });
+    expect(again.status).toBe(303);
+    expect(await status(sure.id)).toBe("pending");
+    const [waiting] = await outboxTo(app, sureEmail, "booking.pending");
+    expect(waiting!.subject).toContain("Pedido de reunião recebido");
+    expect(waiting!.body).toContain("Recebemos seu pedido de reunião");
+    expect(waiting!.attachments ?? []).toEqual([]);
+    expect(await outboxTo(app, sureEmail, "booking.rescheduled")).toEqual([]);
+    // The admin's button sends the invitation with the new time.
+    expect((await form(`/admin/agenda/${sure.id}`, { intent: "confirm" }, { cookie })).status).toBe(200);
+    expect(await status(sure.id)).toBe("confirmed");
+    const confirmations = await outboxTo(app, sureEmail, "booking.confirmation");
+    expect(confirmations).toHaveLength(2);
+    expect(confirmations[1]!.body).toContain("Sua reunião está confirmada");
+
+    // Outside the window a confirmed meeting moved by the visitor stays confirmed.
+    expect((await saveSettings({ confirmBelowHours: "" })).status).toBe(200);
+    const plain = await book("sem-janela-remarca");
+    expect((await form(`/agendar/remarcar/${plain.token}`, { start: await free(await startOf(plain.id)) })).status).toBe(303);
+    expect(await status(plain.id)).toBe("confirmed");
+    expect(await outboxTo(app, "sem-janela-remarca@empresa.com.br", "booking.rescheduled")).toHaveLength(1);
   });
 });

@@ -289,6 +289,54 @@ describe("one page per lead", () => {
     expect([...times].sort((a, b) => a - b)).toEqual(times);
   });
 
+  it("the history also holds the deal's value and close day, the tasks added and done, and won and lost with the reason", async () => {
+    const { id } = await insertLead(app.db(), app.schema, "contacts", {
+      name: "Bruno Tavares",
+      company: "Tavares Engenharia",
+      email: "bruno@tavares.com.br",
+      message: "Orçamento de automação.",
+      createdAt: ago(30),
+    });
+    const page = `/admin/leads/funil/contatos/${id}`;
+    const close = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const due = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 16);
+    expect((await save(page, { intent: "deal", valueCents: "12.500,00", expectedCloseOn: close })).status).toBe(303);
+    expect(
+      (await save(page, { intent: "tarefa-adicionar", taskKind: "proposta", taskTitle: "Proposta de automação", taskDueAt: due })).status,
+    ).toBe(303);
+    const { leadTasks } = app.schema;
+    const [task] = await app
+      .db()
+      .select({ id: leadTasks.id })
+      .from(leadTasks)
+      .where(sql`${leadTasks.title} = 'Proposta de automação'`);
+    expect((await save(page, { intent: "tarefa-concluir", taskId: String(task!.id) })).status).toBe(303);
+    expect((await save(page, { intent: "deal", valueCents: "15.000", expectedCloseOn: "" })).status).toBe(303);
+    expect((await save(page, { stage: "perdido", lostReason: "Preço acima do orçamento.", followUpOn: "" })).status).toBe(303);
+    expect((await save(page, { stage: "ganho", followUpOn: "", note: "Voltou e fechou." })).status).toBe(303);
+
+    const history = section(await html(page), "history", "ol");
+    const entries = [...history.matchAll(/<li[^>]*data-kind="([a-z-]+)"[\s\S]*?<\/li>/g)].map((m) => ({
+      kind: m[1],
+      text: m[0].replace(/<[^>]+>/g, " ").replace(/\s+/g, " "),
+    }));
+    expect(entries.map((e) => e.kind)).toEqual(["deal", "task", "task", "deal", "lost", "won", "note"]);
+    const close2 = close.split("-").reverse().join("/");
+    expect(entries[0]!.text).toContain(`Valor: sem valor → R$ 12.500,00. Previsão de fechamento: sem data → ${close2}.`);
+    expect(entries[1]!.text).toMatch(/Tarefa adicionada: Proposta de automação \(prazo: \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}\)\./);
+    expect(entries[2]!.text).toContain("Tarefa concluída: Proposta de automação.");
+    expect(entries[3]!.text).toContain(`Valor: R$ 12.500,00 → R$ 15.000,00. Previsão de fechamento: ${close2} → sem data.`);
+    // The loss's reason is on the loss, not a second line.
+    expect(entries[4]!.text).toContain("Negócio perdido");
+    expect(entries[4]!.text).toContain("Etapa alterada: Novo → Perdido. Motivo da perda: Preço acima do orçamento.");
+    expect(entries[5]!.text).toContain("Negócio ganho");
+    expect(entries[5]!.text).toContain("Etapa alterada: Perdido → Ganho.");
+    expect(entries[6]!.text).toContain("Voltou e fechou.");
+    expect(history.match(/Motivo da perda/g)).toHaveLength(1);
+    const times = [...history.matchAll(/<time dateTime="([^"]+)"/g)].map((m) => Date.parse(m[1]!));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
   it("the older record address answers 301 to the page; a newsletter record keeps its own page", async () => {
     for (const [type, id] of [
       ["contatos", ids.ana],

@@ -102,6 +102,36 @@ export function SentFacts({ fields, cv, applicationId }: { fields: LeadPage["fie
   );
 }
 
+/**
+ * The booking form's answers of the meetings this lead booked after it arrived (a consultation
+ * that then booked, docs/decisions/0145), each under the question as it was asked.
+ */
+export function MeetingAnswers({ meetings }: { meetings: LeadPage["meetingAnswers"] }) {
+  if (meetings.length === 0) return null;
+  return (
+    <div className="grid gap-4 border-t border-border pt-4" data-testid="meeting-answers">
+      {meetings.map((m) => (
+        <section key={m.id} aria-labelledby={`respostas-${m.id}`} className="grid gap-3">
+          <h3 id={`respostas-${m.id}`} className="text-sm font-semibold">
+            Respostas do agendamento ·{" "}
+            <Link to={`/admin/agenda/${m.id}`} className={ITEM_LINK}>
+              reunião de {formatDateTime(m.startsAt)}
+            </Link>
+          </h3>
+          <dl className="grid gap-4">
+            {m.answers.map((a, i) => (
+              <div key={i} className={FACT_ROW}>
+                <dt className="text-sm font-semibold text-muted-foreground">{a.question}</dt>
+                <dd className="min-w-0 whitespace-pre-line break-words">{a.answer}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+    </div>
+  );
+}
+
 /** One consent record as the lists show it (app/db/schema.ts, consent_records). */
 export interface ConsentEntry {
   id: number;
@@ -247,6 +277,10 @@ export function PersonActivity({ page }: { page: Pick<LeadPage, "bookings" | "or
 
 const HISTORY_LABEL: Record<LeadPage["history"][number]["kind"], string> = {
   stage: "Etapa",
+  won: "Negócio ganho",
+  lost: "Negócio perdido",
+  deal: "Negócio",
+  task: "Tarefa",
   "follow-up": "Retorno",
   note: "Anotação",
   email: "E-mail",
@@ -259,7 +293,15 @@ const EMAIL_STATUS: Record<string, string> = {
   failed: "falhou",
 };
 
-/** Stage moves, follow-up days, notes and e-mails, oldest first. */
+const HISTORY_DOT: Partial<Record<LeadPage["history"][number]["kind"], string>> = {
+  note: "bg-primary",
+  email: "bg-muted-foreground",
+  lost: "bg-destructive",
+  deal: "bg-primary",
+  task: "bg-accent",
+};
+
+/** Stage moves, won and lost, the deal's changes, tasks, follow-up days, notes and e-mails, oldest first. */
 export function LeadHistory({ history }: { history: LeadPage["history"] }) {
   if (history.length === 0) return <p className="text-sm text-muted-foreground">Nenhum registro no histórico ainda.</p>;
   return (
@@ -268,9 +310,7 @@ export function LeadHistory({ history }: { history: LeadPage["history"] }) {
         <li key={i} className="relative" data-kind={h.kind}>
           <span
             aria-hidden
-            className={`absolute top-1.5 -left-[1.6rem] size-2.5 rounded-full ring-4 ring-card ${
-              h.kind === "note" ? "bg-primary" : h.kind === "email" ? "bg-muted-foreground" : "bg-success"
-            }`}
+            className={`absolute top-1.5 -left-[1.6rem] size-2.5 rounded-full ring-4 ring-card ${HISTORY_DOT[h.kind] ?? "bg-success"}`}
           />
           <p className="text-xs text-muted-foreground">
             <span className="font-semibold uppercase tracking-wide">{HISTORY_LABEL[h.kind]}</span> ·{" "}

@@ -4,7 +4,7 @@
  * person's meetings, orders and chat conversations found by the same whole e-mail address, and one
  * history in time order of stage moves, follow-ups, notes and the e-mails sent to the person.
  */
-import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { auditLog, bookings, chatMessages, chatSessions, leads, orders, outbox } from "~/db/schema";
 import { attributionOf } from "~/domain/analytics/attribution.server";
@@ -13,7 +13,10 @@ import chatAdmin from "~/forms/chat/admin";
 import { leadFormsData } from "~/forms/index.server";
 import questionnaireAdmin, { answerText } from "~/forms/questionnaire/admin";
 import { bookingStatusLabel, placeText, readAnswers } from "~/lib/booking";
+import { formatDateTime } from "~/lib/dates";
+import { dealMessages, formatBRL } from "~/lib/deals";
 import { duplicateMessages } from "~/lib/lead-duplicates";
+import { taskKindLabel } from "~/lib/lead-tasks";
 import { LEAD_TYPE_INFO, type LeadField } from "~/lib/lead-types";
 import { formatDay, pipelineMessages, pipelineTypeInfo, STAGE_OF_CONSULTATION_STATUS, stageLabel, type PipelineType } from "~/lib/pipeline";
 import { getPipelineLead, leadAuditTarget } from "../pipeline.server";
@@ -31,7 +34,7 @@ export interface SentField {
 
 /** One line of the lead's history. */
 export interface HistoryEntry {
-  kind: "stage" | "follow-up" | "note" | "email" | "merge";
+  kind: "stage" | "won" | "lost" | "deal" | "task" | "follow-up" | "note" | "email" | "merge";
   /** ISO instant. */
   at: string;
   /** Who did it (the admin's name), or null for what the site did (an e-mail). */
@@ -134,6 +137,25 @@ async function sentToForm(type: PipelineType, id: number): Promise<{ row: AnyRow
 const RELATED_LIMIT = 20;
 
 /**
+ * The answers to the booking form's questions of the meetings this lead booked (docs/decisions/0145):
+ * a consultation or a chat contact who then books continues their own lead (decision 82), so the
+ * answers are this lead's, not only the meeting's. A meeting's own lead shows its booking's answers
+ * among its fields already (`sentOf`). Through `bookings_lead_idx`.
+ */
+async function meetingAnswersOf(leadId: number, type: PipelineType, id: number) {
+  const rows = await db()
+    .select({ id: bookings.id, startsAt: bookings.startsAt, status: bookings.status, answers: bookings.answers })
+    .from(bookings)
+    .where(and(eq(bookings.leadId, leadId), isNotNull(bookings.answers)))
+    .orderBy(asc(bookings.createdAt), asc(bookings.id))
+    .limit(RELATED_LIMIT);
+  return rows
+    .filter((b) => !(type === "reunioes" && b.id === id))
+    .map((b) => ({ id: b.id, startsAt: b.startsAt.toISOString(), status: b.status, answers: readAnswers(b.answers) }))
+    .filter((b) => b.answers.length > 0);
+}
+
+/**
  * The person's meetings, orders and chat conversations: the same whole address, case ignored,
  * never a part of it (DESIGN.md: people are matched by their whole address). Bookings use their
  * `lower(email)` index; orders and chat sessions are read the same way.
@@ -192,7 +214,38 @@ function stageName(value: unknown): string {
   return stageLabel(STAGE_OF_CONSULTATION_STATUS[text as keyof typeof STAGE_OF_CONSULTATION_STATUS] ?? text) || "—";
 }
 
-const HISTORY_ORDER: Record<HistoryEntry["kind"], number> = { stage: 0, "follow-up": 1, note: 2, email: 3, merge: 4 };
+const HISTORY_ORDER: Record<HistoryEntry["kind"], number> = {
+  stage: 0,
+  won: 0,
+  lost: 0,
+  deal: 1,
+  "follow-up": 2,
+  note: 3,
+  task: 4,
+  email: 5,
+  merge: 6,
+};
+
+/** "R$ 1.000,00 → R$ 2.500,00": one side of a `lead.deal` change, as the deal card writes it. */
+function dealChangeText(details: Record<string, { from?: unknown; to?: unknown } | undefined>): string {
+  const money = (v: unknown) => (typeof v === "number" ? formatBRL(v) : "sem valor");
+  const day = (v: unknown) => (typeof v === "string" && v ? formatDay(v) : "sem data");
+  const parts: string[] = [];
+  if (details.valueCents) parts.push(`Valor: ${money(details.valueCents.from)} → ${money(details.valueCents.to)}.`);
+  if (details.expectedCloseOn)
+    parts.push(`Previsão de fechamento: ${day(details.expectedCloseOn.from)} → ${day(details.expectedCloseOn.to)}.`);
+  return parts.join(" ") || "Negócio alterado.";
+}
+
+/** An audit row of a task of this lead (docs/decisions/0146): added (with its due time), done or reopened. */
+function taskText(action: string, details: { title?: unknown; kind?: unknown; dueAt?: unknown }): string {
+  const title = typeof details.title === "string" && details.title ? details.title : taskKindLabel(String(details.kind ?? ""));
+  if (action === "lead.task.add") {
+    const due = typeof details.dueAt === "string" ? ` (prazo: ${formatDateTime(details.dueAt)})` : "";
+    return `Tarefa adicionada: ${title}${due}.`;
+  }
+  return action === "lead.task.done" ? `Tarefa concluída: ${title}.` : `Tarefa reaberta: ${title}.`;
+}
 
 /**
  * One history, oldest first: stage moves and follow-up days from the audit log (its rows for this
@@ -207,7 +260,18 @@ async function historyOf(
 ): Promise<HistoryEntry[]> {
   const since = lead.createdAt;
   // A consultation's status changed through the JSON API is the same one state (docs/decisions/0088).
-  const actions = ["lead.stage", "lead.follow_up", "lead.merge", ...(type === "consultas" ? ["lead.consultation.status"] : [])];
+  // The deal's value and close day (docs/decisions/0142) and the tasks (0146) are audit rows too
+  // (decision 0152): the history reads them rather than a table of its own.
+  const actions = [
+    "lead.stage",
+    "lead.follow_up",
+    "lead.merge",
+    "lead.deal",
+    "lead.task.add",
+    "lead.task.done",
+    "lead.task.reopen",
+    ...(type === "consultas" ? ["lead.consultation.status"] : []),
+  ];
   const audits = await db()
     .select({ action: auditLog.action, actor: auditLog.actor, details: auditLog.details, createdAt: auditLog.createdAt })
     .from(auditLog)
@@ -235,6 +299,17 @@ async function historyOf(
           text: duplicateMessages.merged(merged ? mergedSummary(merged) : "—"),
         };
       }
+      if (a.action === "lead.deal") {
+        return {
+          kind: "deal",
+          at: a.createdAt.toISOString(),
+          actor: a.actor,
+          text: dealChangeText((a.details ?? {}) as Record<string, never>),
+        };
+      }
+      if (a.action.startsWith("lead.task.")) {
+        return { kind: "task", at: a.createdAt.toISOString(), actor: a.actor, text: taskText(a.action, (a.details ?? {}) as never) };
+      }
       if (a.action === "lead.follow_up") {
         const to = typeof details.to === "string" ? formatDay(details.to) : "";
         return {
@@ -244,12 +319,11 @@ async function historyOf(
           text: to ? `Próximo retorno marcado para ${to}.` : "Próximo retorno removido.",
         };
       }
-      return {
-        kind: "stage",
-        at: a.createdAt.toISOString(),
-        actor: a.actor,
-        text: pipelineMessages.stageChanged(stageName(details.from), stageName(details.to)),
-      };
+      // Won and lost are the deal's end (docs/decisions/0142): their own kind (the page names it), the move as its text.
+      const to = STAGE_OF_CONSULTATION_STATUS[details.to as keyof typeof STAGE_OF_CONSULTATION_STATUS] ?? details.to;
+      const moved = pipelineMessages.stageChanged(stageName(details.from), stageName(details.to));
+      const kind = to === "ganho" ? "won" : to === "perdido" ? "lost" : "stage";
+      return { kind, at: a.createdAt.toISOString(), actor: a.actor, text: moved };
     }),
     ...notes.map((n): HistoryEntry => ({ kind: "note", at: n.createdAt.toISOString(), actor: n.author, text: n.body })),
     ...mails.map((m): HistoryEntry => ({
@@ -261,10 +335,19 @@ async function historyOf(
     })),
   ];
   // Stable: rows of one transaction keep the order they were written in.
-  return entries
+  const sorted = entries
     .map((entry, index) => ({ entry, index }))
     .sort((a, b) => a.entry.at.localeCompare(b.entry.at) || HISTORY_ORDER[a.entry.kind] - HISTORY_ORDER[b.entry.kind] || a.index - b.index)
     .map(({ entry }) => entry);
+  // A loss's reason is a note written in the move's transaction (same instant, `applyStageMove`):
+  // shown on the loss itself, once.
+  const reasonPrefix = dealMessages.lostReasonNote("");
+  return sorted.filter((entry, i) => {
+    const lost = sorted[i - 1];
+    if (entry.kind !== "note" || lost?.kind !== "lost" || lost.at !== entry.at || !entry.text.startsWith(reasonPrefix)) return true;
+    lost.text = `${lost.text} ${entry.text}`;
+    return false;
+  });
 }
 
 /** Everything the lead's page shows, or null when the lead does not exist. */
@@ -286,6 +369,7 @@ export async function leadPage(type: PipelineType, id: number) {
     lead,
     phone,
     fields: sent.fields,
+    meetingAnswers: await meetingAnswersOf(found.leadId, type, id),
     attribution: { ...attributionOf(row), verified: row.verified },
     consents: consents.map((c) => ({
       id: c.id,

@@ -11,7 +11,15 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AttributionFacts } from "~/components/admin/attribution";
 import { DealCard, LostReasonField } from "~/components/admin/lead-deal";
 import { DuplicateMark, DuplicatesCard, MergedBanner } from "~/components/admin/lead-duplicates";
-import { Consents, ContactButtons, ElsewhereLink, LeadHistory, PersonActivity, SentFacts } from "~/components/admin/lead-page";
+import {
+  Consents,
+  ContactButtons,
+  ElsewhereLink,
+  LeadHistory,
+  MeetingAnswers,
+  PersonActivity,
+  SentFacts,
+} from "~/components/admin/lead-page";
 import { LeadTasksCard, OverdueTasksMark } from "~/components/admin/lead-tasks";
 import { FollowUp, StageBadge } from "~/components/admin/pipeline";
 import { Button } from "~/components/ui/button";
@@ -170,6 +178,7 @@ export default function LeadPageRoute({ loaderData, actionData }: Route.Componen
           </CardHeader>
           <CardContent className="grid gap-4">
             <SentFacts fields={loaderData.fields} cv={loaderData.cv} applicationId={lead.type === "candidaturas" ? lead.id : undefined} />
+            <MeetingAnswers meetings={loaderData.meetingAnswers} />
             {info.elsewhere ? <ElsewhereLink href={info.elsewhere.href(lead.id)} label={info.elsewhere.label} /> : null}
           </CardContent>
         </Card>
@@ -184,7 +193,9 @@ export default function LeadPageRoute({ loaderData, actionData }: Route.Componen
               <CardTitle asChild>
                 <h2>Histórico</h2>
               </CardTitle>
-              <p className="text-sm text-muted-foreground">Etapas, retornos, anotações e e-mails, do mais antigo ao mais recente.</p>
+              <p className="text-sm text-muted-foreground">
+                Etapas, negócio, tarefas, retornos, anotações e e-mails, do mais antigo ao mais recente.
+              </p>
             </CardHeader>
             <CardContent>
               <LeadHistory history={loaderData.history} />
