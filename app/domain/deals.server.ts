@@ -21,6 +21,7 @@ import {
 } from "~/lib/deals";
 import { isHiring, isPipelineType, type PipelineType, type SalesStage } from "~/lib/pipeline";
 import { recordAudit } from "./audit.server";
+import { lockLeadForEdit } from "./leads/edit-lock.server";
 import { applyStageMove, leadAuditTarget, lostReasonSchema, requireLostReason, type Actor } from "./pipeline.server";
 
 // ---------------------------------------------------------------- stage probabilities
@@ -197,24 +198,13 @@ export type Move = z.output<typeof moveSchema>;
 /**
  * Moves a sales lead to another stage (locked, audited: `applyStageMove`). Null when no such lead,
  * 'not-a-deal' for an application (hiring stages); otherwise whether anything changed and its name.
+ * A merged lead throws a 409 Response (`lockLeadForEdit`).
  */
 export async function moveDeal(move: Move, actor: Actor) {
   return db().transaction(async (tx) => {
-    const [lead] = await tx
-      .select({
-        id: leads.id,
-        stage: leads.stage,
-        lostReason: leads.lostReason,
-        name: leads.name,
-        email: leads.email,
-        mergedIntoId: leads.mergedIntoId,
-      })
-      .from(leads)
-      .where(and(eq(leads.kind, move.type), eq(leads.number, move.id)))
-      .for("update");
+    // Locked, and refused (409) when merged into another lead (docs/decisions/0147).
+    const lead = await lockLeadForEdit(tx, move.type, move.id);
     if (!lead) return null;
-    // A lead merged into another takes no more edits: they belong on the survivor (docs/decisions/0147).
-    if (lead.mergedIntoId) return "merged" as const;
     if (isHiring(move.type) || !DEAL_STAGES.includes(lead.stage as SalesStage)) return "not-a-deal" as const;
     const changed = await applyStageMove(
       tx,
@@ -290,16 +280,14 @@ export const dealSchema = z.object({
 });
 export type DealInput = z.output<typeof dealSchema>;
 
-/** Stores the deal's value and day; one `lead.deal` audit row with both sides (amounts and days: no personal data). */
+/**
+ * Stores the deal's value and day; one `lead.deal` audit row with both sides (amounts and days: no
+ * personal data). Null when no such lead; a merged lead throws a 409 Response (`lockLeadForEdit`).
+ */
 export async function updateDeal(type: PipelineType, id: number, input: DealInput, actor: Actor) {
   return db().transaction(async (tx) => {
-    const [lead] = await tx
-      .select({ id: leads.id, valueCents: leads.valueCents, expectedCloseOn: leads.expectedCloseOn, mergedIntoId: leads.mergedIntoId })
-      .from(leads)
-      .where(and(eq(leads.kind, type), eq(leads.number, id)))
-      .for("update");
+    const lead = await lockLeadForEdit(tx, type, id, "valueCents");
     if (!lead) return null;
-    if (lead.mergedIntoId) return "merged" as const;
     const before = { valueCents: lead.valueCents === null ? null : Number(lead.valueCents), expectedCloseOn: lead.expectedCloseOn };
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     if (before.valueCents !== input.valueCents) changes.valueCents = { from: before.valueCents, to: input.valueCents };

@@ -5,17 +5,15 @@
  * change is one audit row (never the note's text: the audit log is kept for years and cannot be
  * erased). Decision: docs/decisions/0045-lead-pipeline.md.
  */
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Executor } from "~/db/client.server";
 import { rowsOf } from "~/db/driver.server";
 import { leadNotes, leads } from "~/db/schema";
 import { toCsv } from "~/infra/csv.server";
-import { fail } from "~/infra/http.server";
 import { formatDateTime } from "~/lib/dates";
 import { closingOnMove, dealMessages, LOST_REASON_MAX_LENGTH } from "~/lib/deals";
 import { first } from "~/lib/first";
-import { duplicateMessages } from "~/lib/lead-duplicates";
 import { nameWords, nameWordsSql } from "~/lib/name-words";
 import { DIRECT_ORIGIN, ORIGIN_COLUMNS } from "~/lib/origin";
 import {
@@ -33,6 +31,7 @@ import {
   type Stage,
 } from "~/lib/pipeline";
 import { recordAudit } from "./audit.server";
+import { lockLeadForEdit } from "./leads/edit-lock.server";
 
 // ---------------------------------------------------------------- the leads, as one table
 /** `contact:12`: the audit target of a lead's stage, follow-up and note rows (and of a consultation's status); its type declares the name. */
@@ -371,15 +370,10 @@ export interface Actor {
  */
 export async function updatePipeline(type: PipelineType, id: number, input: PipelineUpdate & { lostReason?: string }, actor: Actor) {
   return db().transaction(async (tx) => {
-    // Lock the lead: two admins saving at once apply one after the other.
-    const locked = await tx
-      .select({ id: leads.id, mergedIntoId: leads.mergedIntoId, lostReason: leads.lostReason })
-      .from(leads)
-      .where(and(eq(leads.kind, type), eq(leads.number, id)))
-      .for("update");
-    // A lead merged into another takes no more edits: they belong on the survivor (docs/decisions/0147).
-    if (locked[0]?.mergedIntoId) throw fail(409, duplicateMessages.editMerged, { stage: duplicateMessages.editMerged });
-    const current = locked.length ? await getPipelineLead(type, id, tx) : null;
+    // Locked (two admins saving at once apply one after the other), and refused (409) when merged
+    // into another lead (docs/decisions/0147).
+    const locked = await lockLeadForEdit(tx, type, id);
+    const current = locked ? await getPipelineLead(type, id, tx) : null;
     if (!current) return null;
     const { lead, leadId } = current;
     const target = leadAuditTarget(type, id);
@@ -398,7 +392,7 @@ export async function updatePipeline(type: PipelineType, id: number, input: Pipe
       from: lead.stage,
       to: input.stage,
       lostReason: input.lostReason,
-      previousReason: locked[0]?.lostReason,
+      previousReason: locked?.lostReason,
     };
     if (await applyStageMove(tx, move, actor)) changed.push("stage");
     if (input.followUpOn !== lead.followUpOn) {

@@ -36,7 +36,6 @@ import { taskAction } from "~/domain/leads/task-actions.server";
 import { pipelineUpdateSchemaOf, updatePipeline } from "~/domain/pipeline.server";
 import { formError, parseForm, readForm, refusedForm } from "~/infra/forms.server";
 import { formatDateTime } from "~/lib/dates";
-import { duplicateMessages } from "~/lib/lead-duplicates";
 import { isTaskIntent } from "~/lib/lead-tasks";
 import { ORIGIN_TITLE } from "~/lib/origin";
 import {
@@ -96,13 +95,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (fields.intent === "deal" && !isHiring(type)) {
     const deal = await parseForm(fields, dealSchema);
     if (!deal.ok) return formError({ ...deal.reply, intent: "deal" });
-    const done = await updateDeal(type, id, deal.value, { username: user.username, ip: context.clientIp });
+    let done;
+    try {
+      done = await updateDeal(type, id, deal.value, { username: user.username, ip: context.clientIp });
+    } catch (error) {
+      // A merged lead's edits are refused (409), its typed values kept.
+      const refused = await refusedForm(error, fields);
+      if (!refused) throw error;
+      return formError({ ...refused.reply, intent: "deal" }, refused.status);
+    }
     if (!done) throw data(pipelineMessages.notFound, { status: 404 });
-    if (done === "merged")
-      return formError(
-        { errors: { valueCents: duplicateMessages.editMerged } as Record<string, string>, values: fields, intent: "deal" },
-        409,
-      );
     return redirect(`${leadPagePath(type, id)}?salvo=${done.changed ? "negocio" : 0}`, 303);
   }
   const submission = await parseForm(fields, pipelineUpdateSchemaOf(type));

@@ -9,9 +9,8 @@ import { data, redirect } from "react-router";
 import { DealsBoard } from "~/components/admin/deals-board";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { boardCards, moveDeal, pipelineTotals, probabilitiesSchema, setStageProbabilities, moveSchema } from "~/domain/deals.server";
-import { formError, parseForm, readForm } from "~/infra/forms.server";
+import { formError, parseForm, readForm, refusedForm } from "~/infra/forms.server";
 import { dealMessages } from "~/lib/deals";
-import { duplicateMessages } from "~/lib/lead-duplicates";
 import { pipelineMessages, stageLabel } from "~/lib/pipeline";
 import { SITE_NAME } from "~/lib/site";
 import type { Route } from "./+types/leads.negocios";
@@ -51,9 +50,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const key = `${fields.type ?? ""}-${fields.id ?? ""}`;
   const submission = await parseForm(fields, moveSchema);
   if (!submission.ok) return formError({ ...submission.reply, intent: "move", key });
-  const result = await moveDeal(submission.value, actor);
+  let result;
+  try {
+    result = await moveDeal(submission.value, actor);
+  } catch (error) {
+    // A merged lead's move is refused (409, docs/decisions/0147).
+    const refused = await refusedForm(error, fields);
+    if (!refused) throw error;
+    return formError({ ...refused.reply, intent: "move", key }, refused.status);
+  }
   if (result === null) return formError({ errors: { id: pipelineMessages.notFound }, values: fields, intent: "move", key }, 404);
-  if (result === "merged") return formError({ errors: { stage: duplicateMessages.editMerged }, values: fields, intent: "move", key }, 409);
   if (result === "not-a-deal") return formError({ errors: { stage: dealMessages.notADeal }, values: fields, intent: "move", key }, 422);
   if (fields.via === "script") {
     return data({
