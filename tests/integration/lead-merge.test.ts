@@ -332,3 +332,57 @@ describe("30 concurrent merges and edits on one lead", () => {
     expect(final!.stage).toBe(stage);
   });
 });
+
+describe("the lists' mark", () => {
+  /** Each row of a list: the address of its first link, and whether it carries the 'possível duplicado' mark. */
+  async function rowsOn(path: string, rowId: string) {
+    const doc = await html(path);
+    return doc.all("data-testid", rowId).map((row) => {
+      const link = DomUtils.findOne((el) => el.name === "a" && (el.attribs.href ?? "").startsWith("/admin/leads/funil/"), row.children);
+      const mark = DomUtils.findOne((el) => el.attribs["data-testid"] === "duplicate-list-mark", row.children);
+      return { href: link?.attribs.href, marked: Boolean(mark), text: mark ? DomUtils.textContent(mark) : null };
+    });
+  }
+  const marked = async (path: string, rowId: string) => Object.fromEntries((await rowsOn(path, rowId)).map((r) => [r.href, r.marked]));
+
+  it("marks a row whose lead has a possible duplicate, in the inbox and the lists by type; not a lone lead, free mail or a merged lead", async () => {
+    const paula = await contact({ name: "Paula Vidros", email: "paula@vidraria-sul.com.br" });
+    const rui = await contact({ name: "Rui Vidros", email: "rui@vidraria-sul.com.br" });
+    const lone = await contact({ name: "Solitário Vidros", email: "solo@vidraria-unica.com.br" });
+    const gabriel = await contact({ name: "Gabriel Vidros", email: "gabriel.vidros@gmail.com" });
+    const gabriela = await contact({ name: "Gabriela Vidros", email: "gabriela.vidros@gmail.com" });
+    const applicant = await insertLead(app.db(), app.schema, "careerApplications", {
+      name: "Paula Vidros",
+      email: "paula@vidraria-sul.com.br",
+      phone: "11999990000",
+      position: "Engenheira",
+      experience: "5 anos",
+      motivation: "Olá",
+    });
+
+    // The inbox searched by the one word they share (every row is the page's).
+    const inbox = await marked("/admin/leads?q=vidros", "inbox-row");
+    expect(inbox).toEqual({
+      [page("contatos", paula.id)]: true,
+      [page("contatos", rui.id)]: true,
+      [page("contatos", lone.id)]: false,
+      [page("contatos", gabriel.id)]: false,
+      [page("contatos", gabriela.id)]: false,
+      // Hiring is its own pipeline: the contact with its address is no duplicate of the application.
+      [page("candidaturas", applicant.id)]: false,
+    });
+    expect((await rowsOn("/admin/leads?q=vidros", "inbox-row")).find((r) => r.marked)!.text).toContain("possível duplicado");
+    const contacts = await marked("/admin/leads/contatos?q=Vidros", "lead-row");
+    expect(contacts[page("contatos", paula.id)]).toBe(true);
+    expect(contacts[page("contatos", rui.id)]).toBe(true);
+    expect(contacts[page("contatos", lone.id)]).toBe(false);
+    expect(contacts[page("contatos", gabriel.id)]).toBe(false);
+    expect((await marked("/admin/leads/candidaturas?q=Vidros", "lead-row"))[page("candidaturas", applicant.id)]).toBe(false);
+
+    // Merged: the merged lead has no mark, and the survivor has no other duplicate left.
+    expect((await post(page("contatos", paula.id), { intent: "mesclar", outro: String(rui.leadId), manter: "este" })).status).toBe(303);
+    const after = await marked("/admin/leads?q=vidros", "inbox-row");
+    expect(after[page("contatos", paula.id)]).toBe(false);
+    expect(after[page("contatos", rui.id)]).toBe(false);
+  });
+});

@@ -29,6 +29,16 @@ export function DuplicateMark({ duplicates }: { duplicates: LeadDuplicates }) {
   );
 }
 
+/** The lists' small mark on a row whose lead has a possible duplicate (its page lists them). */
+export function DuplicateListMark() {
+  return (
+    <Badge variant="secondary" className="border-amber-300 bg-amber-100 text-amber-900" data-testid="duplicate-list-mark">
+      <Copy aria-hidden />
+      {m.inboxMark}
+    </Badge>
+  );
+}
+
 /** A merged lead's page says where it went. */
 export function MergedBanner({ duplicates }: { duplicates: LeadDuplicates }) {
   const into = duplicates.mergedInto;

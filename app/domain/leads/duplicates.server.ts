@@ -74,6 +74,36 @@ const hiringKinds = () =>
   );
 const samePipeline = (type: PipelineType) => (isHiring(type) ? sql`l.kind in (${hiringKinds()})` : sql`l.kind not in (${hiringKinds()})`);
 
+/**
+ * Which leads of a list's page have a possible duplicate (the inbox's and the lists' mark,
+ * docs/decisions/0147, 0152): the page's own rows only, never the list's filter or count. One query:
+ * per row, at most two `exists` probes, the whole address through `leads_email_idx` and the company
+ * domain through `leads_email_domain_idx`, each stopping at its first other unmerged lead of the
+ * same pipeline; a merged lead has no mark (as on its page). Keys are `type-number`.
+ */
+export async function duplicateMarksOf(rows: Array<{ type: PipelineType; id: number; email: string | null }>): Promise<string[]> {
+  const asked = rows
+    .map((r) => ({ ...r, address: normalisedEmail(r.email), domain: companyDomainOf(r.email) }))
+    .filter((r) => r.address !== null);
+  if (asked.length === 0) return [];
+  const values = sql.join(
+    asked.map((r) => sql`(${r.type}::text, ${r.id}::int, ${r.address}::text, ${r.domain}::text, ${isHiring(r.type)}::boolean)`),
+    sql`, `,
+  );
+  // Each row's own lead is read by its key in a lateral subquery kept apart by `offset 0`: one
+  // lookup of `leads_kind_number_uq` per row; as a plain join the planner hashed every lead.
+  const other = sql`l.id <> s.id and l.merged_into_id is null and (l.kind in (${hiringKinds()})) = v.hiring`;
+  const found = rowsOf<{ kind: string; number: number | string }>(
+    await db().execute(sql`
+      select v.kind, v.number from (values ${values}) as v(kind, number, email, domain, hiring)
+        cross join lateral (select s.id from leads s where s.kind = v.kind and s.number = v.number and s.merged_into_id is null offset 0) s
+       where exists (select 1 from leads l where lower(l.email) = v.email and ${other})
+          or (v.domain is not null
+              and exists (select 1 from leads l where split_part(lower(l.email), '@', 2) = v.domain and ${other}))`),
+  );
+  return found.map((r) => `${r.kind}-${Number(r.number)}`);
+}
+
 /** What the lead's page shows about duplicates: where it was merged, what was merged into it, and candidates. */
 export async function duplicatesOf(lead: { leadId: number; type: PipelineType; email: string | null }) {
   const [self] = rowsOf<{ merged_into_id: number | null }>(

@@ -4,6 +4,7 @@
  */
 import { data, Form, Link, NavLink, useNavigation } from "react-router";
 import { ActionsHead, AdminTable, StackedCell, StackedRow } from "~/components/admin/data-table";
+import { DuplicateListMark } from "~/components/admin/lead-duplicates";
 import { LeadValue } from "~/components/admin/lead-value";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { AdminPagination } from "~/components/admin/pagination";
@@ -14,6 +15,7 @@ import { TableHead } from "~/components/ui/table";
 import { env } from "~/config.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
 import { leadListQuery, listLeads, pendingSubscribers } from "~/domain/leads/admin.server";
+import { duplicateMarksOf } from "~/domain/leads/duplicates.server";
 import { queryOf } from "~/infra/forms.server";
 import { formatDateTime } from "~/lib/dates";
 import { isLeadType, LEAD_TYPE_INFO, LEAD_TYPES } from "~/lib/lead-types";
@@ -34,11 +36,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   // Without SMTP the confirmation links stay in the outbox: the admin is told why no one confirms.
   const newsletter = pending ? { pending, mailConfigured: Boolean(env.SMTP_URL) } : undefined;
-  return data({ type: params.type, q, ...result, newsletter }, { headers: { "Cache-Control": "no-store" } });
+  // Sales and hiring leads' possible duplicates, the page's rows only (docs/decisions/0147, 0152).
+  const type = params.type;
+  const duplicates = isPipelineType(type)
+    ? await duplicateMarksOf(result.rows.map((r) => ({ type, id: Number(r.id), email: typeof r.email === "string" ? r.email : null })))
+    : [];
+  return data({ type: params.type, q, ...result, newsletter, duplicates }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export default function LeadList({ loaderData }: Route.ComponentProps) {
   const { type, q, rows, total, page, pageCount, newsletter } = loaderData;
+  const marked = new Set(loaderData.duplicates);
   const info = LEAD_TYPE_INFO[type];
   const columns = info.fields.filter((f) => f.inTable);
   const navigation = useNavigation();
@@ -137,6 +145,11 @@ export default function LeadList({ loaderData }: Route.ComponentProps) {
                 className={cn("align-top", index === 0 && "max-lg:text-base max-lg:font-semibold")}
               >
                 <LeadValue field={c} value={row[c.key]} truncate />
+                {index === 0 && marked.has(`${type}-${String(row.id)}`) ? (
+                  <span className="mt-1 block">
+                    <DuplicateListMark />
+                  </span>
+                ) : null}
               </StackedCell>
             ))}
             <StackedCell actions className="align-top">

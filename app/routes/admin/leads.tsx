@@ -5,6 +5,7 @@
 import { data, Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/data-table";
 import { DealsBoardLink } from "~/components/admin/deals-board";
+import { DuplicateListMark } from "~/components/admin/lead-duplicates";
 import { AdminPageHeader } from "~/components/admin/page-header";
 import { AdminPagination } from "~/components/admin/pagination";
 import { FollowUp, StageBadge } from "~/components/admin/pipeline";
@@ -14,6 +15,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { TableCell, TableHead, TableRow } from "~/components/ui/table";
 import { requireAdmin } from "~/domain/auth/sessions.server";
+import { duplicateMarksOf } from "~/domain/leads/duplicates.server";
 import { inboxSources, listInbox, readInboxFilters } from "~/domain/pipeline.server";
 import { formatDateTime } from "~/lib/dates";
 import { LEAD_TYPE_INFO, LEAD_TYPES } from "~/lib/lead-types";
@@ -29,7 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
   const filters = readInboxFilters(new URL(request.url).searchParams);
   const [result, sources] = await Promise.all([listInbox(filters), inboxSources()]);
-  return data({ filters, ...result, sources, today: brasiliaDay() }, { headers: { "Cache-Control": "no-store" } });
+  // The page's rows only: the list's filter and count stay as they were (docs/decisions/0152).
+  const duplicates = await duplicateMarksOf(result.rows);
+  return data({ filters, ...result, sources, duplicates, today: brasiliaDay() }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /** Query string of the current filters with some replaced (empty values dropped). */
@@ -44,6 +48,7 @@ function queryWith(filters: Record<string, unknown>, changes: Record<string, str
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { filters, rows, total, page, pageCount, sources, counts, today } = loaderData;
+  const marked = new Set(loaderData.duplicates);
   const filtered = Boolean(filters.tipo || filters.etapa || filters.retorno || filters.origem || filters.q);
 
   return (
@@ -223,6 +228,12 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
               <Link to={leadPagePath(lead.type, lead.id)} className="font-semibold text-primary hover:underline">
                 {lead.name || lead.email || `#${lead.id}`}
               </Link>
+              {marked.has(`${lead.type}-${lead.id}`) ? (
+                <>
+                  {" "}
+                  <DuplicateListMark />
+                </>
+              ) : null}
               {lead.name && lead.email ? <p className="break-all text-muted-foreground">{lead.email}</p> : null}
               {lead.company || lead.detail ? (
                 <p className="text-muted-foreground">{[lead.company, lead.detail].filter(Boolean).join(" · ")}</p>
