@@ -136,6 +136,20 @@ describe("the pipeline's totals", () => {
     // Every card has a plain form that moves it without JavaScript.
     expect(html).toMatch(/<form[^>]*action="\/admin\/leads\/negocios" method="post"/);
   });
+
+  it("the dashboard's card shows the open deals' count, value and weighted value, and links to the board", async () => {
+    const dashboard = await fetch(`${app.url}/admin/dashboard`, { headers: { cookie } });
+    expect(dashboard.status).toBe(200);
+    const html = (await dashboard.text()).replaceAll("<!-- -->", "");
+    const card = html.slice(html.indexOf('data-testid="pipeline-summary"'));
+    const totals = await hooks.pipelineTotals();
+    expect(totals.open.count).toBeGreaterThan(0);
+    const figure = (testid: string) => new RegExp(`data-testid="${testid}"[^>]*>.*?<dd[^>]*>([^<]*)</dd>`).exec(card)?.[1];
+    expect(figure("pipeline-open-count")).toBe(totals.open.count.toLocaleString("pt-BR"));
+    expect(figure("pipeline-open-value")).toBe(formatBRL(totals.open.valueCents));
+    expect(figure("pipeline-open-weighted")).toBe(formatBRL(totals.open.weightedCents));
+    expect(card).toMatch(/href="\/admin\/leads\/negocios"/);
+  });
 });
 
 describe("the lead page's deal", () => {

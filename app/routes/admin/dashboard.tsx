@@ -7,11 +7,13 @@
 import { data, Link } from "react-router";
 import { OverdueTasksCard } from "~/components/admin/lead-tasks";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { PipelineSummaryCard } from "~/components/admin/pipeline-summary";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { BarChart3, Briefcase, CalendarCheck, ClipboardList, FileText, Mail, MessageSquare, Newspaper } from "~/components/ui/icons";
 import { dashboardAnalytics } from "~/domain/analytics/report.server";
 import { requireAdmin } from "~/domain/auth/sessions.server";
+import { pipelineTotals } from "~/domain/deals.server";
 import { dashboardSummary } from "~/domain/leads/admin.server";
 import { overdueTasks } from "~/domain/leads/tasks.server";
 import { formatDate } from "~/lib/dates";
@@ -24,8 +26,13 @@ export const meta: Route.MetaFunction = () => [{ title: `Painel Administrativo |
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  const [summary, analytics, overdue] = await Promise.all([dashboardSummary(), dashboardAnalytics(), overdueTasks()]);
-  return data({ ...summary, ...analytics, overdue }, { headers: { "Cache-Control": "no-store" } });
+  const [summary, analytics, overdue, totals] = await Promise.all([
+    dashboardSummary(),
+    dashboardAnalytics(),
+    overdueTasks(),
+    pipelineTotals(),
+  ]);
+  return data({ ...summary, ...analytics, overdue, pipeline: totals.open }, { headers: { "Cache-Control": "no-store" } });
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -112,8 +119,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </section>
 
-      {/* Lead tasks past their due time (docs/decisions/0146). */}
-      <OverdueTasksCard overdue={d.overdue} />
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        {/* The open deals, as the board counts them (docs/decisions/0142). */}
+        <PipelineSummaryCard open={d.pipeline} />
+        {/* Lead tasks past their due time (docs/decisions/0146). */}
+        <OverdueTasksCard overdue={d.overdue} />
+      </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
