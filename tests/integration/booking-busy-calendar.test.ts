@@ -13,7 +13,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminSession, postJson, startTestApp, testHooks, withProof, type TestApp } from "../helpers/app";
+import { postJson, testHooks, withProof, type TestApp } from "../helpers/app";
+import { freeSlots, postForm, startBookingApp } from "../helpers/booking";
 import type { AddressInfo } from "node:net";
 
 const SP = "America/Sao_Paulo";
@@ -42,8 +43,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => calendarServer.listen(0, "127.0.0.1", resolve));
   calendarUrl = `http://127.0.0.1:${(calendarServer.address() as AddressInfo).port}/privado/segredo-abc123/basic.ics`;
-  app = await startTestApp({ RATE_LIMIT_FACTOR: "20", BUSY_CALENDAR_ALLOW_PRIVATE: "1" });
-  cookie = await adminSession(app);
+  ({ app, cookie } = await startBookingApp({ RATE_LIMIT_FACTOR: "20", BUSY_CALENDAR_ALLOW_PRIVATE: "1" }));
 });
 afterAll(async () => {
   await app?.close();
@@ -52,19 +52,10 @@ afterAll(async () => {
 
 const dayOffset = (offset: number) => DateTime.now().setZone(SP).plus({ days: offset }).toISODate()!;
 
-async function slots(from = dayOffset(0), to = dayOffset(29)): Promise<Set<string>> {
-  const res = await fetch(`${app.url}/api/booking/slots?from=${from}&to=${to}`);
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { data: { slots: Array<{ start: string }> } };
-  return new Set(body.data.slots.map((s) => s.start));
-}
+/** The starts of the free times over the whole 30-day horizon. */
+const slots = async (): Promise<Set<string>> => new Set((await freeSlots(app, dayOffset(0), dayOffset(29))).map((s) => s.start));
 
-const post = (fields: Record<string, string>) =>
-  fetch(`${app.url}/admin/agenda`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie, origin: app.url },
-    body: new URLSearchParams(fields),
-  });
+const post = (fields: Record<string, string>) => postForm(app, "/admin/agenda", fields, cookie);
 
 /** A Brasília wall-clock time on a day, as the API writes instants. */
 const sp = (day: string, time: string) => DateTime.fromISO(`${day}T${time}`, { zone: SP }).toUTC().toISO()!;

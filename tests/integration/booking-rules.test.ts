@@ -8,35 +8,25 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminSession, outboxTo, postJson, startTestApp, withProof, type TestApp } from "../helpers/app";
+import { outboxTo, postJson, withProof, type TestApp } from "../helpers/app";
+import { availabilityForm, book as bookFor, day, freeSlots, postForm, startBookingApp } from "../helpers/booking";
 
 let app: TestApp;
 let cookie: string;
 
 beforeAll(async () => {
-  app = await startTestApp({ RATE_LIMIT_FACTOR: "20", CONTACT_WHATSAPP: "5511988887777", CONTACT_EMAIL: "contato@exemplo.com.br" });
-  cookie = await adminSession(app);
+  ({ app, cookie } = await startBookingApp({
+    RATE_LIMIT_FACTOR: "20",
+    CONTACT_WHATSAPP: "5511988887777",
+    CONTACT_EMAIL: "contato@exemplo.com.br",
+  }));
 });
 afterAll(async () => {
   await app?.close();
 });
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-/** Books the first free time and returns its id and private token. */
-async function book(who: string): Promise<{ id: number; token: string }> {
-  const res = await fetch(`${app.url}/api/booking/slots?from=${day(0)}&to=${day(14)}`);
-  const { data } = (await res.json()) as { data: { slots: Array<{ start: string }> } };
-  const made = await postJson(`${app.url}/api/booking`, {
-    start: data.slots[0]!.start,
-    name: `Visitante ${who}`,
-    email: `${who}@empresa.com.br`,
-    phone: "11987654321",
-    company: "Empresa",
-  });
-  expect(made.status).toBe(201);
-  return { id: made.json.data.id, token: /reserva\/([^/]+)\//.exec(made.json.data.icsUrl)![1]! };
-}
+/** Books the first free time for `who` (tests/helpers/booking.ts). */
+const book = (who: string) => bookFor(app, who);
 
 /** Moves a booking to start `hours` from now (as if time had passed). */
 async function startsIn(id: number, hours: number) {
@@ -48,41 +38,11 @@ async function startsIn(id: number, hours: number) {
      where id = ${id}`);
 }
 
-const form = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  fetch(`${app.url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, ...headers },
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-  });
+/** A form post; with `session`, the admin's. */
+const form = (path: string, fields: Record<string, string>, session?: string) => postForm(app, path, fields, session);
 
 /** The availability form as the admin posts it, with `fields` over the defaults. */
-const saveSettings = (fields: Record<string, string>) =>
-  form(
-    "/admin/agenda",
-    {
-      intent: "settings",
-      ...Object.fromEntries(
-        [1, 2, 3, 4, 5].flatMap((d) => [
-          [`open${d}`, "1"],
-          [`start${d}`, "09:00"],
-          [`end${d}`, "18:00"],
-        ]),
-      ),
-      durationMinutes: "30",
-      bufferBeforeMinutes: "0",
-      bufferAfterMinutes: "0",
-      minNoticeHours: "24",
-      horizonDays: "30",
-      changeCutoffHours: "12",
-      confirmBelowHours: "",
-      maxPerDay: "",
-      placeKind: "link-later",
-      placeDetail: "",
-      ...fields,
-    },
-    { cookie },
-  );
+const saveSettings = (fields: Record<string, string>) => form("/admin/agenda", availabilityForm(fields), cookie);
 
 async function status(id: number): Promise<string> {
   const { bookings } = app.schema;
@@ -118,62 +78,18 @@ describe("the change cut-off", () => {
     expect(await (await fetch(`${app.url}/agendar/cancelar/${token}`)).text()).toContain("Confirmar cancelamento");
 
     // The admin asks for 24 hours: the same meeting is now inside it.
-    const settings = await form(
-      "/admin/agenda",
-      {
-        intent: "settings",
-        ...Object.fromEntries(
-          [1, 2, 3, 4, 5].flatMap((d) => [
-            [`open${d}`, "1"],
-            [`start${d}`, "09:00"],
-            [`end${d}`, "18:00"],
-          ]),
-        ),
-        durationMinutes: "30",
-        bufferBeforeMinutes: "0",
-        bufferAfterMinutes: "0",
-        minNoticeHours: "24",
-        horizonDays: "30",
-        changeCutoffHours: "24",
-        maxPerDay: "",
-        placeKind: "link-later",
-        placeDetail: "",
-      },
-      { cookie },
-    );
+    const settings = await saveSettings({ changeCutoffHours: "24" });
     expect(settings.status).toBe(200);
     expect(await (await fetch(`${app.url}/agendar/cancelar/${token}`)).text()).toContain("vão até 24 horas antes");
     expect((await form(`/agendar/cancelar/${token}`, { confirm: "1" })).status).toBe(409);
 
     // Out of range: a 400, nothing stored.
-    const bad = await form("/admin/agenda", { intent: "settings", changeCutoffHours: "999" }, { cookie });
+    const bad = await form("/admin/agenda", { intent: "settings", changeCutoffHours: "999" }, cookie);
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Use de 0 a 168 horas.");
 
     // And back to 2 hours: the visitor cancels online.
-    const back = await form(
-      "/admin/agenda",
-      {
-        intent: "settings",
-        ...Object.fromEntries(
-          [1, 2, 3, 4, 5].flatMap((d) => [
-            [`open${d}`, "1"],
-            [`start${d}`, "09:00"],
-            [`end${d}`, "18:00"],
-          ]),
-        ),
-        durationMinutes: "30",
-        bufferBeforeMinutes: "0",
-        bufferAfterMinutes: "0",
-        minNoticeHours: "24",
-        horizonDays: "30",
-        changeCutoffHours: "2",
-        maxPerDay: "",
-        placeKind: "link-later",
-        placeDetail: "",
-      },
-      { cookie },
-    );
+    const back = await saveSettings({ changeCutoffHours: "2" });
     expect(back.status).toBe(200);
     const cancel = await form(`/agendar/cancelar/${token}`, { confirm: "1" });
     expect(cancel.status).toBe(200);
@@ -208,9 +124,7 @@ describe("short-notice confirmation", () => {
   it("a time inside the window is held as pending until the admin confirms it; the visitor is told both times", async () => {
     expect((await saveSettings({ confirmBelowHours: "0" })).status).toBe(400);
     expect((await saveSettings({ confirmBelowHours: "720" })).status).toBe(200);
-    const res = await fetch(`${app.url}/api/booking/slots?from=${day(0)}&to=${day(14)}`);
-    const { data } = (await res.json()) as { data: { slots: Array<{ start: string }> } };
-    const start = data.slots[0]!.start;
+    const start = (await freeSlots(app))[0]!.start;
     const made = await postJson(`${app.url}/api/booking`, {
       start,
       name: "Visitante Pendente",
@@ -230,20 +144,19 @@ describe("short-notice confirmation", () => {
     expect(await outboxTo(app, "pendente@empresa.com.br", "booking.confirmation")).toEqual([]);
     expect(await (await fetch(`${app.url}/agendar/reserva/${token}`)).text()).toContain("Aguardando confirmação da equipe");
     // A pending booking holds its time.
-    const again = await fetch(`${app.url}/api/booking/slots?from=${day(0)}&to=${day(14)}`);
-    expect(((await again.json()) as { data: { slots: Array<{ start: string }> } }).data.slots.some((s) => s.start === start)).toBe(false);
+    expect((await freeSlots(app)).some((s) => s.start === start)).toBe(false);
 
     const page = await (await fetch(`${app.url}/admin/agenda/${id}`, { headers: { cookie } })).text();
     expect(page).toContain('data-testid="meeting-pending"');
     expect(await (await fetch(`${app.url}/admin/agenda`, { headers: { cookie } })).text()).toContain("Aguardando confirmação");
 
-    const confirmed = await form(`/admin/agenda/${id}`, { intent: "confirm" }, { cookie });
+    const confirmed = await form(`/admin/agenda/${id}`, { intent: "confirm" }, cookie);
     expect(confirmed.status).toBe(200);
     expect(await status(id)).toBe("confirmed");
     const [mail] = await outboxTo(app, "pendente@empresa.com.br", "booking.confirmation");
     expect(mail!.subject).toContain("Reunião confirmada");
     expect((mail!.attachments as Array<{ contentType: string }>)[0]!.contentType).toContain("method=REQUEST");
-    expect((await form(`/admin/agenda/${id}`, { intent: "confirm" }, { cookie })).status).toBe(409);
+    expect((await form(`/admin/agenda/${id}`, { intent: "confirm" }, cookie)).status).toBe(409);
 
     // Off again: a booking is confirmed at once.
     expect((await saveSettings({ confirmBelowHours: "" })).status).toBe(200);
@@ -254,7 +167,7 @@ describe("short-notice confirmation", () => {
 
 describe("custom questions", () => {
   it("up to three questions (text, choice) are asked on the form, checked on the server and shown on the meeting and the lead", async () => {
-    const bad = await form("/admin/agenda", { intent: "questions", label1: "Tamanho?", kind1: "choice", options1: "Só uma" }, { cookie });
+    const bad = await form("/admin/agenda", { intent: "questions", label1: "Tamanho?", kind1: "choice", options1: "Só uma" }, cookie);
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Escreva de 2 a 8 opções, uma por linha.");
     const saved = await form(
@@ -272,12 +185,11 @@ describe("custom questions", () => {
         kind3: "text",
         options3: "",
       },
-      { cookie },
+      cookie,
     );
     expect(saved.status).toBe(200);
 
-    const res = await fetch(`${app.url}/api/booking/slots?from=${day(0)}&to=${day(14)}`);
-    const start = ((await res.json()) as { data: { slots: Array<{ start: string }> } }).data.slots[0]!.start;
+    const start = (await freeSlots(app))[0]!.start;
     const page = await (await fetch(`${app.url}/agendar?inicio=${encodeURIComponent(start)}`)).text();
     expect(page).toContain("Quantas pessoas trabalham na empresa?");
     expect(page).toMatch(/<input type="radio"[^>]* name="q_q1" value="11 a 50"/);
@@ -351,7 +263,7 @@ describe("a visitor's reschedule (docs/decisions/0151)", () => {
           ])
           .concat([["intent", "questions"]]),
       ),
-      { cookie },
+      cookie,
     );
     expect(cleared.status).toBe(200);
     const { bookings } = app.schema;
@@ -411,7 +323,7 @@ describe("a visitor's reschedule (docs/decisions/0151)", () => {
     expect(waiting!.attachments ?? []).toEqual([]);
     expect(await outboxTo(app, sureEmail, "booking.rescheduled")).toEqual([]);
     // The admin's button sends the invitation with the new time.
-    expect((await form(`/admin/agenda/${sure.id}`, { intent: "confirm" }, { cookie })).status).toBe(200);
+    expect((await form(`/admin/agenda/${sure.id}`, { intent: "confirm" }, cookie)).status).toBe(200);
     expect(await status(sure.id)).toBe("confirmed");
     const confirmations = await outboxTo(app, sureEmail, "booking.confirmation");
     expect(confirmations).toHaveLength(2);

@@ -9,36 +9,24 @@ import { and, count, eq, like } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { first } from "~/lib/first";
-import { adminSession, outboxTo, postJson, startTestApp, withProof, type TestApp } from "../helpers/app";
+import { outboxTo, postJson, withProof, type TestApp } from "../helpers/app";
+import { availabilityForm, day, freeSlots, person, postForm, startBookingApp } from "../helpers/booking";
 import { type FakeSmtp, startFakeSmtp } from "../mocks/smtp";
 
 let app: TestApp;
+let cookie: string;
 let smtp: FakeSmtp;
 
 beforeAll(async () => {
   smtp = await startFakeSmtp();
-  app = await startTestApp({ RATE_LIMIT_FACTOR: "5", SMTP_URL: smtp.url });
+  ({ app, cookie } = await startBookingApp({ RATE_LIMIT_FACTOR: "5", SMTP_URL: smtp.url }));
 });
 afterAll(async () => {
   await app?.close();
   await smtp?.close();
 });
 
-const person = (n: number | string) => ({
-  name: `Visitante ${n}`,
-  email: `visitante${n}@empresa.com.br`,
-  phone: "11987654321",
-  company: `Empresa ${n}`,
-});
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-async function slots(from = day(0), to = day(14)): Promise<Array<{ start: string; end: string }>> {
-  const res = await fetch(`${app.url}/api/booking/slots?from=${from}&to=${to}`);
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { success: boolean; data: { timeZone: string; slots: Array<{ start: string; end: string }> } };
-  return body.data.slots;
-}
+const slots = (from?: string, to?: string) => freeSlots(app, from, to);
 
 /** The iCalendar text of an outbox row's attachment, parsed. */
 function parseIcs(text: string) {
@@ -244,12 +232,7 @@ describe("calendar invitations, reschedule and cancel", () => {
     expect(page.status).toBe(200);
     const free = await slots();
     const target = free.find((s) => s.start !== booking.start)!;
-    const moved = await fetch(`${app.url}/agendar/remarcar/${booking.token}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
-      body: new URLSearchParams({ start: target.start }),
-      redirect: "manual",
-    });
+    const moved = await postForm(app, `/agendar/remarcar/${booking.token}`, { start: target.start });
     expect([200, 303]).toContain(moved.status);
     const [first1, second] = [
       (await outboxTo(app, booking.email, "booking.confirmation"))[0]!,
@@ -262,11 +245,7 @@ describe("calendar invitations, reschedule and cancel", () => {
     expect(Number(b.event.getFirstPropertyValue("sequence"))).toBeGreaterThan(Number(a.event.getFirstPropertyValue("sequence") ?? 0));
     expect(b.event.getFirstPropertyValue("dtstart")!.toString()).toBe(target.start.replace(".000Z", "Z"));
 
-    const cancelled = await fetch(`${app.url}/agendar/cancelar/${booking.token}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
-      body: new URLSearchParams({ confirm: "1" }),
-    });
+    const cancelled = await postForm(app, `/agendar/cancelar/${booking.token}`, { confirm: "1" });
     expect(cancelled.status).toBe(200);
     expect(await cancelled.text()).toContain("Reunião cancelada");
     const [cancelMail] = await outboxTo(app, booking.email, "booking.cancelled");
@@ -321,16 +300,7 @@ describe("reminders", () => {
 });
 
 describe("/admin/agenda", () => {
-  let cookie: string;
-  beforeAll(async () => {
-    cookie = await adminSession(app);
-  });
-  const post = (path: string, fields: Record<string, string>) =>
-    fetch(`${app.url}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie, origin: app.url },
-      body: new URLSearchParams(fields),
-    });
+  const post = (path: string, fields: Record<string, string>) => postForm(app, path, fields, cookie);
 
   it("saves the availability with one schema, refusing bad hours with field errors", async () => {
     const bad = await post("/admin/agenda", {
@@ -351,24 +321,16 @@ describe("/admin/agenda", () => {
     const html = await bad.text();
     expect(html).toContain("O fim deve ser depois do início.");
     expect(html).toContain("Informe o link da sala");
-    const good = await post("/admin/agenda", {
-      intent: "settings",
-      ...Object.fromEntries(
-        [1, 2, 3, 4, 5].flatMap((d) => [
-          [`open${d}`, "1"],
-          [`start${d}`, "09:00"],
-          [`end${d}`, "18:00"],
-        ]),
-      ),
-      durationMinutes: "60",
-      bufferBeforeMinutes: "0",
-      bufferAfterMinutes: "15",
-      minNoticeHours: "24",
-      horizonDays: "30",
-      maxPerDay: "6",
-      placeKind: "video",
-      placeDetail: "https://meet.example.com/agile",
-    });
+    const good = await post(
+      "/admin/agenda",
+      availabilityForm({
+        durationMinutes: "60",
+        bufferAfterMinutes: "15",
+        maxPerDay: "6",
+        placeKind: "video",
+        placeDetail: "https://meet.example.com/agile",
+      }),
+    );
     expect(good.status).toBe(200);
     const all = await slots();
     expect(all.every((s) => Date.parse(s.end) - Date.parse(s.start) === 60 * 60_000)).toBe(true);
@@ -406,11 +368,6 @@ describe("/admin/agenda", () => {
 });
 
 describe("one lead, one story", () => {
-  let cookie: string;
-  beforeAll(async () => {
-    cookie = await adminSession(app);
-  });
-
   it("a booking with no earlier lead is a lead of its own in the pipeline, with the visit's attribution", async () => {
     const free = await slots();
     const who = person("direto");

@@ -7,6 +7,7 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import type { LeadDeal } from "~/domain/deals.server";
 import { formatDateTime } from "~/lib/dates";
@@ -63,48 +64,25 @@ export function DealCard({ deal, reply, saved }: { deal: LeadDeal; reply: Reply;
         ) : null}
         <Form method="post" className="grid gap-4" noValidate>
           <input type="hidden" name="intent" value="deal" />
-          <div className="grid gap-1.5">
-            <label htmlFor="valueCents" className="text-sm font-medium">
-              {dealMessages.valueLabel}
-            </label>
+          <FormField id="valueCents" label={dealMessages.valueLabel} hint={dealMessages.valueHint} error={errors.valueCents}>
             <Input
-              id="valueCents"
               name="valueCents"
               inputMode="decimal"
               autoComplete="off"
               defaultValue={values?.valueCents ?? centsToInput(deal.valueCents)}
               key={`value-${deal.valueCents}`}
-              aria-invalid={errors.valueCents ? true : undefined}
-              aria-describedby={errors.valueCents ? "valueCents-error valueCents-hint" : "valueCents-hint"}
+              {...fieldA11y("valueCents", errors.valueCents, { hint: true })}
             />
-            <p id="valueCents-hint" className="text-sm text-muted-foreground">
-              {dealMessages.valueHint}
-            </p>
-            {errors.valueCents ? (
-              <p id="valueCents-error" role="alert" className="text-sm text-destructive">
-                {errors.valueCents}
-              </p>
-            ) : null}
-          </div>
-          <div className="grid gap-1.5">
-            <label htmlFor="expectedCloseOn" className="text-sm font-medium">
-              {dealMessages.expectedCloseLabel}
-            </label>
+          </FormField>
+          <FormField id="expectedCloseOn" label={dealMessages.expectedCloseLabel} error={errors.expectedCloseOn}>
             <Input
-              id="expectedCloseOn"
               name="expectedCloseOn"
               type="date"
               defaultValue={values?.expectedCloseOn ?? deal.expectedCloseOn ?? ""}
               key={`close-${deal.expectedCloseOn}`}
-              aria-invalid={errors.expectedCloseOn ? true : undefined}
-              aria-describedby={errors.expectedCloseOn ? "expectedCloseOn-error" : undefined}
+              {...fieldA11y("expectedCloseOn", errors.expectedCloseOn)}
             />
-            {errors.expectedCloseOn ? (
-              <p id="expectedCloseOn-error" role="alert" className="text-sm text-destructive">
-                {errors.expectedCloseOn}
-              </p>
-            ) : null}
-          </div>
+          </FormField>
           <Button type="submit" variant="outline" disabled={saving}>
             {saving ? "Atualizando..." : "Atualizar negócio"}
           </Button>
@@ -117,27 +95,14 @@ export function DealCard({ deal, reply, saved }: { deal: LeadDeal; reply: Reply;
 /** Inside the stage form: why the deal was lost (required with 'Perdido'; kept as it was otherwise). */
 export function LostReasonField({ current, value, error }: { current: string | null; value?: string; error?: string }) {
   return (
-    <div className="grid gap-1.5">
-      <label htmlFor="lostReason" className="text-sm font-medium">
-        {dealMessages.lostReasonLabel}
-      </label>
+    <FormField id="lostReason" label={dealMessages.lostReasonLabel} hint={dealMessages.lostReasonHint} error={error}>
       <Input
-        id="lostReason"
         name="lostReason"
         maxLength={LOST_REASON_MAX_LENGTH}
         defaultValue={value ?? current ?? ""}
         key={`reason-${current}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "lostReason-error lostReason-hint" : "lostReason-hint"}
+        {...fieldA11y("lostReason", error, { hint: true })}
       />
-      <p id="lostReason-hint" className="text-sm text-muted-foreground">
-        {dealMessages.lostReasonHint}
-      </p>
-      {error ? (
-        <p id="lostReason-error" role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FormField>
   );
 }

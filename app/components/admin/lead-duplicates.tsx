@@ -5,6 +5,7 @@
  * works without the page script), the leads merged into this one, and the banner of a merged lead.
  */
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { SavedNotice } from "~/components/admin/saved-notice";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -98,13 +99,9 @@ export function DuplicatesCard({
       </CardHeader>
       <CardContent className="grid gap-4">
         {done ? (
-          <p
-            role="status"
-            className="rounded-lg border border-success/40 bg-success/10 px-3 py-2 text-sm font-medium"
-            data-testid="merge-done"
-          >
+          <SavedNotice compact data-testid="merge-done">
             {m.done}
-          </p>
+          </SavedNotice>
         ) : null}
         {error ? (
           <p

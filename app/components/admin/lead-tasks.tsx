@@ -4,9 +4,11 @@
  * page script), the lead's overdue mark, and the dashboard's card of overdue tasks.
  */
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { SavedNotice } from "~/components/admin/saved-notice";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { AlertCircle, Check, ClipboardList, Undo2 } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -64,13 +66,9 @@ export function LeadTasksCard({ tasks, asOf, reply }: { tasks: LeadTask[]; asOf:
       </CardHeader>
       <CardContent className="grid gap-5">
         {said ? (
-          <p
-            role="status"
-            className="rounded-lg border border-success/40 bg-success/10 px-3 py-2 text-sm font-medium"
-            data-testid="task-saved"
-          >
+          <SavedNotice compact data-testid="task-saved">
             {said}
-          </p>
+          </SavedNotice>
         ) : null}
         {tasks.length === 0 ? (
           <p className="rounded-lg border border-dashed border-border px-3 py-2 text-sm text-muted-foreground">{t.empty}</p>
@@ -132,7 +130,6 @@ function AddTaskForm({ reply }: { reply?: TaskFormReply }) {
   const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "tarefa-adicionar";
   const errors = reply?.errors ?? {};
   const values = reply?.values ?? {};
-  const describedBy = (name: string, hint?: string) => [errors[name] ? `${name}-error` : null, hint].filter(Boolean).join(" ") || undefined;
   return (
     <Form method="post" preventScrollReset className="grid gap-3 border-t border-border pt-4" noValidate aria-labelledby="nova-tarefa">
       <h3 id="nova-tarefa" className="text-sm font-semibold">
@@ -140,71 +137,37 @@ function AddTaskForm({ reply }: { reply?: TaskFormReply }) {
       </h3>
       <input type="hidden" name="intent" value="tarefa-adicionar" />
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <label htmlFor="taskKind" className="text-sm font-medium">
-            {t.kind}
-          </label>
-          <NativeSelect
-            id="taskKind"
-            name="taskKind"
-            defaultValue={values.taskKind ?? "ligar"}
-            aria-invalid={errors.taskKind ? true : undefined}
-            aria-describedby={describedBy("taskKind")}
-          >
+        <FormField id="taskKind" label={t.kind} error={errors.taskKind}>
+          <NativeSelect name="taskKind" defaultValue={values.taskKind ?? "ligar"} {...fieldA11y("taskKind", errors.taskKind)}>
             {TASK_KINDS.map((k) => (
               <option key={k.value} value={k.value}>
                 {k.label}
               </option>
             ))}
           </NativeSelect>
-          <FieldError name="taskKind" message={errors.taskKind} />
-        </div>
-        <div className="grid gap-1.5">
-          <label htmlFor="taskDueAt" className="text-sm font-medium">
-            {t.dueAt}
-          </label>
+        </FormField>
+        <FormField id="taskDueAt" label={t.dueAt} error={errors.taskDueAt}>
           <Input
-            id="taskDueAt"
             name="taskDueAt"
             type="datetime-local"
             required
             defaultValue={values.taskDueAt ?? ""}
-            aria-invalid={errors.taskDueAt ? true : undefined}
-            aria-describedby={describedBy("taskDueAt")}
+            {...fieldA11y("taskDueAt", errors.taskDueAt)}
           />
-          <FieldError name="taskDueAt" message={errors.taskDueAt} />
-        </div>
+        </FormField>
       </div>
-      <div className="grid gap-1.5">
-        <label htmlFor="taskTitle" className="text-sm font-medium">
-          {t.title}
-        </label>
+      <FormField id="taskTitle" label={t.title} hint={t.titleHint} error={errors.taskTitle}>
         <Input
-          id="taskTitle"
           name="taskTitle"
           maxLength={TASK_TITLE_MAX_LENGTH}
           defaultValue={values.taskTitle ?? ""}
-          aria-invalid={errors.taskTitle ? true : undefined}
-          aria-describedby={describedBy("taskTitle", "taskTitle-hint")}
+          {...fieldA11y("taskTitle", errors.taskTitle, { hint: true })}
         />
-        <p id="taskTitle-hint" className="text-sm text-muted-foreground">
-          {t.titleHint}
-        </p>
-        <FieldError name="taskTitle" message={errors.taskTitle} />
-      </div>
+      </FormField>
       <Button type="submit" variant="secondary" className="w-full sm:w-fit" disabled={adding}>
         {adding ? t.adding : t.add}
       </Button>
     </Form>
-  );
-}
-
-function FieldError({ name, message }: { name: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={`${name}-error`} role="alert" className="text-sm text-destructive">
-      {message}
-    </p>
   );
 }
 

@@ -247,6 +247,42 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const sectionClass = "rounded-xl border border-border bg-background p-4 sm:p-6";
 
+/** The availability's whole-number settings, in the form's order; the ranges repeat availabilityFormSchema's. */
+const NUMBER_SETTINGS: ReadonlyArray<{
+  name:
+    | "bufferBeforeMinutes"
+    | "bufferAfterMinutes"
+    | "minNoticeHours"
+    | "horizonDays"
+    | "changeCutoffHours"
+    | "confirmBelowHours"
+    | "maxPerDay";
+  label: string;
+  hint?: string;
+  min: number;
+  max: number;
+}> = [
+  { name: "bufferBeforeMinutes", label: "Intervalo antes (minutos)", min: 0, max: 120 },
+  { name: "bufferAfterMinutes", label: "Intervalo depois (minutos)", min: 0, max: 120 },
+  { name: "minNoticeHours", label: "Antecedência mínima (horas)", min: 0, max: 720 },
+  { name: "horizonDays", label: "Agendar até quantos dias à frente", min: 1, max: 365 },
+  {
+    name: "changeCutoffHours",
+    label: "Remarcar ou cancelar pelo site até (horas antes)",
+    hint: "Depois disso, o visitante vê o WhatsApp e o e-mail.",
+    min: 0,
+    max: 168,
+  },
+  {
+    name: "confirmBelowHours",
+    label: "Confirmar eu mesmo reservas com menos de (horas)",
+    hint: "Vazio: nunca. O horário fica reservado até você confirmar.",
+    min: 1,
+    max: 720,
+  },
+  { name: "maxPerDay", label: "Máximo de reuniões por dia", hint: "Vazio: sem limite.", min: 1, max: 50 },
+];
+
 const FEED_TEXTS: SecretLinkTexts = {
   label: "Endereço do calendário",
   copy: "Copiar endereço",
@@ -444,93 +480,19 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
                 ))}
               </NativeSelect>
             </FormField>
-            <FormField id="bufferBeforeMinutes" label="Intervalo antes (minutos)" error={settingsErrors.bufferBeforeMinutes}>
-              <Input
-                type="number"
-                min={0}
-                max={120}
-                inputMode="numeric"
-                name="bufferBeforeMinutes"
-                defaultValue={v("bufferBeforeMinutes", String(settings.bufferBeforeMinutes))}
-                {...fieldA11y("bufferBeforeMinutes", settingsErrors.bufferBeforeMinutes)}
-              />
-            </FormField>
-            <FormField id="bufferAfterMinutes" label="Intervalo depois (minutos)" error={settingsErrors.bufferAfterMinutes}>
-              <Input
-                type="number"
-                min={0}
-                max={120}
-                inputMode="numeric"
-                name="bufferAfterMinutes"
-                defaultValue={v("bufferAfterMinutes", String(settings.bufferAfterMinutes))}
-                {...fieldA11y("bufferAfterMinutes", settingsErrors.bufferAfterMinutes)}
-              />
-            </FormField>
-            <FormField id="minNoticeHours" label="Antecedência mínima (horas)" error={settingsErrors.minNoticeHours}>
-              <Input
-                type="number"
-                min={0}
-                max={720}
-                inputMode="numeric"
-                name="minNoticeHours"
-                defaultValue={v("minNoticeHours", String(settings.minNoticeHours))}
-                {...fieldA11y("minNoticeHours", settingsErrors.minNoticeHours)}
-              />
-            </FormField>
-            <FormField id="horizonDays" label="Agendar até quantos dias à frente" error={settingsErrors.horizonDays}>
-              <Input
-                type="number"
-                min={1}
-                max={365}
-                inputMode="numeric"
-                name="horizonDays"
-                defaultValue={v("horizonDays", String(settings.horizonDays))}
-                {...fieldA11y("horizonDays", settingsErrors.horizonDays)}
-              />
-            </FormField>
-            <FormField
-              id="changeCutoffHours"
-              label="Remarcar ou cancelar pelo site até (horas antes)"
-              hint="Depois disso, o visitante vê o WhatsApp e o e-mail."
-              error={settingsErrors.changeCutoffHours}
-            >
-              <Input
-                type="number"
-                min={0}
-                max={168}
-                inputMode="numeric"
-                name="changeCutoffHours"
-                defaultValue={v("changeCutoffHours", String(settings.changeCutoffHours))}
-                {...fieldA11y("changeCutoffHours", settingsErrors.changeCutoffHours, { hint: true })}
-              />
-            </FormField>
-            <FormField
-              id="confirmBelowHours"
-              label="Confirmar eu mesmo reservas com menos de (horas)"
-              hint="Vazio: nunca. O horário fica reservado até você confirmar."
-              error={settingsErrors.confirmBelowHours}
-            >
-              <Input
-                type="number"
-                min={1}
-                max={720}
-                inputMode="numeric"
-                name="confirmBelowHours"
-                defaultValue={v("confirmBelowHours", settings.confirmBelowHours === null ? "" : String(settings.confirmBelowHours))}
-                {...fieldA11y("confirmBelowHours", settingsErrors.confirmBelowHours, { hint: true })}
-              />
-            </FormField>
-            <FormField id="maxPerDay" label="Máximo de reuniões por dia" hint="Vazio: sem limite." error={settingsErrors.maxPerDay}>
-              <Input
-                type="number"
-                min={1}
-                max={50}
-                inputMode="numeric"
-                name="maxPerDay"
-                defaultValue={v("maxPerDay", settings.maxPerDay === null ? "" : String(settings.maxPerDay))}
-                {...fieldA11y("maxPerDay", settingsErrors.maxPerDay, { hint: true })}
-              />
-            </FormField>
+            {NUMBER_SETTINGS.map(({ name, label, hint, min, max }) => (
+              <FormField key={name} id={name} label={label} hint={hint} error={settingsErrors[name]}>
+                <Input
+                  type="number"
+                  min={min}
+                  max={max}
+                  inputMode="numeric"
+                  name={name}
+                  defaultValue={v(name, settings[name] === null ? "" : String(settings[name]))}
+                  {...fieldA11y(name, settingsErrors[name], { hint: Boolean(hint) })}
+                />
+              </FormField>
+            ))}
             <FormField id="placeKind" label="Onde acontece" error={settingsErrors.placeKind}>
               <NativeSelect
                 name="placeKind"

@@ -22,8 +22,10 @@ import {
 } from "~/components/admin/lead-page";
 import { LeadTasksCard, OverdueTasksMark } from "~/components/admin/lead-tasks";
 import { FollowUp, StageBadge } from "~/components/admin/pipeline";
+import { SavedNotice } from "~/components/admin/saved-notice";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { fieldA11y, FormField } from "~/components/ui/form-field";
 import { ArrowLeft } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -156,15 +158,7 @@ export default function LeadPageRoute({ loaderData, actionData }: Route.Componen
         <ContactButtons name={lead.name} email={lead.email} phone={loaderData.phone} />
       </header>
       <MergedBanner duplicates={loaderData.duplicates} />
-      {saved ? (
-        <p
-          role="status"
-          className="rounded-lg border border-success/40 bg-success/10 px-4 py-3 text-sm font-medium"
-          data-testid="pipeline-saved"
-        >
-          {saved}
-        </p>
-      ) : null}
+      {saved ? <SavedNotice data-testid="pipeline-saved">{saved}</SavedNotice> : null}
 
       {/*
         Phones: what was sent, the stage form, the history, the person's other records, the origin.
@@ -252,6 +246,8 @@ function StageCard({ loaderData, actionData }: Pick<Route.ComponentProps, "loade
   const errors = actionData?.errors ?? {};
   const values = actionData?.values;
   const saving = useNavigation().state === "submitting";
+  // A consultation's stage is its request's status: the field says so.
+  const consultation = lead.type === "consultas";
   return (
     <Card className="border-primary/30">
       <CardHeader>
@@ -261,17 +257,17 @@ function StageCard({ loaderData, actionData }: Pick<Route.ComponentProps, "loade
       </CardHeader>
       <CardContent>
         <Form method="post" className="grid gap-4" noValidate>
-          <div className="grid gap-1.5">
-            <label htmlFor="stage" className="text-sm font-medium">
-              Etapa
-            </label>
+          <FormField
+            id="stage"
+            label="Etapa"
+            hint={consultation ? "A etapa é o status da solicitação: mudar um é mudar o outro." : undefined}
+            error={errors.stage}
+          >
             <NativeSelect
-              id="stage"
               name="stage"
               defaultValue={values?.stage ?? lead.stage}
               key={`stage-${lead.stage}`}
-              aria-invalid={errors.stage ? true : undefined}
-              aria-describedby={errors.stage ? "stage-error" : lead.type === "consultas" ? "stage-hint" : undefined}
+              {...fieldA11y("stage", errors.stage, { hint: consultation })}
             >
               {stagesOf(lead.type).map((s) => (
                 <option key={s.value} value={s.value}>
@@ -279,62 +275,29 @@ function StageCard({ loaderData, actionData }: Pick<Route.ComponentProps, "loade
                 </option>
               ))}
             </NativeSelect>
-            {lead.type === "consultas" ? (
-              <p id="stage-hint" className="text-sm text-muted-foreground">
-                A etapa é o status da solicitação: mudar um é mudar o outro.
-              </p>
-            ) : null}
-            {errors.stage ? (
-              <p id="stage-error" role="alert" className="text-sm text-destructive">
-                {errors.stage}
-              </p>
-            ) : null}
-          </div>
+          </FormField>
           {loaderData.deal ? (
             <LostReasonField current={loaderData.deal.lostReason} value={values?.lostReason} error={errors.lostReason} />
           ) : null}
-          <div className="grid gap-1.5">
-            <label htmlFor="followUpOn" className="text-sm font-medium">
-              Próximo retorno
-            </label>
+          <FormField id="followUpOn" label="Próximo retorno" hint="Deixe em branco para não agendar retorno." error={errors.followUpOn}>
             <Input
-              id="followUpOn"
               name="followUpOn"
               type="date"
               defaultValue={values?.followUpOn ?? lead.followUpOn ?? ""}
               key={`follow-${lead.followUpOn}`}
-              aria-invalid={errors.followUpOn ? true : undefined}
-              aria-describedby={errors.followUpOn ? "followUpOn-error followUpOn-hint" : "followUpOn-hint"}
+              {...fieldA11y("followUpOn", errors.followUpOn, { hint: true })}
             />
-            <p id="followUpOn-hint" className="text-sm text-muted-foreground">
-              Deixe em branco para não agendar retorno.
-            </p>
-            {errors.followUpOn ? (
-              <p id="followUpOn-error" role="alert" className="text-sm text-destructive">
-                {errors.followUpOn}
-              </p>
-            ) : null}
-          </div>
-          <div className="grid gap-1.5">
-            <label htmlFor="note" className="text-sm font-medium">
-              Nova anotação (opcional)
-            </label>
+          </FormField>
+          <FormField id="note" label="Nova anotação (opcional)" error={errors.note}>
             <Textarea
-              id="note"
               name="note"
               rows={4}
               maxLength={NOTE_MAX_LENGTH}
               defaultValue={values?.note ?? ""}
               key={`note-${notes}`}
-              aria-invalid={errors.note ? true : undefined}
-              aria-describedby={errors.note ? "note-error" : undefined}
+              {...fieldA11y("note", errors.note)}
             />
-            {errors.note ? (
-              <p id="note-error" role="alert" className="text-sm text-destructive">
-                {errors.note}
-              </p>
-            ) : null}
-          </div>
+          </FormField>
           <Button type="submit" disabled={saving}>
             {saving ? "Salvando..." : "Salvar"}
           </Button>
