@@ -308,6 +308,18 @@ describe("a visitor's reschedule (docs/decisions/0151)", () => {
     expect(ask).toBeTruthy();
     expect((ask!.attachments as Array<{ contentType: string }>)[0]!.contentType).toContain("method=REQUEST");
 
+    // Moved by the team, still pending: the visitor is told the new time, with no invitation yet.
+    const teamTo = await free(await startOf(held.id));
+    const teamMove = await form(`/admin/agenda/${held.id}`, { intent: "reschedule", start: teamTo }, cookie);
+    expect(teamMove.status).toBe(200);
+    expect(await teamMove.text()).toContain("Ela ainda aguarda sua confirmação");
+    expect(await status(held.id)).toBe("pending");
+    const [newTime] = await outboxTo(app, heldEmail, "booking.rescheduled");
+    expect(newTime!.subject).toContain("Pedido de reunião remarcado");
+    expect(newTime!.body).toContain("Mudamos o horário do seu pedido de reunião");
+    expect(newTime!.body).toContain("assim que a reunião for confirmada");
+    expect(newTime!.attachments ?? []).toEqual([]);
+
     // Confirmed, then moved by the visitor into the short-notice window: pending again, the same words.
     expect((await saveSettings({ confirmBelowHours: "" })).status).toBe(200);
     const sure = await book("confirmada-remarca");

@@ -35,6 +35,7 @@ import {
   queueConfirmation,
   queuePending,
   queuePendingReschedule,
+  queueTeamMovedPending,
   queueRescheduled,
   type MailBooking,
 } from "./emails.server";
@@ -422,8 +423,9 @@ export async function rescheduleBooking(
         .where(eq(bookings.id, id))
         .returning()
         .then(first);
-      if (row.status === "pending" && actor.by === "visitor") await queuePendingReschedule(tx, asMail(row));
-      else await queueRescheduled(tx, asMail(row), note, actor.by);
+      if (row.status !== "pending") await queueRescheduled(tx, asMail(row), note, actor.by);
+      else if (actor.by === "visitor") await queuePendingReschedule(tx, asMail(row));
+      else await queueTeamMovedPending(tx, asMail(row), note);
       await recordAudit(
         {
           actor: actorName(actor),

@@ -166,6 +166,32 @@ export async function queuePendingReschedule(executor: Executor, b: MailBooking)
   );
 }
 
+/**
+ * The team moved a meeting that still waits for its confirmation (docs/decisions/0151): the
+ * visitor is told the new time, still with no invitation (the confirmation brings it); the team's
+ * own event moves as after any of its moves.
+ */
+export async function queueTeamMovedPending(executor: Executor, b: MailBooking, note: string | null): Promise<void> {
+  await send(executor, "booking.rescheduled", b.email, `Pedido de reunião remarcado: ${formatSlot(b.startsAt)}`, {
+    heading: "Mudamos o horário do seu pedido de reunião",
+    paragraphs: [
+      `Olá, ${b.name}! Precisamos mudar o horário do seu pedido de reunião. O novo horário abaixo está reservado para você.`,
+      "Você receberá outro e-mail, com o convite para o seu calendário, assim que a reunião for confirmada.",
+    ],
+    facts: facts(b, false),
+    note: note ?? undefined,
+    links: await visitorLinks(executor, b),
+  });
+  await queueTeamNotice(
+    executor,
+    b,
+    "Reunião remarcada",
+    "Reunião remarcada pela equipe",
+    "Ainda aguarda sua confirmação. O convite anexo atualiza o evento.",
+    "REQUEST",
+  );
+}
+
 async function queuePendingToVisitor(executor: Executor, b: MailBooking): Promise<void> {
   await send(executor, "booking.pending", b.email, `Pedido de reunião recebido: ${formatSlot(b.startsAt)}`, {
     heading: "Recebemos seu pedido de reunião",

@@ -124,7 +124,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     const moved = await rescheduleBooking(id, asked.start, actor, asked.note || null);
     return data<Reply>(
-      { intent: "reschedule", notice: `Reunião remarcada para ${formatSlot(moved.startsAt)}. O visitante recebeu o convite atualizado.` },
+      {
+        intent: "reschedule",
+        notice:
+          moved.status === "pending"
+            ? `Reunião remarcada para ${formatSlot(moved.startsAt)}. Ela ainda aguarda sua confirmação; o visitante recebeu o novo horário no e-mail.`
+            : `Reunião remarcada para ${formatSlot(moved.startsAt)}. O visitante recebeu o convite atualizado.`,
+      },
       { headers: NO_STORE },
     );
   } catch (error) {
