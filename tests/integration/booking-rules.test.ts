@@ -9,7 +9,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxTo, postJson, withProof, type TestApp } from "../helpers/app";
-import { availabilityForm, book as bookFor, day, freeSlots, postForm, startBookingApp } from "../helpers/booking";
+import { availabilityForm, book as bookFor, freeSlots, postForm, startBookingApp } from "../helpers/booking";
 
 let app: TestApp;
 let cookie: string;
@@ -229,8 +229,7 @@ describe("custom questions", () => {
     const consultId = consult.json.data.id as number;
     const before = await (await fetch(`${app.url}/admin/leads/funil/consultas/${consultId}`, { headers: { cookie } })).text();
     expect(before).not.toContain('data-testid="meeting-answers"');
-    const next = await fetch(`${app.url}/api/booking/slots?from=${day(0)}&to=${day(14)}`);
-    const later = ((await next.json()) as { data: { slots: Array<{ start: string }> } }).data.slots[0]!.start;
+    const later = (await freeSlots(app))[0]!.start;
     const linked = await postJson(`${app.url}/api/booking`, { ...asked, start: later, q_q1: "Mais de 50", q_q3: "Um CRM antigo" });
     expect(linked.status).toBe(201);
     const [own] = await app.db().select({ leadId: bookings.leadId }).from(bookings).where(eq(bookings.id, linked.json.data.id));
@@ -267,10 +266,7 @@ describe("a visitor's reschedule (docs/decisions/0151)", () => {
     );
     expect(cleared.status).toBe(200);
     const { bookings } = app.schema;
-    const free = async (except: string) => {
-      const res = await fetch(`${app.url}/api/booking/slots?from=${day(0)}&to=${day(14)}`);
-      return ((await res.json()) as { data: { slots: Array<{ start: string }> } }).data.slots.find((s) => s.start !== except)!.start;
-    };
+    const free = async (except: string) => (await freeSlots(app)).find((s) => s.start !== except)!.start;
     const startOf = async (id: number) =>
       (await app.db().select({ startsAt: bookings.startsAt }).from(bookings).where(eq(bookings.id, id)))[0]!.startsAt.toISOString();
 
