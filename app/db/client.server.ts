@@ -112,8 +112,10 @@ async function openPostgres(options: OpenOptions): Promise<OpenDatabase> {
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: 10,
-    // Fail fast while the database is down instead of queueing requests forever.
-    connectionTimeoutMillis: 3_000,
+    // Fail instead of queueing requests forever. A database that is down refuses at once; this
+    // bounds a slow one, and must allow for a new backend's start on a starved machine (12
+    // parallel logins on a loaded 2-core host waited past 3 s for their connections).
+    connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
     query_timeout: 15_000,
   });
