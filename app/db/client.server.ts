@@ -113,8 +113,8 @@ async function openPostgres(options: OpenOptions): Promise<OpenDatabase> {
     connectionString: options.databaseUrl,
     max: 10,
     // Fail instead of queueing requests forever. A database that is down refuses at once; this
-    // bounds a slow one, and must allow for a new backend's start on a starved machine (12
-    // parallel logins on a loaded 2-core host waited past 3 s for their connections).
+    // bounds a slow one, and must allow for a new backend's start on a starved machine (at 3 s,
+    // one of 12 parallel logins failed on a 2-core host under heavy PostgreSQL load, most likely so).
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
     query_timeout: 15_000,
