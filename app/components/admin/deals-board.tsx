@@ -10,6 +10,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type DragEvent, type KeyboardEvent } from "react";
 import { Form, Link } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { SavedNotice } from "~/components/admin/saved-notice";
 import { useAdminSubmit } from "~/components/admin/use-admin-submit";
 import { Button } from "~/components/ui/button";
 import { Handshake } from "~/components/ui/icons";
@@ -177,15 +178,7 @@ export function DealsBoard({
           </Button>
         }
       />
-      {notice ? (
-        <p
-          role="status"
-          className="rounded-lg border border-success/40 bg-success/10 px-4 py-3 text-sm font-medium"
-          data-testid="board-notice"
-        >
-          {notice}
-        </p>
-      ) : null}
+      {notice ? <SavedNotice data-testid="board-notice">{notice}</SavedNotice> : null}
       {moveError ? (
         <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm">
           <p className="font-medium">Não foi possível mover o lead.</p>

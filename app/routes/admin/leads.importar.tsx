@@ -6,6 +6,7 @@
  */
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdminPageHeader } from "~/components/admin/page-header";
+import { SavedNotice } from "~/components/admin/saved-notice";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -94,14 +95,10 @@ export default function ImportLeads({ loaderData, actionData }: Route.ComponentP
         description="Baixe os leads com seus IDs, edite a planilha e envie de volta: antes de aplicar, você vê o que mudaria."
       />
       {applied ? (
-        <p
-          role="status"
-          className="rounded-lg border border-success/40 bg-success/10 px-4 py-3 text-sm font-medium"
-          data-testid="import-applied"
-        >
+        <SavedNotice data-testid="import-applied">
           Importação aplicada: {applied.created} {applied.created === 1 ? "lead criado" : "leads criados"}, {applied.updated}{" "}
           {applied.updated === 1 ? "lead atualizado" : "leads atualizados"}.
-        </p>
+        </SavedNotice>
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-2">

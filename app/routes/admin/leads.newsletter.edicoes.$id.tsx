@@ -7,6 +7,7 @@
  */
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { SavedNotice } from "~/components/admin/saved-notice";
 import { NewsletterCard } from "~/components/blog/newsletter-card";
 import { NewsletterEditionForm } from "~/components/blog/newsletter-edition-form";
 import { Button } from "~/components/ui/button";
@@ -156,15 +157,7 @@ export default function StandaloneEdition({ loaderData, actionData }: Route.Comp
           {editionFormText.status[edition.status]}
         </p>
       </div>
-      {message && (
-        <p
-          role="status"
-          data-testid="publishing-message"
-          className="rounded-lg border border-success/40 bg-success/10 px-4 py-3 text-sm font-medium"
-        >
-          {message}
-        </p>
-      )}
+      {message && <SavedNotice data-testid="publishing-message">{message}</SavedNotice>}
       {errors.intent && (
         <p
           role="alert"

@@ -13,6 +13,7 @@
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { SavedNotice } from "~/components/admin/saved-notice";
 import { PostStatusText } from "~/components/blog/admin-tables";
 import { NewsletterCard } from "~/components/blog/newsletter-card";
 import { PostFormDialog } from "~/components/blog/post-form-dialog";
@@ -240,15 +241,7 @@ export default function PostPublishing({ loaderData, actionData }: Route.Compone
           )}
         </div>
       </div>
-      {message && (
-        <p
-          role="status"
-          data-testid="publishing-message"
-          className="rounded-lg border border-success/40 bg-success/10 px-4 py-3 text-sm font-medium"
-        >
-          {message}
-        </p>
-      )}
+      {message && <SavedNotice data-testid="publishing-message">{message}</SavedNotice>}
       {errors.intent && (
         <p
           role="alert"
