@@ -20,7 +20,7 @@ const html = async (path: string) => {
 const testId = (page: string, id: string) =>
   page
     .match(new RegExp(`data-testid="${id}"[^>]*>([\\s\\S]*?)</p>`))?.[1]
-    .replace(/<[^>]*>/g, "")
+    ?.replace(/<[^>]*>/g, "")
     .trim();
 
 beforeAll(async () => {

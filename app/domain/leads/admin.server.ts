@@ -148,8 +148,8 @@ function selectFrom(spec: TableSpec, columns: Columns | { value: SQL<number> }) 
 
 /**
  * How many rows a list holds before any search. A form's leads are counted by its answers table,
- * one row per lead (docs/decisions/0135), not by `kind` in `leads`: that read a third of the
- * lead table, or all of it, where the answers table is its own size (docs/decisions/0154).
+ * one row per lead (docs/decisions/0135), not by `kind` in `leads` nor through the join: those
+ * read every lead of every kind, where the answers table holds only its form's (docs/decisions/0154).
  */
 async function countAll(spec: TableSpec): Promise<number> {
   const counted = db().select({ value: count() });
