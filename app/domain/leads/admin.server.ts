@@ -146,6 +146,17 @@ function selectFrom(spec: TableSpec, columns: Columns | { value: SQL<number> }) 
   return spec.answers ? query.innerJoin(spec.answers, eq(spec.answers.leadId, leads.id)) : query;
 }
 
+/**
+ * How many rows a list holds before any search. A form's leads are counted by its answers table,
+ * one row per lead (docs/decisions/0135), not by `kind` in `leads` nor through the join: those
+ * read every lead of every kind, where the answers table holds only its form's (docs/decisions/0154).
+ */
+async function countAll(spec: TableSpec): Promise<number> {
+  const counted = db().select({ value: count() });
+  const [row] = spec.answers ? await counted.from(spec.answers) : await counted.from(spec.table).where(spec.scope);
+  return Number(row?.value ?? 0);
+}
+
 /** A lead list's search box and page, from the address (docs/decisions/0064). */
 export const leadListQuery = z.object({
   q: z
@@ -170,8 +181,9 @@ export async function listLeads(
 ): Promise<{ rows: AnyRow[]; total: number; page: number; pageCount: number; pageSize: number }> {
   const spec = TABLES[type];
   const pageSize = Math.min(Math.max(options.pageSize ?? ADMIN_PAGE_SIZE, 1), 1000);
-  const where = and(spec.scope, searchFilter(spec, options.q));
-  const total = Number((await selectFrom(spec, { value: count() }).where(where).then(first)).value);
+  const search = searchFilter(spec, options.q);
+  const where = and(spec.scope, search);
+  const total = search ? Number((await selectFrom(spec, { value: count() }).where(where).then(first)).value) : await countAll(spec);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(options.page ?? 1, 1), pageCount);
   const rows = (await selectFrom(spec, spec.columns())
@@ -231,7 +243,8 @@ export async function getQuestionnaire(number: number) {
 
 /** One page of questionnaires, newest first (leads_kind_idx), with the total. */
 export async function listBusinessOptimizations(page = 1, pageSize = QUESTIONNAIRES_PAGE_SIZE) {
-  const { value: total } = await db().select({ value: count() }).from(leads).where(QUESTIONNAIRES).then(first);
+  // Counted by its answers table, as the lists are (countAll, docs/decisions/0154).
+  const { value: total } = await db().select({ value: count() }).from(questionnaireAnswers).then(first);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(page, 1), pageCount);
   const rows = await db()
@@ -282,10 +295,11 @@ export async function dashboardSummary() {
     recentContacts,
     recentConsultations,
   ] = await Promise.all([
-    countOf(leads, eq(leads.kind, "contatos")),
-    countOf(leads, eq(leads.kind, "consultas")),
-    countOf(leads, QUESTIONNAIRES),
-    countOf(leads, eq(leads.kind, "candidaturas")),
+    // Each form's leads by its answers table (countAll, docs/decisions/0154).
+    countOf(contactAnswers),
+    countOf(consultationAnswers),
+    countOf(questionnaireAnswers),
+    countOf(applicationAnswers),
     countOf(newsletterSubscribers, eq(newsletterSubscribers.status, "active")),
     countOf(newsletterSubscribers, eq(newsletterSubscribers.status, "pending")),
     recent("contatos"),
