@@ -118,6 +118,8 @@ async function openPostgres(options: OpenOptions): Promise<OpenDatabase> {
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
     query_timeout: 15_000,
+    // No JIT for the site's queries (docs/decisions/0155): compiling cost more than running them.
+    options: "-c jit=off",
   });
   // A client losing its connection (idle, or in the middle of a query while the database
   // restarts) must not crash the process: the query fails, the pool replaces the client.
